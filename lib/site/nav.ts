@@ -1,0 +1,11 @@
+export interface NavItem {
+  /** Path with the trailing slash the static export uses. */
+  href: string;
+  label: string;
+}
+
+/** The header's navigation, in order. A page joins it once the page exists: add one entry here. */
+export const navItems: readonly NavItem[] = [
+  { href: "/", label: "Home" },
+  { href: "/about/", label: "About" },
+];
