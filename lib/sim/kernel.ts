@@ -1,0 +1,237 @@
+/**
+ * The discrete-event kernel: true time, the (t, seq) queue, processes with their own clocks, and
+ * what pauses and crashes do to them. A paused process does nothing: its timers and deliveries
+ * wait, and its work stops advancing. On resume the interrupted step goes on first, then everything
+ * that came due during the pause runs in the order it came due. A crashed process loses every
+ * timer and all work in hand; a restart gives it a new incarnation with empty memory.
+ */
+import { EventQueue } from "./queue";
+import { ProcessClock, type ClockKind } from "./clock";
+import type { DropReason, EventBody, SimEvent } from "./events";
+
+type EntryKind = "system" | "timer" | "work" | "deliver";
+
+interface Entry {
+  t: number;
+  seq: number;
+  kind: EntryKind;
+  proc: Proc | null;
+  incarnation: number;
+  /** Work only: the process's active time at which the work is done. */
+  activeTarget: number;
+  /** Deliveries only: the sender, checked against the network at arrival. */
+  from: string;
+  /** Deliveries only: what to record when the message cannot be delivered. */
+  drop: ((reason: DropReason) => void) | null;
+  cancelled: boolean;
+  run: () => void;
+}
+
+export interface Timer {
+  cancel(): void;
+}
+
+export class Proc {
+  paused = false;
+  pausedSince = 0;
+  pausedUntil = 0;
+  pausedTotal = 0;
+  crashed = false;
+  incarnation = 0;
+  held: Entry[] = [];
+  interruptedStep: (() => void) | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly clock: ProcessClock,
+  ) {}
+
+  /** True time minus time spent paused: how far this process's work has advanced. */
+  activeTime(t: number): number {
+    return t - this.pausedTotal - (this.paused ? t - this.pausedSince : 0);
+  }
+}
+
+export interface KernelHooks {
+  onCrash(proc: Proc, host: boolean): void;
+  onRestart(proc: Proc): void;
+  /** Why a message from `from` cannot reach `to` at the current time, or null if it can. */
+  blocked(from: string, to: string): DropReason | null;
+}
+
+export class Kernel {
+  now = 0;
+  readonly events: SimEvent[] = [];
+  eventCount = 0;
+  truncated = false;
+  private seq = 0;
+  private readonly queue = new EventQueue<Entry>();
+  private readonly procs = new Map<string, Proc>();
+  hooks: KernelHooks | null = null;
+
+  constructor(
+    readonly durationMs: number,
+    readonly maxEvents: number,
+    /** Which event kinds to keep; null keeps all of them. */
+    private readonly keep: ReadonlySet<string> | null,
+  ) {}
+
+  addProc(id: string, clock: ProcessClock): Proc {
+    const proc = new Proc(id, clock);
+    this.procs.set(id, proc);
+    return proc;
+  }
+
+  proc(id: string): Proc {
+    const proc = this.procs.get(id);
+    if (!proc) throw new Error(`unknown process ${id}`);
+    return proc;
+  }
+
+  hasProc(id: string): boolean {
+    return this.procs.has(id);
+  }
+
+  /** Records an event at the current true time. */
+  log(body: EventBody): void {
+    this.eventCount++;
+    if (this.eventCount >= this.maxEvents) this.truncated = true;
+    if (this.keep && !this.keep.has(body.kind)) return;
+    this.events.push({ t: this.now, seq: this.eventCount, ...body } as SimEvent);
+  }
+
+  private schedule(t: number, kind: EntryKind, proc: Proc | null, run: () => void, extra?: Partial<Entry>): Entry {
+    const entry: Entry = {
+      t,
+      seq: this.seq++,
+      kind,
+      proc,
+      incarnation: proc ? proc.incarnation : 0,
+      activeTarget: 0,
+      from: "",
+      drop: null,
+      cancelled: false,
+      run,
+      ...extra,
+    };
+    this.queue.push(entry);
+    return entry;
+  }
+
+  /** Something that happens to the world at true time t, whatever any process is doing. */
+  at(t: number, run: () => void): void {
+    this.schedule(Math.max(t, this.now), "system", null, run);
+  }
+
+  /** A process's timer that fires when its clock reads `reading`; late if the process is paused. */
+  timerAt(proc: Proc, clock: ClockKind, reading: number, run: () => void): Timer {
+    const t = proc.clock.trueTimeOf(clock, reading, this.now);
+    const entry = this.schedule(t, "timer", proc, run);
+    return { cancel: () => (entry.cancelled = true) };
+  }
+
+  /** A process's timer `ms` later on its monotonic clock (a sleep, a retry delay, a timeout). */
+  sleep(proc: Proc, ms: number, run: () => void): Timer {
+    return this.timerAt(proc, "monotonic", proc.clock.mono(this.now) + ms, run);
+  }
+
+  /** Work that takes `ms` of the process's running time: a pause postpones it by the pause. */
+  work(proc: Proc, ms: number, run: () => void): void {
+    this.schedule(this.now + ms, "work", proc, run, { activeTarget: proc.activeTime(this.now) + ms });
+  }
+
+  /** A message arriving at `to` at true time t. */
+  deliverAt(t: number, from: string, to: Proc, run: () => void, drop: (reason: DropReason) => void): void {
+    this.schedule(t, "deliver", to, run, { from, drop });
+  }
+
+  /** Pauses a process for `forMs`; `interruptedStep` runs first when it resumes. */
+  pause(proc: Proc, forMs: number, cause: string, interruptedStep?: () => void): void {
+    if (proc.crashed) return;
+    if (interruptedStep && !proc.interruptedStep) proc.interruptedStep = interruptedStep;
+    const until = this.now + forMs;
+    if (proc.paused) {
+      if (until <= proc.pausedUntil) return;
+    } else {
+      proc.paused = true;
+      proc.pausedSince = this.now;
+    }
+    proc.pausedUntil = until;
+    this.log({ kind: "pause-start", proc: proc.id, forMs, cause });
+    const incarnation = proc.incarnation;
+    this.at(until, () => {
+      if (proc.incarnation === incarnation && proc.paused && this.now >= proc.pausedUntil) this.resume(proc);
+    });
+  }
+
+  private resume(proc: Proc): void {
+    proc.paused = false;
+    proc.pausedTotal += this.now - proc.pausedSince;
+    this.log({ kind: "pause-end", proc: proc.id, pausedMs: this.now - proc.pausedSince });
+    const step = proc.interruptedStep;
+    proc.interruptedStep = null;
+    step?.();
+    const held = proc.held;
+    proc.held = [];
+    for (const entry of held) {
+      entry.t = this.now;
+      entry.seq = this.seq++;
+      this.queue.push(entry);
+    }
+  }
+
+  crash(proc: Proc, host: boolean, restartAfterMs: number | undefined): void {
+    if (proc.crashed) return;
+    proc.crashed = true;
+    proc.paused = false;
+    proc.held = [];
+    proc.interruptedStep = null;
+    proc.incarnation++;
+    this.log({ kind: "crash", proc: proc.id, host });
+    this.hooks?.onCrash(proc, host);
+    if (restartAfterMs !== undefined) {
+      this.at(this.now + restartAfterMs, () => {
+        proc.crashed = false;
+        this.log({ kind: "restart", proc: proc.id });
+        this.hooks?.onRestart(proc);
+      });
+    }
+  }
+
+  /** Runs the queue until true time passes durationMs, the queue empties or the event cap is hit. */
+  run(): void {
+    const queue = this.queue;
+    for (;;) {
+      if (this.truncated) return;
+      const entry = queue.pop();
+      if (!entry || entry.t > this.durationMs) return;
+      this.now = entry.t;
+      if (entry.cancelled) continue;
+      const proc = entry.proc;
+      if (proc) {
+        if (entry.kind === "deliver") {
+          const blocked = proc.crashed ? "crashed" : this.hooks?.blocked(entry.from, proc.id);
+          if (blocked) {
+            entry.drop?.(blocked);
+            continue;
+          }
+        } else if (proc.crashed) continue;
+        else if (entry.incarnation !== proc.incarnation) continue;
+        if (proc.paused) {
+          proc.held.push(entry);
+          continue;
+        }
+        if (entry.kind === "work") {
+          const owed = entry.activeTarget - proc.activeTime(this.now);
+          if (owed > 1e-9) {
+            entry.t = this.now + owed;
+            entry.seq = this.seq++;
+            queue.push(entry);
+            continue;
+          }
+        }
+      }
+      entry.run();
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The network: every message takes a latency drawn from `latencyMs` and is lost with probability
+ * `lossRate`. Messages between the same ordered pair arrive in the order sent (TCP), so a delayed
+ * message also holds back the ones behind it. Partitions, isolation and outages drop a message
+ * that would be delivered while they last. Senders never learn why a message did not arrive.
+ */
+import type { Kernel } from "./kernel";
+import type { Rng } from "./rng";
+import type { DropReason } from "./events";
+
+export interface Message {
+  type: string;
+  [field: string]: unknown;
+}
+
+interface PendingDelay {
+  from: string;
+  to: string;
+  atMs: number;
+  byMs: number;
+  used: boolean;
+}
+
+export class Network {
+  private nextId = 1;
+  private readonly lastArrival = new Map<string, number>();
+  private readonly partitions = new Map<string, number>();
+  private readonly isolated = new Map<string, number>();
+  private outages = 0;
+  private readonly delays: PendingDelay[] = [];
+
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly rng: Rng,
+    private readonly latencyMs: [number, number],
+    private readonly lossRate: number,
+    private readonly serviceNodes: ReadonlySet<string>,
+  ) {}
+
+  /** Sends `msg`; `onArrive` runs on the receiver when (and if) it arrives. */
+  send(from: string, to: string, msg: Message, onArrive: () => void): void {
+    const kernel = this.kernel;
+    const id = this.nextId++;
+    kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
+    if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
+      kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
+      return;
+    }
+    let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
+    const delay = this.delays.find((d) => !d.used && d.from === from && d.to === to && d.atMs <= kernel.now);
+    if (delay) {
+      delay.used = true;
+      arrival += delay.byMs;
+    }
+    const pair = `${from}>${to}`;
+    arrival = Math.max(arrival, this.lastArrival.get(pair) ?? 0);
+    this.lastArrival.set(pair, arrival);
+    kernel.deliverAt(
+      arrival,
+      from,
+      kernel.proc(to),
+      () => {
+        kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
+        onArrive();
+      },
+      (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
+    );
+  }
+
+  /** Why a message from `from` cannot reach `to` now, or null. */
+  blocked(from: string, to: string): DropReason | null {
+    if (this.outages > 0 && this.serviceNodes.has(from) !== this.serviceNodes.has(to)) return "outage";
+    if (this.isolated.size && ((this.isolated.get(from) ?? 0) > 0 || (this.isolated.get(to) ?? 0) > 0)) return "isolated";
+    if (this.partitions.size && (this.partitions.get(pairKey(from, to)) ?? 0) > 0) return "partition";
+    return null;
+  }
+
+  addDelay(from: string, to: string, atMs: number, byMs: number): void {
+    this.delays.push({ from, to, atMs, byMs, used: false });
+  }
+
+  setPartition(a: string, b: string, on: boolean): void {
+    bump(this.partitions, pairKey(a, b), on);
+  }
+
+  setIsolated(target: string, on: boolean): void {
+    bump(this.isolated, target, on);
+  }
+
+  setOutage(on: boolean): void {
+    this.outages += on ? 1 : -1;
+  }
+}
+
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+/** Counts overlapping faults, so two partitions of the same pair end only when both have. */
+function bump(map: Map<string, number>, key: string, on: boolean): void {
+  const n = (map.get(key) ?? 0) + (on ? 1 : -1);
+  if (n > 0) map.set(key, n);
+  else map.delete(key);
+}

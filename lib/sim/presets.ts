@@ -1,0 +1,311 @@
+/**
+ * Named scenarios: each failure mode and mitigation of the course, with a title, a one-line
+ * description and what to look for. Lessons, quizzes, decks and the lab link to them by id.
+ */
+import type { Scenario } from "./scenario";
+
+export interface Preset {
+  id: string;
+  title: string;
+  description: string;
+  lookFor: string;
+  scenario: Scenario;
+}
+
+type Part = Omit<Scenario, "version">;
+type Fault = NonNullable<Scenario["faults"]>[number];
+
+const twoClients = { count: 2, startMs: [0, 100], workMs: 2000 };
+const oneJob = { kind: "counter", jobsPerClient: 1 } as const;
+const gcPause: Fault = { kind: "pause", target: "c1", atMs: 1000, forMs: 15000 };
+const cronSkew: Part = {
+  durationMs: 30000,
+  service: { kind: "redis", ttlMs: 5000 },
+  clients: { count: 2, workMs: 8000 },
+  workload: { kind: "cron", everyMs: 60000, runs: 1 },
+  clocks: { per: { c2: { offsetMs: -6000 } } },
+};
+const outage: Part = {
+  durationMs: 100000,
+  service: { kind: "redis", ttlMs: 5000 },
+  workload: { kind: "cron", everyMs: 10000, runs: 10 },
+  faults: [{ kind: "outage", atMs: 9500, forMs: 60000 }],
+};
+
+export const presets: Preset[] = [
+  {
+    id: "gc-pause",
+    title: "A GC pause outlives the lease",
+    description: "c1 takes a 10 s Redis lock, then a 15 s GC pause freezes it; c2 takes the lock when it expires.",
+    lookFor: "c1 wakes at 16 s still believing it holds the lock and overwrites c2's increment: one update is lost.",
+    scenario: { version: 1, name: "GC pause, no fencing", service: { kind: "redis", ttlMs: 10000 }, clients: twoClients, workload: oneJob, faults: [gcPause] },
+  },
+  {
+    id: "gc-pause-fenced",
+    title: "The same pause, stopped by a fencing token",
+    description: "Redis hands out an INCR token with each grant and storage rejects any token lower than one it has seen.",
+    lookFor: "c1's late write carries token 1 after storage has seen 2: rejected. c1 retries and nothing is lost.",
+    scenario: {
+      version: 1, name: "GC pause with fencing", service: { kind: "redis", ttlMs: 10000, tokens: "incr" }, clients: twoClients, workload: oneJob,
+      storage: { guard: "fencing" }, faults: [gcPause],
+    },
+  },
+  {
+    id: "check-before-write",
+    title: "Checking the lease first does not help",
+    description: "c1 checks its lease just before writing, and the pause strikes right after the check.",
+    lookFor: "The check passes at 2 s, the write lands at 17 s: the check and the write are not atomic.",
+    scenario: {
+      version: 1, name: "Check, then pause", service: { kind: "redis", ttlMs: 10000 }, clients: { ...twoClients, checkBeforeWrite: true }, workload: oneJob,
+      faults: [{ kind: "pause", target: "c1", atPhase: "before-write", forMs: 15000 }],
+    },
+  },
+  {
+    id: "fencing-read-gap",
+    title: "Write-only fencing leaves a read-modify-write gap",
+    description: "c1's stale write lands after c2 has read the counter but before c2 writes; storage has seen no higher token yet.",
+    lookFor: "Storage accepts c1's token 1, then c2's token 2 overwrites it with a value computed from the old read. Turn on fenced reads to close the gap.",
+    scenario: {
+      version: 1, name: "Read-modify-write gap", service: { kind: "redis", ttlMs: 10000, tokens: "incr" }, clients: twoClients, workload: oneJob,
+      storage: { guard: "fencing" }, faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 9800 }],
+    },
+  },
+  {
+    id: "redlock-clock-jump",
+    title: "Redlock: a node's clock jumps",
+    description: "c1 locks r1–r3 (r4 and r5 unreachable); r3's clock jumps 30 s ahead and drops the key; c2 then locks r3–r5.",
+    lookFor: "Two holders from 3 s, and Redlock has no token storage could use to tell them apart.",
+    scenario: {
+      version: 1, name: "Redlock clock jump", service: { kind: "redlock", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 3000], workMs: 8000 }, workload: oneJob,
+      faults: [
+        { kind: "partition", between: ["c1", "r4"], atMs: 0, forMs: 1000 },
+        { kind: "partition", between: ["c1", "r5"], atMs: 0, forMs: 1000 },
+        { kind: "clock-jump", target: "r3", atMs: 2000, byMs: 30000 },
+      ],
+    },
+  },
+  {
+    id: "redlock-pause-during-acquire",
+    title: "Redlock: a pause during acquisition is caught",
+    description: "c1 sends its SETs, pauses 12 s, and reads the replies after the 10 s TTL has gone.",
+    lookFor: "Elapsed time exceeds the TTL, so c1 does not take the lock and unlocks every node: the elapsed check works here.",
+    scenario: {
+      version: 1, name: "Redlock pause during acquisition", service: { kind: "redlock", ttlMs: 10000 }, clients: twoClients, workload: oneJob,
+      faults: [{ kind: "pause", target: "c1", atMs: 1, forMs: 12000 }],
+    },
+  },
+  {
+    id: "redis-failover",
+    title: "Redis failover loses the lock",
+    description: "The primary dies 50 ms after granting c1 the lock, before the key reaches the replica (lag 1 s).",
+    lookFor: "The promoted replica never saw the key and grants c2 the lock at 6 s while c1 still works: two holders.",
+    scenario: {
+      version: 1, name: "Redis failover", service: { kind: "redis", ttlMs: 30000, replica: { lagMs: 1000 } },
+      clients: { count: 2, startMs: [0, 6000], workMs: 10000 }, workload: oneJob, faults: [{ kind: "failover", atMs: 50 }],
+    },
+  },
+  {
+    id: "incr-token-regression",
+    title: "A failover rolls the token counter back",
+    description: "INCR tokens with fencing, but the counter lives on the Redis primary and the replica lags 1 s.",
+    lookFor: "c2 gets token 1 again after the failover; storage accepts equal tokens, so fencing cannot save c1's increment.",
+    scenario: {
+      version: 1, name: "Token regression on failover", service: { kind: "redis", ttlMs: 30000, tokens: "incr", replica: { lagMs: 1000 } },
+      clients: { count: 2, startMs: [0, 6000], workMs: 10000 }, workload: oneJob, storage: { guard: "fencing" }, faults: [{ kind: "failover", atMs: 50 }],
+    },
+  },
+  {
+    id: "cron-double-run",
+    title: "A nightly job runs twice",
+    description: "An efficiency lock with a 5 s TTL guards an 8 s job, and c2's clock is 6 s behind, so it fires later.",
+    lookFor: "c1's lease expires mid-job; c2's run fires at 6 s, finds the lock free and sends the report again.",
+    scenario: { version: 1, name: "Cron double run", ...cronSkew },
+  },
+  {
+    id: "cron-idempotency",
+    title: "An idempotency key makes the double run harmless",
+    description: "The same double run, but the report is sent with the run's id as an idempotency key.",
+    lookFor: "c2's second send is a no-op: the effect happens once although the lock failed.",
+    scenario: { version: 1, name: "Cron with idempotency key", ...cronSkew, storage: { guard: "idempotency" } },
+  },
+  {
+    id: "no-lock",
+    title: "No lock at all",
+    description: "Five clients read-modify-write one counter with no lock and no guard.",
+    lookFor: "Reads and writes interleave; increments vanish.",
+    scenario: { version: 1, name: "No lock, no guard", service: { kind: "none" }, clients: { count: 5, workMs: 2000 }, workload: { kind: "counter", jobsPerClient: 2 } },
+  },
+  {
+    id: "no-lock-cas",
+    title: "No lock, compare-and-set instead",
+    description: "The same clients, no lock, but each write says which version it read (UPDATE … WHERE version = v).",
+    lookFor: "Conflicting writes are rejected and retried; the counter ends exactly at 20.",
+    scenario: {
+      version: 1, name: "No lock, compare-and-set", durationMs: 120000, service: { kind: "none" }, clients: { count: 5, workMs: [10, 200] },
+      workload: { kind: "counter", jobsPerClient: 4 }, storage: { guard: "cas" },
+    },
+  },
+  {
+    id: "crash-takeover",
+    title: "The holder's host vanishes",
+    description: "c1's machine disappears at 5 s while holding a 30 s Redis lock.",
+    lookFor: "Nobody can take the lock until it expires near 30 s: the TTL is the price of safety after a crash.",
+    scenario: {
+      version: 1, name: "Crash and takeover", service: { kind: "redis", ttlMs: 30000 }, clients: { count: 2, startMs: [0, 100], workMs: 10000 }, workload: oneJob,
+      faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
+    },
+  },
+  {
+    id: "outage-fail-closed",
+    title: "Lock service down: fail closed",
+    description: "Redis is unreachable for a minute; two workers run a job every 10 s and skip it when they cannot lock.",
+    lookFor: "Six runs are missed, none is duplicated.",
+    scenario: { version: 1, name: "Outage, fail closed", ...outage, clients: { count: 2, workMs: 1000, onLockUnavailable: "fail-closed" } },
+  },
+  {
+    id: "outage-fail-open",
+    title: "Lock service down: fail open",
+    description: "The same outage, but the workers run the job anyway when the lock service does not answer.",
+    lookFor: "No run is missed, and six are done twice.",
+    scenario: { version: 1, name: "Outage, fail open", ...outage, clients: { count: 2, workMs: 1000, onLockUnavailable: "fail-open" } },
+  },
+  {
+    id: "etcd-fenced",
+    title: "etcd with revision fencing under random pauses",
+    description: "Five clients, an etcd lease lock with a 5 s TTL, random pauses up to 8 s, and storage fencing reads and writes by revision.",
+    lookFor: "Clients lose their leases mid-job and write late, yet storage rejects every stale token: safe.",
+    scenario: {
+      version: 1, name: "etcd, fenced, chaos", durationMs: 120000, service: { kind: "etcd", ttlMs: 5000 }, clients: { count: 5, workMs: [500, 3000] },
+      workload: { kind: "counter", jobsPerClient: 3 }, storage: { guard: "fencing", fenceReads: true }, chaos: { pauseEveryMs: 4000, pauseMs: [100, 8000] },
+    },
+  },
+  {
+    id: "etcd-pause-unfenced",
+    title: "etcd without fencing is no safer",
+    description: "The GC pause again, now with an etcd lease: consensus does not help a paused client that writes without a token check.",
+    lookFor: "etcd revokes c1's lease on time and grants c2, but c1's late write still lands.",
+    scenario: { version: 1, name: "etcd, pause, no fencing", service: { kind: "etcd", ttlMs: 10000 }, clients: twoClients, workload: oneJob, faults: [gcPause] },
+  },
+  {
+    id: "ttl-shorter-than-work",
+    title: "TTL shorter than the work",
+    description: "A 5 s lease guards 8 s of work with no renewal.",
+    lookFor: "The lease expires mid-job and c2 walks in: overlap and a lost update without any fault at all.",
+    scenario: { version: 1, name: "TTL shorter than work", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 }, workload: oneJob },
+  },
+  {
+    id: "ttl-renewed",
+    title: "Renewing a short lease",
+    description: "The same 5 s lease and 8 s job, renewed every 1.5 s with compare-and-pexpire.",
+    lookFor: "Renewals keep the lease ahead of the work: no overlap.",
+    scenario: {
+      version: 1, name: "Renewed lease", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000, renewEveryMs: 1500 }, workload: oneJob,
+    },
+  },
+  {
+    id: "delete-release",
+    title: "Releasing with a plain DEL",
+    description: "A 5 s lease, 8 s of work, three clients, and a release that deletes the key without checking its value.",
+    lookFor: "c1's DEL removes c2's lock, so c3 gets in too: three clients overlap.",
+    scenario: {
+      version: 1, name: "Plain DEL release", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 3, startMs: [0, 100, 5600], workMs: 8000, release: "delete" }, workload: oneJob,
+    },
+  },
+  {
+    id: "redis-clock-jump",
+    title: "The Redis node's clock jumps forward",
+    description: "Redis judges expiry by its wall clock; an NTP step of +8 s at 3 s expires c1's key early.",
+    lookFor: "c2 takes the lock at about 3 s while c1's own clock still says it has 7 s left.",
+    scenario: {
+      version: 1, name: "Redis clock jump", service: { kind: "redis", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 6000 }, workload: oneJob,
+      faults: [{ kind: "clock-jump", target: "redis", atMs: 3000, byMs: 8000 }],
+    },
+  },
+  {
+    id: "client-clock-jump",
+    title: "The client's wall clock jumps back",
+    description: "c1 times its lease on the wall clock, which an NTP step moves 8 s back at 3 s; it checks its lease before writing.",
+    lookFor: "c1's check passes long after the lease is gone. Switch the lease clock to monotonic and the check catches it.",
+    scenario: {
+      version: 1, name: "Client clock jump", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000, checkBeforeWrite: true }, workload: oneJob,
+      faults: [{ kind: "clock-jump", target: "c1", atMs: 3000, byMs: -8000 }],
+    },
+  },
+  {
+    id: "redlock-restart",
+    title: "Redlock: a node restarts without persistence",
+    description: "c1 holds r1–r3; r3 crashes and restarts empty at once, so c2 can lock r3–r5.",
+    lookFor: "Two holders. Set a restart delay longer than the TTL and c2 gets only two votes.",
+    scenario: {
+      version: 1, name: "Redlock node restart", service: { kind: "redlock", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 3000], workMs: 8000 }, workload: oneJob,
+      faults: [
+        { kind: "partition", between: ["c1", "r4"], atMs: 0, forMs: 1000 },
+        { kind: "partition", between: ["c1", "r5"], atMs: 0, forMs: 1000 },
+        { kind: "crash", target: "r3", atMs: 2000, restartAfterMs: 100 },
+      ],
+    },
+  },
+  {
+    id: "redlock-restart-delayed",
+    title: "Redlock: restart delayed past the TTL",
+    description: "The same restart, but r3 stays down for longer than the TTL, as the Redlock description asks.",
+    lookFor: "c2 reaches only r4 and r5 while c1 holds the lock: no overlap.",
+    scenario: {
+      version: 1, name: "Redlock delayed restart", service: { kind: "redlock", ttlMs: 10000, restartDelayMs: 11000 },
+      clients: { count: 2, startMs: [0, 3000], workMs: 8000 }, workload: oneJob,
+      faults: [
+        { kind: "partition", between: ["c1", "r4"], atMs: 0, forMs: 1000 },
+        { kind: "partition", between: ["c1", "r5"], atMs: 0, forMs: 1000 },
+        { kind: "crash", target: "r3", atMs: 2000, restartAfterMs: 100 },
+      ],
+    },
+  },
+  {
+    id: "etcd-crash-takeover",
+    title: "etcd: the holder crashes",
+    description: "c1 holds an etcd lock with a 10 s lease and its host vanishes at 5 s; c2 waits in the queue.",
+    lookFor: "Keep-alives stop; the leader revokes the lease within a sweep of its expiry and c2's watch wakes it.",
+    scenario: {
+      version: 1, name: "etcd crash takeover", service: { kind: "etcd", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 10000 }, workload: oneJob,
+      faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
+    },
+  },
+  {
+    id: "delayed-write",
+    title: "A write delayed in the network for 90 s",
+    description: "c1's write to storage is held up 90 s (a real incident), and c1 crashes; c2 takes over the etcd lock and writes.",
+    lookFor: "The old write arrives long after c2's and is rejected by its revision. A lock-delay of 60 s would not have covered it.",
+    scenario: {
+      version: 1, name: "Delayed write, fenced", durationMs: 120000, service: { kind: "etcd", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      workload: oneJob, storage: { guard: "fencing" },
+      faults: [{ kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 90000 }, { kind: "crash", target: "c1", atMs: 2500, host: true }],
+    },
+  },
+  {
+    id: "etcd-quorum-loss",
+    title: "etcd loses its quorum",
+    description: "Two of three etcd members crash at 5 s; nothing can commit, so lock requests time out.",
+    lookFor: "Failing closed, clients wait rather than run unprotected; no lease expires early.",
+    scenario: {
+      version: 1, name: "etcd quorum loss", durationMs: 30000, service: { kind: "etcd", ttlMs: 5000 }, clients: { count: 2, workMs: 1000 },
+      workload: { kind: "counter", jobsPerClient: 5 }, storage: { guard: "fencing" },
+      faults: [{ kind: "crash", target: "e2", atMs: 5000, restartAfterMs: 10000 }, { kind: "crash", target: "e3", atMs: 5000, restartAfterMs: 10000 }],
+    },
+  },
+  {
+    id: "chaos-default",
+    title: "Five clients under random pauses",
+    description: "The default sweep scenario: five clients, a 5 s Redis lease, random pauses, no fencing.",
+    lookFor: "Some seeds lose updates, some do not: the failure map shows how often.",
+    scenario: {
+      version: 1, name: "Five clients, chaos", durationMs: 60000, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 5, workMs: [500, 3000] },
+      workload: { kind: "counter", jobsPerClient: 3 }, chaos: { pauseEveryMs: 8000, pauseMs: [100, 8000] },
+    },
+  },
+];
+
+const byId = new Map(presets.map((p) => [p.id, p]));
+
+export function presetById(id: string): Preset | undefined {
+  return byId.get(id);
+}

@@ -1,0 +1,295 @@
+/**
+ * etcd's lease-based mutex (client/v3/concurrency). A client's session is a lease kept alive by
+ * KeepAlive every TTL/3. To lock, it puts a key under the lock's prefix, attached to its lease; the
+ * key with the lowest create revision holds the lock, and each waiter watches only the key just
+ * before its own (no herd). The token is the holder's create revision: global, strictly increasing,
+ * not consecutive. The leader judges expiry on its monotonic clock and revokes expired leases in
+ * a sweep every 500 ms; a leader change refreshes every lease (expiry can come late, never early).
+ * Without a quorum nothing commits, so clients time out.
+ */
+import type { Proc } from "../kernel";
+import type { LeaseEndReason } from "../events";
+import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+
+type EtcdSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "etcd" }>;
+
+const SWEEP_MS = 500;
+
+interface Lease {
+  id: number;
+  client: string;
+  /** Expiry as a reading of the leader's monotonic clock. */
+  expiresAt: number;
+  keys: Set<string>;
+}
+
+interface LockKey {
+  lock: string;
+  client: string;
+  lease: number;
+  createRevision: number;
+  /** Set once the key's owner has been told it holds the lock. */
+  grant: number | null;
+}
+
+interface Session {
+  lease: number;
+  /** True time the last KeepAlive that was answered (or the grant) was sent. */
+  basisT: number;
+  keepAlive: { cancel(): void } | null;
+}
+
+export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): LockService {
+  const { kernel } = world;
+  const ttl = spec.ttlMs;
+  const nodeIds = Array.from({ length: spec.members }, (_, i) => `e${i + 1}`);
+  const majority = Math.floor(spec.members / 2) + 1;
+  let leader: string | null = "e1";
+  let term = 1;
+  let electionPending = false;
+  let revision = 1;
+  let nextLease = 1;
+  const leases = new Map<number, Lease>();
+  /** Keys per lock, in create-revision order: the first holds the lock. */
+  const queues = new Map<string, LockKey[]>();
+  const sessions = new Map<string, Session>();
+  const ownKey = new Map<string, LockKey>();
+  const waiting = new Map<string, (r: AcquireResult) => void>();
+  const k = (client: string, lock: string) => `${client}/${lock}`;
+
+  const leaderProc = () => kernel.proc(leader ?? "e1");
+  const reachable = (id: string) => !kernel.proc(id).crashed;
+  /** Members the leader can talk to, itself included. */
+  const quorumOf = (candidate: string) =>
+    nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
+  const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
+
+  function scheduleExpiry(lease: Lease): void {
+    const tick = Math.ceil(lease.expiresAt / SWEEP_MS) * SWEEP_MS;
+    const at = lease.expiresAt;
+    const holder = leader;
+    if (!holder) return;
+    kernel.timerAt(kernel.proc(holder), "monotonic", tick, () => {
+      if (leases.get(lease.id) !== lease || lease.expiresAt !== at || leader !== holder || !hasQuorum()) return;
+      revokeLease(lease, "expired");
+    });
+  }
+
+  function refresh(lease: Lease): void {
+    lease.expiresAt = leaderProc().clock.mono(kernel.now) + ttl;
+    scheduleExpiry(lease);
+  }
+
+  function revokeLease(lease: Lease, reason: LeaseEndReason): void {
+    leases.delete(lease.id);
+    for (const lock of [...lease.keys]) deleteKey(lock, lease.client, reason);
+  }
+
+  function deleteKey(lock: string, client: string, reason: LeaseEndReason): void {
+    const queue = queues.get(lock) ?? [];
+    const i = queue.findIndex((key) => key.client === client);
+    if (i < 0) return;
+    const [key] = queue.splice(i, 1);
+    revision++;
+    leases.get(key.lease)?.keys.delete(lock);
+    if (key.grant !== null) {
+      kernel.log({ kind: "lease-end", proc: leader ?? "e1", client, lock, grant: key.grant, token: key.createRevision, reason });
+    }
+    // The watch on this key wakes only the waiter right after it.
+    const next = queue[i];
+    if (next) world.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
+  }
+
+  function grantIfOwner(key: LockKey): boolean {
+    const queue = queues.get(key.lock) ?? [];
+    if (queue[0] !== key) return false;
+    if (key.grant === null) {
+      key.grant = world.grantId();
+      kernel.log({ kind: "grant", proc: leader ?? "e1", client: key.client, lock: key.lock, grant: key.grant, token: key.createRevision });
+    }
+    return true;
+  }
+
+  world.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
+    if (node !== leader || !hasQuorum()) return;
+    const lock = msg.lock as string;
+    switch (msg.type) {
+      case "LeaseGrant": {
+        const lease: Lease = { id: nextLease++, client: from, expiresAt: 0, keys: new Set() };
+        leases.set(lease.id, lease);
+        refresh(lease);
+        return respond({ type: "LeaseGrant ok", lease: lease.id, ttlMs: ttl });
+      }
+      case "KeepAlive": {
+        const lease = leases.get(msg.lease as number);
+        if (lease) refresh(lease);
+        return respond({ type: lease ? "KeepAlive ok" : "lease not found", ttlMs: lease ? ttl : -1 });
+      }
+      case "LeaseRevoke": {
+        const lease = leases.get(msg.lease as number);
+        if (lease) revokeLease(lease, "revoked");
+        return;
+      }
+      case "Txn put if absent": {
+        const lease = leases.get(msg.lease as number);
+        if (!lease) return respond({ type: "lease not found" });
+        const queue = queues.get(lock) ?? [];
+        queues.set(lock, queue);
+        let key = queue.find((q) => q.client === from);
+        if (!key) {
+          key = { lock, client: from, lease: lease.id, createRevision: ++revision, grant: null };
+          queue.push(key);
+          lease.keys.add(lock);
+        }
+        if (msg.tryOnly && queue[0] !== key) {
+          deleteKey(lock, from, "released");
+          return respond({ type: "locked by another session" });
+        }
+        return respond({ type: "put ok", owner: grantIfOwner(key), createRevision: key.createRevision, grant: key.grant });
+      }
+      case "Get owner": {
+        const key = (queues.get(lock) ?? []).find((q) => q.client === from);
+        if (!key) return respond({ type: "key gone" });
+        return respond({ type: "owner?", owner: grantIfOwner(key), createRevision: key.createRevision, grant: key.grant });
+      }
+      case "Delete key":
+        deleteKey(lock, from, "released");
+        return;
+    }
+  });
+
+  // ---- the client library (concurrency.Session and Mutex) --------------------------------
+
+  function withSession(client: string, then: (s: Session) => void, unavailable: () => void): void {
+    const existing = sessions.get(client);
+    if (existing) return then(existing);
+    const sentT = kernel.now;
+    world.request(client, leader ?? "e1", { type: "LeaseGrant", ttlMs: ttl }, {
+      reply: (r) => {
+        const session: Session = { lease: r.lease as number, basisT: sentT, keepAlive: null };
+        sessions.set(client, session);
+        keepAlive(client, session);
+        then(session);
+      },
+      timeout: unavailable,
+    });
+  }
+
+  function keepAlive(client: string, session: Session): void {
+    const proc = kernel.proc(client);
+    session.keepAlive = kernel.sleep(proc, ttl / 3, () => {
+      if (sessions.get(client) !== session) return;
+      const sentT = kernel.now;
+      world.request(client, leader ?? "e1", { type: "KeepAlive", lease: session.lease }, {
+        reply: (r) => {
+          if (sessions.get(client) !== session) return;
+          if (r.type !== "KeepAlive ok") return sessionLost(client);
+          session.basisT = sentT;
+          notices.leaseExtended(client, sentT, ttl);
+        },
+        timeout: () => {},
+      });
+      keepAlive(client, session);
+    });
+  }
+
+  function sessionLost(client: string): void {
+    const session = sessions.get(client);
+    session?.keepAlive?.cancel();
+    sessions.delete(client);
+    for (const key of [...ownKey.keys()]) if (key.startsWith(`${client}/`)) ownKey.delete(key);
+    // A Lock() call still waiting on its watch fails with the session; the client tries again.
+    for (const [key, done] of [...waiting]) {
+      if (!key.startsWith(`${client}/`)) continue;
+      waiting.delete(key);
+      done({ kind: "session-lost" });
+    }
+    notices.lockLost(client, "lock");
+  }
+
+  function checkOwner(client: string, lock: string): void {
+    const done = waiting.get(k(client, lock));
+    if (!done) return;
+    world.request(client, leader ?? "e1", { type: "Get owner", lock }, {
+      reply: (r) => {
+        if (waiting.get(k(client, lock)) !== done) return;
+        if (r.type === "key gone") return sessionLost(client);
+        if (r.owner) granted(client, lock, r.grant as number, r.createRevision as number, done);
+      },
+      timeout: () => {},
+    });
+  }
+
+  function granted(client: string, lock: string, grant: number, token: number, done: (r: AcquireResult) => void): void {
+    waiting.delete(k(client, lock));
+    const session = sessions.get(client);
+    done({ kind: "granted", grant, token, leaseBasisT: session?.basisT ?? kernel.now, leaseMs: ttl });
+  }
+
+  return {
+    nodeIds,
+    renewsItself: true,
+    acquire(client, lock, wait, done: (r: AcquireResult) => void) {
+      const unavailable = () => done({ kind: "unavailable" });
+      withSession(client, (session) => {
+        world.request(client, leader ?? "e1", { type: "Txn put if absent", lock, lease: session.lease, tryOnly: !wait }, {
+          reply: (r) => {
+            if (r.type === "lease not found") {
+              sessionLost(client);
+              return done({ kind: "session-lost" });
+            }
+            if (r.type === "locked by another session") return done({ kind: "held" });
+            ownKey.set(k(client, lock), { lock, client, lease: session.lease, createRevision: r.createRevision as number, grant: null });
+            if (r.owner) return granted(client, lock, r.grant as number, r.createRevision as number, done);
+            waiting.set(k(client, lock), done);
+          },
+          timeout: unavailable,
+        });
+      }, unavailable);
+    },
+    renew(_client, _lock, done: (r: RenewResult) => void) {
+      done({ kind: "refused" });
+    },
+    release(client, lock) {
+      waiting.delete(k(client, lock));
+      if (!ownKey.delete(k(client, lock))) return;
+      world.tell(client, leader ?? "e1", { type: "Delete key", lock });
+    },
+    finish(client) {
+      const session = sessions.get(client);
+      if (!session) return;
+      session.keepAlive?.cancel();
+      sessions.delete(client);
+      world.tell(client, leader ?? "e1", { type: "LeaseRevoke", lease: session.lease });
+    },
+    onCrash(proc: Proc) {
+      if (proc.id.startsWith("c")) {
+        sessions.delete(proc.id);
+        for (const key of [...ownKey.keys()]) if (key.startsWith(`${proc.id}/`)) ownKey.delete(key);
+        for (const key of [...waiting.keys()]) if (key.startsWith(`${proc.id}/`)) waiting.delete(key);
+      } else this.onNetworkChange();
+    },
+    onRestart(proc: Proc) {
+      // Members keep their Raft log on disk: a restart loses nothing, it may restore a quorum.
+      if (!proc.id.startsWith("c")) this.onNetworkChange();
+    },
+    failover() {},
+    onNetworkChange() {
+      if (hasQuorum() || electionPending) return;
+      electionPending = true;
+      kernel.at(kernel.now + spec.electionTimeoutMs, () => {
+        electionPending = false;
+        if (hasQuorum()) return;
+        const candidate = nodeIds.find((id) => reachable(id) && quorumOf(id) >= majority);
+        if (!candidate) {
+          leader = null;
+          return;
+        }
+        leader = candidate;
+        term++;
+        kernel.log({ kind: "leader-change", proc: candidate, term });
+        for (const lease of leases.values()) refresh(lease);
+      });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * A single Redis instance (optionally with an asynchronous replica). Acquire is `SET k v NX PX ttl`;
+ * renew is compare-and-pexpire; release is compare-and-delete, or a plain `DEL` with
+ * `release: "delete"` (the anti-pattern that deletes whoever holds the lock now). With
+ * `tokens: "incr"` the acquire script also INCRs a counter on the same node for a fencing token.
+ * A failover promotes the replica with its state as of `t − lagMs`: the key and the counter can
+ * go back in time.
+ */
+import type { Proc } from "../kernel";
+import type { Message } from "../network";
+import { RedisNodeStore } from "./redis-node";
+import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import type { LeaseEndReason } from "../events";
+
+type RedisSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redis" }>;
+
+interface LiveGrant {
+  grant: number;
+  client: string;
+  lock: string;
+  token: number | null;
+}
+
+export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec): LockService {
+  const { kernel } = world;
+  const release = scenario.clients.release;
+  const nodeIds = spec.replica ? ["redis", "replica"] : ["redis"];
+  /** Grants by the random value their client wrote; a grant ends once, however its key goes. */
+  const live = new Map<string, LiveGrant>();
+  /** Each client's current value per lock, as its library remembers it. */
+  const held = new Map<string, string>();
+  let primaryId = "redis";
+
+  const onGone = (node: string) => (lock: string, value: string, reason: LeaseEndReason) => {
+    if (node !== primaryId) return;
+    const g = live.get(value);
+    if (!g) return;
+    live.delete(value);
+    kernel.log({ kind: "lease-end", proc: node, client: g.client, lock, grant: g.grant, token: g.token, reason });
+  };
+  const stores = new Map<string, RedisNodeStore>();
+  for (const id of nodeIds) stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), onGone(id), id === "redis" && !!spec.replica));
+  const primary = () => stores.get(primaryId)!;
+
+  world.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
+    if (node !== primaryId) return;
+    const store = primary();
+    const lock = msg.lock as string;
+    const value = msg.value as string;
+    switch (msg.type) {
+      case "SET NX PX": {
+        if (!store.setNx(lock, value, spec.ttlMs)) return respond({ type: "nil" });
+        const token = spec.tokens === "incr" ? store.incr(`${lock}:fence`) : null;
+        const grant = world.grantId();
+        live.set(value, { grant, client: from, lock, token });
+        kernel.log({ kind: "grant", proc: node, client: from, lock, grant, token });
+        return respond({ type: "OK", grant, token });
+      }
+      case "PEXPIRE if value":
+        return respond({ type: store.pexpireIfValue(lock, value, spec.ttlMs) ? "1" : "0" });
+      case "DEL if value":
+        store.deleteIfValue(lock, value);
+        return;
+      case "DEL":
+        store.delete(lock);
+        return;
+    }
+  });
+
+  const key = (client: string, lock: string) => `${client}/${lock}`;
+
+  return {
+    nodeIds,
+    renewsItself: false,
+    acquire(client, lock, _wait, done: (r: AcquireResult) => void) {
+      const value = `${client}:${world.grantId()}`;
+      const sentT = kernel.now;
+      world.request(client, primaryId, { type: "SET NX PX", lock, value, ttlMs: spec.ttlMs }, {
+        reply(r: Message) {
+          if (r.type !== "OK") return done({ kind: "held" });
+          held.set(key(client, lock), value);
+          done({ kind: "granted", grant: r.grant as number, token: r.token as number | null, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+        },
+        timeout: () => done({ kind: "unavailable" }),
+      });
+    },
+    renew(client, lock, done: (r: RenewResult) => void) {
+      const value = held.get(key(client, lock));
+      const sentT = kernel.now;
+      world.request(client, primaryId, { type: "PEXPIRE if value", lock, value }, {
+        reply: (r) => done(r.type === "1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
+        timeout: () => done({ kind: "unavailable" }),
+      });
+    },
+    release(client, lock) {
+      const value = held.get(key(client, lock));
+      held.delete(key(client, lock));
+      if (release === "delete") world.tell(client, primaryId, { type: "DEL", lock });
+      else if (value) world.tell(client, primaryId, { type: "DEL if value", lock, value });
+    },
+    finish() {},
+    onCrash(proc: Proc) {
+      if (proc.id.startsWith("c")) held.forEach((_, k) => k.startsWith(`${proc.id}/`) && held.delete(k));
+    },
+    onRestart(proc: Proc) {
+      // No persistence: a restarted node comes back empty, counter included.
+      if (stores.has(proc.id)) stores.get(proc.id)!.clear("restart");
+    },
+    failover() {
+      const old = primaryId;
+      if (spec.replica && old === "redis") {
+        kernel.crash(kernel.proc("redis"), true, undefined);
+        const asOf = kernel.now - spec.replica.lagMs;
+        const replica = stores.get("replica")!;
+        replica.replicate(stores.get("redis")!.journal, asOf);
+        primaryId = "replica";
+        for (const [value, g] of [...live]) {
+          if (!replica.holds(g.lock, value)) {
+            live.delete(value);
+            kernel.log({ kind: "lease-end", proc: old, client: g.client, lock: g.lock, grant: g.grant, token: g.token, reason: "failover" });
+          }
+        }
+        kernel.log({ kind: "failover", proc: "replica", lostAfterMs: asOf });
+      } else {
+        primary().clear("failover");
+        kernel.log({ kind: "failover", proc: primaryId, lostAfterMs: kernel.now });
+      }
+    },
+    onNetworkChange() {},
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Redlock: `SET k v NX PX ttl` on N independent Redis nodes, each with its own clock, with a short
+ * per-node timeout. The client holds the lock iff a majority said OK and validity
+ * = ttl − elapsed − (ttl·driftFactor + 2 ms) is still positive; otherwise it unlocks every node and
+ * retries after 100–300 ms. Redlock issues no fencing token. A grant is live while a majority of
+ * nodes still hold its value by their own clocks.
+ */
+import type { Proc } from "../kernel";
+import type { LeaseEndReason } from "../events";
+import { RedisNodeStore } from "./redis-node";
+import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+
+type RedlockSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redlock" }>;
+
+/** node-redlock's defaults: per-node timeout, retries per acquisition, delay between them. */
+const NODE_TIMEOUT_MS = 50;
+const RETRIES = 10;
+const RETRY_DELAY_MS: [number, number] = [100, 300];
+
+interface Grant {
+  grant: number;
+  client: string;
+  lock: string;
+  ended: boolean;
+}
+
+export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSpec): LockService {
+  const { kernel } = world;
+  const leaseClock = scenario.clients.leaseClock;
+  const nodeIds = Array.from({ length: spec.nodes }, (_, i) => `r${i + 1}`);
+  const quorum = Math.floor(spec.nodes / 2) + 1;
+  const driftMs = Math.round(spec.ttlMs * spec.driftFactor) + 2;
+  /** Which nodes hold each value right now, judged by each node's own clock. */
+  const holders = new Map<string, Set<string>>();
+  const grants = new Map<string, Grant>();
+  const held = new Map<string, string>();
+  const key = (client: string, lock: string) => `${client}/${lock}`;
+
+  const endIfMinority = (value: string, reason: LeaseEndReason) => {
+    const g = grants.get(value);
+    if (!g || g.ended || (holders.get(value)?.size ?? 0) >= quorum) return;
+    g.ended = true;
+    kernel.log({ kind: "lease-end", proc: g.client, client: g.client, lock: g.lock, grant: g.grant, token: null, reason });
+  };
+  const stores = new Map<string, RedisNodeStore>();
+  for (const id of nodeIds) {
+    stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), (_lock, value, reason) => {
+      holders.get(value)?.delete(id);
+      endIfMinority(value, reason);
+    }, false));
+  }
+
+  world.serve(nodeIds, spec.capacityOpsPerSec, (node, _from, msg, respond) => {
+    const store = stores.get(node)!;
+    const lock = msg.lock as string;
+    const value = msg.value as string;
+    switch (msg.type) {
+      case "SET NX PX": {
+        const ok = store.setNx(lock, value, spec.ttlMs);
+        if (ok) {
+          let set = holders.get(value);
+          if (!set) holders.set(value, (set = new Set()));
+          set.add(node);
+        }
+        return respond({ type: ok ? "OK" : "nil" });
+      }
+      case "PEXPIRE if value":
+        return respond({ type: store.pexpireIfValue(lock, value, spec.ttlMs) ? "1" : "0" });
+      case "DEL if value":
+        store.deleteIfValue(lock, value);
+        return;
+    }
+  });
+
+  /**
+   * Sends `type` to every node and collects the answers; `done` gets the OK count, whether any node
+   * refused (as opposed to not answering), and the true time the round started.
+   */
+  function round(client: string, msg: { type: string; lock: string; value: string }, done: (oks: number, refusals: number, startT: number) => void) {
+    const startT = kernel.now;
+    let oks = 0;
+    let refusals = 0;
+    let settled = 0;
+    const settle = () => {
+      if (++settled === nodeIds.length) done(oks, refusals, startT);
+    };
+    for (const node of nodeIds) {
+      world.request(client, node, { ...msg, ttlMs: spec.ttlMs }, {
+        reply: (r) => {
+          if (r.type === "OK" || r.type === "1") oks++;
+          else refusals++;
+          settle();
+        },
+        timeout: settle,
+      }, NODE_TIMEOUT_MS);
+    }
+  }
+
+  /** Milliseconds of validity left, by the client's own clock, for a round started at startT. */
+  const validity = (client: Proc, startT: number) =>
+    spec.ttlMs - (client.clock.read(leaseClock, kernel.now) - client.clock.read(leaseClock, startT)) - driftMs;
+
+  const unlockAll = (client: string, lock: string, value: string) => {
+    for (const node of nodeIds) world.tell(client, node, { type: "DEL if value", lock, value });
+  };
+
+  return {
+    nodeIds,
+    renewsItself: false,
+    acquire(client, lock, wait, done: (r: AcquireResult) => void) {
+      const proc = kernel.proc(client);
+      const attempt = (retriesLeft: number) => {
+        const value = `${client}:${world.grantId()}`;
+        round(client, { type: "SET NX PX", lock, value }, (oks, refusals, startT) => {
+          const left = validity(proc, startT);
+          if (oks >= quorum && left > 0) {
+            const grant = world.grantId();
+            grants.set(value, { grant, client, lock, ended: false });
+            held.set(key(client, lock), value);
+            kernel.log({ kind: "grant", proc: client, client, lock, grant, token: null });
+            endIfMinority(value, "expired");
+            return done({ kind: "granted", grant, token: null, leaseBasisT: startT, leaseMs: spec.ttlMs - driftMs });
+          }
+          unlockAll(client, lock, value);
+          if (retriesLeft > 0) {
+            kernel.sleep(proc, world.rng.uniform(RETRY_DELAY_MS[0], RETRY_DELAY_MS[1]), () => attempt(retriesLeft - 1));
+            return;
+          }
+          done({ kind: oks >= quorum ? "no-validity" : refusals > 0 ? "no-quorum" : "unavailable" });
+        });
+      };
+      attempt(wait ? RETRIES : 0);
+    },
+    renew(client, lock, done: (r: RenewResult) => void) {
+      const value = held.get(key(client, lock));
+      if (!value) return done({ kind: "refused" });
+      const proc = kernel.proc(client);
+      round(client, { type: "PEXPIRE if value", lock, value }, (oks, refusals, startT) => {
+        if (oks >= quorum && validity(proc, startT) > 0) return done({ kind: "renewed", leaseBasisT: startT, leaseMs: spec.ttlMs - driftMs });
+        done({ kind: refusals > 0 || oks > 0 ? "refused" : "unavailable" });
+      });
+    },
+    release(client, lock) {
+      const value = held.get(key(client, lock));
+      held.delete(key(client, lock));
+      if (value) unlockAll(client, lock, value);
+    },
+    finish() {},
+    onCrash(proc: Proc) {
+      for (const k of [...held.keys()]) if (k.startsWith(`${proc.id}/`)) held.delete(k);
+    },
+    onRestart(proc: Proc) {
+      // Without persistence a restarted node has forgotten every key it held.
+      stores.get(proc.id)?.clear("restart");
+    },
+    failover() {},
+    onNetworkChange() {},
+  };
+}

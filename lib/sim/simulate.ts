@@ -1,0 +1,129 @@
+/**
+ * `simulate(scenario)`: a pure function from a scenario (seed included) to its result. The same
+ * scenario gives a deep-equal result on any machine. Everything else — the lab, the CLI, the
+ * tests, sweeps — reads this one result.
+ */
+import { check, type Summary, type Violation } from "./checker";
+import { createClient, type Client } from "./client";
+import { ProcessClock, type ClockJump } from "./clock";
+import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
+import { scheduleFaults } from "./faults";
+import { Kernel } from "./kernel";
+import { Network } from "./network";
+import { Rng } from "./rng";
+import { LIMITS, clientIds, serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
+import { createService } from "./services";
+import { spansOf, type Span } from "./spans";
+import { createStorage } from "./storage";
+import { World } from "./world";
+
+export interface SimResult {
+  scenario: ResolvedScenario;
+  events: SimEvent[];
+  spans: Span[];
+  summary: Summary;
+  violations: Violation[];
+  warnings: string[];
+}
+
+export interface SimulateOptions {
+  /** Record only what the checker needs: no message log, no spans (fast sweeps). */
+  summaryOnly?: boolean;
+  /** Stop after this many events (default: the 500,000 limit). */
+  maxEvents?: number;
+}
+
+export class ScenarioError extends Error {
+  constructor(readonly errors: string[]) {
+    super(`Invalid scenario:\n${errors.join("\n")}`);
+  }
+}
+
+/** Runs a scenario; throws a ScenarioError listing every problem if it is invalid. */
+export function simulate(input: Scenario, options: SimulateOptions = {}): SimResult {
+  const validation = validateScenario(input);
+  if (!validation.ok) throw new ScenarioError(validation.errors);
+  return simulateResolved(validation.scenario, validation.warnings, options);
+}
+
+/** Runs an already validated scenario (sweeps validate once and vary the seed). */
+export function simulateResolved(scenario: ResolvedScenario, warnings: string[], options: SimulateOptions = {}): SimResult {
+  const maxEvents = Math.min(options.maxEvents ?? LIMITS.events, LIMITS.events);
+  const kernel = new Kernel(scenario.durationMs, maxEvents, options.summaryOnly ? CHECKER_EVENT_KINDS : null);
+  const rng = new Rng(scenario.seed);
+  const networkRng = rng.fork();
+  const chaosRng = rng.fork();
+  const clientRng = rng.fork();
+
+  const clients = clientIds(scenario.clients.count);
+  const nodes = serviceNodeIds(scenario.service);
+  const processes = [...clients, ...[...nodes].sort(), "storage"];
+  for (const [i, id] of processes.entries()) kernel.addProc(id, clockOf(scenario, id, i, processes.length));
+
+  const network = new Network(kernel, networkRng, scenario.network.latencyMs, scenario.network.lossRate, new Set(nodes));
+  const world = new World(kernel, network, scenario, clientRng);
+  const byId = new Map<string, Client>();
+  const service = createService({
+    world,
+    scenario,
+    notices: {
+      leaseExtended: (client, basisT, leaseMs) => byId.get(client)?.leaseExtended(basisT, leaseMs),
+      lockLost: (client) => byId.get(client)?.lockLost(),
+    },
+  });
+  createStorage(world, scenario.storage);
+
+  kernel.hooks = {
+    blocked: (from, to) => network.blocked(from, to),
+    onCrash(proc, host) {
+      byId.get(proc.id)?.onCrash();
+      service?.onCrash(proc, host);
+    },
+    onRestart(proc) {
+      service?.onRestart(proc);
+      byId.get(proc.id)?.onRestart();
+    },
+  };
+
+  const starts = startTimes(scenario);
+  clients.forEach((id, i) => {
+    const phasePauses = scenario.faults.flatMap((f) =>
+      f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : [],
+    );
+    byId.set(id, createClient(world, service, id, starts[i], phasePauses));
+  });
+  scheduleFaults(kernel, network, service, scenario, chaosRng);
+  for (const client of byId.values()) client.start();
+
+  kernel.run();
+
+  const allWarnings = [...warnings];
+  if (kernel.truncated) {
+    allWarnings.push(`truncated: the run stopped at ${(kernel.now / 1000).toFixed(3)} s after reaching the limit of ${maxEvents} events; results cover only that part`);
+  }
+  const { summary, violations } = check(kernel.events, scenario, world.utilization());
+  return {
+    scenario,
+    events: options.summaryOnly ? [] : kernel.events,
+    spans: options.summaryOnly ? [] : spansOf(kernel.events, scenario.durationMs),
+    summary,
+    violations,
+    warnings: allWarnings,
+  };
+}
+
+function startTimes(scenario: ResolvedScenario): number[] {
+  const { count, startMs } = scenario.clients;
+  return Array.isArray(startMs) ? startMs : Array.from({ length: count }, (_, i) => i * startMs.staggerMs);
+}
+
+/**
+ * Spreads `skewMs` evenly over [−skew/2, +skew/2] and `driftPpm` over [−drift/2, +drift/2], in the
+ * order c1..cN, service nodes by id, storage; a `per` entry replaces a process's spread values.
+ */
+function clockOf(scenario: ResolvedScenario, id: string, index: number, count: number): ProcessClock {
+  const share = count > 1 ? index / (count - 1) - 0.5 : 0;
+  const per = scenario.clocks.per[id] ?? {};
+  const jumps: ClockJump[] = scenario.faults.flatMap((f) => (f.kind === "clock-jump" && f.target === id ? [{ atMs: f.atMs, byMs: f.byMs }] : []));
+  return new ProcessClock(per.offsetMs ?? share * scenario.clocks.skewMs, per.driftPpm ?? share * scenario.clocks.driftPpm, jumps);
+}

@@ -1,0 +1,95 @@
+/**
+ * Spans: the intervals the timeline draws, derived from the event log. Each lies on one lane
+ * (a process id) between two true times.
+ */
+import type { BeliefEndReason, LeaseEndReason, SimEvent } from "./events";
+
+export type Span =
+  | { kind: "belief"; lane: string; startT: number; endT: number; token: number | null; grant: number | null; endReason: BeliefEndReason | "run-end" }
+  | { kind: "lease"; lane: string; startT: number; endT: number; client: string; token: number | null; grant: number; endReason: LeaseEndReason | "run-end" }
+  | { kind: "paused"; lane: string; startT: number; endT: number; cause: string }
+  | { kind: "working" | "waiting" | "down" | "partitioned"; lane: string; startT: number; endT: number };
+
+export function spansOf(events: readonly SimEvent[], durationMs: number): Span[] {
+  const spans: Span[] = [];
+  const open = new Map<string, { t: number; close: (endT: number, e: SimEvent | null) => Span | null }>();
+  const begin = (key: string, t: number, close: (endT: number, e: SimEvent | null) => Span | null) => {
+    if (!open.has(key)) open.set(key, { t, close });
+  };
+  const end = (key: string, t: number, e: SimEvent) => {
+    const o = open.get(key);
+    if (!o) return;
+    open.delete(key);
+    const span = o.close(t, e);
+    if (span) spans.push(span);
+  };
+
+  for (const e of events) {
+    switch (e.kind) {
+      case "belief-start":
+        end(`wait/${e.proc}`, e.t, e);
+        begin(`belief/${e.proc}`, e.t, (endT, last) => ({
+          kind: "belief", lane: e.proc, startT: e.t, endT, token: e.token, grant: e.grant,
+          endReason: last?.kind === "belief-end" ? last.reason : "run-end",
+        }));
+        break;
+      case "belief-end":
+        end(`belief/${e.proc}`, e.t, e);
+        break;
+      case "grant":
+        begin(`lease/${e.grant}`, e.t, (endT, last) => ({
+          kind: "lease", lane: e.proc, startT: e.t, endT, client: e.client, token: e.token, grant: e.grant,
+          endReason: last?.kind === "lease-end" ? last.reason : "run-end",
+        }));
+        break;
+      case "lease-end":
+        end(`lease/${e.grant}`, e.t, e);
+        break;
+      case "pause-start":
+        begin(`pause/${e.proc}`, e.t, (endT) => ({ kind: "paused", lane: e.proc, startT: e.t, endT, cause: e.cause }));
+        break;
+      case "pause-end":
+        end(`pause/${e.proc}`, e.t, e);
+        break;
+      case "work-start":
+        begin(`work/${e.proc}`, e.t, (endT) => ({ kind: "working", lane: e.proc, startT: e.t, endT }));
+        break;
+      case "work-end":
+        end(`work/${e.proc}`, e.t, e);
+        break;
+      case "acquire-start":
+        begin(`wait/${e.proc}`, e.t, (endT) => ({ kind: "waiting", lane: e.proc, startT: e.t, endT }));
+        break;
+      case "refused":
+      case "attempt-abort":
+      case "run-skip":
+      case "fail-open":
+        if (e.kind !== "refused" || e.reason === "unavailable") end(`wait/${e.proc}`, e.t, e);
+        break;
+      case "crash":
+        for (const key of [`belief/${e.proc}`, `work/${e.proc}`, `wait/${e.proc}`, `pause/${e.proc}`]) end(key, e.t, e);
+        begin(`down/${e.proc}`, e.t, (endT) => ({ kind: "down", lane: e.proc, startT: e.t, endT }));
+        break;
+      case "restart":
+        end(`down/${e.proc}`, e.t, e);
+        break;
+      case "partition-start":
+        for (const lane of e.between) begin(`cut/${e.between.join("|")}/${lane}`, e.t, (endT) => ({ kind: "partitioned", lane, startT: e.t, endT }));
+        break;
+      case "partition-end":
+        for (const lane of e.between) end(`cut/${e.between.join("|")}/${lane}`, e.t, e);
+        break;
+      case "isolate-start":
+        begin(`cut/${e.target}`, e.t, (endT) => ({ kind: "partitioned", lane: e.target, startT: e.t, endT }));
+        break;
+      case "isolate-end":
+        end(`cut/${e.target}`, e.t, e);
+        break;
+    }
+  }
+  for (const o of open.values()) {
+    const span = o.close(Math.max(durationMs, o.t), null);
+    if (span) spans.push(span);
+  }
+  return spans.sort((a, b) => a.startT - b.startT);
+}

@@ -1,0 +1,113 @@
+/**
+ * The protected resource and its guard. `fencing` rejects a write whose token is lower than the
+ * highest seen (and, with `fenceReads`, registers tokens on reads too, closing the
+ * read-modify-write gap); `cas` applies a write only if the version it read is still current;
+ * `idempotency` turns a replayed key into a no-op that returns the first result.
+ */
+import type { Message } from "./network";
+import type { ResolvedScenario } from "./scenario";
+import type { World } from "./world";
+
+export interface ReadRequest extends Message {
+  type: "read";
+  key: string;
+  token: number | null;
+}
+
+export interface WriteRequest extends Message {
+  type: "write";
+  key: string;
+  value: number;
+  readValue: number;
+  readVersion: number;
+  token: number | null;
+  grant: number | null;
+  idempotencyKey: string;
+  run: number | null;
+}
+
+interface Cell {
+  value: number;
+  version: number;
+  highestToken: number;
+  /** Who wrote each version, to name whose increments a lost update overwrote. */
+  writers: string[];
+}
+
+export function createStorage(world: World, storage: ResolvedScenario["storage"]): void {
+  const cells = new Map<string, Cell>();
+  const appliedKeys = new Set<string>();
+  const kernel = world.kernel;
+  const cell = (key: string): Cell => {
+    let c = cells.get(key);
+    if (!c) {
+      c = { value: 0, version: 0, highestToken: -Infinity, writers: [] };
+      cells.set(key, c);
+    }
+    return c;
+  };
+
+  world.serveStorage((_node, from, msg, respond) => {
+    if (msg.type === "read") {
+      const req = msg as ReadRequest;
+      const c = cell(req.key);
+      let reason: string | null = null;
+      if (storage.guard === "fencing" && storage.fenceReads && req.token !== null) {
+        if (req.token < c.highestToken) reason = `${req.token} < ${c.highestToken}`;
+        else c.highestToken = req.token;
+      }
+      kernel.log({ kind: "read", proc: "storage", client: from, key: req.key, value: c.value, version: c.version, token: req.token, ok: reason === null, reason });
+      respond({ type: "read-reply", ok: reason === null, value: c.value, version: c.version, reason });
+      return;
+    }
+    const req = msg as WriteRequest;
+    const c = cell(req.key);
+    let reason: string | null = null;
+    let applied = true;
+    switch (storage.guard) {
+      case "fencing":
+        if (req.token === null || req.token < c.highestToken) reason = `${req.token ?? "no token"} < ${c.highestToken}`;
+        else c.highestToken = req.token;
+        break;
+      case "cas":
+        if (req.readVersion !== c.version) reason = `version ${req.readVersion} ≠ ${c.version}`;
+        break;
+      case "idempotency":
+        if (appliedKeys.has(req.idempotencyKey)) applied = false;
+        else appliedKeys.add(req.idempotencyKey);
+        break;
+      case "none":
+        break;
+    }
+    const accepted = reason === null;
+    applied = applied && accepted;
+    let lostIncrements = 0;
+    let overwrote: string[] = [];
+    if (applied) {
+      if (req.run === null) {
+        lostIncrements = Math.max(0, c.value - req.readValue);
+        if (lostIncrements > 0) overwrote = [...new Set(c.writers.slice(req.readVersion))];
+      }
+      c.value = req.value;
+      c.version++;
+      c.writers.push(from);
+    }
+    kernel.log({
+      kind: "write",
+      proc: "storage",
+      client: from,
+      key: req.key,
+      value: req.value,
+      readValue: req.readValue,
+      token: req.token,
+      grant: req.grant,
+      accepted,
+      applied,
+      reason,
+      lostIncrements,
+      overwrote,
+      run: req.run,
+    });
+    respond({ type: "write-reply", accepted, reason });
+  });
+}

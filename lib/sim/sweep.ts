@@ -1,0 +1,46 @@
+/**
+ * Runs one scenario over seeds 1..N in summary-only mode and aggregates: how many runs were unsafe,
+ * had overlap, lost updates or duplicated effects, and a failing seed to open.
+ */
+import { simulateResolved, ScenarioError } from "./simulate";
+import { validateScenario, type Scenario } from "./scenario";
+
+export interface SeedSweep {
+  runs: number;
+  unsafeRuns: number;
+  overlapRuns: number;
+  lostUpdateRuns: number;
+  duplicateEffectRuns: number;
+  staleWriteRuns: number;
+  lostUpdates: number;
+  duplicateEffects: number;
+  firstUnsafeSeed: number | null;
+  firstOverlapSeed: number | null;
+}
+
+export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1): SeedSweep {
+  const validation = validateScenario(scenario);
+  if (!validation.ok) throw new ScenarioError(validation.errors);
+  const sweep: SeedSweep = {
+    runs: 0, unsafeRuns: 0, overlapRuns: 0, lostUpdateRuns: 0, duplicateEffectRuns: 0, staleWriteRuns: 0,
+    lostUpdates: 0, duplicateEffects: 0, firstUnsafeSeed: null, firstOverlapSeed: null,
+  };
+  for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
+    const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { summaryOnly: true });
+    sweep.runs++;
+    if (summary.verdict === "unsafe") {
+      sweep.unsafeRuns++;
+      sweep.firstUnsafeSeed ??= seed;
+    }
+    if (summary.overlapMs > 0) {
+      sweep.overlapRuns++;
+      sweep.firstOverlapSeed ??= seed;
+    }
+    if (summary.lostUpdates > 0) sweep.lostUpdateRuns++;
+    if (summary.duplicateEffects > 0) sweep.duplicateEffectRuns++;
+    if (summary.staleWritesAccepted > 0) sweep.staleWriteRuns++;
+    sweep.lostUpdates += summary.lostUpdates;
+    sweep.duplicateEffects += summary.duplicateEffects;
+  }
+  return sweep;
+}
