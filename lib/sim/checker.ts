@@ -238,28 +238,29 @@ function duplicateEffect(e: EventOf<"write">, first: EventOf<"write">): Violatio
 }
 
 /**
- * Overlap: true time covered by two or more belief intervals of the same lock at once. An end and
- * a start at the same instant do not overlap.
+ * Overlap: true time covered by two or more belief intervals of the same lock at once. Beliefs are
+ * paired into intervals first (an empty one, begun and ended at one instant, covers no time), and
+ * an end and a start at the same instant do not overlap.
  */
 function overlapOf(beliefs: EventOf<"belief-start" | "belief-end">[], durationMs: number) {
   const byLock = new Map<string, { t: number; delta: 1 | -1; client: string; token: number | null }[]>();
   const open = new Map<string, EventOf<"belief-start">>();
-  const edges = (lock: string) => {
-    let list = byLock.get(lock);
-    if (!list) byLock.set(lock, (list = []));
-    return list;
+  const addInterval = (start: EventOf<"belief-start">, endT: number) => {
+    if (endT <= start.t) return;
+    let list = byLock.get(start.lock);
+    if (!list) byLock.set(start.lock, (list = []));
+    list.push({ t: start.t, delta: 1, client: start.proc, token: start.token }, { t: endT, delta: -1, client: start.proc, token: null });
   };
   for (const e of beliefs) {
     const key = `${e.proc}/${e.lock}`;
-    if (e.kind === "belief-start") {
-      open.set(key, e);
-      edges(e.lock).push({ t: e.t, delta: 1, client: e.proc, token: e.token });
-    } else if (open.has(key)) {
+    const started = open.get(key);
+    if (e.kind === "belief-start") open.set(key, e);
+    else if (started) {
       open.delete(key);
-      edges(e.lock).push({ t: e.t, delta: -1, client: e.proc, token: null });
+      addInterval(started, e.t);
     }
   }
-  for (const e of open.values()) edges(e.lock).push({ t: Math.max(durationMs, e.t), delta: -1, client: e.proc, token: null });
+  for (const started of open.values()) addInterval(started, durationMs);
 
   let overlapMs = 0;
   let maxConcurrent = 0;

@@ -190,7 +190,7 @@ export const presets: Preset[] = [
     id: "ttl-shorter-than-work",
     title: "TTL shorter than the work",
     description: "A 5 s lease guards 8 s of work with no renewal.",
-    lookFor: "The lease expires mid-job and c2 walks in: overlap and a lost update without any fault at all.",
+    lookFor: "c1's own timer tells it the lease ended at 5 s, but nothing stops its work: its write at 8 s is stale, and c2's write, computed from an older read, loses c1's increment — with no fault at all.",
     scenario: { version: 1, name: "TTL shorter than work", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 }, workload: oneJob },
   },
   {
@@ -206,7 +206,7 @@ export const presets: Preset[] = [
     id: "delete-release",
     title: "Releasing with a plain DEL",
     description: "A 5 s lease, 8 s of work, three clients, and a release that deletes the key without checking its value.",
-    lookFor: "c1's DEL removes c2's lock, so c3 gets in too: three clients overlap.",
+    lookFor: "At 8 s c1's DEL removes c2's key, so c3 gets the lock while c2 is still working: two holders, caused by the release alone.",
     scenario: {
       version: 1, name: "Plain DEL release", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 3, startMs: [0, 100, 5600], workMs: 8000, release: "delete" }, workload: oneJob,
     },
@@ -224,11 +224,11 @@ export const presets: Preset[] = [
   {
     id: "client-clock-jump",
     title: "The client's wall clock jumps back",
-    description: "c1 times its lease on the wall clock, which an NTP step moves 8 s back at 3 s; it checks its lease before writing.",
-    lookFor: "c1's check passes long after the lease is gone. Switch the lease clock to monotonic and the check catches it.",
+    description: "c1 times its 5 s lease on its wall clock and checks it before writing; a 3 s pause delays its work, and an NTP step moves its clock 8 s back.",
+    lookFor: "At 7 s c1's clock reads −1 s, so its check passes two seconds after the lease expired, and c2's increment is lost. Switch the lease clock to monotonic and the check catches it.",
     scenario: {
-      version: 1, name: "Client clock jump", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000, checkBeforeWrite: true }, workload: oneJob,
-      faults: [{ kind: "clock-jump", target: "c1", atMs: 3000, byMs: -8000 }],
+      version: 1, name: "Client clock jump", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 4000, checkBeforeWrite: true }, workload: oneJob,
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 3000 }, { kind: "clock-jump", target: "c1", atMs: 3000, byMs: -8000 }],
     },
   },
   {
