@@ -43,6 +43,8 @@ export class Proc {
 
   constructor(
     readonly id: string,
+    /** Position in the run's process list, for per-pair tables. */
+    readonly index: number,
     readonly clock: ProcessClock,
   ) {}
 
@@ -77,7 +79,7 @@ export class Kernel {
   ) {}
 
   addProc(id: string, clock: ProcessClock): Proc {
-    const proc = new Proc(id, clock);
+    const proc = new Proc(id, this.procs.size, clock);
     this.procs.set(id, proc);
     return proc;
   }
@@ -88,8 +90,13 @@ export class Kernel {
     return proc;
   }
 
-  hasProc(id: string): boolean {
-    return this.procs.has(id);
+  get procCount(): number {
+    return this.procs.size;
+  }
+
+  /** Whether events of this kind are kept, so hot paths can skip building ones that are not. */
+  records(kind: EventBody["kind"]): boolean {
+    return this.keep === null || this.keep.has(kind);
   }
 
   /** Records an event at the current true time. */
@@ -97,10 +104,14 @@ export class Kernel {
     this.eventCount++;
     if (this.eventCount >= this.maxEvents) this.truncated = true;
     if (this.keep && !this.keep.has(body.kind)) return;
-    this.events.push({ t: this.now, seq: this.eventCount, ...body } as SimEvent);
+    // The body becomes the event itself: one object per event, as the log is the hot path.
+    const event = body as SimEvent;
+    event.t = this.now;
+    event.seq = this.eventCount;
+    this.events.push(event);
   }
 
-  private schedule(t: number, kind: EntryKind, proc: Proc | null, run: () => void, extra?: Partial<Entry>): Entry {
+  private schedule(t: number, kind: EntryKind, proc: Proc | null, run: () => void): Entry {
     const entry: Entry = {
       t,
       seq: this.seq++,
@@ -112,7 +123,6 @@ export class Kernel {
       drop: null,
       cancelled: false,
       run,
-      ...extra,
     };
     this.queue.push(entry);
     return entry;
@@ -137,12 +147,14 @@ export class Kernel {
 
   /** Work that takes `ms` of the process's running time: a pause postpones it by the pause. */
   work(proc: Proc, ms: number, run: () => void): void {
-    this.schedule(this.now + ms, "work", proc, run, { activeTarget: proc.activeTime(this.now) + ms });
+    this.schedule(this.now + ms, "work", proc, run).activeTarget = proc.activeTime(this.now) + ms;
   }
 
   /** A message arriving at `to` at true time t. */
   deliverAt(t: number, from: string, to: Proc, run: () => void, drop: (reason: DropReason) => void): void {
-    this.schedule(t, "deliver", to, run, { from, drop });
+    const entry = this.schedule(t, "deliver", to, run);
+    entry.from = from;
+    entry.drop = drop;
   }
 
   /** Pauses a process for `forMs`; `interruptedStep` runs first when it resumes. */

@@ -23,7 +23,8 @@ interface PendingDelay {
 
 export class Network {
   private nextId = 1;
-  private readonly lastArrival = new Map<string, number>();
+  /** Latest arrival per ordered pair of processes, indexed [from][to]: TCP keeps their order. */
+  private readonly lastArrival: Float64Array;
   private readonly partitions = new Map<string, number>();
   private readonly isolated = new Map<string, number>();
   private outages = 0;
@@ -35,35 +36,44 @@ export class Network {
     private readonly latencyMs: [number, number],
     private readonly lossRate: number,
     private readonly serviceNodes: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.lastArrival = new Float64Array(kernel.procCount * kernel.procCount);
+  }
 
   /** Sends `msg`; `onArrive` runs on the receiver when (and if) it arrives. */
   send(from: string, to: string, msg: Message, onArrive: () => void): void {
     const kernel = this.kernel;
     const id = this.nextId++;
-    kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
+    // Messages are most of a log; a summary-only run does not build them at all.
+    const logged = kernel.records("send");
+    if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
-      kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
+      if (logged) kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
       return;
     }
     let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
-    const delay = this.delays.find((d) => !d.used && d.from === from && d.to === to && d.atMs <= kernel.now);
-    if (delay) {
-      delay.used = true;
-      arrival += delay.byMs;
+    if (this.delays.length) {
+      const delay = this.delays.find((d) => !d.used && d.from === from && d.to === to && d.atMs <= kernel.now);
+      if (delay) {
+        delay.used = true;
+        arrival += delay.byMs;
+      }
     }
-    const pair = `${from}>${to}`;
-    arrival = Math.max(arrival, this.lastArrival.get(pair) ?? 0);
-    this.lastArrival.set(pair, arrival);
+    const receiver = kernel.proc(to);
+    const pair = kernel.proc(from).index * kernel.procCount + receiver.index;
+    arrival = Math.max(arrival, this.lastArrival[pair]);
+    this.lastArrival[pair] = arrival;
     kernel.deliverAt(
       arrival,
       from,
-      kernel.proc(to),
-      () => {
-        kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
-        onArrive();
-      },
-      (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
+      receiver,
+      logged
+        ? () => {
+            kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
+            onArrive();
+          }
+        : onArrive,
+      (reason: DropReason) => logged && kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
     );
   }
 
