@@ -14,6 +14,7 @@ import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./ty
 type EtcdSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "etcd" }>;
 
 const SWEEP_MS = 500;
+const UNLOCK_TRIES = 3;
 
 interface Lease {
   id: number;
@@ -154,7 +155,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
       }
       case "Delete key":
         deleteKey(lock, from, "released");
-        return;
+        return respond({ type: "deleted" });
     }
   });
 
@@ -186,6 +187,9 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
           if (r.type !== "KeepAlive ok") return sessionLost(client);
           session.basisT = sentT;
           notices.leaseExtended(client, sentT, ttl);
+          // A watch stream resumes from its revision after a lost message; re-checking ownership
+          // with each KeepAlive stands for that, so a waiter never sleeps through its turn.
+          for (const key of waiting.keys()) if (key.startsWith(`${client}/`)) checkOwner(client, key.slice(client.length + 1));
         },
         timeout: () => {},
       });
@@ -226,6 +230,16 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     done({ kind: "granted", grant, token, leaseBasisT: session?.basisT ?? kernel.now, leaseMs: ttl });
   }
 
+  /** Unlock is an RPC: the client retries it when no answer comes, as a gRPC call would. */
+  function unlock(client: string, lock: string, triesLeft: number): void {
+    world.request(client, leader ?? "e1", { type: "Delete key", lock }, {
+      reply: () => {},
+      timeout: () => {
+        if (triesLeft > 1 && sessions.has(client)) unlock(client, lock, triesLeft - 1);
+      },
+    });
+  }
+
   return {
     nodeIds,
     renewsItself: true,
@@ -253,7 +267,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     release(client, lock) {
       waiting.delete(k(client, lock));
       if (!ownKey.delete(k(client, lock))) return;
-      world.tell(client, leader ?? "e1", { type: "Delete key", lock });
+      unlock(client, lock, UNLOCK_TRIES);
     },
     finish(client) {
       const session = sessions.get(client);
