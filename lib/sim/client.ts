@@ -290,7 +290,7 @@ export function createClient(
     id,
     start() {
       if (scenario.workload.kind === "cron") scheduleCron(-Infinity);
-      else kernel.at(startMs, startJob);
+      else kernel.processAt(proc, startMs, startJob);
     },
     onCrash() {
       endBelief("crashed");
@@ -302,7 +302,7 @@ export function createClient(
     onRestart() {
       // Empty memory: the job in hand was lost and starts again; a cron client takes the runs to come.
       if (scenario.workload.kind === "cron") scheduleCron(proc.clock.wall(kernel.now));
-      else startJob();
+      else kernel.processAt(proc, startMs, startJob);
     },
     leaseExtended(basisT, leaseMs) {
       if (hold?.believing) setDeadline(hold, basisT, leaseMs);

@@ -133,6 +133,11 @@ export class Kernel {
     this.schedule(Math.max(t, this.now), "system", null, run);
   }
 
+  /** Something a process does at true time t (its start): lost if it crashes first, late if paused. */
+  processAt(proc: Proc, t: number, run: () => void): void {
+    this.schedule(Math.max(t, this.now), "timer", proc, run);
+  }
+
   /** A process's timer that fires when its clock reads `reading`; late if the process is paused. */
   timerAt(proc: Proc, clock: ClockKind, reading: number, run: () => void): Timer {
     const t = proc.clock.trueTimeOf(clock, reading, this.now);

@@ -83,18 +83,19 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
 
   function revokeLease(lease: Lease, reason: LeaseEndReason): void {
     leases.delete(lease.id);
-    for (const lock of [...lease.keys]) deleteKey(lock, lease.client, reason);
+    for (const lock of [...lease.keys]) deleteKey(lock, lease.id, reason);
   }
 
-  function deleteKey(lock: string, client: string, reason: LeaseEndReason): void {
+  /** Deletes the key `pfx/<lease>`: a key belongs to a session's lease, not to a client. */
+  function deleteKey(lock: string, lease: number, reason: LeaseEndReason): void {
     const queue = queues.get(lock) ?? [];
-    const i = queue.findIndex((key) => key.client === client);
+    const i = queue.findIndex((key) => key.lease === lease);
     if (i < 0) return;
     const [key] = queue.splice(i, 1);
     revision++;
     leases.get(key.lease)?.keys.delete(lock);
     if (key.grant !== null) {
-      kernel.log({ kind: "lease-end", proc: leader ?? "e1", client, lock, grant: key.grant, token: key.createRevision, reason });
+      kernel.log({ kind: "lease-end", proc: leader ?? "e1", client: key.client, lock, grant: key.grant, token: key.createRevision, reason });
     }
     // The watch on this key wakes only the waiter right after it.
     const next = queue[i];
@@ -136,25 +137,25 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
         if (!lease) return respond({ type: "lease not found" });
         const queue = queues.get(lock) ?? [];
         queues.set(lock, queue);
-        let key = queue.find((q) => q.client === from);
+        let key = queue.find((q) => q.lease === lease.id);
         if (!key) {
           key = { lock, client: from, lease: lease.id, createRevision: ++revision, grant: null };
           queue.push(key);
           lease.keys.add(lock);
         }
         if (msg.tryOnly && queue[0] !== key) {
-          deleteKey(lock, from, "released");
+          deleteKey(lock, lease.id, "released");
           return respond({ type: "locked by another session" });
         }
         return respond({ type: "put ok", owner: grantIfOwner(key), createRevision: key.createRevision, grant: key.grant });
       }
       case "Get owner": {
-        const key = (queues.get(lock) ?? []).find((q) => q.client === from);
+        const key = (queues.get(lock) ?? []).find((q) => q.lease === msg.lease);
         if (!key) return respond({ type: "key gone" });
         return respond({ type: "owner?", owner: grantIfOwner(key), createRevision: key.createRevision, grant: key.grant });
       }
       case "Delete key":
-        deleteKey(lock, from, "released");
+        deleteKey(lock, msg.lease as number, "released");
         return respond({ type: "deleted" });
     }
   });
@@ -191,7 +192,11 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
           // with each KeepAlive stands for that, so a waiter never sleeps through its turn.
           for (const key of waiting.keys()) if (key.startsWith(`${client}/`)) checkOwner(client, key.slice(client.length + 1));
         },
-        timeout: () => {},
+        // With no KeepAlive answered for a whole TTL, the client library declares the session
+        // done (the server may still hold the lease; a new session then queues behind its key).
+        timeout: () => {
+          if (sessions.get(client) === session && proc.clock.mono(kernel.now) - proc.clock.mono(session.basisT) >= ttl) sessionLost(client);
+        },
       });
       keepAlive(client, session);
     });
@@ -213,8 +218,9 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
 
   function checkOwner(client: string, lock: string): void {
     const done = waiting.get(k(client, lock));
-    if (!done) return;
-    world.request(client, leader ?? "e1", { type: "Get owner", lock }, {
+    const mine = ownKey.get(k(client, lock));
+    if (!done || !mine) return;
+    world.request(client, leader ?? "e1", { type: "Get owner", lock, lease: mine.lease }, {
       reply: (r) => {
         if (waiting.get(k(client, lock)) !== done) return;
         if (r.type === "key gone") return sessionLost(client);
@@ -231,11 +237,11 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   }
 
   /** Unlock is an RPC: the client retries it when no answer comes, as a gRPC call would. */
-  function unlock(client: string, lock: string, triesLeft: number): void {
-    world.request(client, leader ?? "e1", { type: "Delete key", lock }, {
+  function unlock(client: string, lock: string, lease: number, triesLeft: number): void {
+    world.request(client, leader ?? "e1", { type: "Delete key", lock, lease }, {
       reply: () => {},
       timeout: () => {
-        if (triesLeft > 1 && sessions.has(client)) unlock(client, lock, triesLeft - 1);
+        if (triesLeft > 1 && sessions.has(client)) unlock(client, lock, lease, triesLeft - 1);
       },
     });
   }
@@ -266,8 +272,10 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     },
     release(client, lock) {
       waiting.delete(k(client, lock));
-      if (!ownKey.delete(k(client, lock))) return;
-      unlock(client, lock, UNLOCK_TRIES);
+      const mine = ownKey.get(k(client, lock));
+      if (!mine) return;
+      ownKey.delete(k(client, lock));
+      unlock(client, lock, mine.lease, UNLOCK_TRIES);
     },
     finish(client) {
       const session = sessions.get(client);
