@@ -1,0 +1,161 @@
+import type { Heading, List, ListItem, RootContent } from "mdast";
+import { z } from "zod";
+import { ProblemList, type Parsed } from "./errors";
+import { frontMatterRead } from "./frontMatter";
+import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
+import { slugify } from "./slug";
+import type { QuizOption, QuizQuestion, QuizSet, ScenarioLink } from "./types";
+
+/** The most options a question may have: keys 1 to 9 choose them. */
+export const MAX_OPTIONS = 9;
+
+const quizFrontMatter = z.strictObject({
+  title: z.string().trim().min(1, "must not be empty"),
+  topic: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a lower-case word, such as fencing"),
+  order: z.number().int("must be a whole number").positive("must be 1 or more"),
+  multiple: z.boolean().optional(),
+});
+
+/** Looks up a lab preset's title by id; undefined for an id that names no preset. */
+export type PresetTitle = (id: string) => string | undefined;
+
+const SCENARIO_LINE = /^Scenario:\s*(\S*)\s*$/;
+const CONTEXT_TYPES = new Set<RootContent["type"]>(["paragraph", "code", "table"]);
+const FORMAT_HINT = `a question is a "## " heading, optional context paragraphs, an optional "Scenario: <preset>" line, then its "- [ ]" / "- [x]" options`;
+
+/** The slug a content file is known by: its name without ".md". */
+export function fileSlug(file: string): string {
+  return file.replace(/^.*\//, "").replace(/\.md$/, "");
+}
+
+/**
+ * Parses and validates one quiz set (DESIGN §5). `file` is the path shown in problems; questions
+ * get the id `<set slug>/<slugified heading>`, which must be unique. Returns the set with all
+ * markdown rendered to HTML, or every problem found with its line.
+ */
+export function quizSetParse(file: string, source: string, presetTitle: PresetTitle): Parsed<QuizSet> {
+  const problems = new ProblemList(file);
+  const slug = fileSlug(file);
+  if (slugify(slug) !== slug) problems.add(1, `the file name must be a lower-case slug such as "fencing.md", not "${slug}.md"`);
+
+  const tree = markdownParse(source);
+  const meta = frontMatterRead(tree, quizFrontMatter, problems);
+  const multiple = meta?.multiple ?? false;
+
+  const body = tree.children.filter((node) => node.type !== "yaml");
+  const groups: { heading: Heading; nodes: RootContent[] }[] = [];
+  for (const node of body) {
+    if (node.type === "heading" && node.depth === 2) groups.push({ heading: node, nodes: [] });
+    else if (groups.length > 0) groups[groups.length - 1].nodes.push(node);
+    else problems.add(lineOf(node), `text before the first question: ${FORMAT_HINT}`);
+  }
+  if (groups.length === 0 && meta) problems.add(1, `the set has no questions: ${FORMAT_HINT}`);
+
+  const idLines = new Map<string, number>();
+  const questions: QuizQuestion[] = [];
+  for (const { heading, nodes } of groups) {
+    const line = lineOf(heading);
+    const title = markdownText(heading).replace(/\s+/g, " ").trim();
+    const headingSlug = slugify(title);
+    if (!headingSlug) {
+      problems.add(line, "the question heading is empty: write the question after the \"## \"");
+      continue;
+    }
+    const id = `${slug}/${headingSlug}`;
+    const firstLine = idLines.get(id);
+    if (firstLine !== undefined) {
+      problems.add(line, `duplicate question id "${id}": the question on line ${firstLine} has the same heading; reword one of them`);
+    } else {
+      idLines.set(id, line);
+    }
+    const question = questionParse(nodes, line, problems, presetTitle, multiple);
+    if (question) questions.push({ id, setSlug: slug, title, titleHtml: markdownInlineHtml(heading.children), multiple, ...question });
+  }
+
+  return problems.result(() => ({ slug, title: meta!.title, topic: meta!.topic, order: meta!.order, questions }));
+}
+
+type QuestionBody = Pick<QuizQuestion, "contextHtml" | "scenario" | "options">;
+
+function questionParse(
+  nodes: RootContent[],
+  headingLine: number,
+  problems: ProblemList,
+  presetTitle: PresetTitle,
+  multiple: boolean,
+): QuestionBody | null {
+  const context: RootContent[] = [];
+  let scenario: ScenarioLink | null = null;
+  let list: List | null = null;
+  const before = problems.problems.length;
+
+  for (const node of nodes) {
+    const line = lineOf(node);
+    const scenarioMatch = node.type === "paragraph" ? SCENARIO_LINE.exec(markdownText(node).trim()) : null;
+    if (scenarioMatch) {
+      const preset = scenarioMatch[1];
+      if (list) problems.add(line, "the Scenario line must come before the options");
+      else if (scenario) problems.add(line, "a question can link only one scenario");
+      else if (!preset) problems.add(line, 'the Scenario line names no preset: write "Scenario: <preset id>"');
+      else {
+        const title = presetTitle(preset);
+        if (title === undefined) problems.add(line, `unknown preset "${preset}" in the Scenario line: it must be an id from lib/sim/presets.ts`);
+        else scenario = { preset, title };
+      }
+    } else if (node.type === "heading") {
+      problems.add(line, `unexpected heading of level ${node.depth}: each question starts with a "## " heading`);
+    } else if (list && node.type === "blockquote") {
+      problems.add(line, 'this explanation is not under an option: indent it by two spaces ("  > …") directly below its option');
+    } else if (list && node.type === "list") {
+      problems.add(line, `a question has one list of options; another list starts here (the one on line ${lineOf(list)} came first)`);
+    } else if (list) {
+      problems.add(line, `unexpected ${node.type} after the options: ${FORMAT_HINT}`);
+    } else if (node.type === "list") {
+      list = node;
+    } else if (CONTEXT_TYPES.has(node.type)) {
+      context.push(node);
+    } else {
+      problems.add(line, `unexpected ${node.type} in a question: ${FORMAT_HINT}`);
+    }
+  }
+
+  if (!list) {
+    problems.add(headingLine, 'the question has no options: add a "- [ ]" / "- [x]" list');
+    return null;
+  }
+  if (list.ordered) problems.add(lineOf(list), 'options must be a bulleted task list ("- [ ]" or "- [x]"), not a numbered list');
+  const options = list.children.map((item) => optionParse(item, problems)).filter((option) => option !== null);
+  if (list.children.length < 2) problems.add(lineOf(list), "a question needs at least two options");
+  if (list.children.length > MAX_OPTIONS) problems.add(lineOf(list), `a question has at most ${MAX_OPTIONS} options (keys 1–9 choose them)`);
+  const correct = list.children.filter((item) => item.checked === true).length;
+  if (correct === 0) {
+    problems.add(headingLine, 'no correct option: mark the right one with "- [x]"');
+  } else if (correct > 1 && !multiple) {
+    problems.add(headingLine, `${correct} options are marked correct: mark exactly one, or set "multiple: true" in the front matter`);
+  }
+
+  if (problems.problems.length > before) return null;
+  return { contextHtml: context.length > 0 ? markdownToHtml(context) : null, scenario, options };
+}
+
+function optionParse(item: ListItem, problems: ProblemList): QuizOption | null {
+  const line = lineOf(item);
+  if (item.checked === null || item.checked === undefined) {
+    problems.add(line, 'an option must start with a checkbox: "- [ ]" for a wrong one, "- [x]" for the right one');
+    return null;
+  }
+  const [text, explanation, ...rest] = item.children;
+  if (text?.type !== "paragraph" || markdownText(text).trim() === "") {
+    problems.add(line, "the option has no text after its checkbox");
+    return null;
+  }
+  if (explanation?.type !== "blockquote" || markdownText(explanation).trim() === "") {
+    problems.add(line, 'the option has no explanation: add an indented "  > " line under it saying why it is right or wrong');
+    return null;
+  }
+  if (rest.length > 0) {
+    problems.add(lineOf(rest[0]), `an option holds its text and one "  > " explanation; found an extra ${rest[0].type}`);
+    return null;
+  }
+  return { html: markdownInlineHtml(text.children), correct: item.checked, explanationHtml: markdownToHtml(explanation.children) };
+}
