@@ -11,7 +11,34 @@ export type BeliefEndReason =
   | "session-lost"
   | "crashed";
 
-export type LeaseEndReason = "released" | "expired" | "revoked" | "failover" | "restart" | "deleted";
+export type LeaseEndReason =
+  | "released"
+  | "expired"
+  | "revoked"
+  | "failover"
+  | "restart"
+  | "deleted"
+  /** Another client took the lock over (an expired Postgres lock-table row, a Kubernetes Lease). */
+  | "taken-over"
+  /** The server closed the holder's connection, and its session locks went with it (Postgres). */
+  | "connection-lost";
+
+/** A session as a lock library or a service sees it change (ZooKeeper, Chubby, Kubernetes, Postgres). */
+export type SessionState =
+  /** ZooKeeper client: nothing heard from the ensemble for ⅔ of the session timeout. */
+  | "disconnected"
+  /** ZooKeeper client: heard from the ensemble again, and the session was still alive. */
+  | "reconnected"
+  /** The session is over: the service expired it, or (on a client's lane) the client learned so. */
+  | "expired"
+  /** Chubby client: its local lease ran out; the grace period begins. */
+  | "jeopardy"
+  /** Chubby client: the master answered within the grace period; the session survived. */
+  | "safe"
+  /** Kubernetes leader: RenewDeadline passed without a successful renewal. */
+  | "stopped-leading"
+  /** Postgres: the server closed the client's connection (reset, or TCP keepalive gave up). */
+  | "connection-lost";
 
 export type EventBody =
   | { kind: "send"; proc: string; from: string; to: string; id: number; msg: string }
@@ -32,6 +59,9 @@ export type EventBody =
   | { kind: "refused"; proc: string; lock: string; reason: "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost" }
   | { kind: "grant"; proc: string; client: string; lock: string; grant: number; token: number | null }
   | { kind: "lease-end"; proc: string; client: string; lock: string; grant: number; token: number | null; reason: LeaseEndReason }
+  | { kind: "session"; proc: string; client: string; state: SessionState }
+  /** Chubby: after a holder failed, nobody may take the lock until true time `untilT`. */
+  | { kind: "lock-delay"; proc: string; client: string; lock: string; untilT: number }
   | { kind: "belief-start"; proc: string; lock: string; grant: number | null; token: number | null; latencyMs: number; leaseDeadline: number | null }
   | { kind: "belief-end"; proc: string; lock: string; reason: BeliefEndReason }
   | { kind: "renew"; proc: string; lock: string; ok: boolean }

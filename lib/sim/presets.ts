@@ -25,6 +25,16 @@ const cronSkew: Part = {
   workload: { kind: "cron", everyMs: 60000, runs: 1 },
   clocks: { per: { c2: { offsetMs: -6000 } } },
 };
+const cutOffFromEnsemble: Fault[] = ["z1", "z2", "z3"].map((member) => ({ kind: "partition", between: ["c1", member], atMs: 5000, forMs: 20000 }));
+const lateWriteThenCrash: Fault[] = [
+  { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 30000 },
+  { kind: "crash", target: "c1", atMs: 2500, host: true },
+];
+const skewedLockTable: Omit<Part, "service"> = {
+  clients: { count: 2, startMs: [0, 100], workMs: 15000 },
+  workload: oneJob,
+  clocks: { per: { c2: { offsetMs: 20000 } } },
+};
 const outage: Part = {
   durationMs: 100000,
   service: { kind: "redis", ttlMs: 5000 },
@@ -300,6 +310,99 @@ export const presets: Preset[] = [
     scenario: {
       version: 1, name: "Five clients, chaos", durationMs: 60000, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 5, workMs: [500, 3000] },
       workload: { kind: "counter", jobsPerClient: 3 }, chaos: { pauseEveryMs: 8000, pauseMs: [100, 8000] },
+    },
+  },
+  {
+    id: "zk-partition",
+    title: "ZooKeeper: the holder is cut off from the ensemble",
+    description: "c1 holds a ZooKeeper lock (session timeout 10 s), checks it before writing, and is partitioned from all three members at 5 s, in the middle of 12 s of work.",
+    lookFor: "Hearing nothing for ⅔ of the timeout, c1 sees Disconnected at about 10 s: its belief ends there and its check aborts the write. The ensemble expires c1's session 10 s after its last heartbeat, at about 13 s, and only then wakes c2: no overlap. c1 learns Expired when the partition heals.",
+    scenario: {
+      version: 1, name: "ZooKeeper partition", service: { kind: "zookeeper", sessionTimeoutMs: 10000 },
+      clients: { count: 2, startMs: [0, 100], workMs: 12000, checkBeforeWrite: true }, workload: oneJob, faults: cutOffFromEnsemble,
+    },
+  },
+  {
+    id: "zk-pause-fenced",
+    title: "ZooKeeper: a paused holder, stopped by the sequence number",
+    description: "c1 holds a ZooKeeper lock (session timeout 10 s) when a 20 s GC pause freezes it at 5 s; storage fences writes by the znode's sequence number.",
+    lookFor: "The ensemble expires c1's session at about 13 s and c2's watch wakes it. Frozen, c1 noticed neither Disconnected nor Expired: it believes it holds the lock until it resumes at 25 s, then writes with token 0 after storage has seen 1 — rejected.",
+    scenario: {
+      version: 1, name: "ZooKeeper pause, fenced", service: { kind: "zookeeper", sessionTimeoutMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 },
+      workload: oneJob, storage: { guard: "fencing" }, faults: [{ kind: "pause", target: "c1", atMs: 5000, forMs: 20000 }],
+    },
+  },
+  {
+    id: "chubby-lock-delay",
+    title: "Chubby's lock-delay covers a late write",
+    description: "c1's write is held up 30 s in the network and c1's host vanishes at 2.5 s. Its Chubby session expires at 12 s, and the master keeps the lock from everyone for the 60 s lock-delay.",
+    lookFor: "c1's stale write lands at 32 s while nobody holds the lock; c2 gets the lock at 72 s, reads that write and builds on it: nothing lost, at the price of a lock idle for a minute. A write delayed longer than the lock-delay (90 s, say) would land on top of c2's: only a sequencer check at storage covers any delay.",
+    scenario: {
+      version: 1, name: "Chubby lock-delay", durationMs: 90000, service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      workload: oneJob, faults: lateWriteThenCrash,
+    },
+  },
+  {
+    id: "chubby-no-lock-delay",
+    title: "Chubby without lock-delay",
+    description: "The same late write from a failed holder, with lockDelayMs 0: the lock is free the moment c1's session expires.",
+    lookFor: "c2 takes the lock at 12 s and writes at 14 s; c1's write, computed from the old value, lands at 32 s and wipes out c2's increment. Lock-delay guesses how late a write can be; a sequencer check does not have to guess.",
+    scenario: {
+      version: 1, name: "Chubby, no lock-delay", durationMs: 90000, service: { kind: "chubby", lockDelayMs: 0 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      workload: oneJob, faults: lateWriteThenCrash,
+    },
+  },
+  {
+    id: "pg-advisory-pause",
+    title: "A Postgres advisory lock survives a pause",
+    description: "c1 takes pg_try_advisory_lock and a 15 s GC pause freezes it mid-job; c2 keeps trying.",
+    lookFor: "The lock has no TTL and the TCP session stays up (the kernel answers for the paused process), so c2 is refused until c1 resumes, writes and unlocks at 17 s: no overlap. The price: had c1's host vanished instead, everyone would wait for TCP keepalive, about two hours.",
+    scenario: {
+      version: 1, name: "Postgres advisory lock, pause", service: { kind: "postgres", mode: "advisory" }, clients: twoClients, workload: oneJob, faults: [gcPause],
+    },
+  },
+  {
+    id: "pg-lock-table-skew",
+    title: "A lock table on client clocks breaks under skew",
+    description: "A lock-table row with a 30 s TTL whose expires_at is written and compared on the clients' own wall clocks; c2's clock runs 20 s ahead of c1's.",
+    lookFor: "At 10 s c2's clock reads 30 s, so c2 sees c1's row as expired and takes it over while c1 is still working: two holders, and c2's write loses c1's increment. Tokens jump from 1 to 50 because every refused attempt consumed a sequence value.",
+    scenario: { version: 1, name: "Lock table, client clocks", service: { kind: "postgres", mode: "lock-table", expiryClock: "client" }, ...skewedLockTable },
+  },
+  {
+    id: "pg-lock-table-db-clock",
+    title: "The same lock table on the database's clock",
+    description: "The same skewed clients, but expires_at is set and compared with the database's now().",
+    lookFor: "One clock judges every row, so c2's skew does not matter: c2 gets the row only after c1 deletes it at 15 s. No overlap.",
+    scenario: { version: 1, name: "Lock table, database clock", service: { kind: "postgres", mode: "lock-table", expiryClock: "db" }, ...skewedLockTable },
+  },
+  {
+    id: "pg-for-update",
+    title: "SELECT … FOR UPDATE: lock and data in one transaction",
+    description: "c1 locks the row FOR UPDATE in the transaction that will write the counter; its write is held up 30 s in the network and its process crashes at 2.5 s. Storage has no guard at all.",
+    lookFor: "The crash resets c1's connection: its transaction rolls back and the row is free at once, so c2 takes it at about 2.6 s. When c1's write arrives at 32 s its transaction no longer exists, so it cannot commit: rejected, nothing lost, and no token needed.",
+    scenario: {
+      version: 1, name: "Postgres FOR UPDATE", service: { kind: "postgres", mode: "for-update" }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      workload: oneJob, faults: [{ kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 30000 }, { kind: "crash", target: "c1", atMs: 2500 }],
+    },
+  },
+  {
+    id: "k8s-paused-leader",
+    title: "Kubernetes: a paused leader keeps leading",
+    description: "c1 leads through a Lease (LeaseDuration 15 s, RenewDeadline 10 s, RetryPeriod 2 s) when a GC pause freezes it from 1 s to 20 s.",
+    lookFor: "c2 waits LeaseDuration from when it first saw the Lease and takes over at about 18 s with leaseTransitions 1. Frozen, c1 never noticed it stopped renewing: it acts as leader until it resumes at 20 s, then writes a value computed before the pause, and c2's update is lost. Fencing by leaseTransitions would reject c1's token 0.",
+    scenario: {
+      version: 1, name: "Kubernetes paused leader", service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 4000 }, workload: oneJob,
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 19000 }],
+    },
+  },
+  {
+    id: "k8s-partitioned-leader",
+    title: "Kubernetes: a partitioned leader steps down in time",
+    description: "c1 leads through a Lease and is cut off from the API server at 1 s, in the middle of 14 s of work; it checks it still leads before writing.",
+    lookFor: "c1 cannot renew and stops leading at 10 s, RenewDeadline after its last renewal; its check then aborts its write. c2 takes over only once LeaseDuration has passed since it last saw the Lease change, at about 17 s: no overlap.",
+    scenario: {
+      version: 1, name: "Kubernetes partitioned leader", service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 14000, checkBeforeWrite: true },
+      workload: oneJob, faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
     },
   },
 ];

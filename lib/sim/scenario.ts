@@ -34,9 +34,37 @@ const etcd = z.strictObject({
   electionTimeoutMs: ms(1).default(1000),
   capacityOpsPerSec: capacity.default(5_000),
 });
+const zookeeper = z.strictObject({
+  kind: z.literal("zookeeper"),
+  sessionTimeoutMs: ms(1),
+  members: z.number().int().min(1, "must be ≥ 1").max(7, "must be ≤ 7").default(3),
+  capacityOpsPerSec: capacity.default(10_000),
+});
+const chubby = z.strictObject({
+  kind: z.literal("chubby"),
+  leaseMs: ms(1).default(12_000),
+  lockDelayMs: ms(0).max(60_000, "must be ≤ 60000 (Chubby bounds the lock-delay at one minute)").default(60_000),
+  graceMs: ms(0).default(45_000),
+  capacityOpsPerSec: capacity.default(2_000),
+});
+const postgres = z.strictObject({
+  kind: z.literal("postgres"),
+  mode: z.enum(["advisory", "lock-table", "for-update"]),
+  ttlMs: ms(1).default(30_000),
+  expiryClock: z.enum(["db", "client"]).default("db"),
+  keepaliveMs: ms(1).default(7_200_000),
+  capacityOpsPerSec: capacity.default(5_000),
+});
+const kubernetes = z.strictObject({
+  kind: z.literal("kubernetes"),
+  leaseDurationMs: ms(1).default(15_000),
+  renewDeadlineMs: ms(1).default(10_000),
+  retryPeriodMs: ms(1).default(2_000),
+  capacityOpsPerSec: capacity.default(500),
+});
 const none = z.strictObject({ kind: z.literal("none") });
 
-const service = z.discriminatedUnion("kind", [redis, redlock, etcd, none]);
+const service = z.discriminatedUnion("kind", [redis, redlock, etcd, zookeeper, chubby, postgres, kubernetes, none]);
 
 const fault = z.discriminatedUnion("kind", [
   z.strictObject({
@@ -138,6 +166,14 @@ export function serviceNodeIds(service: ServiceSpec): string[] {
       return numbered("r", service.nodes);
     case "etcd":
       return numbered("e", service.members);
+    case "zookeeper":
+      return numbered("z", service.members);
+    case "chubby":
+      return ["chubby"];
+    case "postgres":
+      return ["pg"];
+    case "kubernetes":
+      return ["k8s"];
     case "none":
       return [];
   }
@@ -161,6 +197,13 @@ export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; r
     case "redlock":
       return { ok: false, reason: "Redlock issues no fencing token" };
     case "etcd":
+    case "zookeeper":
+    case "chubby":
+    case "kubernetes":
+      return { ok: true };
+    case "postgres":
+      if (service.mode === "advisory") return { ok: false, reason: 'postgres advisory locks issue no fencing token (mode "lock-table" has a token column)' };
+      if (service.mode === "for-update") return { ok: false, reason: 'postgres "for-update" issues no fencing token (it needs none: the lock and the write share one transaction)' };
       return { ok: true };
     case "none":
       return { ok: false, reason: "with no lock service there is no fencing token" };
@@ -170,11 +213,34 @@ export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; r
 /** Validates a scenario and fills its defaults. Every error names its field path; all at once. */
 export function validateScenario(input: unknown): Validation {
   const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.flatMap(formatIssue) };
+  if (!parsed.success) {
+    const salvaged = salvage(input);
+    const crossField = salvaged ? crossFieldErrors(salvaged) : [];
+    return { ok: false, errors: [...new Set([...parsed.error.issues.flatMap(formatIssue), ...crossField])] };
+  }
   const scenario = parsed.data;
   const errors = crossFieldErrors(scenario);
   if (errors.length) return { ok: false, errors };
   return { ok: true, scenario, warnings: clampLikeTheRealSystem(scenario) };
+}
+
+/**
+ * The valid parts of an invalid scenario, each bad section replaced by its default, so the
+ * cross-field rules can still report on what is there: every error at once, not in rounds.
+ * Null when the service itself is unusable, since most cross-field rules depend on it.
+ */
+function salvage(input: unknown): ResolvedScenario | null {
+  if (typeof input !== "object" || input === null) return null;
+  const raw = input as Record<string, unknown>;
+  const salvaged: Record<string, unknown> = { version: 1 };
+  for (const [key, schema] of Object.entries(scenarioSchema.shape)) {
+    if (key === "version") continue;
+    const part = (schema as z.ZodType).safeParse(raw[key]);
+    if (part.success) salvaged[key] = part.data;
+    else if (key === "service") return null;
+    else salvaged[key] = (schema as z.ZodType).safeParse(undefined).data;
+  }
+  return salvaged as ResolvedScenario;
 }
 
 function formatIssue(issue: z.core.$ZodIssue): string[] {
@@ -204,6 +270,16 @@ function crossFieldErrors(s: ResolvedScenario): string[] {
   if (s.storage.guard === "fencing") {
     const source = tokenSource(s.service);
     if (!source.ok) errors.push(`storage.guard: "fencing" needs a fencing token, and ${source.reason}`);
+  }
+  if (s.service.kind === "kubernetes") {
+    const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = s.service;
+    // client-go refuses these configurations: LeaseDuration > RenewDeadline > 1.2 × RetryPeriod.
+    if (leaseDurationMs <= renewDeadlineMs) {
+      errors.push(`service.renewDeadlineMs: must be less than service.leaseDurationMs (${leaseDurationMs}), got ${renewDeadlineMs}`);
+    }
+    if (renewDeadlineMs <= 1.2 * retryPeriodMs) {
+      errors.push(`service.renewDeadlineMs: must be greater than 1.2 × service.retryPeriodMs (${1.2 * retryPeriodMs}), got ${renewDeadlineMs}`);
+    }
   }
   if (s.storage.fenceReads && s.storage.guard !== "fencing") {
     errors.push('storage.fenceReads: only applies with storage.guard "fencing"');
@@ -249,7 +325,28 @@ function crossFieldErrors(s: ResolvedScenario): string[] {
   return errors;
 }
 
-/** etcd raises a TTL below its minimum; the simulator does the same and says so. */
+/** ZooKeeper's bounds on the session timeout: 2 and 20 × tickTime (2000 ms). */
+const ZOOKEEPER_SESSION_BOUNDS = { minMs: 4_000, maxMs: 40_000 } as const;
+
+/** How each service keeps its lock alive when clients need not renew it; null if they must. */
+function keptAliveBy(service: ServiceSpec): string | null {
+  switch (service.kind) {
+    case "etcd":
+      return "the session renews its lease by KeepAlive every TTL/3";
+    case "zookeeper":
+      return "the session stays alive by heartbeats every session timeout / 3";
+    case "chubby":
+      return "the session lease is extended by KeepAlive every leaseMs / 3";
+    case "kubernetes":
+      return "the leader renews the Lease every retryPeriodMs";
+    case "postgres":
+      return service.mode === "lock-table" ? null : "the lock has no TTL: it lasts as long as the database session";
+    default:
+      return null;
+  }
+}
+
+/** Where the real system clamps a value (etcd's minimum TTL, ZooKeeper's session bounds), clamp and say so. */
 function clampLikeTheRealSystem(s: ResolvedScenario): string[] {
   const warnings: string[] = [];
   if (s.service.kind === "etcd") {
@@ -258,9 +355,20 @@ function clampLikeTheRealSystem(s: ResolvedScenario): string[] {
       warnings.push(`service.ttlMs ${s.service.ttlMs} is below etcd's minimum lease TTL; raised to ${minTtl} as etcd does`);
       s.service.ttlMs = minTtl;
     }
-    if (s.clients.renewEveryMs !== null) {
-      warnings.push("clients.renewEveryMs is ignored with etcd: the session renews its lease by KeepAlive every TTL/3");
+  }
+  if (s.service.kind === "zookeeper") {
+    const { minMs, maxMs } = ZOOKEEPER_SESSION_BOUNDS;
+    const asked = s.service.sessionTimeoutMs;
+    const negotiated = Math.min(maxMs, Math.max(minMs, asked));
+    if (negotiated !== asked) {
+      const bound = asked < minMs ? "below ZooKeeper's minimum (2 × tickTime)" : "above ZooKeeper's maximum (20 × tickTime)";
+      warnings.push(`service.sessionTimeoutMs ${asked} is ${bound}; the server negotiates it to ${negotiated}, as ZooKeeper does`);
+      s.service.sessionTimeoutMs = negotiated;
     }
+  }
+  const keeper = keptAliveBy(s.service);
+  if (keeper && s.clients.renewEveryMs !== null) {
+    warnings.push(`clients.renewEveryMs is ignored with ${s.service.kind}: ${keeper}`);
   }
   return warnings;
 }

@@ -71,7 +71,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
       lockLost: (client) => byId.get(client)?.lockLost(),
     },
   });
-  createStorage(world, scenario.storage);
+  createStorage(world, scenario.storage, service?.writeRolledBack?.bind(service));
 
   kernel.hooks = {
     blocked: (from, to) => network.blocked(from, to),

@@ -8,6 +8,7 @@ export type Span =
   | { kind: "belief"; lane: string; startT: number; endT: number; token: number | null; grant: number | null; endReason: BeliefEndReason | "run-end" }
   | { kind: "lease"; lane: string; startT: number; endT: number; client: string; token: number | null; grant: number; endReason: LeaseEndReason | "run-end" }
   | { kind: "paused"; lane: string; startT: number; endT: number; cause: string }
+  | { kind: "lock-delay"; lane: string; startT: number; endT: number; lock: string }
   | { kind: "working" | "waiting" | "down" | "partitioned"; lane: string; startT: number; endT: number };
 
 export function spansOf(events: readonly SimEvent[], durationMs: number): Span[] {
@@ -45,6 +46,9 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
       case "lease-end":
         end(`lease/${e.grant}`, e.t, e);
         break;
+      case "lock-delay":
+        spans.push({ kind: "lock-delay", lane: e.proc, startT: e.t, endT: Math.min(e.untilT, Math.max(durationMs, e.t)), lock: e.lock });
+        break;
       case "pause-start":
         begin(`pause/${e.proc}`, e.t, (endT) => ({ kind: "paused", lane: e.proc, startT: e.t, endT, cause: e.cause }));
         break;
@@ -67,7 +71,8 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         if (e.kind !== "refused" || e.reason === "unavailable") end(`wait/${e.proc}`, e.t, e);
         break;
       case "crash":
-        for (const key of [`belief/${e.proc}`, `work/${e.proc}`, `wait/${e.proc}`, `pause/${e.proc}`]) end(key, e.t, e);
+        // The client's own belief-end ("crashed") follows this event and closes its belief.
+        for (const key of [`work/${e.proc}`, `wait/${e.proc}`, `pause/${e.proc}`]) end(key, e.t, e);
         begin(`down/${e.proc}`, e.t, (endT) => ({ kind: "down", lane: e.proc, startT: e.t, endT }));
         break;
       case "restart":

@@ -2,7 +2,9 @@
  * The protected resource and its guard. `fencing` rejects a write whose token is lower than the
  * highest seen (and, with `fenceReads`, registers tokens on reads too, closing the
  * read-modify-write gap); `cas` applies a write only if the version it read is still current;
- * `idempotency` turns a replayed key into a no-op that returns the first result.
+ * `idempotency` turns a replayed key into a no-op that returns the first result. When the lock
+ * lives in the same database (Postgres FOR UPDATE), a write whose transaction is already over is
+ * rejected before any guard: it cannot commit.
  */
 import type { Message } from "./network";
 import type { ResolvedScenario } from "./scenario";
@@ -34,7 +36,10 @@ interface Cell {
   writers: string[];
 }
 
-export function createStorage(world: World, storage: ResolvedScenario["storage"]): void {
+/** Why a write under `grant` cannot commit (see LockService.writeRolledBack), or null. */
+export type TransactionCheck = (grant: number) => string | null;
+
+export function createStorage(world: World, storage: ResolvedScenario["storage"], transactionOf?: TransactionCheck): void {
   const cells = new Map<string, Cell>();
   const appliedKeys = new Set<string>();
   const kernel = world.kernel;
@@ -62,22 +67,25 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     }
     const req = msg as WriteRequest;
     const c = cell(req.key);
-    let reason: string | null = null;
+    // A write inside a transaction that has already ended never reaches the data, whatever the guard.
+    let reason: string | null = req.grant !== null && transactionOf ? transactionOf(req.grant) : null;
     let applied = true;
-    switch (storage.guard) {
-      case "fencing":
-        if (req.token === null || req.token < c.highestToken) reason = `${req.token ?? "no token"} < ${c.highestToken}`;
-        else c.highestToken = req.token;
-        break;
-      case "cas":
-        if (req.readVersion !== c.version) reason = `version ${req.readVersion} ≠ ${c.version}`;
-        break;
-      case "idempotency":
-        if (appliedKeys.has(req.idempotencyKey)) applied = false;
-        else appliedKeys.add(req.idempotencyKey);
-        break;
-      case "none":
-        break;
+    if (reason === null) {
+      switch (storage.guard) {
+        case "fencing":
+          if (req.token === null || req.token < c.highestToken) reason = `${req.token ?? "no token"} < ${c.highestToken}`;
+          else c.highestToken = req.token;
+          break;
+        case "cas":
+          if (req.readVersion !== c.version) reason = `version ${req.readVersion} ≠ ${c.version}`;
+          break;
+        case "idempotency":
+          if (appliedKeys.has(req.idempotencyKey)) applied = false;
+          else appliedKeys.add(req.idempotencyKey);
+          break;
+        case "none":
+          break;
+      }
     }
     const accepted = reason === null;
     applied = applied && accepted;

@@ -55,6 +55,13 @@ export interface LockService {
   failover(): void;
   /** A partition, isolation or outage began or ended (a consensus service re-checks its quorum). */
   onNetworkChange(): void;
+  /**
+   * Only for a lock that lives in the same database as the data (Postgres `SELECT … FOR UPDATE`):
+   * why a write made under `grant` cannot commit because its transaction is over, or null if it
+   * can. Storage asks before applying a write; services whose lock lives elsewhere leave it out,
+   * as nothing they do can stop a write.
+   */
+  writeRolledBack?(grant: number): string | null;
 }
 
 export interface ServiceSetup {

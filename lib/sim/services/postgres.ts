@@ -1,0 +1,256 @@
+/**
+ * PostgreSQL as a lock service, in three modes.
+ * - `advisory`: `pg_try_advisory_lock`, a session-level lock with no TTL, held as long as the
+ *   client's connection lives. A GC pause keeps it (the client's kernel keeps the TCP connection
+ *   alive); a process crash releases it at once (its connection is reset); a vanished host, or a
+ *   network cut, holds it until TCP keepalive gives up on the connection (`keepaliveMs`).
+ * - `lock-table`: one row per lock name (UNIQUE) with `expires_at` and `token`. Acquire inserts
+ *   the row, or takes over one whose `expires_at` has passed; renew moves `expires_at` only where
+ *   the token is still mine; release deletes it. The token comes from a sequence that every attempt
+ *   consumes, the failed ones too, so it rises with gaps. `expires_at` is judged by the database's
+ *   clock, or with `expiryClock: "client"` written from the holder's wall clock and compared with
+ *   the next client's — so clock skew lets a client take a live lock.
+ * - `for-update`: `SELECT … FOR UPDATE NOWAIT` on the lock's row, in the same transaction as the
+ *   write: lock and data in one database. The row lock lasts until COMMIT (the client's release)
+ *   or until the connection dies, which rolls the transaction back, and a write whose transaction
+ *   is over cannot commit. A stale holder can do no harm: safe by construction, with no token.
+ * Every mode tries once and lets the client retry (no blocking waits). A database crash loses the
+ * advisory locks and open transactions, which live in memory, but not the lock table.
+ */
+import type { Proc, Timer } from "../kernel";
+import type { LeaseEndReason } from "../events";
+import { seconds } from "../format";
+import type { Message } from "../network";
+import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+
+type PostgresSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "postgres" }>;
+
+const DB = "pg";
+
+interface Connection {
+  id: number;
+  client: string;
+  open: boolean;
+  /** Running while the client cannot be reached: TCP keepalive closes the connection when it fires. */
+  keepalive: Timer | null;
+  /** The client's host vanished: nothing but keepalive will close this connection. */
+  hostGone: boolean;
+}
+
+/** An advisory lock, or a row locked FOR UPDATE: held by one connection's session or transaction. */
+interface SessionLock {
+  client: string;
+  connection: number;
+  grant: number;
+}
+
+/** A lock table row; `expiresAt` is a wall-clock reading (the database's or a client's). */
+interface Row {
+  client: string;
+  token: number;
+  expiresAt: number;
+  grant: number;
+}
+
+/** What each session-bound mode sends, and what the database answers. */
+const STATEMENTS = {
+  advisory: { lock: "SELECT pg_try_advisory_lock", locked: "t", busy: "f", unlock: "SELECT pg_advisory_unlock" },
+  "for-update": { lock: "BEGIN; SELECT … FOR UPDATE NOWAIT", locked: "row locked", busy: "ERROR: could not obtain lock on row", unlock: "COMMIT" },
+} as const;
+
+export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): LockService {
+  const { kernel } = world;
+  const db = kernel.proc(DB);
+  let nextConnection = 1;
+  const connections = new Map<number, Connection>();
+  /** Each client's current connection, as its driver knows it. */
+  const connectionOf = new Map<string, Connection>();
+  const sessionLocks = new Map<string, SessionLock>();
+  /** for-update: why each finished transaction can no longer commit a write, by grant. */
+  const finished = new Map<number, string>();
+  let sequence = 0;
+  const rows = new Map<string, Row>();
+  /** lock-table: each client's token per lock, to renew and release only its own row. */
+  const myToken = new Map<string, number>();
+  const key = (client: string, lock: string) => `${client}/${lock}`;
+  /** The statements of the session-bound modes (the lock table has its own). */
+  const statements = STATEMENTS[spec.mode === "for-update" ? "for-update" : "advisory"];
+
+  // ---- the database -----------------------------------------------------------------------
+
+  function endSessionLock(lock: string, held: SessionLock, reason: LeaseEndReason, why: string): void {
+    sessionLocks.delete(lock);
+    if (spec.mode === "for-update") finished.set(held.grant, why);
+    kernel.log({ kind: "lease-end", proc: DB, client: held.client, lock, grant: held.grant, token: null, reason });
+  }
+
+  /** The server side of a connection ends: its session locks go, its transaction rolls back. */
+  function connectionLost(c: Connection): void {
+    if (!c.open) return;
+    c.open = false;
+    c.keepalive?.cancel();
+    kernel.log({ kind: "session", proc: DB, client: c.client, state: "connection-lost" });
+    const why = `its transaction was rolled back when ${c.client}'s connection was lost at ${seconds(kernel.now)}`;
+    for (const [lock, held] of [...sessionLocks]) if (held.connection === c.id) endSessionLock(lock, held, "connection-lost", why);
+  }
+
+  function startKeepalive(c: Connection): void {
+    c.keepalive ??= kernel.sleep(db, spec.keepaliveMs, () => connectionLost(c));
+  }
+
+  function sessionStatement(from: string, msg: Message, respond: (r: Message) => void): void {
+    const c = connections.get(msg.connection as number);
+    if (!c?.open) return respond({ type: "connection reset" });
+    const lock = msg.lock as string;
+    const held = sessionLocks.get(lock);
+    if (msg.type === statements.unlock) {
+      if (held?.connection === c.id) endSessionLock(lock, held, "released", "its transaction had already ended");
+      return;
+    }
+    if (held && held.connection !== c.id) return respond({ type: statements.busy });
+    if (!held) {
+      const grant = world.grantId();
+      sessionLocks.set(lock, { client: from, connection: c.id, grant });
+      kernel.log({ kind: "grant", proc: DB, client: from, lock, grant, token: null });
+    }
+    respond({ type: statements.locked, grant: sessionLocks.get(lock)!.grant });
+  }
+
+  /** The clock `expires_at` is judged by: the database's, or the one the client sent. */
+  const tableNow = (msg: Message) => (spec.expiryClock === "db" ? db.clock.wall(kernel.now) : (msg.now as number));
+
+  function tableStatement(from: string, msg: Message, respond: (r: Message) => void): void {
+    const lock = msg.lock as string;
+    const row = rows.get(lock);
+    const now = tableNow(msg);
+    switch (msg.type) {
+      case "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now": {
+        // nextval() is evaluated before the conflict check, so a failed attempt burns a token too.
+        const token = ++sequence;
+        if (row && now < row.expiresAt) return respond({ type: "INSERT 0 0" });
+        if (row) kernel.log({ kind: "lease-end", proc: DB, client: row.client, lock, grant: row.grant, token: row.token, reason: "taken-over" });
+        const grant = world.grantId();
+        rows.set(lock, { client: from, token, expiresAt: now + spec.ttlMs, grant });
+        kernel.log({ kind: "grant", proc: DB, client: from, lock, grant, token });
+        return respond({ type: "INSERT 0 1", token, grant });
+      }
+      case "UPDATE … SET expires_at WHERE token = mine":
+        if (!row || row.token !== msg.token) return respond({ type: "UPDATE 0" });
+        row.expiresAt = now + spec.ttlMs;
+        return respond({ type: "UPDATE 1" });
+      case "DELETE … WHERE token = mine":
+        if (!row || row.token !== msg.token) return;
+        rows.delete(lock);
+        kernel.log({ kind: "lease-end", proc: DB, client: row.client, lock, grant: row.grant, token: row.token, reason: "released" });
+        return;
+    }
+  }
+
+  world.serve([DB], spec.capacityOpsPerSec, (_node, from, msg, respond) => {
+    if (spec.mode === "lock-table") tableStatement(from, msg, respond);
+    else sessionStatement(from, msg, respond);
+  });
+
+  // ---- the client's driver ----------------------------------------------------------------
+
+  function connection(client: string): Connection {
+    let c = connectionOf.get(client);
+    if (!c?.open) {
+      c = { id: nextConnection++, client, open: true, keepalive: null, hostGone: false };
+      connections.set(c.id, c);
+      connectionOf.set(client, c);
+    }
+    return c;
+  }
+
+  /** With expiryClock "client", the client computes `now` and `expires_at` itself, from its wall clock. */
+  const clientNow = (client: string) => (spec.expiryClock === "client" ? { now: kernel.proc(client).clock.wall(kernel.now) } : {});
+
+  function acquireSessionLock(client: string, lock: string, done: (r: AcquireResult) => void): void {
+    const c = connection(client);
+    const sentT = kernel.now;
+    world.request(client, DB, { type: statements.lock, lock, connection: c.id }, {
+      reply: (r) => {
+        if (r.type === "connection reset") {
+          connectionOf.delete(client);
+          return done({ kind: "unavailable" });
+        }
+        if (r.type !== statements.locked) return done({ kind: "held" });
+        done({ kind: "granted", grant: r.grant as number, token: null, leaseBasisT: sentT, leaseMs: null });
+      },
+      timeout: () => done({ kind: "unavailable" }),
+    });
+  }
+
+  function acquireRow(client: string, lock: string, done: (r: AcquireResult) => void): void {
+    const sentT = kernel.now;
+    world.request(client, DB, { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, ...clientNow(client) }, {
+      reply: (r) => {
+        if (r.type !== "INSERT 0 1") return done({ kind: "held" });
+        myToken.set(key(client, lock), r.token as number);
+        done({ kind: "granted", grant: r.grant as number, token: r.token as number, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+      },
+      timeout: () => done({ kind: "unavailable" }),
+    });
+  }
+
+  return {
+    nodeIds: [DB],
+    // Only the lock table has a TTL to renew; the other modes last as long as the session.
+    renewsItself: spec.mode !== "lock-table",
+    acquire(client, lock, _wait, done) {
+      if (spec.mode === "lock-table") acquireRow(client, lock, done);
+      else acquireSessionLock(client, lock, done);
+    },
+    renew(client, lock, done: (r: RenewResult) => void) {
+      const token = myToken.get(key(client, lock));
+      const sentT = kernel.now;
+      world.request(client, DB, { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, ...clientNow(client) }, {
+        reply: (r) => done(r.type === "UPDATE 1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
+        timeout: () => done({ kind: "unavailable" }),
+      });
+    },
+    release(client, lock) {
+      if (spec.mode === "lock-table") {
+        const token = myToken.get(key(client, lock));
+        myToken.delete(key(client, lock));
+        if (token !== undefined) world.tell(client, DB, { type: "DELETE … WHERE token = mine", lock, token });
+        return;
+      }
+      const c = connectionOf.get(client);
+      if (c) world.tell(client, DB, { type: statements.unlock, lock, connection: c.id });
+    },
+    finish() {},
+    onCrash(proc: Proc, host: boolean) {
+      if (proc.id === DB) {
+        for (const c of connections.values()) connectionLost(c);
+        return;
+      }
+      for (const k of [...myToken.keys()]) if (k.startsWith(`${proc.id}/`)) myToken.delete(k);
+      const c = connectionOf.get(proc.id);
+      connectionOf.delete(proc.id);
+      if (!c?.open) return;
+      // A dead process's kernel resets its connections; a vanished host's are found out by keepalive.
+      if (!host) return connectionLost(c);
+      c.hostGone = true;
+      startKeepalive(c);
+    },
+    onRestart() {},
+    failover() {},
+    onNetworkChange() {
+      // TCP keepalive probes go unanswered across a cut, as they do to a vanished host.
+      for (const c of connections.values()) {
+        if (!c.open || c.hostGone) continue;
+        if (world.network.blocked(c.client, DB)) startKeepalive(c);
+        else {
+          c.keepalive?.cancel();
+          c.keepalive = null;
+        }
+      }
+    },
+    // Only for-update transactions ever finish; advisory and lock-table grants never stop a write.
+    writeRolledBack(grant) {
+      return finished.get(grant) ?? null;
+    },
+  };
+}

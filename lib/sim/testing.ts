@@ -1,0 +1,132 @@
+/**
+ * A small harness so that an engine test reads like the story it checks:
+ *
+ *   const result = run(preset("gc-pause-fenced"));
+ *   expect(lastWrite(result, "c1")).toMatchObject({ accepted: false, reason: "1 < 2" });
+ *
+ * Everything here reads a `simulate()` result (events, spans, summary); nothing reaches into the
+ * engine's internals. Times are true time in milliseconds, as in the result.
+ */
+import { presetById } from "./presets";
+import type { Scenario } from "./scenario";
+import { simulate, type SimResult } from "./simulate";
+import type { EventKind, SimEvent } from "./events";
+
+/** The event of a kind (also for kinds that share a record, such as "partition-start"). */
+export type EventOfKind<K extends EventKind> = SimEvent & { kind: K };
+
+type Part = Omit<Scenario, "version">;
+
+/** Changes to a scenario: object-valued sections are merged one level deep, the rest replaced. */
+export type Changes = {
+  [K in keyof Part]?: NonNullable<Part[K]> extends readonly unknown[]
+    ? Part[K]
+    : NonNullable<Part[K]> extends object
+      ? Partial<NonNullable<Part[K]>>
+      : Part[K];
+};
+
+/** A scenario from its parts, with `version: 1` added. */
+export function scenario(part: Part): Scenario {
+  return { version: 1, ...part };
+}
+
+/** A named preset's scenario, optionally changed (`preset("ttl-renewed", { clients: { count: 3 } })`). */
+export function preset(id: string, changes: Changes = {}): Scenario {
+  const found = presetById(id);
+  if (!found) throw new Error(`no preset "${id}"`);
+  return withChanges(found.scenario, changes);
+}
+
+/**
+ * Applies `changes` to a scenario. A section (`clients`, `storage`, `service`, …) is merged one
+ * level deep, unless the change names a different `kind`, which replaces the section whole.
+ */
+export function withChanges(base: Scenario, changes: Changes): Scenario {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, change] of Object.entries(changes) as [string, unknown][]) {
+    const before = out[key];
+    const mergeable =
+      isPlainObject(before) && isPlainObject(change) && (change.kind === undefined || change.kind === before.kind);
+    out[key] = mergeable ? { ...before, ...change } : change;
+  }
+  return out as unknown as Scenario;
+}
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/** Runs a scenario (throws a ScenarioError if it is invalid). */
+export function run(s: Scenario): SimResult {
+  return simulate(s);
+}
+
+/** The events of one kind, in log order, whose fields match `where` (`{ proc: "c1" }`). */
+export function eventsOf<K extends EventKind>(result: SimResult, kind: K, where: Partial<EventOfKind<K>> = {}): EventOfKind<K>[] {
+  const wanted = Object.entries(where);
+  return result.events.filter(
+    (e): e is EventOfKind<K> => e.kind === kind && wanted.every(([field, value]) => (e as Record<string, unknown>)[field] === value),
+  );
+}
+
+/** The first event of a kind matching `where`, or undefined. */
+export function firstOf<K extends EventKind>(result: SimResult, kind: K, where: Partial<EventOfKind<K>> = {}): EventOfKind<K> | undefined {
+  return eventsOf(result, kind, where)[0];
+}
+
+/** Every write storage received from `client`, in the order storage handled them. */
+export function writesBy(result: SimResult, client: string): EventOfKind<"write">[] {
+  return eventsOf(result, "write", { client });
+}
+
+/** The last write storage received from `client`. */
+export function lastWrite(result: SimResult, client: string): EventOfKind<"write"> | undefined {
+  return writesBy(result, client).at(-1);
+}
+
+export interface Belief {
+  startT: number;
+  endT: number;
+  token: number | null;
+  grant: number | null;
+  endReason: string;
+}
+
+/** When `client` believed it held the lock: the belief spans on its lane, in time order. */
+export function beliefsOf(result: SimResult, client: string): Belief[] {
+  return result.spans.flatMap((s) =>
+    s.kind === "belief" && s.lane === client ? [{ startT: s.startT, endT: s.endT, token: s.token, grant: s.grant, endReason: s.endReason }] : [],
+  );
+}
+
+export interface GrantRecord {
+  grant: number;
+  client: string;
+  token: number | null;
+  /** The process that issued it (a service node, or the client itself for Redlock). */
+  by: string;
+  t: number;
+  /** When the service considered it over, or null if it outlived the run. */
+  endT: number | null;
+  endReason: string | null;
+}
+
+/** Every grant in issue order, with the moment and reason the service considered it over. */
+export function grantsOf(result: SimResult): GrantRecord[] {
+  const grants = new Map<number, GrantRecord>();
+  for (const e of result.events) {
+    if (e.kind === "grant" && !grants.has(e.grant)) {
+      grants.set(e.grant, { grant: e.grant, client: e.client, token: e.token, by: e.proc, t: e.t, endT: null, endReason: null });
+    } else if (e.kind === "lease-end") {
+      const g = grants.get(e.grant);
+      if (g && g.endT === null) Object.assign(g, { endT: e.t, endReason: e.reason });
+    }
+  }
+  return [...grants.values()];
+}
+
+/** The grants `client` was given, in issue order. */
+export function grantsTo(result: SimResult, client: string): GrantRecord[] {
+  return grantsOf(result).filter((g) => g.client === client);
+}
