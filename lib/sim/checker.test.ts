@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { check, percentile } from "./checker";
+import type { EventBody, SimEvent } from "./events";
+import { presets } from "./presets";
+import { validateScenario, type ResolvedScenario } from "./scenario";
+import { run, scenario } from "./testing";
+
+describe("percentile (nearest rank)", () => {
+  it("is 0 when there are no values", () => {
+    expect(percentile([], 50)).toBe(0);
+    expect(percentile([], 99)).toBe(0);
+  });
+
+  it("picks the value at rank ⌈p/100 · n⌉ of the sorted values", () => {
+    const values = [10, 1, 9, 2, 8, 3, 7, 4, 6, 5];
+    expect(percentile(values, 50)).toBe(5);
+    expect(percentile(values, 90)).toBe(9);
+    expect(percentile(values, 99)).toBe(10);
+    expect(percentile(values, 100)).toBe(10);
+    expect(percentile([1, 2, 3, 4], 50)).toBe(2);
+    expect(percentile([1, 2, 3, 4], 51)).toBe(3);
+  });
+
+  it("gives the only value for any percentile of one value", () => {
+    expect(percentile([42], 1)).toBe(42);
+    expect(percentile([42], 99)).toBe(42);
+  });
+
+  it("does not reorder its input", () => {
+    const values = [3, 1, 2];
+    percentile(values, 50);
+    expect(values).toEqual([3, 1, 2]);
+  });
+});
+
+/** A hand-written log of beliefs: [client, startT, endT | null (still believing at the end), lock?]. */
+function beliefLog(beliefs: [string, number, number | null, string?][]): SimEvent[] {
+  const events: (EventBody & { t: number })[] = [];
+  for (const [client, startT, endT, lock = "lock"] of beliefs) {
+    events.push({ t: startT, kind: "belief-start", proc: client, lock, grant: null, token: null, latencyMs: 0, leaseDeadline: null });
+    if (endT !== null) events.push({ t: endT, kind: "belief-end", proc: client, lock, reason: "released" });
+  }
+  // A stable sort by time, numbered as the kernel would number them.
+  return events.sort((a, b) => a.t - b.t).map((e, seq) => ({ ...e, seq }) as SimEvent);
+}
+
+const run100: ResolvedScenario = (() => {
+  const v = validateScenario(scenario({ durationMs: 100, service: { kind: "none" } }));
+  if (!v.ok) throw new Error(v.errors.join("\n"));
+  return v.scenario;
+})();
+
+const overlapOf = (beliefs: [string, number, number | null, string?][]) => check(beliefLog(beliefs), run100, 0);
+
+describe("overlap", () => {
+  it("is the time two beliefs cover at once", () => {
+    const { summary, violations } = overlapOf([["c1", 0, 10], ["c2", 5, 15]]);
+    expect(summary.overlapMs).toBe(5);
+    expect(summary.maxConcurrentHolders).toBe(2);
+    expect(violations).toMatchObject([{ kind: "overlap", t: 5, endT: 10, clients: ["c1", "c2"] }]);
+  });
+
+  it("counts time covered by three beliefs once, and the most holders at one instant", () => {
+    const { summary } = overlapOf([["c1", 0, 30], ["c2", 10, 40], ["c3", 20, 25]]);
+    expect(summary.overlapMs).toBe(20); // 10..30
+    expect(summary.maxConcurrentHolders).toBe(3);
+  });
+
+  it("adds up separate stretches of overlap", () => {
+    const { summary, violations } = overlapOf([["c1", 0, 10], ["c2", 5, 15], ["c3", 12, 20]]);
+    expect(summary.overlapMs).toBe(8); // 5..10 and 12..15
+    expect(violations.map((v) => [v.t, v.endT])).toEqual([[5, 10], [12, 15]]);
+  });
+
+  it("is zero when one belief ends as the next begins", () => {
+    const { summary, violations } = overlapOf([["c1", 0, 10], ["c2", 10, 20]]);
+    expect(summary.overlapMs).toBe(0);
+    expect(summary.maxConcurrentHolders).toBe(1);
+    expect(violations).toEqual([]);
+  });
+
+  it("ignores a belief that begins and ends at one instant", () => {
+    const { summary } = overlapOf([["c1", 0, 20], ["c2", 10, 10]]);
+    expect(summary.overlapMs).toBe(0);
+    expect(summary.maxConcurrentHolders).toBe(1);
+  });
+
+  it("runs a belief that never ended to the end of the run", () => {
+    const { summary, violations } = overlapOf([["c1", 0, null], ["c2", 90, null]]);
+    expect(summary.overlapMs).toBe(10);
+    expect(violations).toMatchObject([{ kind: "overlap", t: 90, endT: 100 }]);
+  });
+
+  it("judges overlap per lock", () => {
+    const { summary } = overlapOf([["c1", 0, 10, "a"], ["c2", 5, 15, "b"]]);
+    expect(summary.overlapMs).toBe(0);
+    expect(summary.maxConcurrentHolders).toBe(1);
+  });
+
+  it("says in a sentence who overlapped, when and for how long", () => {
+    const { violations } = overlapOf([["c1", 0, 12_000], ["c2", 10_000, 15_000]]);
+    expect(violations[0].text).toBe("From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s.");
+  });
+});
+
+describe("violations", () => {
+  const runs = presets.map((p) => ({ id: p.id, result: run(p.scenario) }));
+
+  it("of every kind appear among the presets", () => {
+    const kinds = new Set(runs.flatMap(({ result }) => result.violations.map((v) => v.kind)));
+    expect([...kinds].sort()).toEqual(["duplicate-effect", "lost-update", "overlap", "token-regression"]);
+  });
+
+  it("each carry a plain sentence that names every client involved and the time", () => {
+    for (const { id, result } of runs) {
+      for (const v of result.violations) {
+        expect(v.text.length, `${id}: ${v.kind}`).toBeGreaterThan(20);
+        expect(v.clients.length, `${id}: ${v.kind}`).toBeGreaterThan(0);
+        for (const client of v.clients) expect(v.text, `${id}: ${v.kind}`).toContain(client);
+        const s = v.t / 1000;
+        expect(v.text, `${id}: ${v.kind}`).toContain(`${s >= 100 ? s.toFixed(0) : s.toFixed(1)} s`);
+      }
+    }
+  });
+
+  it("are listed in time order, and the first one's time is the summary's firstViolationMs", () => {
+    for (const { id, result } of runs) {
+      const times = result.violations.map((v) => v.t);
+      expect(times, id).toEqual([...times].sort((a, b) => a - b));
+      if (times.length) expect(result.summary.firstViolationMs, id).toBeCloseTo(times[0], 2);
+      else expect(result.summary.firstViolationMs, id).toBeNull();
+    }
+  });
+
+  it("make a run unsafe exactly when an update was lost or an effect duplicated", () => {
+    for (const { id, result } of runs) {
+      const damaged = result.summary.lostUpdates > 0 || result.summary.duplicateEffects > 0;
+      expect(result.summary.verdict, id).toBe(damaged ? "unsafe" : "safe");
+    }
+  });
+});

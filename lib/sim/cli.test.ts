@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "./cli";
+import { scenario } from "./testing";
+
+const noFiles = (path: string): string => {
+  throw new Error(`ENOENT: no such file, open '${path}'`);
+};
+const files = (contents: Record<string, unknown>) => (path: string) => {
+  if (!(path in contents)) return noFiles(path);
+  const c = contents[path];
+  return typeof c === "string" ? c : JSON.stringify(c);
+};
+
+describe("runCli", () => {
+  it("runs a preset and prints its summary, violations and warnings as one JSON object", () => {
+    const out = runCli(["--preset", "gc-pause"], noFiles);
+    expect(out.status).toBe(0);
+    expect(out.stderr).toBe("");
+    const printed = JSON.parse(out.stdout);
+    expect(Object.keys(printed).sort()).toEqual(["summary", "violations", "warnings"]);
+    expect(printed.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
+    expect(printed.violations.map((v: { kind: string }) => v.kind)).toContain("lost-update");
+    expect(printed.warnings).toEqual([]);
+  });
+
+  it("adds the event log with --events", () => {
+    const out = runCli(["--preset", "gc-pause", "--events"], noFiles);
+    expect(out.status).toBe(0);
+    const printed = JSON.parse(out.stdout);
+    expect(Object.keys(printed).sort()).toEqual(["events", "summary", "violations", "warnings"]);
+    expect(printed.events.length).toBeGreaterThan(10);
+    expect(printed.events[0]).toMatchObject({ t: expect.any(Number), seq: expect.any(Number), kind: expect.any(String), proc: expect.any(String) });
+  });
+
+  it("runs seeds 1..N with --seeds and prints the sweep", () => {
+    const out = runCli(["--preset", "gc-pause", "--seeds", "3"], noFiles);
+    expect(out.status).toBe(0);
+    const printed = JSON.parse(out.stdout);
+    // A 15 s pause outlives a 10 s lease whatever the seed: every run loses c2's increment.
+    expect(printed).toMatchObject({ runs: 3, unsafeRuns: 3, overlapRuns: 3, lostUpdateRuns: 3, lostUpdates: 3, firstUnsafeSeed: 1 });
+  });
+
+  it("runs a scenario file", () => {
+    const out = runCli(["--scenario", "s.json"], files({ "s.json": scenario({ service: { kind: "redis", ttlMs: 10_000 } }) }));
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ verdict: "safe", counter: 2, jobsDone: 2 });
+  });
+
+  it("prints the etcd TTL warning of a clamped scenario", () => {
+    const out = runCli(["--scenario", "s.json"], files({ "s.json": scenario({ service: { kind: "etcd", ttlMs: 1000 } }) }));
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout).warnings).toEqual([expect.stringMatching(/service\.ttlMs .*2000/)]);
+  });
+
+  it("exits 2 on an invalid scenario with one error per line on stderr, each naming its path", () => {
+    const invalid = { version: 1, durationMs: 3_600_001, service: { kind: "redis", ttlMs: 0 }, clients: { count: 65 } };
+    const out = runCli(["--scenario", "bad.json"], files({ "bad.json": invalid }));
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe("");
+    const lines = out.stderr.split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^durationMs: /),
+        expect.stringMatching(/^service\.ttlMs: /),
+        expect.stringMatching(/^clients\.count: /),
+      ]),
+    );
+  });
+
+  it("exits 2 on a file that is not JSON, naming the file", () => {
+    const out = runCli(["--scenario", "bad.json"], files({ "bad.json": "{ nope" }));
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/bad\.json/);
+  });
+
+  it("exits 2 on a file it cannot read, naming the file", () => {
+    const out = runCli(["--scenario", "missing.json"], noFiles);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/missing\.json/);
+  });
+
+  it("exits 2 on an unknown preset, listing the known ones", () => {
+    const out = runCli(["--preset", "no-such-preset"], noFiles);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toMatch(/no-such-preset/);
+    expect(out.stderr).toMatch(/gc-pause/);
+  });
+
+  it("exits 2 without a scenario or preset, or with both, or an unknown argument", () => {
+    expect(runCli([], noFiles).status).toBe(2);
+    expect(runCli(["--preset", "gc-pause", "--scenario", "s.json"], noFiles).status).toBe(2);
+    expect(runCli(["--preset", "gc-pause", "--frobnicate"], noFiles)).toMatchObject({ status: 2, stderr: expect.stringMatching(/--frobnicate/) });
+  });
+
+  it("exits 2 on a --seeds that is not a whole number from 1", () => {
+    expect(runCli(["--preset", "gc-pause", "--seeds", "0"], noFiles)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^--seeds/) });
+    expect(runCli(["--preset", "gc-pause", "--seeds", "2.5"], noFiles).status).toBe(2);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { Span } from "./spans";
+import { eventsOf, preset, run } from "./testing";
+import type { SimResult } from "./simulate";
+
+const spansOf = <K extends Span["kind"]>(result: SimResult, kind: K, lane?: string) =>
+  result.spans.filter((s): s is Span & { kind: K } => s.kind === kind && (lane === undefined || s.lane === lane));
+
+describe("spans", () => {
+  const gc = run(preset("gc-pause-fenced"));
+
+  it("draw each belief from its start to its end, with its token and why it ended", () => {
+    expect(spansOf(gc, "belief", "c1")).toMatchObject([
+      { startT: eventsOf(gc, "belief-start", { proc: "c1" })[0].t, endT: 16_000, token: 1, endReason: "lease-deadline" },
+      { token: 3, endReason: "released" },
+    ]);
+  });
+
+  it("draw each lease on the service's lane, from grant to the service's end of it", () => {
+    const leases = spansOf(gc, "lease");
+    expect(leases.map((l) => [l.lane, l.client, l.token, l.endReason])).toEqual([
+      ["redis", "c1", 1, "expired"],
+      ["redis", "c2", 2, "released"],
+      ["redis", "c1", 3, "released"],
+    ]);
+    const c1Lease = leases[0];
+    expect(c1Lease.startT).toBe(eventsOf(gc, "grant")[0].t);
+    expect(c1Lease.endT).toBe(eventsOf(gc, "lease-end")[0].t);
+  });
+
+  it("draw a pause with its cause and length", () => {
+    expect(spansOf(gc, "paused", "c1")).toEqual([{ kind: "paused", lane: "c1", startT: 1000, endT: 16_000, cause: "gc" }]);
+  });
+
+  it("draw work, including the time a pause stretched it", () => {
+    const [work] = spansOf(gc, "working", "c1");
+    expect(work.endT - work.startT).toBeCloseTo(2000 + 15_000, 9);
+  });
+
+  it("draw a partition on both lanes it cuts", () => {
+    const result = run(preset("redlock-clock-jump"));
+    const cut = spansOf(result, "partitioned");
+    expect(cut.map((s) => [s.lane, s.startT, s.endT]).sort()).toEqual([
+      ["c1", 0, 1000],
+      ["c1", 0, 1000],
+      ["r4", 0, 1000],
+      ["r5", 0, 1000],
+    ]);
+  });
+
+  it("draw a crashed process down from its crash to its restart, or to the end of the run", () => {
+    const result = run(preset("redlock-restart"));
+    expect(spansOf(result, "down", "r3")).toMatchObject([{ startT: 2000, endT: 2100 }]);
+    const vanished = run(preset("crash-takeover"));
+    expect(spansOf(vanished, "down", "c1")).toMatchObject([{ startT: 5000, endT: 60_000 }]);
+  });
+
+  it("end a crashed client's belief at the crash, saying it crashed", () => {
+    const result = run(preset("crash-takeover"));
+    expect(eventsOf(result, "belief-end", { proc: "c1" })).toMatchObject([{ t: 5000, reason: "crashed" }]);
+    expect(spansOf(result, "belief", "c1")).toMatchObject([{ endT: 5000, endReason: "crashed" }]);
+  });
+
+  it("run a belief still held at the end of the run to the end, saying so", () => {
+    const result = run(preset("crash-takeover", { durationMs: 20_000, faults: [] , clients: { workMs: 30_000 } }));
+    expect(spansOf(result, "belief", "c1")).toMatchObject([{ endT: 20_000, endReason: "run-end" }]);
+  });
+
+  it("are sorted by start time", () => {
+    for (const id of ["gc-pause", "etcd-fenced", "outage-fail-open"]) {
+      const starts = run(preset(id)).spans.map((s) => s.startT);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    }
+  });
+});
