@@ -59,6 +59,9 @@ export type EventBody =
   | { kind: "refused"; proc: string; lock: string; reason: "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost" }
   | { kind: "grant"; proc: string; client: string; lock: string; grant: number; token: number | null }
   | { kind: "lease-end"; proc: string; client: string; lock: string; grant: number; token: number | null; reason: LeaseEndReason }
+  /** Redlock: one node's share of a grant (the key with the grant's value), as that node enforces it. */
+  | { kind: "node-key-start"; proc: string; client: string; lock: string; grant: number; sinceT: number }
+  | { kind: "node-key-end"; proc: string; client: string; lock: string; grant: number; reason: LeaseEndReason }
   | { kind: "session"; proc: string; client: string; state: SessionState }
   /** Chubby: after a holder failed, nobody may take the lock until true time `untilT`. */
   | { kind: "lock-delay"; proc: string; client: string; lock: string; untilT: number }

@@ -38,6 +38,8 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         end(`belief/${e.proc}`, e.t, e);
         break;
       case "grant":
+        // A Redlock grant is the client's own conclusion; its nodes' keys are drawn instead.
+        if (e.proc === e.client) break;
         begin(`lease/${e.grant}`, e.t, (endT, last) => ({
           kind: "lease", lane: e.proc, startT: e.t, endT, client: e.client, token: e.token, grant: e.grant,
           endReason: last?.kind === "lease-end" ? last.reason : "run-end",
@@ -45,6 +47,15 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         break;
       case "lease-end":
         end(`lease/${e.grant}`, e.t, e);
+        break;
+      case "node-key-start":
+        begin(`key/${e.grant}/${e.proc}`, e.sinceT, (endT, last) => ({
+          kind: "lease", lane: e.proc, startT: e.sinceT, endT, client: e.client, token: null, grant: e.grant,
+          endReason: last?.kind === "node-key-end" ? last.reason : "run-end",
+        }));
+        break;
+      case "node-key-end":
+        end(`key/${e.grant}/${e.proc}`, e.t, e);
         break;
       case "lock-delay":
         spans.push({ kind: "lock-delay", lane: e.proc, startT: e.t, endT: Math.min(e.untilT, Math.max(durationMs, e.t)), lock: e.lock });

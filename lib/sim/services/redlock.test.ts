@@ -70,3 +70,15 @@ describe("Redlock's validity", () => {
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBe(0 + 10_000 - (100 + 2));
   });
 });
+
+describe("Redlock on the timeline", () => {
+  it("draws each node's key as a lease on that node's lane, from its SET until that node drops it", () => {
+    const result = run(preset("redlock-clock-jump"));
+    const c1Keys = result.spans.filter((s) => s.kind === "lease" && s.client === "c1");
+    expect(c1Keys.map((s) => s.lane).sort()).toEqual(["r1", "r2", "r3"]);
+    const r3 = c1Keys.find((s) => s.lane === "r3")!;
+    expect(r3).toMatchObject({ endT: 2000, endReason: "expired" });
+    expect(r3.startT).toBeLessThan(50);
+    expect(result.spans.some((s) => s.kind === "lease" && s.lane === "c1")).toBe(false);
+  });
+});

@@ -30,8 +30,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
   const nodeIds = Array.from({ length: spec.nodes }, (_, i) => `r${i + 1}`);
   const quorum = Math.floor(spec.nodes / 2) + 1;
   const driftMs = Math.round(spec.ttlMs * spec.driftFactor) + 2;
-  /** Which nodes hold each value right now, judged by each node's own clock. */
-  const holders = new Map<string, Set<string>>();
+  /** Which nodes hold each value right now (judged by each node's own clock), and since when. */
+  const holders = new Map<string, Map<string, number>>();
   const grants = new Map<string, Grant>();
   const held = new Map<string, string>();
   const key = (client: string, lock: string) => `${client}/${lock}`;
@@ -44,8 +44,10 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
   };
   const stores = new Map<string, RedisNodeStore>();
   for (const id of nodeIds) {
-    stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), (_lock, value, reason) => {
+    stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), (lock, value, reason) => {
       holders.get(value)?.delete(id);
+      const g = grants.get(value);
+      if (g) kernel.log({ kind: "node-key-end", proc: id, client: g.client, lock, grant: g.grant, reason });
       endIfMinority(value, reason);
     }, false));
   }
@@ -59,8 +61,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
         const ok = store.setNx(lock, value, spec.ttlMs);
         if (ok) {
           let set = holders.get(value);
-          if (!set) holders.set(value, (set = new Set()));
-          set.add(node);
+          if (!set) holders.set(value, (set = new Map()));
+          set.set(node, kernel.now);
         }
         return respond({ type: ok ? "OK" : "nil" });
       }
@@ -118,6 +120,7 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
             grants.set(value, { grant, client, lock, ended: false });
             held.set(key(client, lock), value);
             kernel.log({ kind: "grant", proc: client, client, lock, grant, token: null });
+            for (const [node, sinceT] of holders.get(value) ?? []) kernel.log({ kind: "node-key-start", proc: node, client, lock, grant, sinceT });
             endIfMinority(value, "expired");
             return done({ kind: "granted", grant, token: null, leaseBasisT: startT, leaseMs: spec.ttlMs - driftMs });
           }
