@@ -7,5 +7,6 @@ export interface NavItem {
 /** The header's navigation, in order. A page joins it once the page exists: add one entry here. */
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home" },
+  { href: "/quiz/", label: "Quizzes" },
   { href: "/about/", label: "About" },
 ];

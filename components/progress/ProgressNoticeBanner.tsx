@@ -1,0 +1,48 @@
+"use client";
+
+import { secondaryButton } from "@/components/ui/button";
+import { Container } from "@/components/ui/Container";
+import { selectDismissNotice, selectNotice } from "@/lib/store/progressSelectors";
+import { useProgress } from "./ProgressProvider";
+
+function downloadDamagedCopy(key: string) {
+  const raw = localStorage.getItem(key) ?? "";
+  const url = URL.createObjectURL(new Blob([raw], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "lease-lab-progress-damaged.json" });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Tells the learner that saved progress could not be read, where it was kept, and that the app goes on. */
+export function ProgressNoticeBanner() {
+  const notice = useProgress(selectNotice);
+  const dismiss = useProgress(selectDismissNotice);
+  if (!notice) return null;
+  return (
+    <Container className="pt-6">
+      <div role="alert" className="rounded-lg border-2 border-danger bg-surface p-4 sm:p-5">
+        <p className="font-semibold">
+          <span aria-hidden="true" className="mr-2 text-danger-ink">⚠</span>
+          {notice.kind === "damaged" ? "Your saved progress could not be read, so Lease Lab started fresh." : "This browser does not let Lease Lab save your progress."}
+        </p>
+        <p className="mt-2 text-ink-muted">
+          {notice.kind === "unavailable"
+            ? "Everything works, but your answers and reviews are forgotten when you leave the page."
+            : notice.keptUnder
+              ? <>The reason: {notice.reason}. Nothing was deleted: the damaged copy is kept in this browser under <code className="font-mono text-ink">{notice.keptUnder}</code>.</>
+              : <>The reason: {notice.reason}. There was no room to keep a copy, so it was left where it was; new progress will replace it.</>}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {notice.kind === "damaged" && notice.keptUnder && (
+            <button type="button" className={secondaryButton} onClick={() => downloadDamagedCopy(notice.keptUnder!)}>
+              Download the damaged copy
+            </button>
+          )}
+          <button type="button" className={secondaryButton} onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createProgressStore, progressHydrate } from "./progress";
+import { PROGRESS_VERSION, progressEmpty } from "./progressSchema";
+import { PROGRESS_KEY } from "./progressStorage";
+
+/** A localStorage stand-in: vitest runs these tests in Node. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+let storage: MemoryStorage;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+});
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, "localStorage");
+});
+
+const answer = { setSlug: "s", questionIds: ["s/q1"], questionId: "s/q1", chosen: [0], correct: true };
+
+describe("the progress store", () => {
+  it("does not read saved progress until hydrated, then saves every change", () => {
+    const saved = { ...progressEmpty(), settings: { numberKeys: false } };
+    storage.setItem(PROGRESS_KEY, JSON.stringify({ state: saved, version: PROGRESS_VERSION }));
+    const store = createProgressStore();
+    expect(store.getState()).toMatchObject({ hydrated: false, progress: progressEmpty() });
+
+    progressHydrate(store);
+    expect(store.getState()).toMatchObject({ hydrated: true, notice: null, progress: saved });
+
+    store.getState().answerQuestion(answer, new Date("2025-03-01T09:00:00.000Z"));
+    const written = JSON.parse(storage.getItem(PROGRESS_KEY)!);
+    expect(written.version).toBe(PROGRESS_VERSION);
+    expect(written.state.quizzes.s.best).toEqual({ correct: 1, total: 1 });
+    expect(Object.keys(written.state)).not.toContain("hydrated");
+  });
+
+  it("starts empty when nothing is saved", () => {
+    const store = createProgressStore();
+    progressHydrate(store);
+    expect(store.getState()).toMatchObject({ hydrated: true, notice: null, progress: progressEmpty() });
+  });
+
+  for (const [name, raw, reason] of [
+    ["not JSON", "{ oops", "it is not valid JSON"],
+    ["the wrong shape", JSON.stringify({ state: { quizzes: 3 }, version: PROGRESS_VERSION }), "quizzes: Invalid input: expected record, received number"],
+    ["from a newer version", JSON.stringify({ state: {}, version: PROGRESS_VERSION + 1 }), `it was saved by a newer version of Lease Lab (progress version ${PROGRESS_VERSION + 1}; this one reads up to ${PROGRESS_VERSION})`],
+  ] as const) {
+    it(`moves damaged progress (${name}) aside, says why, and keeps working`, () => {
+      storage.setItem(PROGRESS_KEY, raw);
+      const store = createProgressStore();
+      progressHydrate(store);
+
+      const { notice, hydrated } = store.getState();
+      expect(hydrated).toBe(true);
+      expect(notice).toEqual({ kind: "damaged", reason, keptUnder: expect.stringMatching(/^lease-lab:progress:damaged:/) });
+      if (notice?.kind !== "damaged" || !notice.keptUnder) throw new Error("no copy kept");
+      expect(storage.getItem(notice.keptUnder)).toBe(raw);
+
+      store.getState().answerQuestion(answer);
+      expect(JSON.parse(storage.getItem(PROGRESS_KEY)!).state.quizzes.s.attempts).toBe(1);
+      expect(storage.getItem(notice.keptUnder)).toBe(raw);
+    });
+  }
+});

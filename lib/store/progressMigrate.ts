@@ -1,0 +1,22 @@
+import { PROGRESS_VERSION, ProgressError, progressParse, type Progress } from "./progressSchema";
+
+/**
+ * Steps that turn progress saved at version n into version n + 1, keyed by n. Version 1 is the
+ * first saved shape, so there is no step yet: when the shape changes, bump PROGRESS_VERSION and
+ * add the step here, so progress saved by an earlier visit (or an older export) still loads.
+ */
+const steps: Record<number, (state: unknown) => unknown> = {};
+
+/**
+ * Brings progress saved at `version` up to PROGRESS_VERSION and validates it. Throws a
+ * ProgressError for a version this app cannot read (newer than it, or not a version at all).
+ */
+export function progressMigrate(state: unknown, version: number): Progress {
+  if (!Number.isInteger(version) || version < 1) throw new ProgressError(`unknown progress version ${String(version)}`);
+  if (version > PROGRESS_VERSION) {
+    throw new ProgressError(`it was saved by a newer version of Lease Lab (progress version ${version}; this one reads up to ${PROGRESS_VERSION})`);
+  }
+  let migrated = state;
+  for (let from = version; from < PROGRESS_VERSION; from++) migrated = steps[from](migrated);
+  return progressParse(migrated);
+}

@@ -1,0 +1,33 @@
+/**
+ * What the review page lists: missed quiz questions and rated drills, each with its next due date,
+ * split into what is due now and what comes later. Items whose content no longer exists are left out.
+ */
+import { cardIsDue } from "./progressSchedule";
+import type { Progress } from "./progressSchema";
+
+export interface ReviewItem {
+  kind: "question" | "drill";
+  /** Question id or drill slug. */
+  id: string;
+  due: string;
+}
+
+export interface ReviewQueue {
+  /** Oldest first. */
+  due: ReviewItem[];
+  /** Soonest first. */
+  upcoming: ReviewItem[];
+}
+
+export function reviewQueue(progress: Progress, known: { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string> }, now: Date): ReviewQueue {
+  const items: ReviewItem[] = [];
+  for (const [id, card] of Object.entries(progress.questions)) {
+    if (known.questionIds.has(id)) items.push({ kind: "question", id, due: card.due });
+  }
+  for (const [slug, drill] of Object.entries(progress.drills)) {
+    if (drill.card && known.drillSlugs.has(slug)) items.push({ kind: "drill", id: slug, due: drill.card.due });
+  }
+  items.sort((a, b) => Date.parse(a.due) - Date.parse(b.due) || a.id.localeCompare(b.id));
+  const isDue = (item: ReviewItem) => cardIsDue(item, now);
+  return { due: items.filter(isDue), upcoming: items.filter((item) => !isDue(item)) };
+}

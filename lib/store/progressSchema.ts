@@ -1,0 +1,93 @@
+/**
+ * The learner's progress as it is saved in localStorage and exported to a file (DESIGN §6: bad
+ * input gets a clear message and loses nothing). Every read of saved or imported progress goes
+ * through `progressParse`, so the app only ever holds progress of this exact shape.
+ */
+import { z } from "zod";
+
+/** Bump when the saved shape changes, and add a step to progressMigrate.ts. */
+export const PROGRESS_VERSION = 1;
+
+const isoDate = z.iso.datetime("must be an ISO date and time");
+const count = z.number().int("must be a whole number").nonnegative("must be 0 or more");
+
+/** A ts-fsrs card with its dates as ISO strings, as JSON keeps them. */
+export const cardSchema = z.strictObject({
+  due: isoDate,
+  stability: z.number().nonnegative(),
+  difficulty: z.number(),
+  elapsed_days: z.number().nonnegative(),
+  scheduled_days: z.number().nonnegative(),
+  learning_steps: count,
+  reps: count,
+  lapses: count,
+  state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  last_review: isoDate.optional(),
+});
+
+/** The learner's self-assessment of a review: Again, Hard, Good or Easy (ts-fsrs grades 1–4). */
+export const gradeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+const answerSchema = z.strictObject({
+  /** Indices of the chosen options. */
+  chosen: z.array(z.number().int().min(0).max(8)).min(1),
+  correct: z.boolean(),
+});
+
+const quizSetSchema = z.strictObject({
+  /** The answers of the current run, or of the last finished one (then finishedAt is set). */
+  answers: z.record(z.string(), answerSchema),
+  finishedAt: isoDate.nullable(),
+  best: z
+    .strictObject({ correct: count, total: z.number().int().positive() })
+    .refine((best) => best.correct <= best.total, "correct must not exceed total")
+    .nullable(),
+  attempts: count,
+});
+
+const drillSchema = z.strictObject({
+  /** Its review schedule; null until the learner first rates an attempt. */
+  card: cardSchema.nullable(),
+  attempt: z.strictObject({
+    answer: z.string().max(100_000),
+    revealed: z.boolean(),
+    /** Indices of the rubric items the learner ticked. */
+    rubric: z.array(count),
+    /** How the learner rated this attempt, once they have. */
+    rating: gradeSchema.nullable(),
+  }),
+});
+
+export const progressSchema = z.strictObject({
+  quizzes: z.record(z.string(), quizSetSchema),
+  /** Review cards of quiz questions, by question id: a question gets one when it is first missed. */
+  questions: z.record(z.string(), cardSchema),
+  drills: z.record(z.string(), drillSchema),
+  lastVisited: z.strictObject({ kind: z.enum(["quiz", "drill"]), slug: z.string(), at: isoDate }).nullable(),
+  settings: z.strictObject({ numberKeys: z.boolean() }),
+});
+
+export type Progress = z.infer<typeof progressSchema>;
+export type QuizSetProgress = z.infer<typeof quizSetSchema>;
+export type DrillProgress = z.infer<typeof drillSchema>;
+export type DrillAttempt = DrillProgress["attempt"];
+export type StoredCard = z.infer<typeof cardSchema>;
+export type Grade = z.infer<typeof gradeSchema>;
+
+export function progressEmpty(): Progress {
+  return { quizzes: {}, questions: {}, drills: {}, lastVisited: null, settings: { numberKeys: true } };
+}
+
+/** Why saved or imported progress was refused, in one line a learner can read. */
+export class ProgressError extends Error {
+  override name = "ProgressError";
+}
+
+/** Checks unknown data against the progress schema; throws a ProgressError naming the first bad field. */
+export function progressParse(data: unknown): Progress {
+  const result = progressSchema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+  throw new ProgressError(`${where}${issue.message}`);
+}
