@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", "out/**"],
+    // Engine story tests run whole simulations; on a loaded 2-core CI machine some take seconds.
+    testTimeout: 30_000,
   },
 });

@@ -61,7 +61,11 @@ export interface CheckResult {
   grants: Map<number, Grant>;
 }
 
-export function check(events: readonly SimEvent[], scenario: ResolvedScenario, serviceUtilization: number): CheckResult {
+/**
+ * Checks a run from its event log. `serviceUtilization` and `backlogMax` are measured by the run
+ * itself (the service's queue and the dispatcher's backlog are not events).
+ */
+export function check(events: readonly SimEvent[], scenario: ResolvedScenario, serviceUtilization: number, backlogMax = 0): CheckResult {
   const grants = new Map<number, Grant>();
   const tokens: number[] = [];
   const violations: Violation[] = [];
@@ -185,7 +189,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     acquireLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
     firstViolationMs: violations.length ? round(violations[0].t) : null,
     throughputPerSec: round(jobsDone / (scenario.durationMs / 1000)),
-    backlogMax: 0,
+    backlogMax,
     serviceUtilization: round(serviceUtilization, 6),
     timeouts,
   };

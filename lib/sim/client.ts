@@ -10,12 +10,23 @@ import type { FaultSpec } from "./scenario";
 import type { AcquireResult, LockService } from "./services/types";
 import type { World } from "./world";
 
-export const LOCK = "lock";
-const COUNTER_KEY = "counter";
+/**
+ * One job as the client runs it: which lock it takes, which storage key it writes, and the key
+ * that makes its write idempotent. Counter jobs and stream jobs read-modify-write a counter; a
+ * cron run (`run` set) performs a side effect keyed by the run.
+ */
+export interface Job {
+  n: number;
+  lock: string;
+  key: string;
+  idempotencyKey: string;
+  run: number | null;
+}
 
 type PhasePause = Extract<FaultSpec, { kind: "pause" }> & { atPhase: "holding" | "before-write" };
 
 interface Hold {
+  lock: string;
   grant: number | null;
   token: number | null;
   /** Lease deadline on the client's lease clock, or null when the lease has no expiry. */
@@ -29,6 +40,8 @@ interface Hold {
 export interface Client {
   readonly id: string;
   start(): void;
+  /** Stream workload: the dispatcher hands this idle client a job. */
+  assign(job: Job): void;
   onCrash(): void;
   onRestart(): void;
   leaseExtended(basisT: number, leaseMs: number): void;
@@ -41,12 +54,15 @@ export function createClient(
   id: string,
   startMs: number,
   phasePauses: PhasePause[],
+  /** Stream workload: tells the dispatcher this client is idle, or lost a job in a crash. */
+  dispatch: { idle(client: string): void; lost(client: string, job: Job): void } | null,
 ): Client {
   const { kernel, scenario } = world;
   const opts = scenario.clients;
   const proc: Proc = kernel.proc(id);
   const guard = scenario.storage;
   let hold: Hold | null = null;
+  let job: Job | null = null;
   let attemptStartT = 0;
   let jobsDone = 0;
   /** Bumped on crash so callbacks from a previous life do nothing. */
@@ -78,11 +94,13 @@ export function createClient(
     h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => endBelief("lease-deadline"));
   }
 
-  function believe(grant: number | null, token: number | null, basisT: number, leaseMs: number | null): void {
-    const h: Hold = { grant, token, deadline: null, believing: true, deadlineTimer: null, renewTimer: null, acquiredLocal: leaseReading() };
+  function believe(lock: string, grant: number | null, token: number | null, basisT: number, leaseMs: number | null): void {
+    const h: Hold = { lock, grant, token, deadline: null, believing: true, deadlineTimer: null, renewTimer: null, acquiredLocal: leaseReading() };
     hold = h;
     setDeadline(h, basisT, leaseMs);
-    kernel.log({ kind: "belief-start", proc: id, lock: LOCK, grant, token, latencyMs: kernel.now - attemptStartT, leaseDeadline: h.deadline });
+    const latencyMs = kernel.now - attemptStartT;
+    kernel.log({ kind: "belief-start", proc: id, lock, grant, token, latencyMs, leaseDeadline: h.deadline });
+    if (grant !== null) world.series.acquired(latencyMs);
     if (service && grant !== null && opts.renewEveryMs !== null && !service.renewsItself) scheduleRenewal(h, opts.renewEveryMs);
   }
 
@@ -90,9 +108,9 @@ export function createClient(
     const at = life;
     h.renewTimer = kernel.sleep(proc, every, () => {
       if (!h.believing || !service) return;
-      service.renew(id, LOCK, (r) => {
+      service.renew(id, h.lock, (r) => {
         if (!alive(at)() || !h.believing) return;
-        kernel.log({ kind: "renew", proc: id, lock: LOCK, ok: r.kind === "renewed" });
+        kernel.log({ kind: "renew", proc: id, lock: h.lock, ok: r.kind === "renewed" });
         if (r.kind === "renewed") setDeadline(h, r.leaseBasisT, r.leaseMs);
         if (r.kind === "refused") return endBelief("renewal-refused");
         scheduleRenewal(h, every);
@@ -106,7 +124,7 @@ export function createClient(
     h.believing = false;
     h.deadlineTimer?.cancel();
     h.renewTimer?.cancel();
-    kernel.log({ kind: "belief-end", proc: id, lock: LOCK, reason });
+    kernel.log({ kind: "belief-end", proc: id, lock: h.lock, reason });
   }
 
   /** Ends the attempt's hold: the release is always sent, even after the belief ended. */
@@ -116,8 +134,8 @@ export function createClient(
     endBelief("released");
     hold = null;
     if (service && h.grant !== null) {
-      kernel.log({ kind: "release", proc: id, lock: LOCK });
-      service.release(id, LOCK);
+      kernel.log({ kind: "release", proc: id, lock: h.lock });
+      service.release(id, h.lock);
     }
   }
 
@@ -130,54 +148,54 @@ export function createClient(
     return { ok: remainingMs > 0, remainingMs };
   }
 
-  // ---- counter workload -------------------------------------------------------------------
+  // ---- one job: acquire → read → work → check → write → release ----------------------------
 
-  function startJob(): void {
-    const workload = scenario.workload;
-    if (workload.kind !== "counter") return;
-    if (jobsDone >= workload.jobsPerClient) {
-      service?.finish(id);
-      return;
-    }
+  /** Starts an attempt at the current job, lock included. */
+  function attempt(): void {
+    const j = job!;
     attemptStartT = kernel.now;
-    kernel.log({ kind: "acquire-start", proc: id, lock: LOCK });
-    tryAcquire();
-  }
-
-  function tryAcquire(): void {
-    acquire(true, afterAcquire, () => abort("the lock service is unavailable (fail-closed)"), () => kernel.sleep(proc, retryDelay(), tryAcquire));
+    kernel.log({ kind: "acquire-start", proc: id, lock: j.lock });
+    if (j.run !== null) {
+      const skip = (reason: string) => {
+        kernel.log({ kind: "run-skip", proc: id, run: j.run!, reason });
+        jobFinished();
+      };
+      return acquire(j, false, () => doWork(() => write(0, 0)), () => skip("the lock service is unavailable (fail-closed)"), () => skip("another client holds the lock"));
+    }
+    const retry = () => acquire(j, true, read, () => abort("the lock service is unavailable (fail-closed)"), () => kernel.sleep(proc, retryDelay(), retry));
+    retry();
   }
 
   /** Acquires the lock (or, with no service or failing open, enters the critical section without one). */
-  function acquire(wait: boolean, entered: () => void, unavailable: () => void, refused: () => void): void {
+  function acquire(j: Job, wait: boolean, entered: () => void, unavailable: () => void, refused: () => void): void {
     if (!service) {
-      believe(null, null, kernel.now, null);
+      believe(j.lock, null, null, kernel.now, null);
       return entered();
     }
     const at = life;
-    service.acquire(id, LOCK, wait, (r: AcquireResult) => {
+    service.acquire(id, j.lock, wait, (r: AcquireResult) => {
       if (!alive(at)()) return;
       if (r.kind === "granted") {
-        believe(r.grant, r.token, r.leaseBasisT, r.leaseMs);
+        believe(j.lock, r.grant, r.token, r.leaseBasisT, r.leaseMs);
         return phasePause("holding", entered);
       }
-      kernel.log({ kind: "refused", proc: id, lock: LOCK, reason: r.kind });
+      kernel.log({ kind: "refused", proc: id, lock: j.lock, reason: r.kind });
       if (r.kind !== "unavailable") return refused();
       if (opts.onLockUnavailable === "fail-closed") return unavailable();
-      kernel.log({ kind: "fail-open", proc: id, lock: LOCK });
-      believe(null, null, kernel.now, null);
+      kernel.log({ kind: "fail-open", proc: id, lock: j.lock });
+      believe(j.lock, null, null, kernel.now, null);
       entered();
     });
   }
 
-  function afterAcquire(): void {
+  function read(): void {
     const at = life;
     const token = hold?.token ?? null;
-    world.request(id, "storage", { type: "read", key: COUNTER_KEY, token: guard.fenceReads ? token : null }, {
+    world.request(id, "storage", { type: "read", key: job!.key, token: guard.fenceReads ? token : null }, {
       reply: (r) => {
         if (!alive(at)()) return;
         if (!r.ok) return abort(`read rejected: ${r.reason as string}`);
-        doWork(() => write(r.value as number, r.version as number, null));
+        doWork(() => write(r.value as number, r.version as number));
       },
       timeout: () => alive(at)() && abort("storage did not answer the read"),
     });
@@ -199,20 +217,21 @@ export function createClient(
     });
   }
 
-  function write(readValue: number, readVersion: number, run: number | null): void {
+  function write(readValue: number, readVersion: number): void {
     const at = life;
+    const j = job!;
     const token = hold?.token ?? null;
     const grant = hold?.grant ?? null;
-    const idempotencyKey = run === null ? `${id}-job-${jobsDone}` : `run-${run}`;
-    const key = run === null ? COUNTER_KEY : `run-${run}`;
-    const value = run === null ? readValue + 1 : 1;
-    world.request(id, "storage", { type: "write", key, value, readValue, readVersion, token, grant, idempotencyKey, run }, {
+    const value = j.run === null ? readValue + 1 : 1;
+    const msg = { type: "write", key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
+    world.request(id, "storage", msg, {
       reply: (r) => {
         if (!alive(at)()) return;
         if (!r.accepted) return abort(`write rejected: ${r.reason as string}`);
-        kernel.log({ kind: "job-done", proc: id, job: run ?? jobsDone });
+        kernel.log({ kind: "job-done", proc: id, job: j.n });
+        world.series.completed();
         jobsDone++;
-        finishAttempt(run);
+        holdAtLeastThen(jobFinished);
       },
       timeout: () => alive(at)() && abort("storage did not answer the write"),
     });
@@ -221,31 +240,36 @@ export function createClient(
   /** The attempt ends without an applied write: a counter job retries, a cron run is given up. */
   function abort(reason: string): void {
     kernel.log({ kind: "attempt-abort", proc: id, reason });
+    if (job!.run !== null) return jobFinished();
     releaseHold();
-    if (scenario.workload.kind === "counter") kernel.sleep(proc, retryDelay(), startJob);
-    else nextCronRun();
+    kernel.sleep(proc, retryDelay(), attempt);
   }
 
-  function finishAttempt(run: number | null): void {
-    if (run === null) {
-      releaseHold();
-      startJob();
-      return;
-    }
-    // ShedLock's lockAtLeastFor: keep the lock until holdAtLeastMs after acquiring.
+  /** ShedLock's lockAtLeastFor: keep the lock until holdAtLeastMs after acquiring, then go on. */
+  function holdAtLeastThen(then: () => void): void {
     const h = hold;
     const holdUntil = h ? h.acquiredLocal + opts.holdAtLeastMs : 0;
-    if (h && opts.holdAtLeastMs > 0 && leaseReading() < holdUntil) {
-      const at = life;
-      kernel.timerAt(proc, opts.leaseClock, holdUntil, () => {
-        if (!alive(at)()) return;
-        releaseHold();
-        nextCronRun();
-      });
-      return;
-    }
+    if (!h || opts.holdAtLeastMs === 0 || leaseReading() >= holdUntil) return then();
+    const at = life;
+    kernel.timerAt(proc, opts.leaseClock, holdUntil, () => alive(at)() && then());
+  }
+
+  /** Releases the lock and takes the next job the workload has for this client. */
+  function jobFinished(): void {
     releaseHold();
-    nextCronRun();
+    job = null;
+    const workload = scenario.workload;
+    if (workload.kind === "cron") return nextCronRun();
+    if (workload.kind === "stream") return dispatch?.idle(id);
+    nextCounterJob();
+  }
+
+  function nextCounterJob(): void {
+    const workload = scenario.workload;
+    if (workload.kind !== "counter") return;
+    if (jobsDone >= workload.jobsPerClient) return service?.finish(id);
+    job = { n: jobsDone, lock: "lock", key: "counter", idempotencyKey: `${id}-job-${jobsDone}`, run: null };
+    attempt();
   }
 
   // ---- cron workload ----------------------------------------------------------------------
@@ -267,42 +291,38 @@ export function createClient(
 
   function nextCronRun(): void {
     const run = cronQueue.shift();
-    if (run === undefined) {
-      cronBusy = false;
-      return;
-    }
-    cronBusy = true;
-    attemptStartT = kernel.now;
-    kernel.log({ kind: "acquire-start", proc: id, lock: LOCK });
-    const skip = (reason: string) => {
-      kernel.log({ kind: "run-skip", proc: id, run, reason });
-      nextCronRun();
-    };
-    acquire(
-      false,
-      () => doWork(() => write(0, 0, run)),
-      () => skip("the lock service is unavailable (fail-closed)"),
-      () => skip("another client holds the lock"),
-    );
+    cronBusy = run !== undefined;
+    if (run === undefined) return;
+    job = { n: run, lock: "lock", key: `run-${run}`, idempotencyKey: `run-${run}`, run };
+    attempt();
   }
 
   return {
     id,
     start() {
-      if (scenario.workload.kind === "cron") scheduleCron(-Infinity);
-      else kernel.processAt(proc, startMs, startJob);
+      const workload = scenario.workload.kind;
+      if (workload === "cron") scheduleCron(-Infinity);
+      else kernel.processAt(proc, startMs, workload === "stream" ? () => dispatch?.idle(id) : nextCounterJob);
+    },
+    assign(next) {
+      job = next;
+      attempt();
     },
     onCrash() {
       endBelief("crashed");
+      if (job && scenario.workload.kind === "stream") dispatch?.lost(id, job);
       hold = null;
+      job = null;
       life++;
       cronQueue.length = 0;
       cronBusy = false;
     },
     onRestart() {
-      // Empty memory: the job in hand was lost and starts again; a cron client takes the runs to come.
-      if (scenario.workload.kind === "cron") scheduleCron(proc.clock.wall(kernel.now));
-      else kernel.processAt(proc, startMs, startJob);
+      // Empty memory: a counter job in hand starts again; a cron client takes the runs to come;
+      // a stream client asks for new work (its job in hand was lost).
+      const workload = scenario.workload.kind;
+      if (workload === "cron") scheduleCron(proc.clock.wall(kernel.now));
+      else kernel.processAt(proc, startMs, workload === "stream" ? () => dispatch?.idle(id) : nextCounterJob);
     },
     leaseExtended(basisT, leaseMs) {
       if (hold?.believing) setDeadline(hold, basisT, leaseMs);

@@ -93,6 +93,8 @@ export type EventBody =
     }
   | { kind: "attempt-abort"; proc: string; reason: string }
   | { kind: "job-done"; proc: string; job: number }
+  | { kind: "job-arrive"; proc: "dispatcher"; job: number; key: number }
+  | { kind: "job-start"; proc: string; job: number; key: number; waitedMs: number }
   | { kind: "run-due"; proc: string; run: number }
   | { kind: "run-skip"; proc: string; run: number; reason: string }
   | { kind: "fail-open"; proc: string; lock: string };

@@ -405,6 +405,56 @@ export const presets: Preset[] = [
       workload: oneJob, faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
     },
   },
+  {
+    id: "traffic-1x",
+    title: "One lock at everyday load",
+    description: "Eight workers take jobs at 4 per second, each job holding one Redis lock for about 50 ms.",
+    lookFor: "Acquiring takes a few milliseconds, nobody waits for a worker, and the lock service is almost idle.",
+    scenario: {
+      version: 1, name: "Traffic 1×", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 8, workMs: 50 },
+      workload: { kind: "stream", ratePerSec: 4 },
+    },
+  },
+  {
+    id: "traffic-10x",
+    title: "The same lock at ten times the load",
+    description: "The traffic-1x system at 40 jobs per second: every job still needs the one lock.",
+    lookFor: "Throughput stops near 15 jobs/s while the backlog grows into the thousands and p99 acquire latency reaches seconds — yet Redis is under 1 % busy: the hot lock, not the service, saturates first.",
+    scenario: {
+      version: 1, name: "Traffic 10×", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 8, workMs: 50 },
+      workload: { kind: "stream", ratePerSec: 40 },
+    },
+  },
+  {
+    id: "hot-key",
+    title: "One hot key among sixteen",
+    description: "40 jobs per second spread over 16 keys, each with its own lock, but 90 % of them are for key 0.",
+    lookFor: "Key 0's lock saturates and its jobs queue for seconds while the other fifteen locks sit idle: more locks do not help a skewed load.",
+    scenario: {
+      version: 1, name: "Hot key", service: { kind: "redis", ttlMs: 5000 }, clients: { count: 8, workMs: 50 },
+      workload: { kind: "stream", ratePerSec: 40, keys: 16, hotKeyShare: 0.9 },
+    },
+  },
+  {
+    id: "partitioned-owner",
+    title: "A single owner per key, no lock at all",
+    description: "40 jobs per second over 16 keys, and key k always goes to worker k mod 8; there is no lock service.",
+    lookFor: "No update is lost, because one worker does all of a key's jobs one after another, and no job waits for a lock.",
+    scenario: {
+      version: 1, name: "Partitioned owner", service: { kind: "none" }, clients: { count: 8, workMs: 50 },
+      workload: { kind: "stream", ratePerSec: 40, keys: 16, routing: "owner" },
+    },
+  },
+  {
+    id: "service-saturated",
+    title: "A Kubernetes Lease as a per-job lock",
+    description: "200 jobs per second over 1,024 keys, each job taking and releasing a Lease through an API server that serves 500 requests per second.",
+    lookFor: "The API server is busy 99 % of the time, requests queue, throughput falls below the arrival rate and the backlog grows. Double its capacity and the p99 latency drops.",
+    scenario: {
+      version: 1, name: "API server saturated", service: { kind: "kubernetes" }, clients: { count: 64, workMs: 50 },
+      workload: { kind: "stream", ratePerSec: 200, keys: 1024 },
+    },
+  },
 ];
 
 const byId = new Map(presets.map((p) => [p.id, p]));

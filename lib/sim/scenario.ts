@@ -92,6 +92,13 @@ const fault = z.discriminatedUnion("kind", [
 const workload = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("counter"), jobsPerClient: z.number().int().min(1, "must be ≥ 1").max(10_000, "must be ≤ 10000").default(1) }),
   z.strictObject({ kind: z.literal("cron"), everyMs: ms(1), runs: z.number().int().min(1, "must be ≥ 1").max(10_000, "must be ≤ 10000").default(1) }),
+  z.strictObject({
+    kind: z.literal("stream"),
+    ratePerSec: z.number().positive("must be > 0").max(100_000, "must be ≤ 100000"),
+    keys: z.number().int("must be a whole number").min(1, "must be ≥ 1").max(10_000, "must be ≤ 10000").default(1),
+    hotKeyShare: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),
+    routing: z.enum(["any", "owner"]).default("any"),
+  }),
 ]);
 
 export const scenarioSchema = z.strictObject({

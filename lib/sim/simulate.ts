@@ -5,6 +5,7 @@
  */
 import { check, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
+import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { ProcessClock, type ClockJump } from "./clock";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
 import { scheduleFaults } from "./faults";
@@ -13,6 +14,7 @@ import { Network } from "./network";
 import { Rng } from "./rng";
 import { LIMITS, clientIds, serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
 import { createService } from "./services";
+import type { TimeSeries } from "./series";
 import { spansOf, type Span } from "./spans";
 import { createStorage } from "./storage";
 import { World } from "./world";
@@ -24,6 +26,8 @@ export interface SimResult {
   summary: Summary;
   violations: Violation[];
   warnings: string[];
+  /** Per second of true time: arrivals, completions, backlog, acquire latency, utilization. */
+  series: TimeSeries;
 }
 
 export interface SimulateOptions {
@@ -54,6 +58,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const networkRng = rng.fork();
   const chaosRng = rng.fork();
   const clientRng = rng.fork();
+  const arrivalRng = rng.fork();
 
   const clients = clientIds(scenario.clients.count);
   const nodes = serviceNodeIds(scenario.service);
@@ -85,14 +90,18 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     },
   };
 
+  const workload = scenario.workload;
+  const dispatcher: Dispatcher | null =
+    workload.kind === "stream" ? createDispatcher(kernel, arrivalRng, workload, () => [...byId.values()], world.series) : null;
   const starts = startTimes(scenario);
   clients.forEach((id, i) => {
     const phasePauses = scenario.faults.flatMap((f) =>
       f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : [],
     );
-    byId.set(id, createClient(world, service, id, starts[i], phasePauses));
+    byId.set(id, createClient(world, service, id, starts[i], phasePauses, dispatcher));
   });
   scheduleFaults(kernel, network, service, scenario, chaosRng);
+  dispatcher?.start();
   for (const client of byId.values()) client.start();
 
   kernel.run();
@@ -101,7 +110,11 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   if (kernel.truncated) {
     allWarnings.push(`truncated: the run stopped at ${(kernel.now / 1000).toFixed(3)} s after reaching the limit of ${maxEvents} events; results cover only that part`);
   }
-  const { summary, violations } = check(kernel.events, scenario, world.utilization());
+  if (dispatcher?.lostJobs) {
+    allWarnings.push(`${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`);
+  }
+  const series = world.series.finish();
+  const { summary, violations } = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
   return {
     scenario,
     events: options.summaryOnly ? [] : kernel.events,
@@ -109,6 +122,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     summary,
     violations,
     warnings: allWarnings,
+    series,
   };
 }
 

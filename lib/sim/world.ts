@@ -8,6 +8,7 @@ import type { Kernel } from "./kernel";
 import type { Message, Network } from "./network";
 import type { Rng } from "./rng";
 import type { ResolvedScenario } from "./scenario";
+import { SeriesRecorder } from "./series";
 
 export const REQUEST_TIMEOUT_MS = 1000;
 
@@ -28,6 +29,7 @@ export class World {
   private readonly busyUntil = new Map<string, number>();
   readonly busyMs = new Map<string, number>();
   timeouts = 0;
+  readonly series: SeriesRecorder;
 
   constructor(
     readonly kernel: Kernel,
@@ -35,7 +37,9 @@ export class World {
     readonly scenario: ResolvedScenario,
     /** Draws for clients' own choices (work times, retry delays). */
     readonly rng: Rng,
-  ) {}
+  ) {
+    this.series = new SeriesRecorder(() => kernel.now, scenario.durationMs);
+  }
 
   grantId(): number {
     return this.nextGrant++;
@@ -104,6 +108,7 @@ export class World {
     const end = start + serviceMs;
     this.busyUntil.set(node, end);
     this.busyMs.set(node, (this.busyMs.get(node) ?? 0) + serviceMs);
+    this.series.busyFor(node, start, end);
     const proc = kernel.proc(node);
     kernel.timerAt(proc, "monotonic", proc.clock.mono(end), () => this.handler(node, from, msg, respond));
   }
