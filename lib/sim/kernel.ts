@@ -103,7 +103,8 @@ export class Kernel {
   log(body: EventBody): void {
     this.eventCount++;
     if (this.eventCount >= this.maxEvents) this.truncated = true;
-    if (this.keep && !this.keep.has(body.kind)) return;
+    // The step that reaches the cap finishes, but the log never grows past it.
+    if (this.eventCount > this.maxEvents || (this.keep && !this.keep.has(body.kind))) return;
     // The body becomes the event itself: one object per event, as the log is the hot path.
     const event = body as SimEvent;
     event.t = this.now;
