@@ -8,5 +8,7 @@ export interface NavItem {
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home" },
   { href: "/quiz/", label: "Quizzes" },
+  { href: "/drill/", label: "Drills" },
+  { href: "/review/", label: "Review" },
   { href: "/about/", label: "About" },
 ];

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { ReviewQueue } from "@/components/review/ReviewQueue";
+import { Container } from "@/components/ui/Container";
+import { contentLoad, drillSummaries } from "@/lib/content/load";
+
+export const metadata: Metadata = {
+  title: "Review",
+  description: "Spaced review of the quiz questions you missed and the drills you practised, scheduled by FSRS.",
+};
+
+export default function ReviewPage() {
+  const { quizSets } = contentLoad();
+  return (
+    <Container className="py-12">
+      <h1 className="text-4xl font-bold tracking-tight">Review</h1>
+      <p className="mt-4 max-w-2xl text-lg text-ink-muted">
+        Questions you missed and drills you rated come back here, spaced out by the FSRS scheduler: sooner when an
+        answer was shaky, later when it was solid.
+      </p>
+      <ReviewQueue
+        questions={quizSets.flatMap((set) => set.questions)}
+        setTitles={Object.fromEntries(quizSets.map((set) => [set.slug, set.title]))}
+        drills={drillSummaries()}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { dueDate, dueRelative } from "@/components/progress/formatDue";
+import { useProgress } from "@/components/progress/ProgressProvider";
+import { useNow } from "@/components/progress/useNow";
+import { QuestionCard } from "@/components/quiz/QuestionCard";
+import type { DrillSummary, QuizQuestion } from "@/lib/content/types";
+import { reviewQueue, type ReviewItem } from "@/lib/store/progressReview";
+import { selectDrills, selectHydrated, selectNumberKeys, selectQuestionCards, selectReviewQuestion } from "@/lib/store/progressSelectors";
+import { UpcomingList } from "./UpcomingList";
+
+interface Props {
+  questions: QuizQuestion[];
+  setTitles: Record<string, string>;
+  drills: DrillSummary[];
+}
+
+const counted = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** "2 questions and 1 drill to review." */
+function dueSummary(questions: number, drills: number): string {
+  const parts = [questions > 0 && counted(questions, "question"), drills > 0 && counted(drills, "drill")].filter(Boolean);
+  return parts.length > 0 ? `${parts.join(" and ")} to review.` : "All done for now.";
+}
+
+/**
+ * What FSRS says is due now, across missed quiz questions (answered right here, one at a time)
+ * and drills (practised on their own page), then everything scheduled for later.
+ */
+export function ReviewQueue({ questions, setTitles, drills }: Props) {
+  const hydrated = useProgress(selectHydrated);
+  const questionCards = useProgress(selectQuestionCards);
+  const drillProgress = useProgress(selectDrills);
+  const numberKeys = useProgress(selectNumberKeys);
+  const reviewQuestion = useProgress(selectReviewQuestion);
+  const now = useNow();
+  // The question whose answer is being explained; it has left the queue once answered.
+  const [answered, setAnswered] = useState<{ id: string; chosen: number[]; correct: boolean } | null>(null);
+  const [moved, setMoved] = useState(false);
+
+  const questionById = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
+  const drillBySlug = useMemo(() => new Map(drills.map((d) => [d.slug, d])), [drills]);
+  const queue = useMemo(
+    () =>
+      now && reviewQueue({ questions: questionCards, drills: drillProgress }, { questionIds: new Set(questionById.keys()), drillSlugs: new Set(drillBySlug.keys()) }, now),
+    [now, questionCards, drillProgress, questionById, drillBySlug],
+  );
+
+  if (!hydrated || !queue || !now) return <p className="mt-8 text-ink-muted">Loading your review schedule…</p>;
+
+  const dueQuestions = queue.due.filter((item) => item.kind === "question");
+  const dueDrills = queue.due.filter((item) => item.kind === "drill");
+  const shownId = answered?.id ?? dueQuestions[0]?.id;
+  const shown = shownId ? questionById.get(shownId) : undefined;
+  const remaining = dueQuestions.length + (answered ? 1 : 0);
+  const nothingYet = queue.due.length === 0 && queue.upcoming.length === 0 && !answered;
+
+  const title = (item: ReviewItem) => (item.kind === "drill" ? drillBySlug.get(item.id)!.title : questionById.get(item.id)!.title);
+
+  return (
+    <>
+      <section aria-labelledby="due-heading" className="mt-10">
+        <h2 id="due-heading" className="text-2xl font-bold tracking-tight">
+          Due now
+        </h2>
+        {nothingYet ? (
+          <p className="mt-3 max-w-2xl text-ink-muted">
+            Nothing to review yet. Questions you miss in a{" "}
+            <Link href="/quiz/" className="font-medium text-link underline underline-offset-2">
+              quiz
+            </Link>{" "}
+            and{" "}
+            <Link href="/drill/" className="font-medium text-link underline underline-offset-2">
+              drills
+            </Link>{" "}
+            you rate come back here when they are due.
+          </p>
+        ) : queue.due.length === 0 && !answered ? (
+          <p className="mt-3 text-ink-muted">
+            You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0].due), now)}.
+          </p>
+        ) : (
+          <p className="mt-3 text-ink-muted">{dueSummary(dueQuestions.length + (answered ? 1 : 0), dueDrills.length)}</p>
+        )}
+
+        {shown && (
+          <div className="mt-6 max-w-3xl">
+            <h3 className="sr-only">Questions</h3>
+            <QuestionCard
+              key={shown.id}
+              question={shown}
+              position={`Missed question · ${setTitles[shown.setSlug]} · ${remaining} due`}
+              answer={answered}
+              numberKeys={numberKeys}
+              onSubmit={(chosen, correct) => {
+                reviewQuestion(shown.id, correct);
+                setAnswered({ id: shown.id, chosen, correct });
+              }}
+              onNext={() => {
+                setAnswered(null);
+                setMoved(true);
+              }}
+              nextLabel={dueQuestions.length > 0 ? "Next question" : "Done"}
+              focusOnMount={moved}
+            />
+            {answered && (
+              <p className="mt-3 text-sm text-ink-muted">
+                {answered.correct ? "Right: this question comes back later, at a longer interval." : "Missed again: this question comes back tomorrow."}
+              </p>
+            )}
+          </div>
+        )}
+
+        {dueDrills.length > 0 && (
+          <div className="mt-8">
+            <h3 className="text-lg font-bold">Drills</h3>
+            <ul className="mt-3 space-y-2">
+              {dueDrills.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg border border-line p-4">
+                  <Link href={`/drill/${item.id}/`} className="font-semibold text-link underline underline-offset-2">
+                    {title(item)}
+                  </Link>
+                  <span className="text-sm text-ink-muted">due {dueRelative(new Date(item.due), now)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+
+      {queue.upcoming.length > 0 && (
+        <UpcomingList
+          items={queue.upcoming.map((item) => ({
+            ...item,
+            title: title(item),
+            where: item.kind === "drill" ? "Drill" : `Question · ${setTitles[questionById.get(item.id)!.setSlug]}`,
+            when: `${dueRelative(new Date(item.due), now)} · ${dueDate(new Date(item.due))}`,
+          }))}
+        />
+      )}
+    </>
+  );
+}
