@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { HeroDiagram } from "@/components/home/HeroDiagram";
+import { ProgressOverview } from "@/components/progress/ProgressOverview";
+import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { Container } from "@/components/ui/Container";
+import { drillSummaries, quizSetSummaries } from "@/lib/content/load";
 import { learningPath } from "@/lib/site/learningPath";
 
 const audiences = [
@@ -47,6 +50,17 @@ export default function HomePage() {
           </figure>
         </Container>
       </section>
+
+      <ProgressProvider>
+        <Container className="pt-14">
+          <section aria-labelledby="progress-heading">
+            <h2 id="progress-heading" className="text-2xl font-bold tracking-tight">
+              Your progress
+            </h2>
+            <ProgressOverview sets={quizSetSummaries()} drills={drillSummaries()} />
+          </section>
+        </Container>
+      </ProgressProvider>
 
       <Container className="py-14">
         <section aria-labelledby="audience-heading">

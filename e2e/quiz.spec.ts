@@ -162,3 +162,90 @@ for (const scheme of ["light", "dark"] as const) {
     await expectNoSeriousA11yViolations(page, `summary and mistakes, ${scheme}`);
   });
 }
+
+/** Answers the whole set, every question right except the first `wrong` ones. */
+async function answerSet(page: Page, wrong: number) {
+  await page.goto(url);
+  for (const [i, q] of set.questions.entries()) {
+    await answerWithMouse(page, q, i < wrong ? wrongIndex(q) : correctIndex(q));
+    await page.getByRole("button", { name: /^(Next question|See your score)$/ }).click();
+  }
+  await expect(page.getByRole("heading", { name: "Your score" })).toBeVisible();
+}
+
+function scoreRow(page: Page) {
+  return page.getByRole("region", { name: "Your progress" }).getByRole("listitem").filter({ hasText: set.title });
+}
+
+async function importFile(page: Page, name: string, text: string) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Import progress" }).click();
+  await (await chooser).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+}
+
+test("the home page shows the best scores and where to continue; progress exports, and imports back into another browser", async ({ page, browser }) => {
+  await answerSet(page, 2);
+  await page.goto("/");
+  const progress = page.getByRole("region", { name: "Your progress" });
+  await expect(scoreRow(page)).toContainText(`${total - 2} of ${total}`);
+  await expect(progress.getByText("Continue where you left off")).toBeVisible();
+  await expect(progress.getByRole("link", { name: `Continue with ${set.title}` })).toHaveAttribute("href", url);
+  await expect(progress.getByRole("link", { name: "Review 2 due items" })).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export progress" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^lease-lab-progress-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await streamText(await file.createReadStream()));
+  expect(exported).toMatchObject({ format: "lease-lab-progress", version: 1 });
+  expect(exported.progress.quizzes[set.slug].best).toEqual({ correct: total - 2, total });
+
+  // A fresh browser has nothing, until the export is imported.
+  const other = await browser.newPage();
+  await other.goto("/");
+  await expect(scoreRow(other)).toContainText("not taken");
+  await importFile(other, "my-progress.json", JSON.stringify(exported));
+  await expect(other.getByText(/^Replace your progress with “my-progress\.json” exported on /)).toBeFocused();
+  await other.getByRole("button", { name: "Replace my progress" }).click();
+  await expect(other.getByText("Imported “my-progress.json”: 1 quiz set and 0 rated drills.")).toBeVisible();
+  await expect(scoreRow(other)).toContainText(`${total - 2} of ${total}`);
+  await other.reload();
+  await expect(scoreRow(other)).toContainText(`${total - 2} of ${total}`);
+  await other.close();
+});
+
+test("importing a malformed file shows why and keeps the old progress", async ({ page }) => {
+  await answerSet(page, 1);
+  await page.goto("/");
+  await expect(scoreRow(page)).toContainText(`${total - 1} of ${total}`);
+
+  const cases = [
+    ["notes.json", "{ this is not JSON", "This file is not JSON, so it cannot be a Lease Lab progress export."],
+    ["other.json", JSON.stringify({ theme: "dark" }), "This is not a Lease Lab progress file"],
+    [
+      "damaged.json",
+      JSON.stringify({ format: "lease-lab-progress", version: 1, exportedAt: "2026-01-01T00:00:00.000Z", progress: { quizzes: 5 } }),
+      "This progress file cannot be used: quizzes: Invalid input: expected record, received number.",
+    ],
+  ] as const;
+  for (const [name, text, reason] of cases) {
+    await importFile(page, name, text);
+    const alert = page.getByRole("alert").filter({ hasText: `“${name}” was not imported.` });
+    await expect(alert).toContainText(reason);
+    await expect(alert).toContainText("Your progress has not changed.");
+    await expect(page.getByRole("button", { name: "Replace my progress" })).toHaveCount(0);
+    await expect(scoreRow(page)).toContainText(`${total - 1} of ${total}`);
+  }
+  await expectNoSeriousA11yViolations(page, "import refused");
+
+  await page.reload();
+  await expect(scoreRow(page)).toContainText(`${total - 1} of ${total}`);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("lease-lab:progress") ?? "null"));
+  expect(saved.state.quizzes[set.slug].best).toEqual({ correct: total - 1, total });
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}

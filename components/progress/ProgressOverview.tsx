@@ -1,0 +1,89 @@
+"use client";
+
+import Link from "next/link";
+import type { DrillSummary, QuizSetSummary } from "@/lib/content/types";
+import { reviewQueue } from "@/lib/store/progressReview";
+import { selectHydrated, selectProgress } from "@/lib/store/progressSelectors";
+import { ContinueCard } from "./ContinueCard";
+import { ProgressTransfer } from "./ProgressTransfer";
+import { useNow } from "./useNow";
+import { useProgress } from "./ProgressProvider";
+
+/** The home page's view of the learner: where to continue, best quiz scores, drills done and due, and export/import. */
+export function ProgressOverview({ sets, drills }: { sets: QuizSetSummary[]; drills: DrillSummary[] }) {
+  const hydrated = useProgress(selectHydrated);
+  const progress = useProgress(selectProgress);
+  const now = useNow();
+
+  if (!hydrated || !now) return <p className="mt-6 min-h-40 text-ink-muted">Loading your progress…</p>;
+
+  const queue = reviewQueue(
+    progress,
+    { questionIds: new Set(sets.flatMap((s) => s.questionIds)), drillSlugs: new Set(drills.map((d) => d.slug)) },
+    now,
+  );
+  const practised = drills.filter((d) => progress.drills[d.slug]?.card).length;
+  const dueDrills = queue.due.filter((item) => item.kind === "drill").length;
+  const dueQuestions = queue.due.length - dueDrills;
+
+  return (
+    <div className="mt-6 grid gap-4 lg:grid-cols-3">
+      <div className="flex flex-col gap-4">
+        <ContinueCard progress={progress} sets={sets} drills={drills} />
+        <div className="rounded-xl border border-line p-5 sm:p-6">
+          <h3 className="text-lg font-bold">Drills and review</h3>
+          <dl className="mt-3 grid grid-cols-2 gap-3">
+            <div>
+              <dt className="text-sm text-ink-muted">Drills practised</dt>
+              <dd className="text-2xl font-bold tabular-nums">
+                {practised} <span className="text-base font-medium text-ink-muted">of {drills.length}</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-ink-muted">Drills due now</dt>
+              <dd className="text-2xl font-bold tabular-nums">{dueDrills}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-sm text-ink-muted">Missed questions due now</dt>
+              <dd className="text-2xl font-bold tabular-nums">{dueQuestions}</dd>
+            </div>
+          </dl>
+          <p className="mt-4">
+            <Link href="/review/" className="font-semibold text-link underline underline-offset-2">
+              {queue.due.length > 0 ? `Review ${queue.due.length} due ${queue.due.length === 1 ? "item" : "items"}` : "Your review schedule"}
+            </Link>
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-4 lg:col-span-2">
+        <div className="rounded-xl border border-line p-5 sm:p-6">
+          <h3 className="text-lg font-bold">Best quiz scores</h3>
+          <ul className="mt-3 divide-y divide-line">
+            {sets.map((set) => {
+              const best = progress.quizzes[set.slug]?.best;
+              return (
+                <li key={set.slug} className="flex items-center gap-4 py-2.5">
+                  <Link href={`/quiz/${set.slug}/`} className="min-w-0 flex-1 font-medium text-link underline-offset-2 hover:underline">
+                    {set.title}
+                  </Link>
+                  <div aria-hidden="true" className="hidden h-1.5 w-24 overflow-hidden rounded-full bg-surface ring-1 ring-line sm:block">
+                    <div className="h-full rounded-full bg-ink" style={{ width: `${best ? (best.correct / best.total) * 100 : 0}%` }} />
+                  </div>
+                  <span className="w-24 shrink-0 text-right text-sm tabular-nums">
+                    {best ? (
+                      `${best.correct} of ${best.total}`
+                    ) : (
+                      <span className="text-ink-muted">not taken</span>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <ProgressTransfer />
+      </div>
+    </div>
+  );
+}
