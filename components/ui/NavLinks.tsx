@@ -13,7 +13,7 @@ function samePath(a: string, b: string): boolean {
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <ul className="flex items-center gap-1">
+    <ul className="flex flex-wrap items-center gap-x-1">
       {navItems.map((item) => {
         const current = samePath(pathname, item.href);
         return (
