@@ -1,0 +1,49 @@
+/**
+ * How the lab writes numbers for people: durations with their unit, clock readings, offsets from
+ * true time. Sentences use lib/sim's `seconds` ("17.0 s"), so the story and the checker agree.
+ */
+
+/** Significant digits that are worth showing: 1500 → "1.5", 10000 → "10", 12345 → "12.3". */
+function trimmed(value: number, decimals: number): string {
+  const text = value.toFixed(decimals);
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
+
+/** A duration in milliseconds with its unit: "0 ms", "500 ms", "1.5 s", "15 s", "2 min". */
+export function formatDuration(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${trimmed(ms, abs < 10 ? 1 : 0)} ms`;
+  if (abs < 100_000) return `${trimmed(ms / 1000, abs < 10_000 ? 2 : 1)} s`;
+  if (abs < 600_000) return `${trimmed(ms / 1000, 0)} s`;
+  return `${trimmed(ms / 60_000, 1)} min`;
+}
+
+/** A clock reading in milliseconds, as a lane label shows it: "12.340 s", "−1.000 s". */
+export function formatClock(ms: number): string {
+  const s = (ms / 1000).toFixed(3);
+  return `${s.replace("-", "−")} s`;
+}
+
+/** How far a clock is from true time: "+2.0 s", "−350 ms", "+3 ms", "±0". */
+export function formatOffset(ms: number): string {
+  const rounded = Math.round(ms * 10) / 10;
+  if (rounded === 0) return "±0";
+  const sign = rounded > 0 ? "+" : "−";
+  const abs = Math.abs(rounded);
+  return abs < 1000 ? `${sign}${trimmed(abs, abs < 10 ? 1 : 0)} ms` : `${sign}${(abs / 1000).toFixed(1)} s`;
+}
+
+/** A drift in parts per million: "200 ppm", "50,000 ppm (5 %)". */
+export function formatPpm(ppm: number): string {
+  const text = `${Math.round(ppm).toLocaleString("en-US")} ppm`;
+  return ppm >= 10_000 ? `${text} (${trimmed(ppm / 10_000, 1)} %)` : text;
+}
+
+/** A range of durations: "1–5 ms", "0.5–3 s", or one value when both ends agree. */
+export function formatDurationRange([lo, hi]: readonly [number, number]): string {
+  if (lo === hi) return formatDuration(hi);
+  const unitOf = (text: string) => text.replace(/^[−\d.,]+ /, "");
+  const a = formatDuration(lo);
+  const b = formatDuration(hi);
+  return unitOf(a) === unitOf(b) ? `${a.replace(/ .*$/, "")}–${b}` : `${a} – ${b}`;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { presetById } from "@/lib/sim/presets";
+import { simulate, type Scenario } from "@/lib/sim";
+import { storyOf } from "./story";
+
+const storyFor = (id: string, maxLines?: number) => storyOf(simulate(presetById(id)!.scenario), { maxLines });
+const texts = (id: string) => storyFor(id).lines.map((line) => line.text);
+
+describe("the story of a run", () => {
+  it("tells the GC pause: the lease expires under a paused holder, whose late write loses c2's increment", () => {
+    expect(texts("gc-pause")).toEqual([
+      "At 0.0 s c1 took the lock.",
+      "At 0.1 s c2 asked for the lock and was refused: c1 holds it.",
+      "At 1.0 s c1 froze in a 15 s GC pause.",
+      "At 10.0 s redis let c1's lease expire, but c1 still believes it holds the lock.",
+      "At 10.0 s c2 took the lock, after 48 refusals.",
+      "From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s.",
+      "At 12.0 s c2 wrote 1; storage accepted it.",
+      "At 12.0 s c2 released the lock.",
+      "At 16.0 s c1 woke from a 15 s pause; its overdue lease timer fired at once, so it no longer believes it holds the lock, but its work carries on.",
+      "At 17.0 s c1 wrote 1, after its lease had ended at 10.0 s, computed from the 0 it had read; storage accepted it and c2's increment was lost.",
+    ]);
+  });
+
+  it("tells a fenced stale write as rejected, naming the token storage had seen", () => {
+    const lines = storyFor("gc-pause-fenced").lines;
+    const rejected = lines.find((line) => line.text.includes("rejected"));
+    expect(rejected).toMatchObject({
+      text: "At 17.0 s c1 wrote 1 with token 1, after its lease had ended at 10.0 s; storage had already seen 2 and rejected it.",
+      tone: "safe",
+    });
+    expect(rejected!.t).toBeCloseTo(17_011.9, 0);
+  });
+
+  it("marks the damage in the danger tone, and faults as faults", () => {
+    const lines = storyFor("gc-pause").lines;
+    expect(lines.find((line) => line.text.includes("increment was lost"))?.tone).toBe("danger");
+    expect(lines.find((line) => line.text.includes("GC pause"))?.tone).toBe("fault");
+  });
+
+  it("keeps the log's order and every line's moment is a time in the run", () => {
+    for (const id of ["redlock-clock-jump", "zk-partition", "chubby-lock-delay", "k8s-paused-leader", "delete-release"]) {
+      const { lines } = storyFor(id);
+      expect(lines.length).toBeGreaterThan(3);
+      for (let i = 1; i < lines.length; i++) expect(lines[i].t).toBeGreaterThanOrEqual(lines[i - 1].t);
+      for (const line of lines) expect(line.text).toMatch(/^(At|From) \d+\.\d s .*\.$/);
+    }
+  });
+
+  it("groups cuts made at one instant and tells clock jumps with their direction", () => {
+    expect(texts("redlock-clock-jump").slice(0, 4)).toEqual([
+      "At 0.0 s the network cut c1 off from r4 and r5.",
+      "At 0.1 s c1 took the lock.",
+      "At 1.0 s the network reconnected c1 to r4 and r5.",
+      "At 2.0 s r3's clock jumped 30 s forward.",
+    ]);
+  });
+
+  it("tells an idempotent repeat as ignored and a double run as done twice", () => {
+    expect(texts("cron-idempotency")).toContain(
+      "At 14.0 s c2 performed run 0, after its lease had ended at 11.0 s; storage had already applied that run and ignored it as a repeat.",
+    );
+    expect(texts("cron-double-run").some((t) => t.includes("performed run 0 again, after its lease had ended at 11.0 s; c1 had already performed it, so the effect happened twice"))).toBe(true);
+  });
+
+  it("tells an abandoned attempt once, not at every retry", () => {
+    const abandons = texts("zk-partition").filter((t) => t.includes("lock service is unavailable"));
+    expect(abandons).toHaveLength(1);
+  });
+
+  it("stops at maxLines and counts what it left out", () => {
+    const full = storyFor("etcd-fenced");
+    const short = storyFor("etcd-fenced", 10);
+    expect(short.lines).toEqual(full.lines.slice(0, 10));
+    expect(short.omitted).toBe(full.lines.length - 10);
+  });
+
+  it("tells a run without a lock service", () => {
+    const scenario: Scenario = { version: 1, service: { kind: "none" }, clients: { count: 2 } };
+    expect(storyOf(simulate(scenario)).lines[0].text).toBe("At 0.0 s c1 entered its critical section with no lock.");
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * The story of a run: the events that matter, in order, each as a plain sentence with the true
+ * time it happened, so the outcome panel can tell the run and jump the timeline to any moment.
+ * Routine traffic (messages, retries after the first refusal, successful renewals) is left out;
+ * the checker's overlap and token-regression violations are told in its own words.
+ */
+import type { SimEvent } from "@/lib/sim/events";
+import { listOf, seconds } from "@/lib/sim/format";
+import type { SimResult } from "@/lib/sim/simulate";
+import { serviceNodeIds } from "@/lib/sim/scenario";
+import { formatDuration } from "./format";
+
+export type StoryTone = "plain" | "fault" | "danger" | "safe";
+
+export interface StoryLine {
+  /** True time in ms: the moment the sentence tells of. */
+  t: number;
+  /** The event's seq, so lines at one instant keep the log's order; violations come after. */
+  seq: number;
+  text: string;
+  tone: StoryTone;
+}
+
+export interface Story {
+  lines: StoryLine[];
+  /** Lines left out past `maxLines`. */
+  omitted: number;
+}
+
+interface GrantInfo {
+  client: string;
+  token: number | null;
+  /** True time the service considered the grant over (Infinity if it outlived the run). */
+  endT: number;
+}
+
+const at = (t: number) => `At ${seconds(t)}`;
+const withToken = (token: number | null) => (token === null ? "" : ` with token ${token}`);
+
+function pauseName(cause: string, forMs: number): string {
+  const length = formatDuration(forMs);
+  if (cause === "gc") return `a ${length} GC pause`;
+  if (cause === "chaos") return `a ${length} pause`;
+  return `a ${length} ${cause} pause`;
+}
+
+/** The highest token storage had seen, from a fencing rejection's reason ("33 < 34"). */
+function seenFromReason(reason: string): string | null {
+  return /<\s*(-?\d+)\s*$/.exec(reason)?.[1] ?? null;
+}
+
+const refusalReasons: Record<string, string> = {
+  unavailable: "the lock service did not answer",
+  "no-quorum": "it could not reach a majority",
+  "no-validity": "too little of the lease was left by the time a majority answered",
+  "session-lost": "its session was gone",
+};
+
+const leaseEndPhrases: Record<string, (who: string, where: string) => string> = {
+  expired: (who, where) => `${where} let ${who}'s lease expire`,
+  revoked: (who, where) => `${where} revoked ${who}'s lease`,
+  failover: (who) => `${who}'s lock was lost in the failover`,
+  restart: (who, where) => `${who}'s lock was lost when ${where} restarted empty`,
+  deleted: (who) => `${who}'s lock was deleted by another client's release`,
+  "taken-over": (who, where) => `${where} let another client take over ${who}'s lock`,
+  "connection-lost": (who, where) => `${where} closed ${who}'s connection, and its lock went with it`,
+};
+
+const sessionPhrases: Record<string, (client: string, proc: string) => string | null> = {
+  disconnected: (client) => `${client} heard nothing from the ensemble and declared itself Disconnected`,
+  reconnected: (client) => `${client} reached the ensemble again; its session was still alive`,
+  expired: (client, proc) => (proc === client ? `${client} learned its session had expired` : `${proc} expired ${client}'s session`),
+  jeopardy: (client) => `${client}'s local lease ran out: its session is in jeopardy`,
+  safe: (client) => `${client}'s session survived its jeopardy`,
+  "stopped-leading": (client) => `${client} stopped leading: its renew deadline passed`,
+  "connection-lost": (client, proc) => `${proc} closed ${client}'s connection`,
+};
+
+export function storyOf(result: SimResult, options: { maxLines?: number } = {}): Story {
+  const maxLines = options.maxLines ?? 400;
+  const events = result.events;
+  const nodes = new Set(serviceNodeIds(result.scenario.service));
+  const where = (proc: string) => (nodes.has(proc) ? proc : "the lock service");
+
+  const grants = new Map<number, GrantInfo>();
+  for (const e of events) {
+    if (e.kind === "grant") grants.set(e.grant, { client: e.client, token: e.token, endT: Infinity });
+    if (e.kind === "lease-end") {
+      const g = grants.get(e.grant);
+      if (g && g.endT === Infinity) g.endT = e.t;
+    }
+  }
+
+  const lines: StoryLine[] = [];
+  const say = (e: SimEvent, text: string, tone: StoryTone = "plain") => lines.push({ t: e.t, seq: e.seq, text: `${text}.`, tone });
+  const believing = new Map<string, number | null>(); // client → grant it believes it holds
+  const working = new Set<string>();
+  const refusals = new Map<string, number>();
+  const holders = new Map<string, string>(); // lock → client the service granted it to
+  const runsDone = new Map<number, string>(); // cron run → who performed it first
+  const aborts = new Map<string, string>(); // client → why it last abandoned an attempt
+
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    switch (e.kind) {
+      case "grant":
+        holders.set(e.lock, e.client);
+        break;
+      case "lease-end": {
+        if (holders.get(e.lock) === e.client) holders.delete(e.lock);
+        const phrase = leaseEndPhrases[e.reason];
+        if (!phrase) break;
+        const stillBelieves = believing.has(e.client) && believing.get(e.client) === e.grant;
+        const text = `${at(e.t)} ${phrase(e.client, where(e.proc))}${withToken(e.token) ? ` (token ${e.token})` : ""}`;
+        say(e, stillBelieves ? `${text}, but ${e.client} still believes it holds the lock` : text, stillBelieves ? "danger" : "plain");
+        break;
+      }
+      case "refused": {
+        const count = (refusals.get(e.proc) ?? 0) + 1;
+        refusals.set(e.proc, count);
+        if (count > 1) break;
+        const holder = holders.get(e.lock);
+        const why = e.reason === "held" ? (holder && holder !== e.proc ? `${holder} holds it` : "it is held") : (refusalReasons[e.reason] ?? e.reason);
+        say(e, `${at(e.t)} ${e.proc} asked for the lock and was refused: ${why}`);
+        break;
+      }
+      case "belief-start": {
+        believing.set(e.proc, e.grant);
+        aborts.delete(e.proc);
+        const refused = refusals.get(e.proc) ?? 0;
+        refusals.delete(e.proc);
+        const after = refused > 1 ? `, after ${refused} refusals` : e.latencyMs >= 1000 ? `, after waiting ${formatDuration(e.latencyMs)}` : "";
+        if (e.grant === null) say(e, `${at(e.t)} ${e.proc} entered its critical section with no lock`);
+        else say(e, `${at(e.t)} ${e.proc} took the lock${withToken(e.token)}${after}`);
+        break;
+      }
+      case "fail-open":
+        refusals.delete(e.proc);
+        say(e, `${at(e.t)} ${e.proc} could not reach the lock service and went ahead without the lock (fail open)`, "danger");
+        break;
+      case "belief-end": {
+        believing.delete(e.proc);
+        if (e.reason === "released") say(e, `${at(e.t)} ${e.proc} released the lock`);
+        else if (e.reason === "lease-deadline") {
+          const carriesOn = working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
+          say(e, `${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
+        } else if (e.reason === "renewal-refused") say(e, `${at(e.t)} ${e.proc}'s renewal was refused, so it stopped believing it holds the lock`);
+        else if (e.reason === "session-lost") say(e, `${at(e.t)} ${e.proc} learned its session was gone and stopped believing it holds the lock`);
+        break;
+      }
+      case "work-start":
+        working.add(e.proc);
+        break;
+      case "work-end":
+        working.delete(e.proc);
+        break;
+      case "pause-start":
+        say(e, `${at(e.t)} ${e.proc} froze in ${pauseName(e.cause, e.forMs)}`, "fault");
+        break;
+      case "pause-end": {
+        const next = events[i + 1];
+        const believes = believing.has(e.proc);
+        const timerFires = next?.kind === "belief-end" && next.proc === e.proc && next.t === e.t && next.reason === "lease-deadline";
+        if (timerFires) {
+          believing.delete(e.proc);
+          i++;
+          const carriesOn = working.has(e.proc) ? ", but its work carries on" : "";
+          say(e, `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause; its overdue lease timer fired at once, so it no longer believes it holds the lock${carriesOn}`, "fault");
+        } else say(e, `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause${believes ? ", still believing it holds the lock" : ""}`, believes ? "danger" : "fault");
+        break;
+      }
+      case "crash":
+        believing.delete(e.proc);
+        working.delete(e.proc);
+        say(e, `${at(e.t)} ${e.host ? `${e.proc}'s host vanished` : `${e.proc}'s process crashed and its connections were reset`}`, "fault");
+        break;
+      case "restart":
+        say(e, `${at(e.t)} ${e.proc} restarted with empty memory`, "fault");
+        break;
+      case "clock-jump":
+        say(e, `${at(e.t)} ${e.proc}'s clock jumped ${formatDuration(Math.abs(e.byMs))} ${e.byMs >= 0 ? "forward" : "back"}`, "fault");
+        break;
+      case "partition-start":
+      case "partition-end": {
+        // Cuts made at one instant from one process read as one sentence.
+        const [a] = e.between;
+        const others = [e.between[1]];
+        while (events[i + 1]?.kind === e.kind && events[i + 1].t === e.t && (events[i + 1] as typeof e).between[0] === a) {
+          others.push((events[++i] as typeof e).between[1]);
+        }
+        if (e.kind === "partition-start") say(e, `${at(e.t)} the network cut ${a} off from ${listOf(others)}`, "fault");
+        else say(e, `${at(e.t)} the network reconnected ${a} to ${listOf(others)}`);
+        break;
+      }
+      case "isolate-start":
+        say(e, `${at(e.t)} the network cut ${e.target} off from everyone`, "fault");
+        break;
+      case "isolate-end":
+        say(e, `${at(e.t)} ${e.target} could reach the network again`);
+        break;
+      case "outage-start":
+        say(e, `${at(e.t)} the lock service became unreachable`, "fault");
+        break;
+      case "outage-end":
+        say(e, `${at(e.t)} the lock service came back`);
+        break;
+      case "failover":
+        say(e, `${at(e.t)} the primary died and ${e.proc} took over, holding only the writes from ${formatDuration(e.lostAfterMs)} earlier`, "fault");
+        break;
+      case "leader-change":
+        say(e, `${at(e.t)} ${e.proc} became the leader (term ${e.term})`);
+        break;
+      case "session": {
+        const text = sessionPhrases[e.state]?.(e.client, e.proc);
+        if (text) say(e, `${at(e.t)} ${text}`, e.state === "safe" || e.state === "reconnected" ? "plain" : "fault");
+        break;
+      }
+      case "lock-delay":
+        say(e, `${at(e.t)} ${e.proc} keeps the lock from everyone until ${seconds(e.untilT)}: ${e.client} failed while holding it (lock-delay)`, "safe");
+        break;
+      case "check":
+        if (e.ok) say(e, `${at(e.t)} ${e.proc} checked its lease before writing${e.remainingMs === null ? "" : `: ${formatDuration(e.remainingMs)} left by its own clock`}, so it went ahead`);
+        else say(e, `${at(e.t)} ${e.proc} checked its lease before writing and found it over, so it dropped the write`, "safe");
+        break;
+      case "read":
+        if (!e.ok && e.reason) say(e, `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${seenFromReason(e.reason) ?? "a higher token"} and refused it`, "safe");
+        break;
+      case "write": {
+        const earlier = e.run === null ? undefined : runsDone.get(e.run);
+        if (e.run !== null && e.applied && earlier === undefined) runsDone.set(e.run, e.client);
+        const twice = e.applied && earlier !== undefined;
+        lines.push({ t: e.t, seq: e.seq, text: writeSentence(e, grants, twice ? earlier : null), tone: writeTone(e, grants, twice) });
+        break;
+      }
+      case "run-skip":
+        say(e, `${at(e.t)} ${e.proc} skipped run ${e.run}: ${e.reason}`);
+        break;
+      case "attempt-abort": {
+        // A rejected write has its own sentence; an abandon repeated for the same reason is told once.
+        if (e.reason.startsWith("write rejected") || aborts.get(e.proc) === e.reason) break;
+        aborts.set(e.proc, e.reason);
+        say(e, `${at(e.t)} ${e.proc} abandoned its attempt and will start again: ${e.reason}`);
+        break;
+      }
+    }
+  }
+
+  for (const v of result.violations) {
+    if (v.kind === "overlap" || v.kind === "token-regression") lines.push({ t: v.t, seq: Number.MAX_SAFE_INTEGER, text: v.text, tone: "danger" });
+  }
+  lines.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  return { lines: lines.slice(0, maxLines), omitted: Math.max(0, lines.length - maxLines) };
+}
+
+function isStale(e: Extract<SimEvent, { kind: "write" }>, grants: Map<number, GrantInfo>): GrantInfo | null {
+  const g = e.grant === null ? undefined : grants.get(e.grant);
+  return g && e.t >= g.endT ? g : null;
+}
+
+function writeTone(e: Extract<SimEvent, { kind: "write" }>, grants: Map<number, GrantInfo>, twice: boolean): StoryTone {
+  if (e.lostIncrements > 0 || twice) return "danger";
+  if (!e.accepted && isStale(e, grants)) return "safe";
+  return isStale(e, grants) && e.applied ? "danger" : "plain";
+}
+
+/**
+ * One sentence for a write: what was written, with which token, and what storage did and why.
+ * `firstBy` names who had already performed the same cron run, when this write repeats it.
+ */
+function writeSentence(e: Extract<SimEvent, { kind: "write" }>, grants: Map<number, GrantInfo>, firstBy: string | null): string {
+  const stale = isStale(e, grants);
+  const late = stale ? `, after its lease had ended at ${seconds(stale.endT)}` : "";
+  const what = e.run === null ? `wrote ${e.value}${withToken(e.token)}` : `performed run ${e.run}${firstBy !== null ? " again" : ""}${withToken(e.token)}`;
+  const head = `${at(e.t)} ${e.client} ${what}${late}`;
+  if (!e.accepted) {
+    const reason = e.reason ?? "";
+    const seen = seenFromReason(reason);
+    if (seen !== null && e.token !== null) return `${head}; storage had already seen ${seen} and rejected it.`;
+    if (seen !== null) return `${head} without a token; storage fences writes, so it rejected it.`;
+    if (reason.startsWith("version")) return `${head}; storage rejected it: the version it read had changed (${reason}).`;
+    return `${head}; storage rejected it${reason ? `: ${reason}` : ""}.`;
+  }
+  if (!e.applied) return `${head}; storage had already applied that ${e.run === null ? "job" : "run"} and ignored it as a repeat.`;
+  if (firstBy !== null) return `${head}; ${firstBy === e.client ? "it" : firstBy} had already performed it, so the effect happened twice.`;
+  if (e.lostIncrements > 0) {
+    const victims = e.overwrote.filter((c) => c !== e.client);
+    const whose = victims.length ? `${listOf(victims)}'s` : "an earlier";
+    const increments = e.lostIncrements === 1 ? "increment was" : `${e.lostIncrements} increments were`;
+    return `${head}, computed from the ${e.readValue} it had read; storage accepted it and ${whose} ${increments} lost.`;
+  }
+  return `${head}; storage accepted it.`;
+}

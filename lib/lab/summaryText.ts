@@ -1,0 +1,62 @@
+/**
+ * The outcome in plain words: the verdict with the one sentence that justifies it, and the key
+ * counts of the summary as short sentences a learner can read aloud.
+ */
+import type { Summary } from "@/lib/sim/checker";
+import type { ResolvedScenario } from "@/lib/sim/scenario";
+import { formatDuration } from "./format";
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+export interface Verdict {
+  word: "Safe" | "Unsafe";
+  sentence: string;
+}
+
+export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict {
+  if (summary.verdict === "unsafe") {
+    const damage = [
+      summary.lostUpdates ? `${plural(summary.lostUpdates, "update")} lost` : null,
+      summary.duplicateEffects ? `${plural(summary.duplicateEffects, "run")} done twice` : null,
+    ].filter(Boolean);
+    return { word: "Unsafe", sentence: `The data was damaged: ${damage.join(" and ")}.` };
+  }
+  if (summary.overlapMs > 0) {
+    const how = scenario.storage.guard === "none" ? "no write happened to collide" : `the storage guard (${scenario.storage.guard}) kept the data right`;
+    return { word: "Safe", sentence: `No data was damaged, although two clients believed they held the lock at once: ${how}.` };
+  }
+  return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment." };
+}
+
+/** The summary's key counts, each a short sentence. */
+export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[] {
+  const lines: string[] = [];
+  if (scenario.workload.kind === "cron") {
+    lines.push(summary.duplicateEffects ? `${plural(summary.duplicateEffects, "run")} happened twice.` : "No run happened twice.");
+    lines.push(summary.missedRuns ? `${plural(summary.missedRuns, "run")} never happened.` : "No run was missed.");
+  } else {
+    const applied = summary.counter + summary.lostUpdates;
+    lines.push(
+      summary.lostUpdates
+        ? `The counter ends at ${summary.counter} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
+        : `The counter ends at ${summary.counter}: no update lost.`,
+    );
+  }
+  lines.push(
+    summary.overlapMs > 0
+      ? `Up to ${summary.maxConcurrentHolders} clients believed they held the lock at once, for ${formatDuration(summary.overlapMs)} in all.`
+      : "At most one client believed it held the lock at any moment.",
+  );
+  lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${summary.writesRejected.toLocaleString("en-US")}.`);
+  const stale = summary.staleWritesAccepted + summary.staleWritesRejected;
+  if (stale) lines.push(`${plural(stale, "write")} came after the writer's lease had ended: ${summary.staleWritesAccepted} accepted, ${summary.staleWritesRejected} rejected.`);
+  if (summary.grants) {
+    const tokens = summary.tokens.length ? ` with tokens ${summary.tokens.slice(0, 8).join(", ")}${summary.tokens.length > 8 ? ", …" : ""}` : ", with no fencing token";
+    lines.push(`The lock service granted the lock ${summary.grants === 1 ? "once" : `${summary.grants} times`}${tokens}.`);
+  }
+  lines.push(
+    `${plural(summary.jobsDone, "job")} done${summary.jobsAborted ? `; ${plural(summary.jobsAborted, "attempt")} abandoned and retried` : ""}.`,
+  );
+  if (summary.timeouts) lines.push(`${plural(summary.timeouts, "request")} timed out.`);
+  return lines;
+}

@@ -1,0 +1,276 @@
+/**
+ * What the timeline draws, derived once per run from the result: lanes, the spans on each lane,
+ * the belief that outlived its real lease, the marks a learner can focus (grants, writes,
+ * violations) with the names a screen reader says, decorative point marks, messages, and the
+ * times the playhead can step to. Pure: the timeline component only scales and renders this.
+ */
+import type { SimEvent } from "@/lib/sim/events";
+import { listOf, seconds } from "@/lib/sim/format";
+import { clientIds, serviceNodeIds } from "@/lib/sim/scenario";
+import type { SimResult } from "@/lib/sim/simulate";
+import type { Span } from "@/lib/sim/spans";
+import { formatDuration } from "../format";
+import { IntervalIndex } from "./intervals";
+
+export type LaneKind = "client" | "service" | "storage";
+
+export interface Lane {
+  id: string;
+  kind: LaneKind;
+  /** 1 for c1: picks the client's colour. */
+  clientNumber: number | null;
+}
+
+export interface Overhang {
+  lane: string;
+  client: string;
+  startT: number;
+  endT: number;
+}
+
+export interface OverlapBand {
+  clients: string[];
+  startT: number;
+  endT: number;
+}
+
+export interface GrantMark {
+  kind: "grant";
+  key: string;
+  t: number;
+  lane: string;
+  client: string;
+  token: number | null;
+  name: string;
+}
+
+export type WriteOutcomeKind = "applied" | "rejected" | "stale-applied" | "repeat";
+
+export interface WriteMarkModel {
+  kind: "write";
+  key: string;
+  t: number;
+  client: string;
+  token: number | null;
+  outcome: WriteOutcomeKind;
+  /** Under the mark: the reason for a rejection ("1 < 2"), else the value stored. */
+  note: string;
+  /** Increments (or runs) this write destroyed: drawn as damage. */
+  damage: string | null;
+  name: string;
+}
+
+export interface ViolationMarkModel {
+  kind: "violation";
+  key: string;
+  t: number;
+  endT: number | null;
+  label: string;
+  name: string;
+}
+
+export type FocusMark = GrantMark | WriteMarkModel | ViolationMarkModel;
+
+export type PointKind = "crash" | "restart" | "clock-jump" | "lease-end" | "session" | "check" | "failover" | "leader" | "read-rejected";
+
+export interface PointMark {
+  key: string;
+  t: number;
+  lane: string;
+  kind: PointKind;
+  label: string;
+}
+
+export interface Message {
+  key: string;
+  from: string;
+  to: string;
+  sendT: number;
+  /** Delivery time, or the time it was dropped. */
+  endT: number;
+  msg: string;
+  dropped: boolean;
+}
+
+export interface TimelineModel {
+  durationMs: number;
+  lanes: Lane[];
+  spans: IntervalIndex<Span>;
+  overhangs: IntervalIndex<Overhang>;
+  overlaps: OverlapBand[];
+  marks: FocusMark[];
+  points: IntervalIndex<PointMark>;
+  messages: IntervalIndex<Message>;
+  /** The last event other than a message: after it nothing more happens in the run. */
+  lastEventT: number;
+  /** Times the playhead steps to: every event, and every event but messages. */
+  stops: { all: Float64Array; withoutMessages: Float64Array };
+}
+
+const MESSAGE_KINDS = new Set<SimEvent["kind"]>(["send", "deliver", "drop"]);
+
+/** How a lease ended, as a verb phrase ("the lease expired") and as a short mark label. */
+const leaseEndPhrases: Record<string, [string, string]> = {
+  released: ["was released", "released"],
+  expired: ["expired", "expired"],
+  revoked: ["was revoked", "revoked"],
+  failover: ["was lost in a failover", "lost: failover"],
+  restart: ["was lost in a restart", "lost: restart"],
+  deleted: ["was deleted by another client", "deleted"],
+  "taken-over": ["was taken over", "taken over"],
+  "connection-lost": ["was lost with its connection", "connection lost"],
+};
+
+export function lanesOf(result: SimResult): Lane[] {
+  const s = result.scenario;
+  return [
+    ...clientIds(s.clients.count).map((id, i): Lane => ({ id, kind: "client", clientNumber: i + 1 })),
+    ...serviceNodeIds(s.service).map((id): Lane => ({ id, kind: "service", clientNumber: null })),
+    { id: "storage", kind: "storage", clientNumber: null },
+  ];
+}
+
+function stopsOf(events: readonly SimEvent[], withMessages: boolean): Float64Array {
+  const times: number[] = [];
+  for (const e of events) {
+    if (!withMessages && MESSAGE_KINDS.has(e.kind)) continue;
+    if (times.length === 0 || e.t !== times[times.length - 1]) times.push(e.t);
+  }
+  return Float64Array.from(times);
+}
+
+export function timelineModel(result: SimResult): TimelineModel {
+  const { events, scenario } = result;
+  const lanes = lanesOf(result);
+  const laneIds = new Set(lanes.map((l) => l.id));
+
+  const grantEnd = new Map<number, { t: number; reason: string; proc: string }>();
+  for (const e of events) if (e.kind === "lease-end" && !grantEnd.has(e.grant)) grantEnd.set(e.grant, { t: e.t, reason: e.reason, proc: e.proc });
+
+  const overhangs: Overhang[] = [];
+  for (const span of result.spans) {
+    if (span.kind !== "belief" || span.grant === null) continue;
+    const end = grantEnd.get(span.grant)?.t;
+    if (end !== undefined && span.endT > end) overhangs.push({ lane: span.lane, client: span.lane, startT: Math.max(span.startT, end), endT: span.endT });
+  }
+
+  const marks: FocusMark[] = [];
+  const points: PointMark[] = [];
+  const messages: Message[] = [];
+  const sends = new Map<number, Extract<SimEvent, { kind: "send" }>>();
+  const runsDone = new Set<number>();
+  let pointKey = 0;
+  const point = (t: number, lane: string, kind: PointKind, label: string) => {
+    if (laneIds.has(lane)) points.push({ key: `p${pointKey++}`, t, lane, kind, label });
+  };
+
+  for (const e of events) {
+    switch (e.kind) {
+      case "send":
+        sends.set(e.id, e);
+        break;
+      case "deliver":
+      case "drop": {
+        const sent = sends.get(e.id);
+        if (!sent) break;
+        sends.delete(e.id);
+        messages.push({ key: `m${e.id}`, from: sent.from, to: sent.to, sendT: sent.t, endT: e.t, msg: sent.msg, dropped: e.kind === "drop" });
+        break;
+      }
+      case "grant": {
+        const end = grantEnd.get(e.grant);
+        const lane = laneIds.has(e.proc) ? e.proc : e.client;
+        const token = e.token === null ? " (no token)" : ` with token ${e.token}`;
+        const by = e.proc === e.client ? "by a majority of nodes" : `by ${e.proc}`;
+        const ending = end ? `; the lease ${leaseEndPhrases[end.reason]?.[0] ?? end.reason} at ${seconds(end.t)}` : "; the lease outlived the run";
+        marks.push({ kind: "grant", key: `g${e.grant}`, t: e.t, lane, client: e.client, token: e.token, name: `${e.client} granted the lock ${by}${token} at ${seconds(e.t)}${ending}` });
+        break;
+      }
+      case "lease-end":
+        if (e.reason !== "released") point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndPhrases[e.reason]?.[1] ?? e.reason);
+        break;
+      case "write": {
+        const end = e.grant === null ? undefined : grantEnd.get(e.grant);
+        const stale = end !== undefined && e.t >= end.t;
+        const twice = e.run !== null && e.applied && runsDone.has(e.run);
+        if (e.run !== null && e.applied) runsDone.add(e.run);
+        marks.push(writeMark(e, stale, twice));
+        break;
+      }
+      case "read":
+        if (!e.ok) point(e.t, "storage", "read-rejected", `${e.client} read refused: ${e.reason ?? ""}`);
+        break;
+      case "crash":
+        point(e.t, e.proc, "crash", e.host ? "host vanished" : "crashed");
+        break;
+      case "restart":
+        point(e.t, e.proc, "restart", "restarted");
+        break;
+      case "clock-jump":
+        point(e.t, e.proc, "clock-jump", `clock ${e.byMs >= 0 ? "+" : "−"}${formatDuration(Math.abs(e.byMs))}`);
+        break;
+      case "session":
+        point(e.t, e.proc === e.client || !laneIds.has(e.proc) ? e.client : e.proc, "session", e.state);
+        break;
+      case "check":
+        point(e.t, e.proc, "check", e.ok ? "check ✓" : "check ✗");
+        break;
+      case "failover":
+        point(e.t, e.proc, "failover", "failover");
+        break;
+      case "leader-change":
+        point(e.t, e.proc, "leader", `leader (term ${e.term})`);
+        break;
+    }
+  }
+
+  for (const [i, v] of result.violations.entries()) {
+    const label = v.kind === "lost-update" ? "lost update" : v.kind === "duplicate-effect" ? "done twice" : v.kind === "overlap" ? "overlap" : "token reused";
+    marks.push({ kind: "violation", key: `v${i}`, t: v.t, endT: v.endT, label, name: `Violation at ${seconds(v.t)}: ${v.text}` });
+  }
+  marks.sort((a, b) => a.t - b.t);
+
+  const overlaps = result.violations.filter((v) => v.kind === "overlap").map((v) => ({ clients: v.clients, startT: v.t, endT: v.endT ?? scenario.durationMs }));
+
+  return {
+    durationMs: scenario.durationMs,
+    lanes,
+    spans: new IntervalIndex(result.spans, (s) => s.startT, (s) => s.endT),
+    overhangs: new IntervalIndex(overhangs, (o) => o.startT, (o) => o.endT),
+    overlaps,
+    marks,
+    points: new IntervalIndex(points, (p) => p.t, (p) => p.t),
+    messages: new IntervalIndex(messages, (m) => m.sendT, (m) => m.endT),
+    lastEventT: events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
+    stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false) },
+  };
+}
+
+function writeMark(e: Extract<SimEvent, { kind: "write" }>, stale: boolean, twice: boolean): WriteMarkModel {
+  const token = e.token === null ? "" : ` with token ${e.token}`;
+  const what = e.run === null ? `${e.client} write${token}` : `${e.client} run ${e.run}${token}`;
+  const head = `${what} at ${seconds(e.t)}`;
+  const seen = e.reason === null ? null : /<\s*(-?\d+)\s*$/.exec(e.reason)?.[1];
+  const victims = e.overwrote.filter((c) => c !== e.client);
+  const damage =
+    e.lostIncrements > 0
+      ? `${victims.length ? `${listOf(victims)}'s` : "an"} ${e.lostIncrements === 1 ? "increment" : `${e.lostIncrements} increments`} lost`
+      : twice
+        ? `run ${e.run} done twice`
+        : null;
+  const late = stale ? " after its lease ended" : "";
+  let outcome: WriteOutcomeKind;
+  let verdict: string;
+  if (!e.accepted) {
+    outcome = "rejected";
+    verdict = `rejected, ${seen !== undefined && seen !== null ? `storage has seen ${seen}` : (e.reason ?? "refused")}`;
+  } else if (!e.applied) {
+    outcome = "repeat";
+    verdict = "accepted as a repeat and not applied";
+  } else {
+    outcome = stale || damage ? "stale-applied" : "applied";
+    verdict = `accepted${late}${e.run === null ? `, counter ${e.value}` : ""}${damage ? `, ${damage}` : ""}`;
+  }
+  const note = !e.accepted ? (e.reason ?? "rejected") : !e.applied ? "repeat" : e.run === null ? `= ${e.value}` : `run ${e.run}`;
+  return { kind: "write", key: `w${e.seq}`, t: e.t, client: e.client, token: e.token, outcome, note, damage, name: `${head}: ${verdict}` };
+}

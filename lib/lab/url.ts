@@ -1,0 +1,143 @@
+/**
+ * The lab's state in its URL (DESIGN §3 "URL state"):
+ *   /lab?preset=gc-pause            a preset as it is
+ *   /lab?s=<code>&t=17012          any scenario, and the playhead in ms of true time
+ *   /lab?preset=gc-pause&s=<code>  an edited preset (the preset names where it came from)
+ *   &predict=1                      opens in predict mode
+ * `s` is base64url of the JSON of the scenario's smallest equivalent form (minimize.ts), so a link
+ * round-trips exactly. Decoding never throws: whatever is wrong comes back as problems, each a
+ * sentence naming what was wrong, and the lab opens the default scenario instead.
+ */
+import { presetById } from "@/lib/sim/presets";
+import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
+import { formatDuration } from "./format";
+import { minimizeScenario, sameJson } from "./minimize";
+
+/** The scenario the lab opens with, and falls back to. */
+export const DEFAULT_PRESET_ID = "gc-pause";
+
+/** Longer codes are refused before any decoding work: no real scenario comes close. */
+export const MAX_CODE_LENGTH = 20_000;
+
+export interface LabLocation {
+  scenario: Scenario;
+  /** The preset the scenario came from, if any. */
+  presetId: string | null;
+  /** The playhead in ms of true time; null for "the end of the run". */
+  t: number | null;
+  predict: boolean;
+}
+
+export interface DecodedLocation extends LabLocation {
+  /** What was wrong with the URL, one sentence each; empty when nothing was. */
+  problems: string[];
+}
+
+export function defaultLocation(): LabLocation {
+  const preset = presetById(DEFAULT_PRESET_ID);
+  if (!preset) throw new Error(`the default preset "${DEFAULT_PRESET_ID}" is missing`);
+  return { scenario: preset.scenario, presetId: preset.id, t: null, predict: false };
+}
+
+export function base64urlEncode(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The text a base64url code holds, or null if it is not base64url of UTF-8 text. */
+export function base64urlDecode(code: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(code) || code.length % 4 === 1) return null;
+  try {
+    const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (code.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The `s` code of a scenario. */
+export function encodeScenario(scenario: Scenario): string {
+  return base64urlEncode(JSON.stringify(minimizeScenario(scenario)));
+}
+
+/** A scenario from its `s` code, or the problems that stop it from being one. */
+export function decodeScenario(code: string): { ok: true; scenario: Scenario } | { ok: false; problems: string[] } {
+  if (code.length > MAX_CODE_LENGTH) {
+    return { ok: false, problems: [`The link's scenario is ${code.length.toLocaleString("en-US")} characters long; the limit is ${MAX_CODE_LENGTH.toLocaleString("en-US")}.`] };
+  }
+  const text = base64urlDecode(code);
+  if (text === null) return { ok: false, problems: ["The link's scenario (s=…) is not valid base64url: it may have been cut short or changed."] };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, problems: ["The link's scenario (s=…) does not hold valid JSON: it may have been cut short or changed."] };
+  }
+  const validation = validateScenario(json);
+  if (!validation.ok) return { ok: false, problems: validation.errors.map((error) => `The link's scenario is not valid: ${error}.`) };
+  return { ok: true, scenario: json as Scenario };
+}
+
+/** Whether a scenario means the same as its preset (so the URL can name the preset alone). */
+export function isPresetAsIs(scenario: Scenario, presetId: string | null): boolean {
+  const preset = presetId ? presetById(presetId) : undefined;
+  if (!preset) return false;
+  const a = validateScenario(scenario);
+  const b = validateScenario(preset.scenario);
+  return a.ok && b.ok && sameJson(a.scenario, b.scenario) && sameJson(a.warnings, b.warnings);
+}
+
+function parseT(raw: string, durationMs: number): { t: number | null; problem: string | null } {
+  if (!/^\d+(\.\d+)?$/.test(raw)) return { t: null, problem: `The playhead t=${raw.slice(0, 40)} is not a time in milliseconds; it starts at the end of the run.` };
+  const t = Math.round(Number(raw));
+  if (t > durationMs) return { t: durationMs, problem: `The playhead t=${t} is past the end of the run (${formatDuration(durationMs)}); it starts at the end.` };
+  return { t, problem: null };
+}
+
+/** Reads the lab's state from a URL query string ("?preset=…&t=…"). Never throws. */
+export function decodeLabSearch(search: string): DecodedLocation {
+  const params = new URLSearchParams(search);
+  const problems: string[] = [];
+  const presetParam = params.get("preset");
+  const code = params.get("s");
+  const predict = params.get("predict") === "1";
+  let location: LabLocation | null = null;
+
+  const preset = presetParam === null ? undefined : presetById(presetParam);
+  if (presetParam !== null && !preset) problems.push(`There is no preset named "${presetParam.slice(0, 60)}".`);
+  if (code !== null) {
+    const decoded = decodeScenario(code);
+    if (decoded.ok) location = { scenario: decoded.scenario, presetId: preset?.id ?? null, t: null, predict };
+    else problems.push(...decoded.problems);
+  } else if (preset) {
+    location = { scenario: preset.scenario, presetId: preset.id, t: null, predict };
+  }
+  if (problems.length || !location) return { ...defaultLocation(), predict, problems };
+
+  const raw = params.get("t");
+  if (raw !== null) {
+    const resolved = validateScenario(location.scenario) as { ok: true; scenario: ResolvedScenario };
+    const { t, problem } = parseT(raw, resolved.scenario.durationMs);
+    location.t = t;
+    if (problem) problems.push(problem);
+  }
+  return { ...location, problems };
+}
+
+/**
+ * The query string for a lab state: the preset alone while the scenario is the preset as it is,
+ * otherwise the scenario's code (and its preset of origin). `share` always includes the code, so
+ * a copied link opens this exact scenario even if the preset changes later.
+ */
+export function encodeLabSearch(state: LabLocation, options: { share?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (state.presetId) params.set("preset", state.presetId);
+  if (options.share || !isPresetAsIs(state.scenario, state.presetId)) params.set("s", encodeScenario(state.scenario));
+  if (state.t !== null) params.set("t", String(Math.round(state.t)));
+  if (state.predict) params.set("predict", "1");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
