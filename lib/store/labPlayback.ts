@@ -1,0 +1,92 @@
+/**
+ * The lab's playback store: the playhead (ms of true time), whether it plays and how fast, the
+ * limit predict mode puts on it, and the timeline's display options. A factory, one per provider.
+ */
+import { createStore } from "zustand";
+import { advancePlayhead, nextStop, previousStop, speedFor } from "@/lib/lab/playback";
+
+export interface PlaybackState {
+  t: number;
+  /** The end of the run. */
+  endT: number;
+  /** The run's last event: playing from before it stops there, since nothing happens after it. */
+  activityEndT: number;
+  /** Predict mode's moment: the playhead may not pass it; null when there is none. */
+  limitT: number | null;
+  playing: boolean;
+  /** Simulated seconds per real second. */
+  speed: number;
+  showMessages: boolean;
+  shortcuts: boolean;
+  setT: (t: number) => void;
+  play: () => void;
+  pause: () => void;
+  togglePlay: () => void;
+  /** Advances by `realMs` of playing; stops at the end. */
+  tick: (realMs: number) => void;
+  /** To the next event; stepping pauses, unless it is how reduced-motion playback moves. */
+  stepForward: (stops: ArrayLike<number>, options?: { keepPlaying?: boolean }) => void;
+  stepBack: (stops: ArrayLike<number>) => void;
+  toStart: () => void;
+  toEnd: () => void;
+  setSpeed: (speed: number) => void;
+  /** A new run: its end and its last event; the playhead keeps its time where it can. */
+  setRun: (endT: number, activityEndT: number) => void;
+  setLimit: (limitT: number | null) => void;
+  setShowMessages: (show: boolean) => void;
+  setShortcuts: (on: boolean) => void;
+}
+
+export type PlaybackStore = ReturnType<typeof createPlaybackStore>;
+
+/** The furthest the playhead may go. */
+export const playbackMax = (s: Pick<PlaybackState, "endT" | "limitT">) => (s.limitT === null ? s.endT : Math.min(s.endT, s.limitT));
+
+/** Where playing from t stops: at the run's last event if it is still ahead, else at the end. */
+const stopAt = (s: Pick<PlaybackState, "t" | "endT" | "limitT" | "activityEndT">) => Math.min(playbackMax(s), s.t < s.activityEndT ? s.activityEndT : Infinity);
+
+export function createPlaybackStore(initial: { t: number | null; endT: number; activityEndT: number }) {
+  return createStore<PlaybackState>()((set, get) => {
+    const clamp = (t: number) => Math.max(0, Math.min(playbackMax(get()), t));
+    return {
+      t: initial.t ?? initial.endT,
+      endT: initial.endT,
+      activityEndT: initial.activityEndT,
+      limitT: null,
+      playing: false,
+      speed: speedFor(initial.activityEndT),
+      showMessages: true,
+      shortcuts: true,
+      setT: (t) => set({ t: clamp(t) }),
+      // From the end (or past the last event), playing starts again from the beginning.
+      play: () => set((s) => ({ playing: true, t: s.t >= Math.min(playbackMax(s), Math.max(s.activityEndT, 1)) ? 0 : s.t })),
+      pause: () => set({ playing: false }),
+      togglePlay: () => (get().playing ? get().pause() : get().play()),
+      tick: (realMs) =>
+        set((s) => {
+          const next = advancePlayhead(s.t, realMs, s.speed, stopAt(s));
+          return { t: next.t, playing: !next.ended };
+        }),
+      stepForward: (stops, options = {}) => {
+        const max = playbackMax(get());
+        const next = nextStop(stops, get().t, max);
+        if (next === null) set({ playing: false });
+        else set({ t: next, playing: Boolean(options.keepPlaying) && next < max });
+      },
+      stepBack: (stops) => {
+        const previous = previousStop(stops, get().t);
+        if (previous !== null) set({ t: previous, playing: false });
+      },
+      toStart: () => set({ t: 0, playing: false }),
+      toEnd: () => set({ t: playbackMax(get()), playing: false }),
+      setSpeed: (speed) => set({ speed }),
+      setRun: (endT, activityEndT) => {
+        const speedWasAuto = get().speed === speedFor(get().activityEndT);
+        set((s) => ({ endT, activityEndT, t: Math.min(s.t, endT), speed: speedWasAuto ? speedFor(activityEndT) : s.speed }));
+      },
+      setLimit: (limitT) => set((s) => ({ limitT, t: limitT === null ? s.t : Math.min(s.t, limitT), playing: limitT === null ? s.playing : false })),
+      setShowMessages: (showMessages) => set({ showMessages }),
+      setShortcuts: (shortcuts) => set({ shortcuts }),
+    };
+  });
+}
