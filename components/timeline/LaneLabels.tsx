@@ -1,0 +1,59 @@
+"use client";
+
+import { useMemo } from "react";
+import { processClock } from "@/lib/lab/clocks";
+import { formatClock, formatOffset } from "@/lib/lab/format";
+import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+import type { ResolvedScenario } from "@/lib/sim/scenario";
+import { roleColor } from "@/lib/theme/tokens";
+import { selectT } from "@/components/lab/selectors";
+import { usePlayback } from "@/components/lab/stores";
+import { colorOfProcess } from "./colors";
+
+/**
+ * Each lane's name, and that process's own wall clock at the playhead with its distance from true
+ * time: "c1", "12.340 s (+2.0 s)". The column covers what scrolls beneath it.
+ */
+export function LaneLabels({ layout, scenario, width }: { layout: TimelineLayout; scenario: ResolvedScenario; width: number }) {
+  const t = usePlayback(selectT);
+  const clocks = useMemo(() => new Map(layout.boxes.map((b) => [b.lane.id, processClock(scenario, b.lane.id)])), [layout, scenario]);
+  return (
+    <g>
+      <rect x="0" y="0" width={width} height={layout.axisTop + 30} style={{ fill: roleColor.page }} />
+      <line x1={width} x2={width} y1={layout.lanesTop} y2={layout.axisTop} style={{ stroke: roleColor.line }} />
+      <text x="8" y={layout.violationsTop + 17} fontSize="11" style={{ fill: roleColor.inkMuted }}>
+        violations
+      </text>
+      <text x="8" y={layout.axisTop + 18} fontSize="11" style={{ fill: roleColor.inkMuted }}>
+        true time
+      </text>
+      {layout.boxes.map((box) => {
+        const clock = clocks.get(box.lane.id);
+        const wall = clock ? clock.wall(t) : t;
+        const compact = box.height < 50;
+        const name = box.lane.id;
+        return (
+          <g key={box.lane.id}>
+            {box.lane.kind === "client" ? (
+              <rect x="8" y={box.top + 9} width="10" height="10" rx="2" strokeWidth="1" style={{ fill: colorOfProcess(name), stroke: roleColor.ink }} />
+            ) : (
+              <rect x="8" y={box.top + 9} width="10" height="10" rx="2" fill="none" strokeWidth="1.5" style={{ stroke: box.lane.kind === "storage" ? roleColor.storage : roleColor.lockService }} />
+            )}
+            <text x="24" y={box.top + 18} fontSize="12" fontWeight="700" style={{ fill: roleColor.ink }}>
+              {name}
+            </text>
+            <text x="8" y={box.top + (compact ? 33 : 36)} fontSize="10.5" className="tabular-nums" style={{ fill: roleColor.inkMuted }}>
+              <tspan>{formatClock(wall)}</tspan>
+              {width > 120 && <tspan> ({formatOffset(wall - t)})</tspan>}
+            </text>
+            {width <= 120 && !compact && (
+              <text x="8" y={box.top + 49} fontSize="10.5" className="tabular-nums" style={{ fill: roleColor.inkMuted }}>
+                ({formatOffset(wall - t)})
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+}

@@ -1,0 +1,184 @@
+import { memo, type ReactNode } from "react";
+import type { Span } from "@/lib/sim/spans";
+import { laneRows } from "@/lib/lab/timeline/layout";
+import { formatDuration } from "@/lib/lab/format";
+import { roleColor } from "@/lib/theme/tokens";
+import { colorOfProcess } from "./colors";
+import { labelWidth, type LayerProps } from "./geometry";
+
+const text = { fill: roleColor.ink };
+const muted = { fill: roleColor.inkMuted };
+
+function pauseLabel(cause: string, ms: number): string {
+  const length = formatDuration(ms);
+  return cause === "gc" ? `GC pause ${length}` : cause === "chaos" ? `pause ${length}` : `${cause} pause ${length}`;
+}
+
+/**
+ * The intervals of the run: beliefs (solid, with the token), leases as the service enforces them
+ * (outlined), belief past the real lease (danger hatch), pauses (grey hatch, labelled), work,
+ * waiting, down time, partitions, lock-delay, and overlap bands across the clients involved.
+ * Decorative: the focusable marks and the story carry the same facts in words.
+ */
+export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, limitT, patterns }: LayerProps & { patterns: { pause: string; danger: string; delay: string } }) {
+  const [d0, d1] = domain;
+  const until = Math.min(d1, limitT);
+  const spans = model.spans.query(d0, until);
+  const overhangs = model.overhangs.query(d0, until);
+  const clip = (t: number) => x(Math.max(d0 - 1, Math.min(t, until)));
+  const items: ReactNode[] = [];
+
+  for (const band of model.overlaps) {
+    if (band.endT < d0 || band.startT > until) continue;
+    const x0 = clip(band.startT);
+    const x1 = clip(band.endT);
+    for (const client of band.clients) {
+      const box = layout.byId.get(client);
+      if (!box) continue;
+      items.push(
+        <g key={`overlap-${client}-${band.startT}`}>
+          <rect x={x0} y={box.top + 1} width={Math.max(1, x1 - x0)} height={box.height - 2} style={{ fill: roleColor.danger, opacity: 0.16 }} />
+          <rect x={x0} y={box.top + 1} width={Math.max(1, x1 - x0)} height={box.height - 2} fill="none" strokeDasharray="4 3" style={{ stroke: roleColor.danger }} />
+        </g>,
+      );
+    }
+  }
+
+  spans.forEach((span, i) => {
+    const box = layout.byId.get(span.lane);
+    if (!box) return;
+    const rows = laneRows(box);
+    const x0 = clip(span.startT);
+    const x1 = clip(span.endT);
+    const w = Math.max(1, x1 - x0);
+    const key = `${span.kind}-${span.lane}-${span.startT}-${i}`;
+    items.push(<SpanShape key={key} span={span} x0={x0} w={w} rows={rows} boxTop={box.top} boxHeight={box.height} patterns={patterns} />);
+  });
+
+  overhangs.forEach((o, i) => {
+    const box = layout.byId.get(o.lane);
+    if (!box) return;
+    const rows = laneRows(box);
+    const x0 = clip(o.startT);
+    const w = Math.max(1, clip(o.endT) - x0);
+    items.push(
+      <rect
+        key={`overhang-${o.lane}-${i}`}
+        x={x0}
+        y={rows.barTop}
+        width={w}
+        height={rows.barHeight}
+        strokeWidth="1.5"
+        style={{ fill: `url(#${patterns.danger})`, stroke: roleColor.danger }}
+      />,
+    );
+  });
+
+  return <g>{items}</g>;
+});
+
+function SpanShape({
+  span,
+  x0,
+  w,
+  rows,
+  boxTop,
+  boxHeight,
+  patterns,
+}: {
+  span: Span;
+  x0: number;
+  w: number;
+  rows: ReturnType<typeof laneRows>;
+  boxTop: number;
+  boxHeight: number;
+  patterns: { pause: string; danger: string; delay: string };
+}) {
+  switch (span.kind) {
+    case "belief": {
+      const label = span.grant === null ? "no lock" : span.token === null ? "no token" : `token ${span.token}`;
+      return (
+        <g>
+          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: colorOfProcess(span.lane) }} />
+          {w > labelWidth(label) && (
+            <text x={x0 + 2} y={rows.label} fontSize="11" style={text}>
+              {label}
+            </text>
+          )}
+        </g>
+      );
+    }
+    case "lease": {
+      const label = span.token === null ? span.client : `${span.client} · token ${span.token}`;
+      return (
+        <g>
+          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />
+          {w > labelWidth(label) && (
+            <text x={x0 + 2} y={rows.label} fontSize="11" style={text}>
+              {label}
+            </text>
+          )}
+        </g>
+      );
+    }
+    case "paused": {
+      const label = pauseLabel(span.cause, span.endT - span.startT);
+      return (
+        <g>
+          <rect x={x0} y={rows.pauseTop} width={w} height={rows.pauseHeight} strokeWidth="1" style={{ fill: `url(#${patterns.pause})`, stroke: roleColor.pause }} />
+          {w > labelWidth(label) && (
+            <text x={x0 + 2} y={rows.note} fontSize="11" fontWeight="600" style={muted}>
+              {label}
+            </text>
+          )}
+        </g>
+      );
+    }
+    case "working":
+      return <rect x={x0} y={rows.workTop} width={w} height="4" rx="1" style={{ fill: roleColor.inkMuted, opacity: 0.55 }} />;
+    case "waiting":
+      return (
+        <line
+          x1={x0}
+          x2={x0 + w}
+          y1={rows.barTop + rows.barHeight / 2}
+          y2={rows.barTop + rows.barHeight / 2}
+          strokeWidth="2"
+          strokeDasharray="1 4"
+          strokeLinecap="round"
+          style={{ stroke: colorOfProcess(span.lane) }}
+        />
+      );
+    case "down":
+      return (
+        <g>
+          <rect x={x0} y={boxTop + 1} width={w} height={boxHeight - 2} style={{ fill: roleColor.pause, opacity: 0.22 }} />
+          <line x1={x0} x2={x0 + w} y1={rows.mid} y2={rows.mid} strokeDasharray="3 3" style={{ stroke: roleColor.pause }} />
+        </g>
+      );
+    case "partitioned":
+      return (
+        <g>
+          <line x1={x0} x2={x0 + w} y1={rows.note - 12} y2={rows.note - 12} strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} />
+          {w > labelWidth("cut off") && (
+            <text x={x0 + 2} y={rows.note} fontSize="11" style={muted}>
+              cut off
+            </text>
+          )}
+        </g>
+      );
+    case "lock-delay":
+      return (
+        <g>
+          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }} />
+          {w > labelWidth("lock-delay") && (
+            <text x={x0 + 2} y={rows.note} fontSize="11" style={muted}>
+              lock-delay
+            </text>
+          )}
+        </g>
+      );
+    default:
+      return null;
+  }
+}

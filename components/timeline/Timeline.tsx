@@ -1,0 +1,138 @@
+"use client";
+
+import { useCallback, useMemo, useRef, useState } from "react";
+import { seconds } from "@/lib/sim/format";
+import { timelineLayout } from "@/lib/lab/timeline/layout";
+import { modelOf, storyOfResult } from "@/components/lab/derived";
+import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages } from "@/components/lab/selectors";
+import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
+import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
+import { messagesOverCap } from "./MessageLayer";
+import { PlaybackBar } from "./PlaybackBar";
+import { TimelineKey } from "./TimelineKey";
+import { TimelineSvg } from "./TimelineSvg";
+import { useElementWidth } from "./useElementWidth";
+import { usePlaybackLoop } from "./usePlaybackLoop";
+import { useReducedMotion } from "./useReducedMotion";
+import { useShortcuts } from "./useShortcuts";
+import { useTimelineZoom } from "./useTimelineZoom";
+import { ViewBar } from "./ViewBar";
+
+const RIGHT_PAD = 16;
+
+/**
+ * The timeline: the space-time diagram of the run with its playback and view controls. Its root
+ * is the region named "Timeline". A polite live region says what happened at each step.
+ */
+export function Timeline() {
+  const result = useScenario(selectResult);
+  const pending = useScenario(selectPending);
+  const hiding = useScenario(selectHiding);
+  const presetId = useScenario(selectPresetId);
+  const limit = usePlayback(selectLimitT);
+  const showMessages = usePlayback(selectShowMessages);
+  const shortcuts = usePlayback(selectShortcuts);
+  const setT = usePlayback(selectSetT);
+  const { playback } = useLabStores();
+  const reducedMotion = useReducedMotion();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const width = useElementWidth(containerRef);
+  const [announcement, setAnnouncement] = useState("");
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const model = result ? modelOf(result) : null;
+  const layout = useMemo(() => (model ? timelineLayout(model.lanes) : null), [model]);
+  const labelWidth = width < 560 ? 92 : 150;
+  const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
+  const durationMs = model?.durationMs ?? 1;
+  const fitEndT = model ? fitEnd(model.lastEventT, durationMs) : durationMs;
+  const zoom = useTimelineZoom(svgRef, { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT });
+  const { zoomBy, panBy } = zoom;
+  const stops = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
+  const limitT = hiding && limit !== null ? limit : Infinity;
+
+  usePlaybackLoop(stops, reducedMotion);
+  useShortcuts({ enabled: shortcuts, playback, stops, zoomBy, panBy });
+
+  const announce = useCallback(
+    (t: number) => {
+      if (!result) return;
+      const line = storyOfResult(result).lines.findLast((l) => l.t <= t + 1e-6 && l.t <= limitT);
+      setAnnouncement(line && Math.abs(line.t - t) < 1 ? line.text : `Playhead at ${seconds(t)}.`);
+    },
+    [result, limitT],
+  );
+
+  const download = async (format: "svg" | "png") => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const name = `lease-lab-${presetId ?? "scenario"}`;
+    setDownloadError(null);
+    try {
+      if (format === "svg") downloadTimelineSvg(svg, name);
+      else await downloadTimelinePng(svg, name);
+    } catch (error) {
+      setDownloadError(`The ${format.toUpperCase()} could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const hiddenMessages = model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }) : 0;
+
+  return (
+    <section aria-label="Timeline" className="rounded-xl border border-line bg-page">
+      <div className="space-y-3 border-b border-line p-3 sm:p-4">
+        <PlaybackBar stops={stops} onStepped={announce} reducedMotion={reducedMotion} />
+        <ViewBar zoom={zoom} onDownload={download} downloadsDisabled={hiding || !model} />
+        {downloadError && (
+          <p role="alert" className="text-sm font-medium text-danger-ink">
+            {downloadError}
+          </p>
+        )}
+      </div>
+      <div ref={containerRef} className={`relative overflow-hidden ${pending ? "opacity-60" : ""}`}>
+        {model && layout && result && width > 0 ? (
+          <TimelineSvg
+            ref={svgRef}
+            model={model}
+            layout={layout}
+            scenario={result.scenario}
+            width={width}
+            labelWidth={labelWidth}
+            plotRight={plotRight}
+            domain={zoom.domain}
+            limitT={limitT}
+            showMessages={showMessages}
+            onPick={setT}
+            describedBy="timeline-help"
+          />
+        ) : (
+          <p className="p-6 text-ink-muted">{pending ? "Simulating…" : "Measuring…"}</p>
+        )}
+        {pending && (
+          <p role="status" className="absolute top-2 right-3 rounded-md bg-surface px-2 py-1 text-sm font-medium">
+            Simulating a large run in the background…
+          </p>
+        )}
+      </div>
+      <div className="space-y-2 border-t border-line p-3 sm:px-4">
+        {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{hiddenMessages.toLocaleString("en-US")} messages in view: zoom in to see them as arrows.</p>}
+        <TimelineKey />
+        <p id="timeline-help" className="text-xs text-ink-muted">
+          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches every grant, write and
+          violation. {shortcuts ? "Shortcuts: Space plays or pauses, ← → step, Home and End jump, + and − zoom." : "Single-key shortcuts are off."}
+        </p>
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+const EMPTY = new Float64Array();
+
+/** "Fit" shows the run up to a little after its last event: the rest is empty time. */
+function fitEnd(lastEventT: number, durationMs: number): number {
+  return Math.min(durationMs, Math.max(1000, lastEventT * 1.08 + 500));
+}

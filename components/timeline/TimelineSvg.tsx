@@ -1,0 +1,95 @@
+"use client";
+
+import { scaleLinear } from "d3";
+import { useId, useMemo, type Ref } from "react";
+import { HatchPattern } from "@/components/marks/HatchPattern";
+import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+import type { TimelineModel } from "@/lib/lab/timeline/model";
+import type { ResolvedScenario } from "@/lib/sim/scenario";
+import { roleColor } from "@/lib/theme/tokens";
+import { Axis, Gridlines } from "./Axis";
+import { LaneGuides } from "./LaneGuides";
+import { LaneLabels } from "./LaneLabels";
+import { MarkLayer } from "./MarkLayer";
+import { MessageLayer } from "./MessageLayer";
+import { Playhead, RevealClip } from "./Playhead";
+import { PointLayer } from "./PointLayer";
+import { SpanLayer } from "./SpanLayer";
+
+export interface TimelineSvgProps {
+  ref: Ref<SVGSVGElement>;
+  model: TimelineModel;
+  layout: TimelineLayout;
+  scenario: ResolvedScenario;
+  width: number;
+  labelWidth: number;
+  plotRight: number;
+  domain: [number, number];
+  limitT: number;
+  showMessages: boolean;
+  onPick: (t: number) => void;
+  describedBy: string;
+}
+
+/**
+ * The space-time diagram: lanes, the run drawn up to the playhead, the focusable marks, the axis
+ * and the lane labels with their clocks. The SVG node is also where d3-zoom listens (see
+ * useTimelineZoom); everything in it is rendered by React.
+ */
+export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, plotRight, domain, limitT, showMessages, onPick, describedBy }: TimelineSvgProps) {
+  const id = useId();
+  const ids = { plot: `${id}-plot`, reveal: `${id}-reveal`, pause: `${id}-pause`, danger: `${id}-danger`, delay: `${id}-delay`, arrow: `${id}-arrow` };
+  const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
+  const patterns = useMemo(() => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }), [ids.pause, ids.danger, ids.delay]);
+  const layer = { model, layout, x, domain, limitT };
+
+  return (
+    <svg
+      ref={ref}
+      width={width}
+      height={layout.height}
+      role="group"
+      aria-label="Space-time diagram"
+      aria-describedby={describedBy}
+      className="block cursor-grab touch-pan-y select-none active:cursor-grabbing"
+      fontFamily="inherit"
+    >
+      <defs>
+        <HatchPattern id={ids.pause} color={roleColor.pause} />
+        <HatchPattern id={ids.danger} color={roleColor.danger} />
+        <HatchPattern id={ids.delay} color={roleColor.lockService} spacing={8} />
+        <marker id={ids.arrow} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+          <path d="M0 0L10 5L0 10Z" style={{ fill: roleColor.inkMuted }} />
+        </marker>
+        <clipPath id={ids.plot}>
+          <rect x={labelWidth} y="0" width={Math.max(0, plotRight - labelWidth + 12)} height={layout.height} />
+        </clipPath>
+        <RevealClip id={ids.reveal} x={x} plotLeft={labelWidth} height={layout.height} limitT={limitT} />
+      </defs>
+      <LaneGuides layout={layout} width={width} />
+      <g clipPath={`url(#${ids.plot})`}>
+        <Gridlines x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
+        <rect
+          x={labelWidth}
+          y={layout.lanesTop}
+          width={Math.max(0, plotRight - labelWidth)}
+          height={layout.lanesBottom - layout.lanesTop}
+          fill="transparent"
+          onClick={(event) => {
+            const box = (event.currentTarget.ownerSVGElement ?? event.currentTarget).getBoundingClientRect();
+            onPick(x.invert(event.clientX - box.left));
+          }}
+        />
+        <g clipPath={`url(#${ids.reveal})`} aria-hidden="true" pointerEvents="none">
+          <SpanLayer {...layer} patterns={patterns} />
+          <PointLayer {...layer} />
+          {showMessages && <MessageLayer {...layer} arrow={ids.arrow} />}
+        </g>
+        <MarkLayer {...layer} />
+      </g>
+      <LaneLabels layout={layout} scenario={scenario} width={labelWidth} />
+      <Axis x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
+      <Playhead x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
+    </svg>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ScaleLinear } from "d3";
+import type { TimelineModel } from "@/lib/lab/timeline/model";
+import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+
+/** What every layer of the timeline draws from: the run's model, lane positions and the time scale. */
+export interface LayerProps {
+  model: TimelineModel;
+  layout: TimelineLayout;
+  /** True time (ms) → x in pixels, for the visible window. */
+  x: ScaleLinear<number, number>;
+  /** The visible window of true time. */
+  domain: [number, number];
+  /** Nothing after this true time is drawn (predict mode); Infinity otherwise. */
+  limitT: number;
+}
+
+/** Roughly how wide a label is at the timeline's 11 px type, to skip labels that would not fit. */
+export function labelWidth(text: string): number {
+  return text.length * 6.2 + 4;
+}
