@@ -1,0 +1,67 @@
+"use client";
+
+import { memo, useState } from "react";
+import { upperBound } from "@/lib/lab/timeline/intervals";
+import type { StoryLine, StoryTone } from "@/lib/lab/story";
+import type { SimResult } from "@/lib/sim/simulate";
+import { storyOfResult } from "@/components/lab/derived";
+import { selectSetT, selectT } from "@/components/lab/selectors";
+import { usePlayback } from "@/components/lab/stores";
+
+/** Lines shown before "Show all": enough for any preset's story, short enough to scan. */
+const FIRST_LINES = 40;
+
+const toneMark: Record<StoryTone, { label: string; className: string }> = {
+  plain: { label: "", className: "border-line" },
+  fault: { label: "Fault", className: "border-pause" },
+  danger: { label: "Danger", className: "border-danger" },
+  safe: { label: "Caught", className: "border-safe" },
+};
+
+/** The run told event by event; each sentence is a button that moves the playhead to its moment. */
+export function StoryList({ result }: { result: SimResult }) {
+  const story = storyOfResult(result);
+  const t = usePlayback(selectT);
+  const [expanded, setExpanded] = useState(false);
+  const setT = usePlayback(selectSetT);
+  const times = story.lines.map((line) => line.t);
+  // The line the playhead has most recently passed is the current one.
+  const current = upperBound(times, t + 1e-6) - 1;
+  const shown = expanded ? story.lines : story.lines.slice(0, FIRST_LINES);
+  const hidden = story.lines.length - shown.length;
+
+  return (
+    <div className="mt-5">
+      <h3 className="font-semibold">What happened</h3>
+      <p className="text-xs text-ink-muted">Choose a sentence to move the timeline to that moment.</p>
+      <ol className="mt-2 space-y-1">
+        {shown.map((line, i) => (
+          <StoryItem key={`${line.seq}-${i}`} line={line} current={i === current} onJump={setT} />
+        ))}
+      </ol>
+      {hidden > 0 && (
+        <button type="button" onClick={() => setExpanded(true)} className="mt-2 text-sm font-medium text-link underline underline-offset-2">
+          Show all {story.lines.length} sentences
+        </button>
+      )}
+      {story.omitted > 0 && <p className="mt-2 text-xs text-ink-muted">{story.omitted} later events are not told here; the timeline shows them all.</p>}
+    </div>
+  );
+}
+
+const StoryItem = memo(function StoryItem({ line, current, onJump }: { line: StoryLine; current: boolean; onJump: (t: number) => void }) {
+  const tone = toneMark[line.tone];
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onJump(line.t)}
+        aria-current={current ? "step" : undefined}
+        className={`w-full rounded-r-md border-l-4 py-1 pr-2 pl-3 text-left text-sm hover:bg-surface ${tone.className} ${current ? "bg-surface font-medium" : ""}`}
+      >
+        {tone.label && <span className="sr-only">{tone.label}: </span>}
+        {line.text}
+      </button>
+    </li>
+  );
+});
