@@ -1,0 +1,44 @@
+"use client";
+
+import { useId, useState } from "react";
+import { currentSearch } from "./useUrlSync";
+import { useLabStores } from "./stores";
+
+/**
+ * Copies a link to this exact scenario and playhead. Where the clipboard is refused, the link is
+ * shown selected in a field, so it can still be copied by hand.
+ */
+export function CopyLinkButton() {
+  const id = useId();
+  const stores = useLabStores();
+  const [state, setState] = useState<{ status: "idle" | "copied" | "manual"; link: string }>({ status: "idle", link: "" });
+
+  const copy = async () => {
+    const link = `${window.location.origin}${window.location.pathname}${currentSearch(stores, { share: true })}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      setState({ status: "copied", link });
+    } catch {
+      setState({ status: "manual", link });
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" onClick={copy} className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-surface">
+        Copy link
+      </button>
+      <span role="status" className="text-sm text-ink-muted">
+        {state.status === "copied" ? "Link copied: it opens this scenario at this moment." : ""}
+      </span>
+      {state.status === "manual" && (
+        <div className="basis-full">
+          <label htmlFor={id} className="text-sm">
+            The clipboard is not available here. Copy this link:
+          </label>
+          <input id={id} readOnly value={state.link} onFocus={(event) => event.target.select()} autoFocus className="mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-xs" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+
+/** Fails the test on any uncaught error or console error. */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
+const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
+const playhead = (page: Page) => page.getByRole("slider", { name: "Playhead" });
+/** The playhead's time in seconds, read from the slider's value text ("17.012 s of 60 s"). */
+const playheadSeconds = async (page: Page) => Number.parseFloat((await playhead(page).getAttribute("aria-valuetext")) ?? "NaN");
+
+async function openLab(page: Page, query: string) {
+  await page.goto(`/lab/${query}`);
+  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
+}
+
+test("a GC pause longer than the lease is unsafe", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await openLab(page, "?preset=gc-pause");
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause");
+  await expect(outcome(page)).toContainText("Unsafe");
+  await expect(outcome(page)).toContainText("1 update lost");
+  await expect(timeline(page)).toBeVisible();
+  await expect(timeline(page).getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended, counter 1, c2's increment lost$/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("raising the lease TTL past the pause with the keyboard makes the run safe", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause");
+  const ttl = page.getByRole("slider", { name: "Lease TTL" });
+  await expect(ttl).toHaveAttribute("aria-valuetext", "10 s");
+  await ttl.focus();
+  for (let i = 0; i < 20 && !(await outcome(page).getByText("Safe", { exact: true }).isVisible()); i++) await ttl.press("ArrowRight");
+  await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
+  // c1 wakes at 16 s and writes at 17 s: the lease must outlast that.
+  expect(Number.parseFloat((await ttl.getAttribute("aria-valuetext")) ?? "0")).toBeGreaterThan(17);
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause");
+  await expect(page.getByText("Edited", { exact: true })).toBeVisible();
+});
+
+test("with fencing, the stale write is a rejected mark and the run is safe", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause-fenced");
+  const rejected = timeline(page).getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" });
+  await expect(rejected).toBeVisible();
+  await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
+  // The mark is reachable and moves the playhead to its moment.
+  await rejected.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => playheadSeconds(page)).toBeCloseTo(17.0, 0);
+});
+
+test("stepping and the playhead slider move time, revealing events as they pass", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause-fenced");
+  await playhead(page).fill("5000");
+  await expect.poll(() => playheadSeconds(page)).toBeCloseTo(5, 0);
+  // At 5 s nothing has been written yet.
+  await expect(timeline(page).getByRole("button", { name: /write/ })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Step forward" }).click();
+  const afterStep = await playheadSeconds(page);
+  expect(afterStep).toBeGreaterThan(5);
+  await page.getByRole("button", { name: "Step back" }).click();
+  expect(await playheadSeconds(page)).toBeLessThan(afterStep);
+
+  await playhead(page).fill("12500");
+  await expect(timeline(page).getByRole("button", { name: /^c2 write with token 2 at 12\.0 s: accepted/ })).toBeVisible();
+  await expect(timeline(page).getByRole("button", { name: /^c1 write/ })).toHaveCount(0);
+
+  // The keyboard shortcuts do the same, and can be turned off.
+  await page.getByRole("heading", { name: "The lab" }).click();
+  await page.keyboard.press("Home");
+  await expect.poll(() => playheadSeconds(page)).toBe(0);
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => playheadSeconds(page)).toBeGreaterThan(0);
+  await page.getByRole("checkbox", { name: "Keyboard shortcuts" }).uncheck();
+  await page.getByRole("heading", { name: "The lab" }).click();
+  const before = await playheadSeconds(page);
+  await page.keyboard.press("End");
+  expect(await playheadSeconds(page)).toBe(before);
+});
+
+test("a story sentence and the first violation move the playhead to their moment", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause&t=0");
+  await outcome(page).getByRole("button", { name: "Jump to violation" }).click();
+  await expect.poll(() => playheadSeconds(page)).toBeCloseTo(10, 0);
+  await outcome(page).getByRole("button", { name: /At 1\.0 s c1 froze in a 15 s GC pause/ }).click();
+  await expect.poll(() => playheadSeconds(page)).toBe(1);
+});
+
+test("a copied link reopens the same scenario at the same moment", async ({ page, context, browser }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openLab(page, "?preset=gc-pause");
+  const ttl = page.getByRole("slider", { name: "Lease TTL" });
+  await ttl.focus();
+  await ttl.press("ArrowRight");
+  await ttl.press("ArrowRight");
+  await page.getByRole("combobox", { name: "Storage guard" }).selectOption("fencing");
+  await expect(page.getByText("Redis now hands out an INCR counter as a fencing token with each grant.")).toBeVisible();
+  await playhead(page).fill("12350");
+  const ttlText = await ttl.getAttribute("aria-valuetext");
+  const verdict = (await outcome(page).getByRole("status").textContent()) ?? "";
+
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/lab\/\?preset=gc-pause&s=[\w-]+&t=12350$/);
+
+  const other = await browser.newPage();
+  await other.goto(link);
+  await expect(other.getByRole("slider", { name: "Lease TTL" })).toHaveAttribute("aria-valuetext", ttlText!);
+  await expect(other.getByRole("combobox", { name: "Storage guard" })).toHaveValue("fencing");
+  await expect(other.getByRole("slider", { name: "Playhead" })).toHaveValue("12350");
+  await expect(other.getByRole("region", { name: "Outcome" }).getByRole("status")).toHaveText(verdict);
+  await other.close();
+});
+
+test("every change is written to the address bar", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause");
+  await page.getByRole("combobox", { name: "Scenario" }).selectOption("redis-failover");
+  await expect(page).toHaveURL(/\/lab\/\?preset=redis-failover$/);
+  await page.getByRole("slider", { name: "Clients" }).press("ArrowRight");
+  await expect(page).toHaveURL(/\/lab\/\?preset=redis-failover&s=[\w-]+$/);
+  await page.reload();
+  await expect(page.getByRole("slider", { name: "Clients" })).toHaveValue("2");
+});
+
+test("a garbage URL opens the default scenario with a notice saying what was wrong", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await openLab(page, "?preset=no-such-preset&s=%7B%7Bnot-base64%21&t=soon");
+  const notice = page.getByRole("alert").filter({ hasText: "could not be opened" });
+  await expect(notice).toContainText('There is no preset named "no-such-preset"');
+  await expect(notice).toContainText("not valid base64url");
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause");
+  await expect(outcome(page)).toContainText("Unsafe");
+  // The lab works: a change re-simulates.
+  await page.getByRole("slider", { name: "Pause length" }).fill("0");
+  await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a tampered scenario is refused with the field and the limit named", async ({ page }) => {
+  const tampered = Buffer.from(JSON.stringify({ version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 500 } })).toString("base64url");
+  await openLab(page, `?s=${tampered}`);
+  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toContainText("clients.count: must be ≤ 64");
+  await expect(outcome(page)).toContainText("Unsafe");
+});
+
+test("switching the service keeps the scenario valid and says what changed", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause-fenced");
+  await page.getByRole("combobox", { name: "Lock service" }).selectOption("redlock");
+  await expect(page.getByText("Storage guard set to none: Redlock issues no fencing token.")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Storage guard" })).toHaveValue("none");
+  await expect(page.getByRole("option", { name: /Fencing token/ })).toBeDisabled();
+  await expect(page.getByText("Fencing token is unavailable: Redlock issues no fencing token.")).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Fence reads" })).toBeDisabled();
+  // Every lane of the new service is drawn.
+  for (const node of ["r1", "r5"]) await expect(timeline(page).getByText(node, { exact: true })).toBeVisible();
+});
+
+test("predict mode hides the outcome and the rest of the run, then reveals them", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause-fenced");
+  await page.getByRole("switch", { name: "Predict first" }).check();
+  const predict = page.getByRole("region", { name: "Predict" });
+  await expect(predict.getByRole("group", { name: "Will storage accept c1's write (token 1) at 17.0 s?" })).toBeVisible();
+  await expect(outcome(page)).toContainText("Hidden until you make your prediction");
+  await expect(outcome(page)).not.toContainText("Safe");
+  // The timeline stops just before the write lands, and the playhead cannot pass it.
+  expect(await playheadSeconds(page)).toBeLessThan(17.02);
+  await expect(timeline(page).getByRole("button", { name: /^c1 write/ })).toHaveCount(0);
+  await page.getByRole("heading", { name: "The lab" }).click();
+  await page.keyboard.press("End");
+  expect(await playheadSeconds(page)).toBeLessThan(17.02);
+  await expect(page.getByRole("button", { name: "Download SVG" })).toBeDisabled();
+
+  await predict.getByRole("radio", { name: "Storage rejects it" }).check();
+  await predict.getByRole("button", { name: "Reveal the answer" }).click();
+  await expect(predict).toContainText("You predicted it.");
+  await expect(predict).toContainText("storage had already seen 2 and rejected it");
+  await expect(predict).toContainText("Your predictions so far: 1 of 1 right.");
+  await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(timeline(page).getByRole("button", { name: /^c1 write with token 1/ })).toBeVisible();
+
+  // The answer is kept in the learner's local progress.
+  await page.reload();
+  await page.getByRole("switch", { name: "Predict first" }).check();
+  await expect(page.getByRole("region", { name: "Predict" })).toContainText("Your predictions so far: 1 of 1 right.");
+});
+
+test("with reduced motion, playing steps from event to event", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openLab(page, "?preset=gc-pause&t=0");
+  await expect(page.getByText("Reduced motion is on")).toBeVisible();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => playheadSeconds(page), { timeout: 5000 }).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+});
+
+test("the timeline downloads as SVG and as PNG", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause");
+  for (const format of ["SVG", "PNG"]) {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: `Download ${format}` }).click();
+    expect((await download).suggestedFilename()).toBe(`lease-lab-gc-pause.${format.toLowerCase()}`);
+  }
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the lab has no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openLab(page, "?preset=gc-pause-fenced");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+    await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${scheme} theme`);
+    await page.getByRole("switch", { name: "Predict first" }).check();
+    await expectNoSeriousA11yViolations(page, `${scheme} theme, predicting`);
+  });
+}
