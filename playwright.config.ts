@@ -2,7 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 // The tests run against the built static site, served exactly as `npm start` serves it.
 // `npm test` builds first; run `npm run build` before `npx playwright test` on its own.
-const port = 4173;
+// E2E_PORT lets several checkouts on one machine test side by side without sharing a server.
+const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
