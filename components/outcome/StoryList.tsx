@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useState } from "react";
+import { memo, useDeferredValue, useState } from "react";
 import { upperBound } from "@/lib/lab/timeline/intervals";
 import type { StoryLine, StoryTone } from "@/lib/lab/story";
 import type { SimResult } from "@/lib/sim/simulate";
@@ -18,9 +18,13 @@ const toneMark: Record<StoryTone, { label: string; className: string }> = {
   safe: { label: "Caught", className: "border-safe" },
 };
 
-/** The run told event by event; each sentence is a button that moves the playhead to its moment. */
+/**
+ * The run told event by event; each sentence is a button that moves the playhead to its moment.
+ * The list follows a new run a frame later than the timeline (a deferred value), so moving a
+ * slider paints the diagram first.
+ */
 export function StoryList({ result }: { result: SimResult }) {
-  const story = storyOfResult(result);
+  const story = storyOfResult(useDeferredValue(result));
   const t = usePlayback(selectT);
   const [expanded, setExpanded] = useState(false);
   const setT = usePlayback(selectSetT);

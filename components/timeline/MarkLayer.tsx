@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
 import { laneRows } from "@/lib/lab/timeline/layout";
 import { upperBound } from "@/lib/lab/timeline/intervals";
@@ -11,55 +11,104 @@ import { usePlayback } from "@/components/lab/stores";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
 
+/** More grants and writes than this in view are drawn as ticks: zoom in to reach each one. */
+export const MARK_CAP = 400;
+
 /**
  * The marks a learner can reach with the keyboard: every grant, write and violation the playhead
  * has revealed, each a button named in words ("c1 write with token 33 at 17.0 s: rejected,
- * storage has seen 34") that moves the playhead to its moment.
+ * storage has seen 34") that moves the playhead to its moment. The marks are one stop in the tab
+ * order (a roving tabindex): ← and → move between them in time order, Home and End to the first
+ * and the last, Enter or Space moves the playhead there.
  */
 export function MarkLayer({ model, layout, x, domain, limitT }: LayerProps) {
   const t = usePlayback(selectT);
   const setT = usePlayback(selectSetT);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const [d0, d1] = domain;
+  const [plotLeft, plotRight] = x.range();
   const revealed = model.marks.slice(0, upperBound(markTimes(model.marks), Math.min(t, limitT)));
   const inView = revealed.filter((m) => m.t >= d0 && m.t <= d1);
+  const crowded = inView.filter((m) => m.kind !== "violation").length > MARK_CAP;
+  const reachable = crowded ? inView.filter((m) => m.kind === "violation") : inView;
   const storage = layout.byId.get("storage");
+  const tabStop = reachable.some((m) => m.key === activeKey) ? activeKey : (reachable[0]?.key ?? null);
+
+  // One handler for every mark (the event comes from the focused one), so the marks stay memoised.
+  const focusedIndex = (target: EventTarget) => {
+    const key = target instanceof Element ? target.closest("[data-mark]")?.getAttribute("data-mark") : null;
+    return reachable.findIndex((m) => m.key === key);
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+    const index = focusedIndex(event.target);
+    if (index < 0) return;
+    const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: reachable.length - 1 }[event.key];
+    if (event.key === "Enter" || event.key === " ") setT(reachable[index].t);
+    else if (target === undefined) return;
+    else {
+      const next = reachable[Math.max(0, Math.min(reachable.length - 1, target))];
+      event.currentTarget.querySelector<SVGGElement>(`[data-mark="${next.key}"]`)?.focus();
+    }
+    event.preventDefault();
+  };
+  const onFocus = (event: FocusEvent<SVGGElement>) => {
+    const index = focusedIndex(event.target);
+    if (index >= 0) setActiveKey(reachable[index].key);
+  };
 
   return (
-    <g>
-      {placeMarks(inView, x).map(({ mark, px, labelled }) => {
+    <g onKeyDown={onKeyDown} onFocus={onFocus}>
+      {crowded && <MarkTicks marks={inView} x={x} layout={layout} />}
+      {placeMarks(reachable, x, plotLeft, plotRight).map(({ mark, px, labelX, labelled }) => {
+        const focus = { markKey: mark.key, tabbable: mark.key === tabStop, onActivate: setT };
         if (mark.kind === "write") {
-          return storage ? <WriteButton key={mark.key} mark={mark} px={px} rows={laneRows(storage)} labelled={labelled} onActivate={setT} /> : null;
+          return storage ? <WriteButton key={mark.key} mark={mark} px={px} labelX={labelX} rows={laneRows(storage)} labelled={labelled} {...focus} /> : null;
         }
         if (mark.kind === "grant") {
           const box = layout.byId.get(mark.lane);
-          return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box)} onActivate={setT} /> : null;
+          return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box)} {...focus} /> : null;
         }
         const endX = mark.endT === null ? null : x(Math.min(mark.endT, t, limitT, d1));
-        return <ViolationButton key={mark.key} mark={mark} px={px} endX={endX} top={layout.violationsTop} labelled={labelled} onActivate={setT} />;
+        return <ViolationButton key={mark.key} mark={mark} px={px} endX={endX} top={layout.violationsTop} labelled={labelled} {...focus} />;
       })}
     </g>
   );
 }
 
-/** Where each mark goes, and whether its labels fit without running into the previous mark's. */
-function placeMarks(marks: FocusMark[], x: LayerProps["x"]) {
-  let lastWrite = -Infinity;
-  let lastViolation = -Infinity;
-  return marks.map((mark) => {
-    const px = x(mark.t);
-    let labelled = false;
-    if (mark.kind === "write" && px - lastWrite > labelWidth(writeLabel(mark)) + 6) {
-      labelled = true;
-      lastWrite = px;
-    } else if (mark.kind === "violation" && px - lastViolation > labelWidth(mark.label) + 18) {
-      labelled = true;
-      lastViolation = px;
-    }
-    return { mark, px, labelled };
-  });
+/** How many grants and writes are in view when there are too many to reach one by one; 0 otherwise. */
+export function marksOverCap({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">, t: number): number {
+  const until = Math.min(t, limitT, domain[1]);
+  const n = model.marks.filter((m) => m.kind !== "violation" && m.t >= domain[0] && m.t <= until).length;
+  return n > MARK_CAP ? n : 0;
 }
 
 const writeLabel = (mark: WriteMarkModel) => (mark.token === null ? mark.client : `${mark.client} · token ${mark.token}`);
+
+/**
+ * Where each mark goes, and whether its labels fit without running into the previous mark's; a
+ * label near an edge of the plot is moved inwards so it is never cut off.
+ */
+function placeMarks(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, plotRight: number) {
+  let lastWriteEnd = -Infinity;
+  let lastViolationEnd = -Infinity;
+  return marks.map((mark) => {
+    const px = x(mark.t);
+    let labelled = false;
+    let labelX = px;
+    if (mark.kind === "write") {
+      const half = Math.max(labelWidth(writeLabel(mark)), labelWidth(mark.damage ?? mark.note)) / 2;
+      labelX = Math.min(plotRight - half, Math.max(plotLeft + half, px));
+      if (labelX - half > lastWriteEnd + 6) {
+        labelled = true;
+        lastWriteEnd = labelX + half;
+      }
+    } else if (mark.kind === "violation" && px > lastViolationEnd && px + 11 + labelWidth(mark.label) < plotRight) {
+      labelled = true;
+      lastViolationEnd = px + 18 + labelWidth(mark.label);
+    }
+    return { mark, px, labelX, labelled };
+  });
+}
 
 const timesCache = new WeakMap<FocusMark[], number[]>();
 function markTimes(marks: FocusMark[]): number[] {
@@ -68,16 +117,50 @@ function markTimes(marks: FocusMark[]): number[] {
   return times;
 }
 
-/** An SVG group that behaves as a button: focusable, named, activated by click, Enter or Space. */
-function MarkButton({ name, t, onActivate, ring, children }: { name: string; t: number; onActivate: (t: number) => void; ring: ReactNode; children: ReactNode }) {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      onActivate(t);
-    }
-  };
+/** Grants and writes too dense to draw one by one: a tick each, in its client's colour. */
+function MarkTicks({ marks, x, layout }: { marks: FocusMark[]; x: LayerProps["x"]; layout: LayerProps["layout"] }) {
   return (
-    <g role="button" tabIndex={0} aria-label={name} onClick={() => onActivate(t)} onKeyDown={onKeyDown} className="group cursor-pointer outline-none">
+    <g aria-hidden="true" strokeWidth="1.5">
+      {marks.map((mark) => {
+        if (mark.kind === "violation") return null;
+        const box = layout.byId.get(mark.kind === "write" ? "storage" : mark.lane);
+        if (!box) return null;
+        const rows = laneRows(box);
+        const px = x(mark.t);
+        const rejected = mark.kind === "write" && mark.outcome === "rejected";
+        return (
+          <line
+            key={mark.key}
+            x1={px}
+            x2={px}
+            y1={mark.kind === "write" ? rows.mid - 7 : rows.barTop - 2}
+            y2={mark.kind === "write" ? rows.mid + 7 : rows.barTop + rows.barHeight + 2}
+            strokeDasharray={rejected ? "2 2" : undefined}
+            style={{ stroke: colorOfProcess(mark.client) }}
+          />
+        );
+      })}
+    </g>
+  );
+}
+
+interface FocusProps {
+  markKey: string;
+  tabbable: boolean;
+  onActivate: (t: number) => void;
+}
+
+/** An SVG group that behaves as a button: named, reached by the roving tabindex, activated by click, Enter or Space. */
+function MarkButton({ name, t, markKey, tabbable, onActivate, ring, children }: FocusProps & { name: string; t: number; ring: ReactNode; children: ReactNode }) {
+  return (
+    <g
+      role="button"
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={name}
+      data-mark={markKey}
+      onClick={() => onActivate(t)}
+      className="group cursor-pointer outline-none"
+    >
       <title>{name}</title>
       <g className="invisible group-focus-visible:visible" style={{ stroke: "var(--color-focus)" }} strokeWidth="3" fill="none">
         {ring}
@@ -90,29 +173,24 @@ function MarkButton({ name, t, onActivate, ring, children }: { name: string; t: 
 const WriteButton = memo(function WriteButton({
   mark,
   px,
+  labelX,
   rows,
   labelled,
-  onActivate,
-}: {
-  mark: WriteMarkModel;
-  px: number;
-  rows: ReturnType<typeof laneRows>;
-  labelled: boolean;
-  onActivate: (t: number) => void;
-}) {
+  ...focus
+}: FocusProps & { mark: WriteMarkModel; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean }) {
   const y = rows.mid;
   const outcome = mark.outcome === "repeat" ? "applied" : mark.outcome;
   const noteStyle = { fill: mark.outcome === "stale-applied" ? roleColor.dangerInk : mark.outcome === "rejected" ? roleColor.safeInk : roleColor.inkMuted };
   return (
-    <MarkButton name={mark.name} t={mark.t} onActivate={onActivate} ring={<circle cx={px} cy={y} r="13" />}>
+    <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="13" />} {...focus}>
       <WriteMark x={px} y={y} color={colorOfProcess(mark.client)} outcome={outcome} />
       {mark.outcome === "repeat" && <circle cx={px} cy={y} r="2" style={{ fill: roleColor.page }} />}
       {labelled && (
         <>
-          <text x={px} y={rows.label} fontSize="11" textAnchor="middle" style={{ fill: roleColor.ink }}>
+          <text x={labelX} y={rows.label} fontSize="11" textAnchor="middle" style={{ fill: roleColor.ink }}>
             {writeLabel(mark)}
           </text>
-          <text x={px} y={rows.note} fontSize="11" textAnchor="middle" fontWeight={mark.outcome === "applied" ? 400 : 600} style={noteStyle}>
+          <text x={labelX} y={rows.note} fontSize="11" textAnchor="middle" fontWeight={mark.outcome === "applied" ? 400 : 600} style={noteStyle}>
             {mark.damage ?? mark.note}
           </text>
         </>
@@ -121,11 +199,11 @@ const WriteButton = memo(function WriteButton({
   );
 });
 
-const GrantButton = memo(function GrantButton({ mark, px, rows, onActivate }: { mark: GrantMark; px: number; rows: ReturnType<typeof laneRows>; onActivate: (t: number) => void }) {
+const GrantButton = memo(function GrantButton({ mark, px, rows, ...focus }: FocusProps & { mark: GrantMark; px: number; rows: ReturnType<typeof laneRows> }) {
   const top = rows.barTop - 2;
   const bottom = rows.barTop + rows.barHeight + 2;
   return (
-    <MarkButton name={mark.name} t={mark.t} onActivate={onActivate} ring={<rect x={px - 7} y={top - 4} width="16" height={bottom - top + 8} rx="3" />}>
+    <MarkButton name={mark.name} t={mark.t} ring={<rect x={px - 7} y={top - 4} width="16" height={bottom - top + 8} rx="3" />} {...focus}>
       <path d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`} strokeWidth="1.5" style={{ fill: colorOfProcess(mark.client), stroke: roleColor.ink }} />
     </MarkButton>
   );
@@ -137,18 +215,11 @@ const ViolationButton = memo(function ViolationButton({
   endX,
   top,
   labelled,
-  onActivate,
-}: {
-  mark: ViolationMarkModel;
-  px: number;
-  endX: number | null;
-  top: number;
-  labelled: boolean;
-  onActivate: (t: number) => void;
-}) {
+  ...focus
+}: FocusProps & { mark: ViolationMarkModel; px: number; endX: number | null; top: number; labelled: boolean }) {
   const y = top + 13;
   return (
-    <MarkButton name={mark.name} t={mark.t} onActivate={onActivate} ring={<circle cx={px} cy={y} r="11" />}>
+    <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
       {endX !== null && endX > px && <line x1={px} x2={endX} y1={y} y2={y} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />}
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
       <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />

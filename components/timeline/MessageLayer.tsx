@@ -2,8 +2,13 @@ import { memo } from "react";
 import { roleColor } from "@/lib/theme/tokens";
 import type { LayerProps } from "./geometry";
 
-/** More arrows than this in view are not drawn one by one: the learner is asked to zoom in. */
-export const MESSAGE_CAP = 1500;
+/**
+ * Arrows are drawn while there is room for them: at most one per 2.5 px of plot width on average
+ * (and never fewer than 150); with more in view the learner is asked to zoom in.
+ */
+export function messageCap(plotWidth: number): number {
+  return Math.max(150, Math.floor(plotWidth / 2.5));
+}
 
 /**
  * Messages as thin grey arrows from sender to receiver, drawn only in the visible window. A
@@ -13,7 +18,8 @@ export const MessageLayer = memo(function MessageLayer({ model, layout, x, domai
   const [d0, d1] = domain;
   const until = Math.min(d1, limitT);
   const visible = model.messages.query(d0, until);
-  if (visible.length > MESSAGE_CAP) return null;
+  const [left, right] = x.range();
+  if (visible.length > messageCap(right - left)) return null;
   return (
     <g strokeWidth="1" style={{ stroke: roleColor.inkMuted }}>
       {visible.map((m) => {
@@ -41,7 +47,7 @@ export const MessageLayer = memo(function MessageLayer({ model, layout, x, domai
 });
 
 /** How many messages are in view, when there are too many to draw; 0 otherwise. */
-export function messagesOverCap({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">): number {
+export function messagesOverCap({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">, plotWidth: number): number {
   const n = model.messages.query(domain[0], Math.min(domain[1], limitT)).length;
-  return n > MESSAGE_CAP ? n : 0;
+  return n > messageCap(plotWidth) ? n : 0;
 }

@@ -172,7 +172,7 @@ function SpanShape({
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }} />
           {w > labelWidth("lock-delay") && (
-            <text x={x0 + 2} y={rows.note} fontSize="11" style={muted}>
+            <text x={x0 + 2} y={rows.label} fontSize="11" style={muted}>
               lock-delay
             </text>
           )}

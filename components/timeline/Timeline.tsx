@@ -4,9 +4,11 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { seconds } from "@/lib/sim/format";
 import { timelineLayout } from "@/lib/lab/timeline/layout";
 import { modelOf, storyOfResult } from "@/components/lab/derived";
-import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages } from "@/components/lab/selectors";
+import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
+import type { LayerProps } from "./geometry";
+import { marksOverCap } from "./MarkLayer";
 import { messagesOverCap } from "./MessageLayer";
 import { PlaybackBar } from "./PlaybackBar";
 import { TimelineKey } from "./TimelineKey";
@@ -77,7 +79,7 @@ export function Timeline() {
     }
   };
 
-  const hiddenMessages = model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }) : 0;
+  const hiddenMessages = model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }, plotRight - labelWidth) : 0;
 
   return (
     <section aria-label="Timeline" className="rounded-xl border border-line bg-page">
@@ -117,10 +119,11 @@ export function Timeline() {
       </div>
       <div className="space-y-2 border-t border-line p-3 sm:px-4">
         {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{hiddenMessages.toLocaleString("en-US")} messages in view: zoom in to see them as arrows.</p>}
+        {model && <CrowdedMarksNote model={model} domain={zoom.domain} limitT={limitT} />}
         <TimelineKey />
         <p id="timeline-help" className="text-xs text-ink-muted">
-          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches every grant, write and
-          violation. {shortcuts ? "Shortcuts: Space plays or pauses, ← → step, Home and End jump, + and − zoom." : "Single-key shortcuts are off."}
+          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and
+          violations; ← and → move between them, Enter moves the playhead there. {shortcuts ? "Shortcuts: Space plays or pauses, ← → step, Home and End jump, + and − zoom." : "Single-key shortcuts are off."}
         </p>
         <p className="sr-only" aria-live="polite">
           {announcement}
@@ -131,6 +134,13 @@ export function Timeline() {
 }
 
 const EMPTY = new Float64Array();
+
+/** Says when grants and writes are too dense to reach one by one, which depends on the playhead. */
+function CrowdedMarksNote(props: Pick<LayerProps, "model" | "domain" | "limitT">) {
+  const t = usePlayback(selectT);
+  const n = marksOverCap(props, t);
+  return n > 0 ? <p className="text-xs text-ink-muted">{n.toLocaleString("en-US")} grants and writes in view: zoom in to reach each one.</p> : null;
+}
 
 /** "Fit" shows the run up to a little after its last event: the rest is empty time. */
 function fitEnd(lastEventT: number, durationMs: number): number {
