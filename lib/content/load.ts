@@ -19,7 +19,7 @@ export interface Content {
 
 const presetTitle = (id: string) => presetById(id)?.title;
 
-function folderParse<T>(root: string, folder: string, parse: (file: string, source: string) => Parsed<T>) {
+export function folderParse<T>(root: string, folder: string, parse: (file: string, source: string) => Parsed<T>) {
   const values: T[] = [];
   const problems: ContentProblem[] = [];
   const names = readdirSync(join(root, folder)).filter((name) => name.endsWith(".md")).sort();

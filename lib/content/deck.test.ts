@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { deckParse } from "./deck";
+import { deckForAudience } from "./deckTypes";
+import { formatProblem } from "./errors";
+
+function fixture(name: string) {
+  return deckParse(`lib/content/fixtures/${name}.md`, readFileSync(join(__dirname, "fixtures", `${name}.md`), "utf8"));
+}
+
+const FRONT = "---\ntitle: T\nminutes: 5\nsummary: S\n---\n\n";
+/** The problems of an inline deck as "line: reason". */
+function problemsOf(body: string): string[] {
+  const result = deckParse("content/decks/inline.md", FRONT + body);
+  return result.ok ? [] : result.problems.map((p) => `${p.line}: ${p.reason}`);
+}
+
+describe("deckParse", () => {
+  it("reads the front matter, the slides, their simulation or prediction and their notes", () => {
+    const result = fixture("valid-deck");
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    const deck = result.value;
+    expect({ slug: deck.slug, title: deck.title, minutes: deck.minutes, summary: deck.summary }).toEqual({
+      slug: "valid-deck",
+      title: "Fixture deck",
+      minutes: 5,
+      summary: "Two slides and a prediction.",
+    });
+    expect(deck.slides).toEqual([
+      {
+        number: 1,
+        title: "Fixture deck",
+        html: "<h1>Fixture deck</h1>\n<p>A paused holder, with <code>fencing</code>.</p>",
+        sim: { preset: "gc-pause", presetTitle: expect.any(String), at: 1000, predict: null },
+        notesHtml: "<p>Say <em>hello</em>.\nThen wait.</p>",
+        answer: null,
+      },
+      {
+        number: 2,
+        title: "Slide 2",
+        html: "",
+        sim: {
+          preset: "gc-pause-fenced",
+          presetTitle: expect.any(String),
+          at: 17000,
+          predict: { question: "c1 writes with token 1 after 2. What happens?", options: ["Accepted", "Rejected: 1 < 2"] },
+        },
+        notesHtml: "<p>Vote, then play.</p>",
+        answer: 1,
+      },
+      {
+        number: 3,
+        title: "No simulation",
+        html: "<h2>No simulation</h2>\n<pre><code>---\na fenced line that is not a slide break\nNote: nor a note\n</code></pre>",
+        sim: null,
+        notesHtml: "<p>Code fences keep their lines.</p>",
+        answer: null,
+      },
+    ]);
+  });
+
+  it("names every problem with its file and line: unknown field and preset, malformed directive, answer out of range, missing notes", () => {
+    const result = fixture("bad-deck");
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      'lib/content/fixtures/bad-deck.md:5: unknown front-matter field "level" (allowed: title, minutes, summary)',
+      'lib/content/fixtures/bad-deck.md:10: unknown preset "gc-paws" in ::sim: it must be an id from lib/sim/presets.ts',
+      expect.stringMatching(/^lib\/content\/fixtures\/bad-deck\.md:18: malformed directive "::sim\{preset="gc-pause" at=\}": write ::sim/),
+      'lib/content/fixtures/bad-deck.md:26: ::predict answer="2" is out of range: counting from 0, the 2 options go from 0 to 1',
+      'lib/content/fixtures/bad-deck.md:32: slide 4 has no speaker notes: add a "Note:" line, with what to say, at the end of the slide',
+    ]);
+  });
+
+  it("rejects unknown directives and attributes, missing attributes, a second simulation and a moment past the run", () => {
+    expect(problemsOf('::video{src="x"}\n\nNote: n\n')).toEqual([expect.stringMatching(/^7: unknown directive "::video"/)]);
+    expect(problemsOf('::sim{preset="gc-pause" at="0" speed="2"}\n\nNote: n\n')).toEqual(['7: unknown attribute "speed" on ::sim (allowed: preset, at)']);
+    expect(problemsOf('::sim{preset="gc-pause"}\n\nNote: n\n')).toEqual(['7: ::sim is missing "at" (it takes preset, at)']);
+    expect(problemsOf('::sim{preset="gc-pause" at="1.5 s"}\n\nNote: n\n')).toEqual([expect.stringMatching(/^7: ::sim attribute "at" must be a whole number of milliseconds/)]);
+    expect(problemsOf('::sim{preset="gc-pause" at="0"}\n\n::sim{preset="gc-pause" at="5"}\n\nNote: n\n')).toEqual([
+      "9: a slide holds one simulation; another starts here (the one on line 7 came first)",
+    ]);
+    expect(problemsOf('::sim{preset="gc-pause" at="999999"}\n\nNote: n\n')).toEqual(['7: ::sim at="999999" is past the end of "gc-pause", which runs 60000 ms']);
+  });
+
+  it("rejects predictions with too few, empty or too many options, and empty slides and notes", () => {
+    const predict = (options: string) => `::predict{preset="gc-pause" at="0" question="Q?" options="${options}" answer="0"}\n\nNote: n\n`;
+    expect(problemsOf(predict("Only"))).toEqual(['7: ::predict needs at least two options, separated by "|": options="Yes|No"']);
+    expect(problemsOf(predict("A||B"))).toEqual(['7: ::predict has an empty option: check the "|" separators in options']);
+    expect(problemsOf(predict("1|2|3|4|5|6|7"))).toEqual(["7: ::predict offers at most 6 options, so the room can vote by hands"]);
+    expect(problemsOf("# A\n\nNote: n\n\n---\n\n---\n\nNote:\n")).toEqual([
+      '11: slide 2 has no speaker notes: add a "Note:" line, with what to say, at the end of the slide',
+      '11: slide 2 is empty: give it a heading, some text or a simulation (two "---" lines in a row make an empty slide)',
+      '13: slide 3 is empty: give it a heading, some text or a simulation (two "---" lines in a row make an empty slide)',
+      "15: slide 3's speaker notes are empty: write what to say after \"Note:\"",
+    ]);
+    expect(problemsOf("Some :inline directive.\n\nNote: n\n")).toEqual([expect.stringMatching(/^7: unexpected ":inline"/)]);
+  });
+});
+
+describe("deckForAudience", () => {
+  it("keeps the slides and drops every note and answer", () => {
+    const result = fixture("valid-deck");
+    if (!result.ok) throw new Error("fixture invalid");
+    const audience = deckForAudience(result.value);
+    expect(audience.slides.map((s) => s.title)).toEqual(["Fixture deck", "Slide 2", "No simulation"]);
+    const json = JSON.stringify(audience);
+    expect(json).not.toMatch(/notesHtml|answer|Say <em>hello|Vote, then play/);
+  });
+});
