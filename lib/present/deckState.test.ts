@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { deckInitial, deckReceive, deckReduce, deckRevealNeedsAnswer, type DeckAction, type DeckShape, type DeckState } from "./deckState";
+
+const shape: DeckShape = { slideCount: 4, predicts: [false, true, false, true] };
+const start = (slide = 0, author = "a") => deckInitial(shape, slide, author);
+const run = (state: DeckState, ...actions: DeckAction[]) => actions.reduce((s, action) => deckReduce(shape, s, action, s.author), state);
+
+describe("deckReduce", () => {
+  it("moves between slides within the deck, and a new slide starts paused at its moment, unrevealed", () => {
+    expect(run(start(), { type: "next" }).slide).toBe(1);
+    expect(run(start(), { type: "previous" })).toEqual(start());
+    expect(run(start(), { type: "last" }, { type: "next" }).slide).toBe(3);
+    expect(run(start(3), { type: "first" }).slide).toBe(0);
+    expect(run(start(), { type: "go", slide: 99 }).slide).toBe(3);
+    const played = run(start(1), { type: "reveal", answer: 0 }, { type: "playhead", t: 4000, playing: true, speed: 2 });
+    expect(run(played, { type: "next" })).toMatchObject({ slide: 2, t: null, playing: false, reveal: null, speed: 2 });
+  });
+
+  it("returns the same state when nothing changes, and counts every change as a new version by its author", () => {
+    const s = start();
+    expect(deckReduce(shape, s, { type: "previous" }, "a")).toBe(s);
+    expect(deckReduce(shape, s, { type: "reveal", answer: 1 }, "a")).toBe(s); // slide 1 asks no prediction
+    const moved = deckReduce(shape, s, { type: "playhead", t: 10, playing: false, speed: null }, "b");
+    expect(moved).toMatchObject({ t: 10, version: 1, author: "b" });
+    expect(deckReduce(shape, moved, { type: "playhead", t: 10, playing: false, speed: null }, "b")).toBe(moved);
+  });
+
+  it("blanks and unblanks; moving to another slide shows the screen again", () => {
+    const blank = run(start(), { type: "toggleBlank" });
+    expect(blank.blank).toBe(true);
+    expect(run(blank, { type: "toggleBlank" }).blank).toBe(false);
+    expect(run(blank, { type: "next" })).toMatchObject({ slide: 1, blank: false });
+    expect(run(blank, { type: "previous" })).toMatchObject({ slide: 0, blank: false });
+  });
+
+  it("reveals a prediction once and plays it; a later reveal only fills in a missing answer", () => {
+    const revealed = run(start(1), { type: "reveal", answer: null });
+    expect(revealed).toMatchObject({ reveal: { answer: null }, playing: true });
+    expect(deckRevealNeedsAnswer(revealed, 0)).toBe(true);
+    expect(deckRevealNeedsAnswer(revealed, null)).toBe(false);
+    const paused = run(revealed, { type: "playhead", t: 5000, playing: false, speed: null });
+    const answered = run(paused, { type: "reveal", answer: 0 });
+    expect(answered).toMatchObject({ reveal: { answer: 0 }, playing: false, t: 5000 });
+    expect(deckRevealNeedsAnswer(answered, 0)).toBe(false);
+    expect(run(answered, { type: "reveal", answer: 1 })).toBe(answered);
+  });
+});
+
+describe("deckReceive", () => {
+  it("adopts a newer state from another window and ignores an older one or a hello", () => {
+    const mine = run(start(0, "audience"), { type: "next" });
+    const theirs = run(start(0, "presenter"), { type: "next" }, { type: "next" });
+    expect(deckReceive(shape, mine, { type: "state", state: theirs })).toEqual(theirs);
+    expect(deckReceive(shape, theirs, { type: "state", state: mine })).toBe(theirs);
+    expect(deckReceive(shape, mine, { type: "hello" })).toBe(mine);
+  });
+
+  it("makes two windows that change at the same moment agree, whichever message arrives first", () => {
+    const a = run(start(0, "a"), { type: "next" });
+    const b = run(start(0, "b"), { type: "toggleBlank" });
+    const aAfter = deckReceive(shape, a, { type: "state", state: b });
+    const bAfter = deckReceive(shape, b, { type: "state", state: a });
+    expect(aAfter).toEqual(bAfter);
+    expect(aAfter.author).toBe("b");
+  });
+
+  it("clamps a received slide to this deck", () => {
+    const far = { ...start(0, "z"), slide: 40, version: 9 };
+    expect(deckReceive(shape, start(), { type: "state", state: far }).slide).toBe(3);
+  });
+
+  it("keeps two windows in step through a whole talk: advance, reveal in one, the answer from the other", () => {
+    const shapeOf = shape;
+    let audience = start(0, "audience");
+    let presenter = start(0, "presenter");
+    const send = (from: "audience" | "presenter", action: DeckAction) => {
+      if (from === "audience") {
+        audience = deckReduce(shapeOf, audience, action, "audience");
+        presenter = deckReceive(shapeOf, presenter, { type: "state", state: audience });
+      } else {
+        presenter = deckReduce(shapeOf, presenter, action, "presenter");
+        audience = deckReceive(shapeOf, audience, { type: "state", state: presenter });
+      }
+    };
+    send("presenter", { type: "next" });
+    send("audience", { type: "reveal", answer: null });
+    expect(deckRevealNeedsAnswer(presenter, 1)).toBe(true);
+    send("presenter", { type: "reveal", answer: 1 });
+    expect(audience).toEqual(presenter);
+    expect(audience).toMatchObject({ slide: 1, reveal: { answer: 1 }, playing: true });
+    send("audience", { type: "playhead", t: 12_000, playing: false, speed: null });
+    expect(presenter).toMatchObject({ t: 12_000, playing: false });
+  });
+});
