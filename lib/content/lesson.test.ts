@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { presetById } from "../sim/presets";
+import { formatProblem } from "./errors";
+import { lessonParse, type LessonContext } from "./lesson";
+
+const context: LessonContext = { preset: presetById, quizTitle: (slug) => (slug === "fencing" ? "Fencing tokens" : undefined) };
+
+function fixture(name: string, file = `lib/content/fixtures/${name}.md`) {
+  return lessonParse(file, readFileSync(join(__dirname, "fixtures", `${name}.md`), "utf8"), context);
+}
+const problemsOf = (result: ReturnType<typeof fixture>) => (result.ok ? [] : result.problems.map(formatProblem));
+
+describe("lessonParse", () => {
+  it("reads the front matter, the prose as HTML and each live piece as a block", () => {
+    const result = fixture("valid-lesson", "content/lessons/03-the-pause.md");
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    const { blocks, ...meta } = result.value;
+    expect(meta).toEqual({
+      slug: "03-the-pause",
+      number: 3,
+      title: "Fixture lesson",
+      summary: "A lease that runs out under a paused holder.",
+      objectives: ["You can say what a lease is.", "You can predict a stale write."],
+      quiz: { slug: "fencing", title: "Fencing tokens" },
+    });
+    const gcPause = { id: "gc-pause", title: presetById("gc-pause")!.title };
+    expect(blocks).toEqual([
+      { kind: "html", html: "<h2>The pause</h2>\n<p>c1 pauses for <em>15 s</em>; the ratio is 1:3 and a stray :word stays text.</p>" },
+      { kind: "predict", preset: gcPause, at: 17000, question: "Will storage accept c1's write?", options: ["Yes", "No"], answer: 0 },
+      // A run above the live control is not driven by it.
+      { kind: "sim", preset: gcPause, live: [] },
+      { kind: "html", html: "<p>Drag the pause:</p>" },
+      { kind: "live", id: 0, preset: gcPause, field: "faults.0.forMs", min: 1000, max: 30000, step: 500, unit: "ms", label: "Pause length", initial: 15000 },
+      { kind: "sim", preset: gcPause, live: [{ id: 0, field: "faults.0.forMs" }] },
+      { kind: "ttl-calculator" },
+    ]);
+  });
+
+  it("names every problem with its line", () => {
+    expect(problemsOf(fixture("bad-lesson", "content/lessons/04-bad-lesson.md"))).toEqual([
+      'content/lessons/04-bad-lesson.md:6: front-matter field "quiz": unknown quiz set "no-such-quiz": it must be the name of a file in content/quizzes, without ".md"',
+      'content/lessons/04-bad-lesson.md:7: unknown front-matter field "level" (allowed: title, summary, objectives, quiz)',
+      "content/lessons/04-bad-lesson.md:10: unknown directive ::video (known: ::sim, ::predict, ::live, ::ttl-calculator, ::decision-guide, ::comparison-table)",
+      'content/lessons/04-bad-lesson.md:12: ::sim names an unknown preset "traffic-100x": it must be an id from lib/sim/presets.ts',
+      'content/lessons/04-bad-lesson.md:14: ::sim needs a preset="…" attribute',
+      'content/lessons/04-bad-lesson.md:16: ::predict\'s at="soon" is not a number',
+      'content/lessons/04-bad-lesson.md:16: ::predict\'s answer="2" is out of range: with 2 options it must be 0 to 1',
+      'content/lessons/04-bad-lesson.md:18: ::live\'s field="service.nope" is not a number in preset "gc-pause"\'s scenario: name an existing path such as service.ttlMs or faults.0.forMs',
+      'content/lessons/04-bad-lesson.md:20: unknown attribute "colour" on ::sim (allowed: preset)',
+      "content/lessons/04-bad-lesson.md:24: ::sim must stand on a line of its own, outside lists and quotes",
+      'content/lessons/04-bad-lesson.md:26: ":::sim" is not a lesson piece: write ::sim{…} on its own line',
+      "content/lessons/04-bad-lesson.md:29: ::live at service.ttlMs = 0 makes preset \"ttl-renewed\" invalid: service.ttlMs: must be ≥ 1",
+      'content/lessons/04-bad-lesson.md:31: ::live for preset "crash-takeover" has no ::sim of that preset after it to drive',
+    ]);
+  });
+
+  it("wants a numbered slug as the file name and no title heading in the body", () => {
+    const result = lessonParse("content/lessons/leases.md", "---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\n---\n\n# Leases\n", context);
+    expect(result.ok ? [] : result.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '1: the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "leases.md"',
+      '8: the title belongs in the front matter; sections start with "## "',
+    ]);
+  });
+
+  it("checks a prediction's options, its moment and the live control's range", () => {
+    const parse = (directive: string) => {
+      const result = lessonParse("content/lessons/01-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\n---\n\n${directive}\n`, context);
+      return result.ok ? [] : result.problems.map((p) => p.reason);
+    };
+    expect(parse('::predict{preset="gc-pause" at="90000" question="Q?" options="Only one" answer="0"}')).toEqual([
+      '::predict needs at least two options, separated by "|"',
+      '::predict\'s at="90000" is after the end of preset "gc-pause" (60000 ms)',
+    ]);
+    expect(parse('::predict{preset="gc-pause" at="1.5" question="" options="A|B" answer="-1"}')).toEqual([
+      "::predict's question attribute is empty",
+      '::predict\'s at="1.5" must be a whole number',
+      '::predict\'s answer="-1" is out of range: with 2 options it must be 0 to 1',
+    ]);
+    expect(parse('::live{preset="gc-pause" field="faults.0.forMs" min="20000" max="10000" step="0" unit="ms" label="L"}\n\n::sim{preset="gc-pause"}')).toEqual([
+      "::live's min (20000) must be less than its max (10000)",
+      "::live's step must be more than 0",
+      "::live's range 20000–10000 does not include the preset's own value 15000",
+    ]);
+    expect(parse("::ttl-calculator{size=\"big\"}")).toEqual(['unknown attribute "size" on ::ttl-calculator (it takes none)']);
+  });
+});

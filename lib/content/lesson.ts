@@ -1,0 +1,145 @@
+/**
+ * Parses and validates one lesson (DESIGN §5): front matter `title`, `summary`, `objectives` and
+ * `quiz`; a markdown body in which live pieces are leaf directives on their own lines
+ * (lessonDirectives.ts). The body becomes a list of blocks: rendered HTML between the pieces.
+ */
+import type { Nodes, Root, RootContent } from "mdast";
+import remarkDirective from "remark-directive";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { z } from "zod";
+import { ProblemList, type Parsed } from "./errors";
+import { frontMatterRead } from "./frontMatter";
+import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, simCheck, type PresetLookup } from "./lessonDirectives";
+import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
+import { lineOf, markdownToHtml } from "./markdown";
+import { fileSlug } from "./quiz";
+
+// Only lessons are parsed with directives: in quizzes and drills a ":word" is plain text.
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).use(remarkDirective);
+
+const LESSON_FILE = /^(\d{2})-[a-z0-9]+(-[a-z0-9]+)*$/;
+const KNOWN = DIRECTIVE_NAMES.map((name) => `::${name}`).join(", ");
+
+export interface LessonContext {
+  preset: PresetLookup;
+  /** A quiz set's title by slug; undefined for a slug that names no set. */
+  quizTitle: (slug: string) => string | undefined;
+}
+
+function frontMatterSchema(quizTitle: LessonContext["quizTitle"]) {
+  const text = z.string().trim().min(1, "must not be empty");
+  return z.strictObject({
+    title: text,
+    summary: text,
+    objectives: z.array(text, "must be a list of objectives, one per line starting with \"- \"").min(1, "must list at least one objective"),
+    quiz: z.string().refine((slug) => quizTitle(slug) !== undefined, { error: (issue) => `unknown quiz set "${String(issue.input)}": it must be the name of a file in content/quizzes, without ".md"` }),
+  });
+}
+
+type Directive = Extract<Nodes, { type: "leafDirective" | "containerDirective" | "textDirective" }>;
+
+function isDirective(node: Nodes): node is Directive {
+  return node.type === "leafDirective" || node.type === "containerDirective" || node.type === "textDirective";
+}
+
+/**
+ * Inside prose only a stray ":word" can be a directive (a ratio, a time): it is put back as the
+ * text it was. A directive with a label or attributes there, or one of ours, is a mistake.
+ */
+function proseRestore(node: Nodes, problems: ProblemList): void {
+  if (!("children" in node)) return;
+  node.children.forEach((child, index) => {
+    if (!isDirective(child)) return proseRestore(child, problems);
+    const bare = child.type === "textDirective" && child.children.length === 0 && Object.keys(child.attributes ?? {}).length === 0 && !isDirectiveName(child.name);
+    if (bare) (node.children as Nodes[])[index] = { type: "text", value: `:${child.name}`, position: child.position };
+    else problems.add(lineOf(child), `::${child.name} must stand on a line of its own, outside lists and quotes`);
+  });
+}
+
+export function lessonParse(file: string, source: string, context: LessonContext): Parsed<Lesson> {
+  const problems = new ProblemList(file);
+  const slug = fileSlug(file);
+  const number = LESSON_FILE.exec(slug)?.[1];
+  if (!number) problems.add(1, `the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "${slug}.md"`);
+  const tree: Root = parser.parse(source);
+  const meta = frontMatterRead(tree, frontMatterSchema(context.quizTitle), problems);
+
+  const blocks: LessonBlock[] = [];
+  const lives: LessonLive[] = [];
+  const liveLines = new Map<number, number>();
+  let prose: RootContent[] = [];
+  const flush = () => {
+    if (prose.length > 0) blocks.push({ kind: "html", html: markdownToHtml(prose) });
+    prose = [];
+  };
+  const bindingsFor = (preset: string): LiveBinding[] => lives.filter((live) => live.preset.id === preset).map(({ id, field }) => ({ id, field }));
+
+  for (const node of tree.children) {
+    if (node.type === "yaml") continue;
+    const line = lineOf(node);
+    if (node.type === "heading" && node.depth === 1) {
+      problems.add(line, 'the title belongs in the front matter; sections start with "## "');
+      continue;
+    }
+    if (node.type === "containerDirective") {
+      problems.add(line, `":::${node.name}" is not a lesson piece: write ${isDirectiveName(node.name) ? `::${node.name}{…}` : "one of " + KNOWN} on its own line`);
+      continue;
+    }
+    if (node.type !== "leafDirective") {
+      proseRestore(node, problems);
+      prose.push(node);
+      continue;
+    }
+    const { name } = node;
+    const attributes = node.attributes ?? {};
+    if (!isDirectiveName(name)) {
+      problems.add(line, `unknown directive ::${name} (known: ${KNOWN})`);
+      continue;
+    }
+    if (node.children.length > 0) problems.add(line, `::${name} takes no [label]: give its values as {attributes}`);
+    flush();
+    const report = (list: string[]) => list.forEach((reason) => problems.add(line, reason));
+    if (name === "sim") {
+      const checked = simCheck(attributes, context.preset);
+      if (checked.ok) blocks.push({ kind: "sim", preset: checked.value, live: bindingsFor(checked.value.id) });
+      else report(checked.problems);
+    } else if (name === "predict") {
+      const checked = predictCheck(attributes, context.preset);
+      if (checked.ok) blocks.push({ kind: "predict", ...checked.value });
+      else report(checked.problems);
+    } else if (name === "live") {
+      const checked = liveCheck(attributes, context.preset);
+      if (checked.ok) {
+        const live: LessonLive = { kind: "live", id: lives.length, ...checked.value };
+        lives.push(live);
+        liveLines.set(live.id, line);
+        blocks.push(live);
+      } else report(checked.problems);
+    } else {
+      const bare = bareCheck(name, attributes);
+      if (bare.length === 0) blocks.push({ kind: name });
+      else report(bare);
+    }
+  }
+  flush();
+
+  // A live control with no run of its preset after it would move nothing.
+  for (const live of lives) {
+    const driven = blocks.some((block) => block.kind === "sim" && block.live.some((binding) => binding.id === live.id));
+    if (!driven) problems.add(liveLines.get(live.id)!, `::live for preset "${live.preset.id}" has no ::sim of that preset after it to drive`);
+  }
+
+  return problems.result(() => ({
+    slug,
+    number: Number(number),
+    title: meta!.title,
+    summary: meta!.summary,
+    objectives: meta!.objectives,
+    quiz: { slug: meta!.quiz, title: context.quizTitle(meta!.quiz)! },
+    blocks,
+  }));
+}
+

@@ -1,0 +1,87 @@
+/**
+ * Build-time loader for content/lessons: the lessons, the decision guide and the comparison table,
+ * validated against the presets, the quiz sets and each other. Pages call `lessonContentLoad` from
+ * server code, so a bad file stops `next build` with every file, line and reason;
+ * `npm run content:check` reports the same. Never import this from a client component.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { presetById } from "../sim/presets";
+import { comparisonParse } from "./comparison";
+import { decisionGuideParse } from "./decisionGuide";
+import { ContentValidationError, type ContentProblem } from "./errors";
+import { lessonParse, type LessonContext } from "./lesson";
+import type { Comparison, DecisionGuide, Lesson, LessonSummary } from "./lessonTypes";
+import { contentLoad } from "./load";
+
+const FOLDER = "content/lessons";
+const GUIDE_FILE = `${FOLDER}/decision-guide.yaml`;
+const COMPARISON_FILE = `${FOLDER}/comparison.yaml`;
+
+export interface LessonContent {
+  lessons: Lesson[];
+  guide: DecisionGuide;
+  comparison: Comparison;
+}
+
+/** Parses and validates everything under `root`/content/lessons; returns what parsed and every problem. */
+export function lessonContentCheck(root: string, quizSets: readonly { slug: string; title: string }[]): LessonContent & { problems: ContentProblem[] } {
+  const problems: ContentProblem[] = [];
+  const context: LessonContext = { preset: presetById, quizTitle: (slug) => quizSets.find((set) => set.slug === slug)?.title };
+  const lessons: Lesson[] = [];
+  const lines = new Map<number, string>();
+  for (const name of readdirSync(join(root, FOLDER)).filter((entry) => entry.endsWith(".md")).sort()) {
+    const file = `${FOLDER}/${name}`;
+    const result = lessonParse(file, readFileSync(join(root, file), "utf8"), context);
+    if (!result.ok) {
+      problems.push(...result.problems);
+      continue;
+    }
+    const taken = lines.get(result.value.number);
+    if (taken) problems.push({ file, line: 1, reason: `lesson number ${result.value.number} is taken by ${taken} too: each lesson needs its own two digits` });
+    else lines.set(result.value.number, file);
+    lessons.push(result.value);
+  }
+  const summaries: LessonSummary[] = lessons.map(lessonSummary);
+  const read = (file: string) => (existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : null);
+  const guideSource = read(GUIDE_FILE);
+  const comparisonSource = read(COMPARISON_FILE);
+  const guide = guideSource === null ? null : decisionGuideParse(GUIDE_FILE, guideSource, summaries, presetById);
+  const comparison = comparisonSource === null ? null : comparisonParse(COMPARISON_FILE, comparisonSource, presetById);
+  if (!guide) problems.push({ file: GUIDE_FILE, line: 1, reason: "the decision guide is missing" });
+  else if (!guide.ok) problems.push(...guide.problems);
+  if (!comparison) problems.push({ file: COMPARISON_FILE, line: 1, reason: "the comparison table is missing" });
+  else if (!comparison.ok) problems.push(...comparison.problems);
+  return {
+    lessons,
+    guide: guide?.ok ? guide.value : { start: "", nodes: {} },
+    comparison: comparison?.ok ? comparison.value : { columns: [], rows: [] },
+    problems,
+  };
+}
+
+export function lessonSummary({ slug, number, title, summary }: LessonSummary): LessonSummary {
+  return { slug, number, title, summary };
+}
+
+let cached: LessonContent | null = null;
+
+/** The lessons, the decision guide and the comparison, validated; throws ContentValidationError if any file is bad. */
+export function lessonContentLoad(): LessonContent {
+  if (!cached) {
+    const { problems, ...content } = lessonContentCheck(process.cwd(), contentLoad().quizSets);
+    if (problems.length > 0) throw new ContentValidationError(problems);
+    cached = content;
+  }
+  return cached;
+}
+
+export function lessonLoad(slug: string): Lesson {
+  const lesson = lessonContentLoad().lessons.find((candidate) => candidate.slug === slug);
+  if (!lesson) throw new Error(`No lesson "${slug}" in ${FOLDER}`);
+  return lesson;
+}
+
+export function lessonSummaries(): LessonSummary[] {
+  return lessonContentLoad().lessons.map(lessonSummary);
+}
