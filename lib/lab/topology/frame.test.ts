@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { presetById } from "@/lib/sim/presets";
+import type { Scenario } from "@/lib/sim/scenario";
+import { simulate } from "@/lib/sim/simulate";
+import { timelineModel } from "../timeline/model";
+import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex } from "./frame";
+
+const indexOf = (scenario: Scenario) => {
+  const result = simulate(scenario);
+  return { result, index: topologyIndex(result, timelineModel(result)) };
+};
+
+describe("the topology at a moment", () => {
+  // gc-pause: c1 holds a 10 s Redis lease from about 0 s, pauses 1 s → 16 s, writes at about 17 s.
+  const { result, index } = indexOf(presetById("gc-pause")!.scenario);
+
+  it("shows a paused holder as paused, still holding its lock, and the lease on the Redis node", () => {
+    const at5 = processStatesAt(index, 5000);
+    expect(at5.get("c1")).toMatchObject({ status: "paused", pauseCause: "gc", holding: { token: null } });
+    expect(at5.get("redis")?.leases).toEqual([{ client: "c1", token: null }]);
+    expect(at5.get("c2")?.status).toBe("waiting");
+  });
+
+  it("shows the lease gone from Redis after it expires, while c1 still believes", () => {
+    const at12 = processStatesAt(index, 12_000);
+    expect(at12.get("c1")?.holding).not.toBeNull();
+    expect(at12.get("redis")?.leases.map((l) => l.client)).toEqual(["c2"]);
+    expect(at12.get("c2")?.status).toBe("working");
+  });
+
+  it("agrees with the spans: a process is crashed, paused, working, holding or waiting exactly when a span says so", () => {
+    for (let t = 0; t < 20_000; t += 250) {
+      const states = processStatesAt(index, t);
+      for (const id of ["c1", "c2"]) {
+        const on = (kind: string) => result.spans.some((s) => s.lane === id && s.kind === kind && s.startT <= t && t < s.endT);
+        const status = states.get(id)?.status ?? "idle";
+        expect(status === "paused", `${id} at ${t}`).toBe(on("paused"));
+        expect(states.get(id)?.holding != null).toBe(on("belief"));
+        if (status === "waiting") expect(on("waiting") && !on("belief")).toBe(true);
+      }
+    }
+  });
+
+  it("puts a request on the wire between its send and its delivery, with its progress", () => {
+    const first = result.events.find((e) => e.kind === "send")!;
+    const delivered = result.events.find((e) => e.kind === "deliver" && e.id === (first as { id: number }).id)!;
+    const mid = (first.t + delivered.t) / 2;
+    const flying = messagesInFlightAt(index, mid).find((m) => m.key === `m${(first as { id: number }).id}`);
+    expect(flying).toMatchObject({ from: "c1", to: "redis", dropped: false });
+    expect(flying!.progress).toBeCloseTo(0.5, 5);
+    expect(messagesInFlightAt(index, delivered.t).some((m) => m.key === flying!.key)).toBe(false);
+    expect(messagesInFlightAt(index, 10_000)).toEqual([]);
+  });
+
+  it("cuts a partitioned link, both ways, only while the partition lasts; an isolation cuts every link of its target", () => {
+    const scenario: Scenario = {
+      ...presetById("gc-pause")!.scenario,
+      faults: [
+        { kind: "partition", between: ["c2", "redis"], atMs: 3000, forMs: 2000 },
+        { kind: "isolate", target: "c1", atMs: 8000, forMs: 1000 },
+      ],
+    };
+    const { index: cut } = indexOf(scenario);
+    expect(cutsAt(cut, 2999)("c2", "redis")).toBe(false);
+    expect(cutsAt(cut, 3000)("redis", "c2")).toBe(true);
+    expect(cutsAt(cut, 4000)("c1", "redis")).toBe(false);
+    expect(cutsAt(cut, 5000)("c2", "redis")).toBe(false);
+    expect(cutsAt(cut, 8500)("c1", "storage")).toBe(true);
+    expect(cutsAt(cut, 8500)("c2", "storage")).toBe(false);
+    expect(processStatesAt(cut, 4000).get("c2")?.partitioned).toBe(true);
+  });
+
+  it("shows a crashed process as crashed until it restarts", () => {
+    const { index: crashed } = indexOf({ ...presetById("gc-pause")!.scenario, faults: [{ kind: "crash", target: "c2", atMs: 500, restartAfterMs: 1000 }] });
+    expect(processStatesAt(crashed, 1000).get("c2")?.status).toBe("crashed");
+    expect(processStatesAt(crashed, 1600).get("c2")?.status).not.toBe("crashed");
+  });
+});

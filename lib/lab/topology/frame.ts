@@ -1,0 +1,123 @@
+/**
+ * What the topology view shows at one moment of true time t: each process's state (from the
+ * result's spans), the messages on the wire (from the timeline model's messages, which pair each
+ * send with its delivery or drop), and the links a partition or an isolation has cut (from the
+ * event log, which names both ends of a partition; a span names only one lane).
+ */
+import type { SimResult } from "@/lib/sim/simulate";
+import type { Span } from "@/lib/sim/spans";
+import type { TimelineModel } from "../timeline/model";
+import { IntervalIndex } from "../timeline/intervals";
+
+export type ProcessStatus = "idle" | "waiting" | "holding" | "working" | "paused" | "crashed";
+
+export interface ProcessState {
+  /** The most telling thing the process is doing: crashed, then paused, working, holding, waiting. */
+  status: ProcessStatus;
+  /** A client that believes it holds the lock, with its token (null when the service gives none). */
+  holding: { token: number | null } | null;
+  /** The cause of a pause ("GC pause"), while paused. */
+  pauseCause: string | null;
+  /** Cut off from the rest, wholly or from some peers, by a partition or an isolation. */
+  partitioned: boolean;
+  /** A service node: the leases it enforces at t, by client. */
+  leases: { client: string; token: number | null }[];
+}
+
+export interface MessageInFlight {
+  key: string;
+  from: string;
+  to: string;
+  msg: string;
+  /** How far along it is, 0 at its send and 1 at its delivery (or drop). */
+  progress: number;
+  /** It will be lost: the omniscient view knows what the sender does not. */
+  dropped: boolean;
+}
+
+interface Cut {
+  /** Both ends of a partition; an isolation cuts every link of `a`, so `b` is null. */
+  a: string;
+  b: string | null;
+  startT: number;
+  endT: number;
+}
+
+export interface TopologyIndex {
+  spans: IntervalIndex<Span>;
+  messages: TimelineModel["messages"];
+  cuts: IntervalIndex<Cut>;
+}
+
+/** Builds the indexes once per result; the timeline model already holds spans and messages. */
+export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spans" | "messages">): TopologyIndex {
+  const cuts: Cut[] = [];
+  const open = new Map<string, Cut>();
+  for (const e of result.events) {
+    if (e.kind !== "partition-start" && e.kind !== "partition-end" && e.kind !== "isolate-start" && e.kind !== "isolate-end") continue;
+    const [a, b] = "between" in e ? e.between : [e.target, null];
+    const key = `${a}|${b}`;
+    if (e.kind.endsWith("-start")) {
+      open.set(key, { a, b, startT: e.t, endT: Infinity });
+      continue;
+    }
+    const cut = open.get(key);
+    if (cut) {
+      cuts.push({ ...cut, endT: e.t });
+      open.delete(key);
+    }
+  }
+  for (const cut of open.values()) cuts.push({ ...cut, endT: result.scenario.durationMs });
+  return { spans: model.spans, messages: model.messages, cuts: new IntervalIndex(cuts, (c) => c.startT, (c) => c.endT) };
+}
+
+/** Whether [startT, endT) covers t: a span is over at its end. */
+const covers = (s: { startT: number; endT: number }, t: number) => s.startT <= t && t < s.endT;
+
+const idle = (): ProcessState => ({ status: "idle", holding: null, pauseCause: null, partitioned: false, leases: [] });
+
+/** The state of every process that has a span at t; a process missing from the map is idle. */
+export function processStatesAt(index: TopologyIndex, t: number): Map<string, ProcessState> {
+  const states = new Map<string, ProcessState>();
+  const flags = new Map<string, Set<Span["kind"]>>();
+  for (const span of index.spans.query(t, t)) {
+    if (!covers(span, t)) continue;
+    const state = states.get(span.lane) ?? idle();
+    states.set(span.lane, state);
+    const kinds = flags.get(span.lane) ?? new Set();
+    flags.set(span.lane, kinds.add(span.kind));
+    if (span.kind === "belief") state.holding = { token: span.token };
+    else if (span.kind === "lease") state.leases.push({ client: span.client, token: span.token });
+    else if (span.kind === "paused") state.pauseCause = span.cause;
+    else if (span.kind === "partitioned") state.partitioned = true;
+  }
+  for (const [lane, kinds] of flags) {
+    const state = states.get(lane)!;
+    state.status = kinds.has("down")
+      ? "crashed"
+      : kinds.has("paused")
+        ? "paused"
+        : kinds.has("working")
+          ? "working"
+          : kinds.has("belief")
+            ? "holding"
+            : kinds.has("waiting")
+              ? "waiting"
+              : "idle";
+  }
+  return states;
+}
+
+/** The messages sent at or before t and not yet delivered or dropped, in order of sending. */
+export function messagesInFlightAt(index: TopologyIndex, t: number): MessageInFlight[] {
+  return index.messages
+    .query(t, t)
+    .filter((m) => m.sendT <= t && t < m.endT)
+    .map((m) => ({ key: m.key, from: m.from, to: m.to, msg: m.msg, progress: m.endT > m.sendT ? (t - m.sendT) / (m.endT - m.sendT) : 1, dropped: m.dropped }));
+}
+
+/** Whether the link between processes a and b is cut at t: built once per moment, asked per link. */
+export function cutsAt(index: TopologyIndex, t: number): (a: string, b: string) => boolean {
+  const active = index.cuts.query(t, t).filter((c) => covers(c, t));
+  return (a, b) => active.some((c) => (c.b === null ? c.a === a || c.a === b : (c.a === a && c.b === b) || (c.a === b && c.b === a)));
+}
