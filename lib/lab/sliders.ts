@@ -22,7 +22,8 @@ import { linearScale, logScale, type SliderScale } from "./scales";
 
 export type Availability = { ok: true } | { ok: false; reason: string };
 
-export type SliderId = "lease" | "skew" | "drift" | "pause" | "clients" | "latency" | "work" | "renew" | "margin";
+/** The traffic sliders (traffic, keys, hotKey) are declared with the stream workload, in lib/lab/load/trafficSliders.ts. */
+export type SliderId = "lease" | "skew" | "drift" | "pause" | "clients" | "latency" | "work" | "renew" | "margin" | "traffic" | "keys" | "hotKey";
 
 export interface SliderSpec {
   id: SliderId;
