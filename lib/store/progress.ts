@@ -13,6 +13,7 @@ import {
   drillAttemptUpdate,
   drillRate,
   drillRestart,
+  lessonUnderstood,
   progressVisit,
   questionReview,
   quizAnswer,
@@ -37,6 +38,7 @@ export interface ProgressState {
   rateDrill: (slug: string, grade: Grade, now?: Date) => void;
   restartDrill: (slug: string) => void;
   visit: (kind: "quiz" | "drill", slug: string, now?: Date) => void;
+  setLessonUnderstood: (slug: string, understood: boolean, now?: Date) => void;
   setNumberKeys: (enabled: boolean) => void;
   /** Replaces all progress with an imported copy (already validated). */
   replaceProgress: (progress: Progress) => void;
@@ -61,6 +63,7 @@ export function createProgressStore() {
           rateDrill: (slug, grade, now = new Date()) => update((p) => drillRate(p, slug, grade, now)),
           restartDrill: (slug) => update((p) => drillRestart(p, slug)),
           visit: (kind, slug, now = new Date()) => update((p) => progressVisit(p, kind, slug, now)),
+          setLessonUnderstood: (slug, understood, now = new Date()) => update((p) => lessonUnderstood(p, slug, understood, now)),
           setNumberKeys: (enabled) => update((p) => ({ ...p, settings: { ...p.settings, numberKeys: enabled } })),
           replaceProgress: (progress) => set({ progress }),
           dismissNotice: () => set({ notice: null }),

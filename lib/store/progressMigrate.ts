@@ -1,11 +1,14 @@
 import { PROGRESS_VERSION, ProgressError, progressParse, type Progress } from "./progressSchema";
 
 /**
- * Steps that turn progress saved at version n into version n + 1, keyed by n. Version 1 is the
- * first saved shape, so there is no step yet: when the shape changes, bump PROGRESS_VERSION and
- * add the step here, so progress saved by an earlier visit (or an older export) still loads.
+ * Steps that turn progress saved at version n into version n + 1, keyed by n. When the shape
+ * changes, bump PROGRESS_VERSION and add the step here, so progress saved by an earlier visit (or
+ * an older export) still loads.
  */
-const steps: Record<number, (state: unknown) => unknown> = {};
+const steps: Record<number, (state: unknown) => unknown> = {
+  // Version 2 keeps the lessons marked as understood; nobody had marked any before.
+  1: (state) => (typeof state === "object" && state !== null ? { ...state, lessons: {} } : state),
+};
 
 /**
  * Brings progress saved at `version` up to PROGRESS_VERSION and validates it. Throws a

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** Bump when the saved shape changes, and add a step to progressMigrate.ts. */
-export const PROGRESS_VERSION = 1;
+export const PROGRESS_VERSION = 2;
 
 const isoDate = z.iso.datetime("must be an ISO date and time");
 const count = z.number().int("must be a whole number").nonnegative("must be 0 or more");
@@ -63,6 +63,8 @@ export const progressSchema = z.strictObject({
   /** Review cards of quiz questions, by question id: a question gets one when it is first missed. */
   questions: z.record(z.string(), cardSchema),
   drills: z.record(z.string(), drillSchema),
+  /** Lessons the learner marked as understood, by lesson slug (since version 2). */
+  lessons: z.record(z.string(), z.strictObject({ understoodAt: isoDate })),
   lastVisited: z.strictObject({ kind: z.enum(["quiz", "drill"]), slug: z.string(), at: isoDate }).nullable(),
   settings: z.strictObject({ numberKeys: z.boolean() }),
 });
@@ -75,7 +77,7 @@ export type StoredCard = z.infer<typeof cardSchema>;
 export type Grade = z.infer<typeof gradeSchema>;
 
 export function progressEmpty(): Progress {
-  return { quizzes: {}, questions: {}, drills: {}, lastVisited: null, settings: { numberKeys: true } };
+  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, lastVisited: null, settings: { numberKeys: true } };
 }
 
 /** Why saved or imported progress was refused, in one line a learner can read. */

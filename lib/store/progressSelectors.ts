@@ -8,6 +8,7 @@ export const selectProgress = (s: ProgressState) => s.progress;
 export const selectQuizzes = (s: ProgressState) => s.progress.quizzes;
 export const selectQuestionCards = (s: ProgressState) => s.progress.questions;
 export const selectDrills = (s: ProgressState) => s.progress.drills;
+export const selectLessons = (s: ProgressState) => s.progress.lessons;
 export const selectLastVisited = (s: ProgressState) => s.progress.lastVisited;
 export const selectNumberKeys = (s: ProgressState) => s.progress.settings.numberKeys;
 
@@ -18,6 +19,7 @@ export const selectUpdateDrillAttempt = (s: ProgressState) => s.updateDrillAttem
 export const selectRateDrill = (s: ProgressState) => s.rateDrill;
 export const selectRestartDrill = (s: ProgressState) => s.restartDrill;
 export const selectVisit = (s: ProgressState) => s.visit;
+export const selectSetLessonUnderstood = (s: ProgressState) => s.setLessonUnderstood;
 export const selectSetNumberKeys = (s: ProgressState) => s.setNumberKeys;
 export const selectReplaceProgress = (s: ProgressState) => s.replaceProgress;
 export const selectDismissNotice = (s: ProgressState) => s.dismissNotice;

@@ -93,6 +93,14 @@ export function drillRestart(progress: Progress, slug: string): Progress {
   return { ...progress, drills: { ...progress.drills, [slug]: { ...drill, attempt: emptyAttempt } } };
 }
 
+/** Marks a lesson as understood, or takes the mark back. */
+export function lessonUnderstood(progress: Progress, slug: string, understood: boolean, now: Date): Progress {
+  const lessons = { ...progress.lessons };
+  if (understood) lessons[slug] = { understoodAt: now.toISOString() };
+  else delete lessons[slug];
+  return { ...progress, lessons };
+}
+
 /** Remembers the quiz set or drill the learner opened last, for "continue where you left off". */
 export function progressVisit(progress: Progress, kind: "quiz" | "drill", slug: string, now: Date): Progress {
   return { ...progress, lastVisited: { kind, slug, at: now.toISOString() } };
