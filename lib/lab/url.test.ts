@@ -102,3 +102,19 @@ describe("a tampered or malformed URL", () => {
     expect(late.problems[0]).toContain("past the end of the run");
   });
 });
+
+describe("the compare parameter", () => {
+  it("round-trips, and old links without it open with no comparison", () => {
+    const search = encodeLabSearch({ scenario: gcPause.scenario, presetId: gcPause.id, t: 1200, predict: false, compare: { kind: "service", to: "etcd" } });
+    expect(search).toBe("?preset=gc-pause&t=1200&compare=service.etcd");
+    expect(decodeLabSearch(search)).toMatchObject({ presetId: "gc-pause", t: 1200, compare: { kind: "service", to: "etcd" }, problems: [] });
+    expect(decodeLabSearch("?preset=gc-pause").compare).toBeNull();
+  });
+
+  it("drops a malformed comparison with a notice, and keeps the scenario", () => {
+    const decoded = decodeLabSearch("?preset=gc-pause-fenced&compare=fencing%3Don");
+    expect(decoded.presetId).toBe("gc-pause-fenced");
+    expect(decoded.compare).toBeNull();
+    expect(decoded.problems).toEqual(["The comparison compare=fencing=on is not one the lab knows; the lab opened without it."]);
+  });
+});

@@ -4,17 +4,22 @@
  *   /lab?s=<code>&t=17012          any scenario, and the playhead in ms of true time
  *   /lab?preset=gc-pause&s=<code>  an edited preset (the preset names where it came from)
  *   &predict=1                      opens in predict mode
+ *   &compare=guard                  shows the twin run with one thing flipped (compare/flips.ts)
  * `s` is base64url of the JSON of the scenario's smallest equivalent form (minimize.ts), so a link
  * round-trips exactly. Decoding never throws: whatever is wrong comes back as problems, each a
  * sentence naming what was wrong, and the lab opens the default scenario instead.
  */
 import { presetById } from "@/lib/sim/presets";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
+import { flipParam, parseFlip, type Flip } from "./compare/flips";
 import { formatDuration } from "./format";
 import { minimizeScenario, sameJson } from "./minimize";
 
 /** The scenario the lab opens with, and falls back to. */
 export const DEFAULT_PRESET_ID = "gc-pause";
+
+/** How a problem with the compare parameter begins: it costs only the comparison, not the scenario. */
+export const COMPARE_PROBLEM = "The comparison";
 
 /** Longer codes are refused before any decoding work: no real scenario comes close. */
 export const MAX_CODE_LENGTH = 20_000;
@@ -26,6 +31,8 @@ export interface LabLocation {
   /** The playhead in ms of true time; null for "the end of the run". */
   t: number | null;
   predict: boolean;
+  /** The twin run's flip; absent or null for no comparison. */
+  compare?: Flip | null;
 }
 
 export interface DecodedLocation extends LabLocation {
@@ -104,6 +111,8 @@ export function decodeLabSearch(search: string): DecodedLocation {
   const presetParam = params.get("preset");
   const code = params.get("s");
   const predict = params.get("predict") === "1";
+  const compareParam = params.get("compare");
+  const compare = compareParam === null ? null : parseFlip(compareParam);
   let location: LabLocation | null = null;
 
   const preset = presetParam === null ? undefined : presetById(presetParam);
@@ -115,7 +124,11 @@ export function decodeLabSearch(search: string): DecodedLocation {
   } else if (preset) {
     location = { scenario: preset.scenario, presetId: preset.id, t: null, predict };
   }
-  if (problems.length || !location) return { ...defaultLocation(), predict, problems };
+  // A comparison the lab does not know is dropped on its own: the scenario still opens.
+  const compareProblems = compareParam !== null && compare === null ? [`${COMPARE_PROBLEM} compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.`] : [];
+  if (problems.length || !location) return { ...defaultLocation(), predict, compare, problems: [...problems, ...compareProblems] };
+  location.compare = compare;
+  problems.push(...compareProblems);
 
   const raw = params.get("t");
   if (raw !== null) {
@@ -138,6 +151,7 @@ export function encodeLabSearch(state: LabLocation, options: { share?: boolean }
   if (options.share || !isPresetAsIs(state.scenario, state.presetId)) params.set("s", encodeScenario(state.scenario));
   if (state.t !== null) params.set("t", String(Math.round(state.t)));
   if (state.predict) params.set("predict", "1");
+  if (state.compare) params.set("compare", flipParam(state.compare));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

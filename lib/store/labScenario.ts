@@ -9,7 +9,8 @@ import { presetById } from "@/lib/sim/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import { planScenario } from "@/lib/lab/run";
-import type { DecodedLocation } from "@/lib/lab/url";
+import type { Flip } from "@/lib/lab/compare/flips";
+import { COMPARE_PROBLEM, type DecodedLocation } from "@/lib/lab/url";
 import { runOnMainThread, type Runner } from "@/lib/lab/workerRunner";
 
 export type NoticeTone = "error" | "info";
@@ -39,6 +40,8 @@ export interface ScenarioState {
   pending: boolean;
   notices: Notice[];
   predict: PredictState;
+  /** The twin run's flip, shown side by side with this run; null for none. */
+  compare: Flip | null;
   /** Applies a change to the scenario; refused changes leave it as it was and say why. */
   edit: (change: (scenario: Scenario, resolved: ResolvedScenario) => Scenario) => void;
   choosePreset: (id: string) => void;
@@ -47,6 +50,7 @@ export interface ScenarioState {
   choose: (optionId: string) => void;
   reveal: () => void;
   nextQuestion: (count: number) => void;
+  setCompare: (flip: Flip | null) => void;
 }
 
 export type ScenarioStore = ReturnType<typeof createScenarioStore>;
@@ -62,7 +66,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
   // A decoded location is always valid (decodeLabSearch falls back to the default preset).
   if (!first.ok) throw new Error(`the initial scenario is invalid: ${first.errors.join("; ")}`);
   const openingNotices = initial.problems.length
-    ? [notice("error", initial.t === null && initial.problems.some((p) => !p.startsWith("The playhead")) ? "This link could not be opened, so the lab opened the default scenario" : "Part of this link could not be used", initial.problems)]
+    ? [notice("error", initial.t === null && initial.problems.some((p) => !p.startsWith("The playhead") && !p.startsWith(COMPARE_PROBLEM)) ? "This link could not be opened, so the lab opened the default scenario" : "Part of this link could not be used", initial.problems)]
     : [];
 
   let initialResult: SimResult | null = null;
@@ -122,6 +126,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
       pending: initialResult === null,
       notices: openingNotices,
       predict: freshPredict(initial.predict),
+      compare: initial.compare ?? null,
       edit: (change) => {
         const { scenario, resolved, presetId } = get();
         apply(change(scenario, resolved), presetId, (title, items) => (items.length ? [notice("info", title, items)] : []));
@@ -135,6 +140,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
       choose: (optionId) => set((s) => (s.predict.revealed ? s : { predict: { ...s.predict, choice: optionId } })),
       reveal: () => set((s) => (s.predict.choice === null ? s : { predict: { ...s.predict, revealed: true } })),
       nextQuestion: (count) => set((s) => ({ predict: { ...freshPredict(true), index: (s.predict.index + 1) % Math.max(1, count) } })),
+      setCompare: (compare) => set({ compare }),
     };
   });
   return store;
