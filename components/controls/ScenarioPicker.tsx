@@ -4,7 +4,7 @@ import { useId, useMemo } from "react";
 import { presets, presetById } from "@/lib/sim/presets";
 import { serviceLabel } from "@/lib/lab/catalog";
 import { isPresetAsIs } from "@/lib/lab/url";
-import { selectPresetId, selectScenario } from "@/components/lab/selectors";
+import { selectHiding, selectPresetId, selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 
 const CUSTOM = "";
@@ -19,11 +19,15 @@ const groups = (() => {
   return [...byService.entries()];
 })();
 
-/** Picks a preset; shows its description and what to look for, and whether it has been edited. */
+/**
+ * Picks a preset; shows its description, what to look for (not while the learner predicts: it
+ * would give the answer away), and whether it has been edited.
+ */
 export function ScenarioPicker() {
   const id = useId();
   const presetId = useScenario(selectPresetId);
   const scenario = useScenario(selectScenario);
+  const hiding = useScenario(selectHiding);
   const { scenario: store } = useLabStores();
   const preset = presetId ? presetById(presetId) : undefined;
   const edited = useMemo(() => !isPresetAsIs(scenario, presetId), [scenario, presetId]);
@@ -49,7 +53,7 @@ export function ScenarioPicker() {
           {groups.map(([label, items]) => (
             <optgroup key={label} label={label}>
               {items.map((p) => (
-                <option key={p.id} value={p.id}>
+                <option key={p.id} value={p.id} title={p.description}>
                   {p.title}
                 </option>
               ))}
@@ -75,7 +79,7 @@ export function ScenarioPicker() {
             <p className="text-ink">{preset.description}</p>
             <p className="mt-1 text-ink-muted">
               <span className="font-semibold text-ink">Look for: </span>
-              {preset.lookFor}
+              {hiding ? "shown once you have made your prediction." : preset.lookFor}
             </p>
           </>
         ) : (

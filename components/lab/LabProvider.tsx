@@ -6,7 +6,7 @@ import { createWorkerRunner } from "@/lib/lab/workerRunner";
 import { createLabProgressStore, labProgressHydrate } from "@/lib/store/labProgress";
 import { createPlaybackStore } from "@/lib/store/labPlayback";
 import { createScenarioStore } from "@/lib/store/labScenario";
-import { modelOf } from "./derived";
+import { modelOf } from "@/lib/lab/derived";
 import { LabStoresProvider, type LabStores } from "./stores";
 import { useRunFollowing } from "./useRunFollowing";
 import { useUrlSync } from "./useUrlSync";

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import type { ScenarioState } from "@/lib/store/labScenario";
-import { modelOf, questionsOf } from "./derived";
+import { modelOf, questionsOf } from "@/lib/lab/derived";
 import type { LabStores } from "./stores";
 
 /** The moment the timeline stops at while the learner predicts, or null when nothing is hidden. */

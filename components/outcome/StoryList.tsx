@@ -4,7 +4,7 @@ import { memo, useDeferredValue, useState } from "react";
 import { upperBound } from "@/lib/lab/timeline/intervals";
 import type { StoryLine, StoryTone } from "@/lib/lab/story";
 import type { SimResult } from "@/lib/sim/simulate";
-import { storyOfResult } from "@/components/lab/derived";
+import { storyOfResult } from "@/lib/lab/derived";
 import { selectSetT, selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 

@@ -3,7 +3,7 @@
 import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
 import { laneRows } from "@/lib/lab/timeline/layout";
-import { upperBound } from "@/lib/lab/timeline/intervals";
+import { lowerBound, upperBound } from "@/lib/lab/timeline/intervals";
 import type { FocusMark, GrantMark, ViolationMarkModel, WriteMarkModel } from "@/lib/lab/timeline/model";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT, selectT } from "@/components/lab/selectors";
@@ -27,8 +27,9 @@ export function MarkLayer({ model, layout, x, domain, limitT }: LayerProps) {
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [d0, d1] = domain;
   const [plotLeft, plotRight] = x.range();
-  const revealed = model.marks.slice(0, upperBound(markTimes(model.marks), Math.min(t, limitT)));
-  const inView = revealed.filter((m) => m.t >= d0 && m.t <= d1);
+  const times = markTimes(model.marks);
+  // The marks in view that the playhead has revealed: two binary searches, however long the run.
+  const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, Math.min(t, limitT, d1)));
   const crowded = inView.filter((m) => m.kind !== "violation").length > MARK_CAP;
   const reachable = crowded ? inView.filter((m) => m.kind === "violation") : inView;
   const storage = layout.byId.get("storage");
@@ -117,16 +118,23 @@ function markTimes(marks: FocusMark[]): number[] {
   return times;
 }
 
-/** Grants and writes too dense to draw one by one: a tick each, in its client's colour. */
+/**
+ * Grants and writes too dense to draw one by one: a tick each, in its client's colour, and at most
+ * one per pixel column on a lane, so the cost stays bounded by the width, not by the run.
+ */
 function MarkTicks({ marks, x, layout }: { marks: FocusMark[]; x: LayerProps["x"]; layout: LayerProps["layout"] }) {
+  const drawn = new Set<string>();
   return (
     <g aria-hidden="true" strokeWidth="1.5">
       {marks.map((mark) => {
         if (mark.kind === "violation") return null;
-        const box = layout.byId.get(mark.kind === "write" ? "storage" : mark.lane);
-        if (!box) return null;
-        const rows = laneRows(box);
+        const lane = mark.kind === "write" ? "storage" : mark.lane;
+        const box = layout.byId.get(lane);
         const px = x(mark.t);
+        const column = `${lane}/${Math.round(px)}`;
+        if (!box || drawn.has(column)) return null;
+        drawn.add(column);
+        const rows = laneRows(box);
         const rejected = mark.kind === "write" && mark.outcome === "rejected";
         return (
           <line
@@ -220,7 +228,7 @@ const ViolationButton = memo(function ViolationButton({
   const y = top + 13;
   return (
     <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
-      {endX !== null && endX > px && <line x1={px} x2={endX} y1={y} y2={y} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />}
+      {endX !== null && endX > px && <line x1={px} x2={endX} y1={y + 9} y2={y + 9} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />}
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
       <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />
       {labelled && (

@@ -24,14 +24,23 @@ export const PointLayer = memo(function PointLayer({ model, layout, x, domain, l
   );
 });
 
-/** Each point's x, and whether its label fits without running into the previous one on its lane. */
+/**
+ * Each point's x, and whether its label fits without running into the previous one on its lane.
+ * When points are many, one per pixel column on a lane is enough: the rest would be drawn over it.
+ */
 function placePoints(points: PointMark[], x: LayerProps["x"]) {
   const lastLabelEnd = new Map<string, number>();
-  return points.map((point) => {
+  const columns = points.length > 1000 ? new Set<string>() : null;
+  return points.flatMap((point) => {
     const px = x(point.t);
+    if (columns) {
+      const column = `${point.lane}/${Math.round(px)}/${point.kind}`;
+      if (columns.has(column)) return [];
+      columns.add(column);
+    }
     const labelled = px >= (lastLabelEnd.get(point.lane) ?? -Infinity);
     if (labelled) lastLabelEnd.set(point.lane, px + labelWidth(point.label) + 4);
-    return { point, px, labelled };
+    return [{ point, px, labelled }];
   });
 }
 

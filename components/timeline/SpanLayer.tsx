@@ -44,7 +44,8 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
     }
   }
 
-  spans.forEach((span, i) => {
+  const crowded = spans.length > COALESCE_ABOVE;
+  (crowded ? coalesce(spans, x, d0, until) : spans).forEach((span, i) => {
     const box = layout.byId.get(span.lane);
     if (!box) return;
     const rows = laneRows(box);
@@ -52,7 +53,7 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
     const x1 = clip(span.endT);
     const w = Math.max(1, x1 - x0);
     const key = `${span.kind}-${span.lane}-${span.startT}-${i}`;
-    items.push(<SpanShape key={key} span={span} x0={x0} w={w} rows={rows} boxTop={box.top} boxHeight={box.height} patterns={patterns} />);
+    items.push(<SpanShape key={key} span={span} x0={x0} w={w} rows={rows} boxTop={box.top} boxHeight={box.height} patterns={patterns} labels={!crowded} />);
   });
 
   overhangs.forEach((o, i) => {
@@ -77,6 +78,39 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
   return <g>{items}</g>;
 });
 
+/** Beyond this many spans in view, they are drawn by pixel column instead of one by one. */
+const COALESCE_ABOVE = 1500;
+
+/**
+ * Spans too many to draw one by one, drawn by pixel column: for each lane and kind (and, for
+ * leases, client), the columns any span covers become runs, one shape per run. At that zoom the
+ * spans would be indistinguishable anyway; this keeps the diagram's cost bounded by its width
+ * times its lanes, however long the run. Runs carry no labels.
+ */
+function coalesce(spans: Span[], x: LayerProps["x"], d0: number, until: number): Span[] {
+  const [left, right] = x.range();
+  const columns = Math.max(1, Math.ceil(right - left) + 1);
+  const covered = new Map<string, { span: Span; cols: Uint8Array }>();
+  for (const span of spans) {
+    const key = `${span.kind}/${span.lane}/${span.kind === "lease" ? span.client : ""}`;
+    let entry = covered.get(key);
+    if (!entry) covered.set(key, (entry = { span, cols: new Uint8Array(columns) }));
+    const from = Math.max(0, Math.floor(x(Math.max(span.startT, d0)) - left));
+    const to = Math.min(columns - 1, Math.ceil(x(Math.min(span.endT, until)) - left));
+    entry.cols.fill(1, from, to + 1);
+  }
+  const out: Span[] = [];
+  for (const { span, cols } of covered.values()) {
+    for (let c = 0; c < columns; c++) {
+      if (!cols[c]) continue;
+      const start = c;
+      while (c + 1 < columns && cols[c + 1]) c++;
+      out.push({ ...span, startT: x.invert(left + start), endT: x.invert(left + c + 1) } as Span);
+    }
+  }
+  return out;
+}
+
 function SpanShape({
   span,
   x0,
@@ -85,6 +119,7 @@ function SpanShape({
   boxTop,
   boxHeight,
   patterns,
+  labels,
 }: {
   span: Span;
   x0: number;
@@ -93,14 +128,17 @@ function SpanShape({
   boxTop: number;
   boxHeight: number;
   patterns: { pause: string; danger: string; delay: string };
+  /** Labels are left out when spans are merged (too many in view). */
+  labels: boolean;
 }) {
   switch (span.kind) {
     case "belief": {
       const label = span.grant === null ? "no lock" : span.token === null ? "no token" : `token ${span.token}`;
+      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: colorOfProcess(span.lane) }} />;
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: colorOfProcess(span.lane) }} />
-          {w > labelWidth(label) && (
+          {labels && w > labelWidth(label) && (
             <text x={x0 + 2} y={rows.label} fontSize="11" style={text}>
               {label}
             </text>
@@ -110,10 +148,11 @@ function SpanShape({
     }
     case "lease": {
       const label = span.token === null ? span.client : `${span.client} · token ${span.token}`;
+      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />;
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />
-          {w > labelWidth(label) && (
+          {labels && w > labelWidth(label) && (
             <text x={x0 + 2} y={rows.label} fontSize="11" style={text}>
               {label}
             </text>
@@ -126,7 +165,7 @@ function SpanShape({
       return (
         <g>
           <rect x={x0} y={rows.pauseTop} width={w} height={rows.pauseHeight} strokeWidth="1" style={{ fill: `url(#${patterns.pause})`, stroke: roleColor.pause }} />
-          {w > labelWidth(label) && (
+          {labels && w > labelWidth(label) && (
             <text x={x0 + 2} y={rows.note} fontSize="11" fontWeight="600" style={muted}>
               {label}
             </text>
@@ -160,7 +199,7 @@ function SpanShape({
       return (
         <g>
           <line x1={x0} x2={x0 + w} y1={rows.note - 12} y2={rows.note - 12} strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} />
-          {w > labelWidth("cut off") && (
+          {labels && w > labelWidth("cut off") && (
             <text x={x0 + 2} y={rows.note} fontSize="11" style={muted}>
               cut off
             </text>
@@ -171,7 +210,7 @@ function SpanShape({
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }} />
-          {w > labelWidth("lock-delay") && (
+          {labels && w > labelWidth("lock-delay") && (
             <text x={x0 + 2} y={rows.label} fontSize="11" style={muted}>
               lock-delay
             </text>

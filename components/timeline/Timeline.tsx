@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { seconds } from "@/lib/sim/format";
 import { timelineLayout } from "@/lib/lab/timeline/layout";
-import { modelOf, storyOfResult } from "@/components/lab/derived";
+import { modelOf, storyOfResult } from "@/lib/lab/derived";
 import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
@@ -45,7 +45,7 @@ export function Timeline() {
 
   const model = result ? modelOf(result) : null;
   const layout = useMemo(() => (model ? timelineLayout(model.lanes) : null), [model]);
-  const labelWidth = width < 560 ? 92 : 150;
+  const labelWidth = width < 560 ? 84 : 150;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   const durationMs = model?.durationMs ?? 1;
   const fitEndT = model ? fitEnd(model.lastEventT, durationMs) : durationMs;

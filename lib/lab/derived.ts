@@ -1,25 +1,55 @@
 /**
- * What the lab derives from a run, computed once per result however many components ask: the
- * timeline model, the story and the predict questions. Keyed weakly by the result object, so a
- * result that is replaced takes its derived data with it.
+ * What the lab derives from a run — the timeline model, the story and predict mode's questions —
+ * computed once per result however many components ask, and keyed weakly by the result object so
+ * a replaced result takes its derived data with it. A large run arrives from the Web Worker with
+ * all three already made (and without its event log), and is adopted here.
  */
 import type { SimResult } from "@/lib/sim/simulate";
-import { questionsFor, type Question } from "@/lib/lab/question";
-import { storyOf, type Story } from "@/lib/lab/story";
-import { timelineModel, type TimelineModel } from "@/lib/lab/timeline/model";
+import { questionsFor, type Question } from "./question";
+import { storyOf, type Story } from "./story";
+import { timelineModel, timelineModelData, timelineModelFrom, type TimelineModel, type TimelineModelData } from "./timeline/model";
 
-function perResult<T>(derive: (result: SimResult) => T): (result: SimResult) => T {
-  const cache = new WeakMap<SimResult, T>();
-  return (result) => {
-    let value = cache.get(result);
-    if (value === undefined) {
-      value = derive(result);
-      cache.set(result, value);
-    }
-    return value;
-  };
+const models = new WeakMap<SimResult, TimelineModel>();
+const stories = new WeakMap<SimResult, Story>();
+const questionLists = new WeakMap<SimResult, Question[]>();
+
+function cached<T>(cache: WeakMap<SimResult, T>, result: SimResult, derive: () => T): T {
+  let value = cache.get(result);
+  if (value === undefined) {
+    value = derive();
+    cache.set(result, value);
+  }
+  return value;
 }
 
-export const modelOf = perResult<TimelineModel>(timelineModel);
-export const storyOfResult = perResult<Story>((result) => storyOf(result));
-export const questionsOf = perResult<Question[]>((result) => questionsFor(result, storyOfResult(result).lines));
+export const modelOf = (result: SimResult): TimelineModel => cached(models, result, () => timelineModel(result));
+export const storyOfResult = (result: SimResult): Story => cached(stories, result, () => storyOf(result));
+export const questionsOf = (result: SimResult): Question[] => cached(questionLists, result, () => questionsFor(result, storyOfResult(result).lines));
+
+/** A run with everything the lab derives from it, made where the run was (the worker). */
+export interface PreparedRun {
+  /** The result without its event log: everything the page needs from the log is below. */
+  result: SimResult;
+  model: TimelineModelData;
+  story: Story;
+  questions: Question[];
+}
+
+export function prepareRun(result: SimResult): PreparedRun {
+  const story = storyOf(result);
+  return { result: { ...result, events: [] }, model: timelineModelData(result), story, questions: questionsFor(result, story.lines) };
+}
+
+/** The buffers of a prepared run that can be handed over without copying. */
+export function preparedTransferables({ model }: PreparedRun): ArrayBuffer[] {
+  const m = model.messages;
+  return [model.stops.all, model.stops.withoutMessages, m.id, m.sendT, m.endT, m.from, m.to, m.msg, m.dropped].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** Takes in a run prepared elsewhere: its derived data is registered, and its result returned. */
+export function adoptPreparedRun(prepared: PreparedRun): SimResult {
+  models.set(prepared.result, timelineModelFrom(prepared.model));
+  stories.set(prepared.result, prepared.story);
+  questionLists.set(prepared.result, prepared.questions);
+  return prepared.result;
+}

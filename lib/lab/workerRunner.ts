@@ -1,17 +1,19 @@
 /**
  * Runs scenarios for the lab: small ones at once on the main thread (a frame or two), large ones
- * in a Web Worker, so the page never freezes. A new large run replaces one still in flight (its
- * worker is terminated), since only the latest scenario's result matters.
+ * in a Web Worker, so the page never freezes: the worker also derives the timeline, the story and
+ * the questions, and the page adopts them with the result. A new large run replaces one still in
+ * flight (its worker is terminated), since only the latest scenario's result matters.
  */
 import { simulate, type SimResult } from "@/lib/sim/simulate";
 import type { Scenario } from "@/lib/sim/scenario";
+import { adoptPreparedRun, type PreparedRun } from "./derived";
 
 export interface WorkerRequest {
   id: number;
   scenario: Scenario;
 }
 
-export type WorkerReply = { id: number; ok: true; result: SimResult } | { id: number; ok: false; error: string };
+export type WorkerReply = { id: number; ok: true; prepared: PreparedRun } | { id: number; ok: false; error: string };
 
 /** Runs a scenario; `large` asks for the worker. Small runs return the result itself. */
 export type Runner = (scenario: Scenario, large: boolean) => SimResult | Promise<SimResult>;
@@ -46,7 +48,7 @@ export function createWorkerRunner(): WorkerRunner {
       current.onmessage = (event: MessageEvent<WorkerReply>) => {
         if (event.data.id !== id) return;
         inFlight = null;
-        if (event.data.ok) resolve(event.data.result);
+        if (event.data.ok) resolve(adoptPreparedRun(event.data.prepared));
         else reject(new Error(event.data.error));
       };
       current.onerror = (event) => {

@@ -92,6 +92,38 @@ export interface Message {
   dropped: boolean;
 }
 
+/**
+ * The model as plain data, so a Web Worker can build it next to a large run and hand it over:
+ * arrays of records, the messages packed into typed arrays, and the stops as typed arrays (both
+ * transferable without copying).
+ */
+export interface TimelineModelData {
+  durationMs: number;
+  lanes: Lane[];
+  spans: Span[];
+  overhangs: Overhang[];
+  overlaps: OverlapBand[];
+  marks: FocusMark[];
+  points: PointMark[];
+  messages: PackedMessages;
+  lastEventT: number;
+  stops: { all: Float64Array; withoutMessages: Float64Array };
+}
+
+export interface PackedMessages {
+  /** Process ids, indexed by `from` and `to`. */
+  procs: string[];
+  /** Message names, indexed by `msg`. */
+  names: string[];
+  id: Float64Array;
+  sendT: Float64Array;
+  endT: Float64Array;
+  from: Uint16Array;
+  to: Uint16Array;
+  msg: Uint16Array;
+  dropped: Uint8Array;
+}
+
 export interface TimelineModel {
   durationMs: number;
   lanes: Lane[];
@@ -139,7 +171,70 @@ function stopsOf(events: readonly SimEvent[], withMessages: boolean): Float64Arr
   return Float64Array.from(times);
 }
 
+/** What the timeline draws from a run, built once per run (in the worker, for a large one). */
 export function timelineModel(result: SimResult): TimelineModel {
+  return timelineModelFrom(timelineModelData(result));
+}
+
+/** The model with its indexes, from its plain data. */
+export function timelineModelFrom(data: TimelineModelData): TimelineModel {
+  const m = data.messages;
+  const messages: Message[] = Array.from({ length: m.id.length }, (_, i) => ({
+    key: `m${m.id[i]}`,
+    from: m.procs[m.from[i]],
+    to: m.procs[m.to[i]],
+    sendT: m.sendT[i],
+    endT: m.endT[i],
+    msg: m.names[m.msg[i]],
+    dropped: m.dropped[i] === 1,
+  }));
+  return {
+    durationMs: data.durationMs,
+    lanes: data.lanes,
+    spans: new IntervalIndex(data.spans, (s) => s.startT, (s) => s.endT),
+    overhangs: new IntervalIndex(data.overhangs, (o) => o.startT, (o) => o.endT),
+    overlaps: data.overlaps,
+    marks: data.marks,
+    points: new IntervalIndex(data.points, (p) => p.t, (p) => p.t),
+    messages: new IntervalIndex(messages, (msg) => msg.sendT, (msg) => msg.endT),
+    lastEventT: data.lastEventT,
+    stops: data.stops,
+  };
+}
+
+function packMessages(messages: Message[]): PackedMessages {
+  const procs: string[] = [];
+  const names: string[] = [];
+  const indexOf = (table: string[], value: string) => {
+    let i = table.indexOf(value);
+    if (i < 0) i = table.push(value) - 1;
+    return i;
+  };
+  const n = messages.length;
+  const packed: PackedMessages = {
+    procs,
+    names,
+    id: new Float64Array(n),
+    sendT: new Float64Array(n),
+    endT: new Float64Array(n),
+    from: new Uint16Array(n),
+    to: new Uint16Array(n),
+    msg: new Uint16Array(n),
+    dropped: new Uint8Array(n),
+  };
+  messages.forEach((message, i) => {
+    packed.id[i] = Number(message.key.slice(1));
+    packed.sendT[i] = message.sendT;
+    packed.endT[i] = message.endT;
+    packed.from[i] = indexOf(procs, message.from);
+    packed.to[i] = indexOf(procs, message.to);
+    packed.msg[i] = indexOf(names, message.msg);
+    packed.dropped[i] = message.dropped ? 1 : 0;
+  });
+  return packed;
+}
+
+export function timelineModelData(result: SimResult): TimelineModelData {
   const { events, scenario } = result;
   const lanes = lanesOf(result);
   const laneIds = new Set(lanes.map((l) => l.id));
@@ -235,12 +330,12 @@ export function timelineModel(result: SimResult): TimelineModel {
   return {
     durationMs: scenario.durationMs,
     lanes,
-    spans: new IntervalIndex(result.spans, (s) => s.startT, (s) => s.endT),
-    overhangs: new IntervalIndex(overhangs, (o) => o.startT, (o) => o.endT),
+    spans: result.spans,
+    overhangs,
     overlaps,
     marks,
-    points: new IntervalIndex(points, (p) => p.t, (p) => p.t),
-    messages: new IntervalIndex(messages, (m) => m.sendT, (m) => m.endT),
+    points,
+    messages: packMessages(messages),
     lastEventT: events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
     stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false) },
   };
