@@ -110,7 +110,8 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
     // The opening run: at once when it is small, so the first render already shows it.
     if (!first.large) {
       try {
-        initialResult = run(first.scenario, false) as SimResult;
+        const opening = run(first.scenario, false);
+        if (!(opening instanceof Promise)) initialResult = opening;
       } catch {
         initialResult = null;
       }
