@@ -53,11 +53,11 @@ export function deckInitial(shape: DeckShape, slide: number, author: string): De
 
 const clampSlide = (shape: DeckShape, slide: number) => Math.max(0, Math.min(shape.slideCount - 1, Math.trunc(slide)));
 
-/** A slide change: the new slide's simulation starts paused at its moment, unrevealed, and the screen shows again. */
+/** A slide change: the new slide's simulation starts paused at its moment, at its own speed, unrevealed, and the screen shows again. */
 function toSlide(shape: DeckShape, state: DeckState, slide: number): Partial<DeckState> {
   const target = clampSlide(shape, slide);
   if (target === state.slide && !state.blank) return {};
-  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, speed: state.speed, reveal: null };
+  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, speed: null, reveal: null };
 }
 
 function changes(shape: DeckShape, state: DeckState, action: DeckAction): Partial<DeckState> {

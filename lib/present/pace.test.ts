@@ -31,3 +31,12 @@ describe("slide deep links", () => {
     expect(hashOfSlide(2)).toBe("#3");
   });
 });
+
+describe("slideDomain", () => {
+  it("ends a little after the last event, keeps the slide's moment in view, and stays inside the run", async () => {
+    const { slideDomain } = await import("./slideDomain");
+    expect(slideDomain({ lastEventT: 20_000, durationMs: 60_000, at: 1000 })).toEqual([0, 22_100]);
+    expect(slideDomain({ lastEventT: 20_000, durationMs: 60_000, at: 30_000 })).toEqual([0, 33_500]);
+    expect(slideDomain({ lastEventT: 59_000, durationMs: 60_000, at: 0 })).toEqual([0, 60_000]);
+  });
+});

@@ -7,9 +7,11 @@ export interface NavItem {
 /** The header's navigation, in order. A page joins it once the page exists: add one entry here. */
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home" },
+  { href: "/learn/", label: "Learn" },
   { href: "/lab/", label: "Lab" },
   { href: "/quiz/", label: "Quizzes" },
   { href: "/drill/", label: "Drills" },
   { href: "/review/", label: "Review" },
+  { href: "/present/", label: "Present" },
   { href: "/about/", label: "About" },
 ];

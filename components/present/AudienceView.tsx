@@ -1,0 +1,63 @@
+"use client";
+
+import { useRef } from "react";
+import type { AudienceDeck } from "@/lib/content/deckTypes";
+import { GoToDialog } from "./GoToDialog";
+import { KeyHelpDialog } from "./KeyHelpDialog";
+import { SlideSimArea } from "./SlideSimArea";
+import { SlideSimProvider } from "./SlideSimProvider";
+import { useDeckWindow } from "./useDeckWindow";
+import { useTakeOverPage } from "./useTakeOverPage";
+
+/**
+ * The audience view: the current slide over the whole screen, at a scale readable from the back
+ * of a room. It holds no notes and no answers (its props have none); a prediction's answer
+ * arrives from the presenter view at the reveal.
+ */
+export function AudienceView({ deck }: { deck: AudienceDeck }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  useTakeOverPage(rootRef);
+  const w = useDeckWindow({ slug: deck.slug, slides: deck.slides, answers: null, otherHref: `/present/${deck.slug}/presenter/`, otherName: `lease-lab-presenter-${deck.slug}` });
+  const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback } = w;
+  const slide = deck.slides[state.slide];
+
+  return (
+    <div ref={rootRef} className="present-room fixed inset-0 z-50 flex flex-col bg-page text-ink">
+      <div className={`flex min-h-0 flex-1 flex-col ${state.blank ? "invisible" : ""}`}>
+        <section
+          key={slide.number}
+          aria-roledescription="slide"
+          aria-label={`Slide ${slide.number} of ${deck.slides.length}: ${slide.title}`}
+          className="flex min-h-0 flex-1 flex-col gap-[2.5vh] px-[4vw] pt-[4vh] pb-[2vh]"
+        >
+          {slide.html && <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />}
+          {slide.sim && (
+            <SlideSimProvider sim={slide.sim}>
+              <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={state.reveal?.answer ?? null} size="room" onPlayback={registerPlayback} />
+            </SlideSimProvider>
+          )}
+        </section>
+        <footer className="flex items-center gap-4 border-t border-line px-[4vw] py-2 text-base text-ink-muted">
+          <span className="truncate font-semibold text-ink">{deck.title}</span>
+          <span className="tabular-nums" aria-live="polite">
+            {slide.number} / {deck.slides.length}
+          </span>
+          <span className="mr-auto" />
+          <button type="button" onClick={() => helpRef.current?.showModal()} className="rounded-md px-2 py-1 hover:bg-surface">
+            Keys and help
+          </button>
+          <button type="button" onClick={openOther} className="rounded-md px-2 py-1 hover:bg-surface">
+            Presenter view
+          </button>
+        </footer>
+      </div>
+      {state.blank && (
+        <div className="absolute inset-0 bg-black" role="status">
+          <span className="sr-only">The screen is blank. Press B to show the slide again.</span>
+        </div>
+      )}
+      <KeyHelpDialog ref={helpRef} letters={letters} setLetters={setLetters} />
+      <GoToDialog ref={goToRef} slideCount={deck.slides.length} onGo={(slide) => dispatch({ type: "go", slide })} />
+    </div>
+  );
+}

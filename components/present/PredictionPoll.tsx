@@ -1,0 +1,46 @@
+import type { SlideSim } from "@/lib/content/deckTypes";
+
+const LETTERS = "ABCDEFGHI";
+
+/**
+ * A prediction's question and its options, lettered for a vote by hands. Once revealed with its
+ * answer, the right option is marked by a tick, the word "Answer" and a thick border, and the
+ * others fade; colour is never the only cue. `answer` is given only after the reveal.
+ */
+export function PredictionPoll({ predict, answer, revealed, size }: { predict: NonNullable<SlideSim["predict"]>; answer: number | null; revealed: boolean; size: "room" | "desk" }) {
+  const room = size === "room";
+  return (
+    <div className={room ? "present-poll" : "space-y-3"}>
+      <p className={room ? "present-question font-semibold" : "text-lg font-semibold"}>{predict.question}</p>
+      <ol className={room ? "present-options" : "grid gap-2 sm:grid-cols-2"} aria-label="Options">
+        {predict.options.map((option, i) => {
+          const right = answer === i;
+          const faded = answer !== null && !right;
+          return (
+            <li
+              key={option}
+              className={`flex items-center gap-3 rounded-xl border-2 ${room ? "px-[1.2em] py-[0.7em]" : "px-3 py-2"} ${
+                right ? "border-safe bg-surface outline-4 outline-safe" : "border-line"
+              } ${faded ? "opacity-55" : ""}`}
+            >
+              <span aria-hidden="true" className={`present-letter inline-flex shrink-0 items-center justify-center rounded-full font-bold ${right ? "bg-safe text-page" : "bg-ink text-page"}`}>
+                {LETTERS[i]}
+              </span>
+              <span className="sr-only">Option {LETTERS[i]}: </span>
+              <span className="min-w-0 flex-1">{option}</span>
+              {right && (
+                <span className="inline-flex shrink-0 items-center gap-1 font-bold text-safe-ink">
+                  <svg viewBox="0 0 24 24" width="1.1em" height="1.1em" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+                    <path d="M5 12.5l4.5 4.5L19 7" />
+                  </svg>
+                  Answer
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {revealed && answer === null && <p className="text-ink-muted">Revealed: the answer is marked once the presenter view is open.</p>}
+    </div>
+  );
+}
