@@ -12,7 +12,7 @@ export function currentSearch({ scenario, playback }: LabStores, options: { shar
   const s = scenario.getState();
   const p = playback.getState();
   const atEnd = p.t >= p.endT;
-  return encodeLabSearch({ scenario: s.scenario, presetId: s.presetId, t: atEnd ? null : p.t, predict: s.predict.on, compare: s.compare }, options);
+  return encodeLabSearch({ scenario: s.scenario, presetId: s.presetId, t: atEnd ? null : p.t, predict: s.predict.on, compare: s.compare, map: s.map }, options);
 }
 
 /** Every change to the scenario or the playhead (once it stops moving) is written to the URL with replaceState. */
@@ -31,7 +31,7 @@ export function useUrlSync(stores: LabStores): void {
       timer = setTimeout(write, SETTLE_MS);
     };
     const unsubscribeScenario = stores.scenario.subscribe((s, prev) => {
-      if (s.scenario !== prev.scenario || s.presetId !== prev.presetId || s.predict.on !== prev.predict.on || s.compare !== prev.compare) schedule();
+      if (s.scenario !== prev.scenario || s.presetId !== prev.presetId || s.predict.on !== prev.predict.on || s.compare !== prev.compare || s.map !== prev.map) schedule();
     });
     const unsubscribePlayback = stores.playback.subscribe((p, prev) => {
       if (p.t !== prev.t || p.playing !== prev.playing) schedule();

@@ -5,6 +5,8 @@
  *   /lab?preset=gc-pause&s=<code>  an edited preset (the preset names where it came from)
  *   &predict=1                      opens in predict mode
  *   &compare=guard                  shows the twin run with one thing flipped (compare/flips.ts)
+ *   &map=<settings>                 the failure map's settings (explore/mapSettings.ts), passed on as
+ *                                   written: the map reads it, and a bad one costs only the map
  * `s` is base64url of the JSON of the scenario's smallest equivalent form (minimize.ts), so a link
  * round-trips exactly. Decoding never throws: whatever is wrong comes back as problems, each a
  * sentence naming what was wrong, and the lab opens the default scenario instead.
@@ -33,6 +35,8 @@ export interface LabLocation {
   predict: boolean;
   /** The twin run's flip; absent or null for no comparison. */
   compare?: Flip | null;
+  /** The failure map's `map` parameter as written; absent or null for none. */
+  map?: string | null;
 }
 
 export interface DecodedLocation extends LabLocation {
@@ -113,6 +117,7 @@ export function decodeLabSearch(search: string): DecodedLocation {
   const predict = params.get("predict") === "1";
   const compareParam = params.get("compare");
   const compare = compareParam === null ? null : parseFlip(compareParam);
+  const map = params.get("map");
   let location: LabLocation | null = null;
 
   const preset = presetParam === null ? undefined : presetById(presetParam);
@@ -126,8 +131,9 @@ export function decodeLabSearch(search: string): DecodedLocation {
   }
   // A comparison the lab does not know is dropped on its own: the scenario still opens.
   const compareProblems = compareParam !== null && compare === null ? [`${COMPARE_PROBLEM} compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.`] : [];
-  if (problems.length || !location) return { ...defaultLocation(), predict, compare, problems: [...problems, ...compareProblems] };
+  if (problems.length || !location) return { ...defaultLocation(), predict, compare, map, problems: [...problems, ...compareProblems] };
   location.compare = compare;
+  location.map = map;
   problems.push(...compareProblems);
 
   const raw = params.get("t");
@@ -152,6 +158,7 @@ export function encodeLabSearch(state: LabLocation, options: { share?: boolean }
   if (state.t !== null) params.set("t", String(Math.round(state.t)));
   if (state.predict) params.set("predict", "1");
   if (state.compare) params.set("compare", flipParam(state.compare));
+  if (state.map) params.set("map", state.map);
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -42,6 +42,8 @@ export interface ScenarioState {
   predict: PredictState;
   /** The twin run's flip, shown side by side with this run; null for none. */
   compare: Flip | null;
+  /** The failure map's URL parameter (lib/lab/explore/mapSettings.ts); null for none. */
+  map: string | null;
   /** Applies a change to the scenario; refused changes leave it as it was and say why. */
   edit: (change: (scenario: Scenario, resolved: ResolvedScenario) => Scenario) => void;
   choosePreset: (id: string) => void;
@@ -51,6 +53,7 @@ export interface ScenarioState {
   reveal: () => void;
   nextQuestion: (count: number) => void;
   setCompare: (flip: Flip | null) => void;
+  setMap: (map: string | null) => void;
 }
 
 export type ScenarioStore = ReturnType<typeof createScenarioStore>;
@@ -128,6 +131,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
       notices: openingNotices,
       predict: freshPredict(initial.predict),
       compare: initial.compare ?? null,
+      map: initial.map ?? null,
       edit: (change) => {
         const { scenario, resolved, presetId } = get();
         apply(change(scenario, resolved), presetId, (title, items) => (items.length ? [notice("info", title, items)] : []));
@@ -142,6 +146,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
       reveal: () => set((s) => (s.predict.choice === null ? s : { predict: { ...s.predict, revealed: true } })),
       nextQuestion: (count) => set((s) => ({ predict: { ...freshPredict(true), index: (s.predict.index + 1) % Math.max(1, count) } })),
       setCompare: (compare) => set({ compare }),
+      setMap: (map) => set({ map }),
     };
   });
   return store;
