@@ -94,7 +94,11 @@ export default function HomePage() {
                   {index + 1}
                 </span>
                 <div>
-                  <h3 className="font-semibold">{step.title}</h3>
+                  <h3 className="font-semibold">
+                    <Link href={`/learn/${step.lesson}/`} className="text-link underline underline-offset-2">
+                      {step.title}
+                    </Link>
+                  </h3>
                   <p className="text-ink-muted">{step.summary}</p>
                 </div>
               </li>

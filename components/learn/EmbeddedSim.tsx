@@ -1,0 +1,57 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
+import { scenarioPathSet } from "@/lib/learn/scenarioPath";
+import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
+import { presetById } from "@/lib/sim/presets";
+import { EmbeddedOutcome } from "./EmbeddedOutcome";
+import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
+import { EmbeddedTimeline } from "./EmbeddedTimeline";
+import { useBoundValues } from "./LessonLive";
+
+interface Props {
+  preset: PresetRef;
+  live?: readonly LiveBinding[];
+  /** A prediction holds the run at this moment (ms) until it is answered; null plays freely. */
+  holdAt?: number | null;
+}
+
+const NO_BINDINGS: readonly LiveBinding[] = [];
+
+/**
+ * A run of a preset inside a lesson: the lab's timeline and outcome in a compact form, and a link
+ * that opens the same scenario in the lab. Live controls above it in the lesson change its
+ * scenario; the link then carries the changed scenario.
+ */
+export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props) {
+  const values = useBoundValues(live);
+  const base = presetById(preset.id)!.scenario;
+  const scenario = useMemo(
+    () => live.reduce((s, { field }, i) => (values[i] === undefined ? s : scenarioPathSet(s, field, values[i])), base),
+    [live, values, base],
+  );
+  const changed = useMemo(() => scenario !== base && !isPresetAsIs(scenario, preset.id), [scenario, base, preset.id]);
+  const labHref = `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`;
+
+  return (
+    <section aria-label={`Simulation: ${preset.title}`} className="my-8 overflow-hidden rounded-xl border border-line bg-page">
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line bg-surface px-3 py-2 sm:px-4">
+        <p className="text-sm font-semibold">
+          {preset.title}
+          {changed && <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted">changed by your setting</span>}
+        </p>
+        <Link href={labHref} className="text-sm font-medium text-link underline underline-offset-2">
+          Open in lab<span className="sr-only">: {preset.title}</span>
+        </Link>
+      </header>
+      <EmbeddedSimProvider presetId={preset.id} scenario={scenario} holdAt={holdAt}>
+        <EmbeddedTimeline holdAt={holdAt} />
+        <div className="border-t border-line">
+          <EmbeddedOutcome hidden={holdAt !== null} />
+        </div>
+      </EmbeddedSimProvider>
+    </section>
+  );
+}

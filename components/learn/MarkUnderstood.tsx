@@ -1,0 +1,29 @@
+"use client";
+
+import { useProgress } from "@/components/progress/ProgressProvider";
+import { primaryButton, secondaryButton } from "@/components/ui/button";
+import { selectHydrated, selectLessons, selectSetLessonUnderstood } from "@/lib/store/progressSelectors";
+
+/** "Mark as understood": a toggle kept in the learner's progress. */
+export function MarkUnderstood({ slug }: { slug: string }) {
+  const hydrated = useProgress(selectHydrated);
+  const understood = useProgress(selectLessons)[slug] !== undefined;
+  const setUnderstood = useProgress(selectSetLessonUnderstood);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        aria-pressed={understood}
+        disabled={!hydrated}
+        onClick={() => setUnderstood(slug, !understood)}
+        className={understood ? secondaryButton : primaryButton}
+      >
+        <span aria-hidden="true">{understood ? "✓" : "○"}</span>
+        Mark as understood
+      </button>
+      <p role="status" className="text-sm text-ink-muted">
+        {hydrated && understood ? "Marked as understood. Press again to take the mark back." : ""}
+      </p>
+    </div>
+  );
+}
