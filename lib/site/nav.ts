@@ -12,5 +12,6 @@ export const navItems: readonly NavItem[] = [
   { href: "/quiz/", label: "Quizzes" },
   { href: "/drill/", label: "Drills" },
   { href: "/review/", label: "Review" },
+  { href: "/present/", label: "Present" },
   { href: "/about/", label: "About" },
 ];
