@@ -5,6 +5,7 @@ import { withGuard, withPostgresMode, withService, withWorkload } from "@/lib/la
 import { guardOptions } from "@/lib/lab/options";
 import { sliders } from "@/lib/lab/sliders";
 import { toggles } from "@/lib/lab/toggles";
+import { withStream } from "@/lib/lab/load/trafficSliders";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import type { GuardKind } from "@/lib/lab/catalog";
@@ -12,6 +13,7 @@ import { SeedField } from "./SeedField";
 import { SelectControl } from "./SelectControl";
 import { SliderControl } from "./SliderControl";
 import { ToggleControl } from "./ToggleControl";
+import { TrafficControls } from "@/components/load/TrafficControls";
 
 const serviceOptions = serviceKinds.map((kind) => ({ value: kind, label: serviceLabel(kind) }));
 const workloadOptions = workloadKinds.map((kind) => ({ value: kind, label: workloadLabel(kind) }));
@@ -45,8 +47,10 @@ export function ControlsPanel() {
           options={guards}
           onChange={(guard) => edit((s) => withGuard(s, guard as GuardKind))}
         />
-        <SelectControl label="Workload" value={resolved.workload.kind} options={workloadOptions} onChange={(kind) => edit((s) => withWorkload(s, kind))} />
+        <SelectControl label="Workload" value={resolved.workload.kind} options={workloadOptions} onChange={(kind) => edit((s) => (kind === "stream" ? withStream(s) : withWorkload(s, kind)))} />
       </fieldset>
+
+      <TrafficControls />
 
       <fieldset className="space-y-4">
         <legend className="mb-3 text-xs font-semibold tracking-wide text-ink-muted uppercase">Timing and faults</legend>

@@ -2,8 +2,10 @@
 
 import { ControlsPanel } from "@/components/controls/ControlsPanel";
 import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
+import { LoadPanel } from "@/components/load/LoadPanel";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
 import { Timeline } from "@/components/timeline/Timeline";
+import { Topology } from "@/components/topology/Topology";
 import { CopyLinkButton } from "./CopyLinkButton";
 import { LabNotices } from "./LabNotices";
 import { PredictPanel, PredictToggle } from "./PredictPanel";
@@ -35,7 +37,9 @@ export function LabWorkspace() {
         <div className="min-w-0 space-y-6">
           <PredictPanel />
           <Timeline />
+          <Topology />
           <OutcomePanel />
+          <LoadPanel />
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { keyCounts, verdictOf } from "@/lib/lab/summaryText";
 import { seconds } from "@/lib/sim/format";
 import { selectHiding, selectPending, selectResult, selectWarnings } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
+import { BottleneckNote } from "./BottleneckNote";
 import { StoryList } from "./StoryList";
 import { VerdictBadge } from "./VerdictBadge";
 
@@ -49,6 +50,8 @@ export function OutcomePanel() {
               </li>
             ))}
           </ul>
+
+          <BottleneckNote result={result} />
 
           {first && (
             <div className="mt-4 rounded-lg border-l-4 border-danger bg-surface p-3">

@@ -1,0 +1,17 @@
+"use client";
+
+import { useMemo } from "react";
+import { bottleneckOf } from "@/lib/lab/bottleneck";
+import type { SimResult } from "@/lib/sim/simulate";
+
+/** For a stream run: what limits its throughput, in a sentence (see lib/lab/bottleneck.ts). */
+export function BottleneckNote({ result }: { result: SimResult }) {
+  const bottleneck = useMemo(() => bottleneckOf(result), [result]);
+  if (!bottleneck) return null;
+  return (
+    <div className={`mt-4 rounded-lg border-l-4 bg-surface p-3 ${bottleneck.limit === "none" ? "border-safe" : "border-lock-service"}`}>
+      <h3 className="text-sm font-semibold">{bottleneck.limit === "none" ? "Nothing limits throughput yet" : "What limits throughput"}</h3>
+      <p className="mt-1 text-sm">{bottleneck.sentence}</p>
+    </div>
+  );
+}
