@@ -5,7 +5,6 @@ import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
 import { LoadPanel } from "@/components/load/LoadPanel";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
 import { Timeline } from "@/components/timeline/Timeline";
-import { Topology } from "@/components/topology/Topology";
 import { CopyLinkButton } from "./CopyLinkButton";
 import { LabNotices } from "./LabNotices";
 import { PredictPanel, PredictToggle } from "./PredictPanel";
@@ -37,7 +36,6 @@ export function LabWorkspace() {
         <div className="min-w-0 space-y-6">
           <PredictPanel />
           <Timeline />
-          <Topology />
           <OutcomePanel />
           <LoadPanel />
         </div>
