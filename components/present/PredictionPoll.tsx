@@ -20,10 +20,10 @@ export function PredictionPoll({ predict, answer, revealed, size }: { predict: N
             <li
               key={option}
               className={`flex items-center gap-3 rounded-xl border-2 ${room ? "px-[1.2em] py-[0.7em]" : "px-3 py-2"} ${
-                right ? "border-safe bg-surface outline-4 outline-safe" : "border-line"
-              } ${faded ? "opacity-55" : ""}`}
+                right ? "border-safe bg-surface outline-4 outline-safe" : faded ? "border-dashed border-line text-ink-muted" : "border-line"
+              }`}
             >
-              <span aria-hidden="true" className={`present-letter inline-flex shrink-0 items-center justify-center rounded-full font-bold ${right ? "bg-safe text-page" : "bg-ink text-page"}`}>
+              <span aria-hidden="true" className={`present-letter inline-flex shrink-0 items-center justify-center rounded-full font-bold ${right ? "bg-safe text-page" : faded ? "bg-ink-muted text-page" : "bg-ink text-page"}`}>
                 {LETTERS[i]}
               </span>
               <span className="sr-only">Option {LETTERS[i]}: </span>

@@ -1,0 +1,165 @@
+import { expect, test, type Page } from "@playwright/test";
+import { deckLoad } from "@/lib/content/decks";
+import { expectNoSeriousA11yViolations } from "./axe";
+
+const deck = deckLoad("the-fencing-token-story");
+const count = deck.slides.length;
+const audienceUrl = `/present/${deck.slug}/`;
+const presenterUrl = `/present/${deck.slug}/presenter/`;
+// The first prediction in the deck, and its right option's text.
+const predictIndex = deck.slides.findIndex((s) => s.sim?.predict);
+const predict = deck.slides[predictIndex];
+const answerText = predict.sim!.predict!.options[predict.answer!];
+
+/** A note's first words as plain text, enough to find it in a page's HTML. */
+function noteSnippet(html: string): string {
+  return html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim().split(" ").slice(2, 9).join(" ");
+}
+
+const slideRegion = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Slide ${n} of ${count}:`) });
+const presenterAt = (page: Page, n: number) => expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(`Slide ${n} of ${count}`);
+const captionTime = (page: Page) => page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
+
+test.use({ reducedMotion: "reduce" });
+
+test("the list of decks links each one's audience, presenter and handout views, and the nav has Present", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Present" }).click();
+  await expect(page.getByRole("heading", { name: "Present", level: 1 })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: deck.title }) });
+  await expect(card.getByText(`${deck.minutes} minutes · ${count} slides`)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Presenter view: ${deck.title}` })).toHaveAttribute("href", presenterUrl);
+  await expect(page.getByRole("link", { name: `Handout: ${deck.title}` })).toHaveAttribute("href", `/present/${deck.slug}/handout/`);
+  await page.getByRole("link", { name: `Audience view: ${deck.title}` }).click();
+  await expect(slideRegion(page, 1)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "audience view");
+});
+
+test("no note and no answer is in the audience page before the reveal", async ({ page, request }) => {
+  const raw = await (await request.get(audienceUrl)).text();
+  await page.goto(`${audienceUrl}#${predictIndex + 1}`);
+  await expect(slideRegion(page, predictIndex + 1)).toBeVisible();
+  await expect(page.getByText(answerText)).toBeVisible(); // the options themselves are shown
+  const live = await page.content();
+  for (const html of [raw, live]) {
+    expect(html).not.toContain("notesHtml");
+    expect(html).not.toMatch(/\\?"answer\\?"\s*:/);
+    for (const slide of deck.slides) expect(html).not.toContain(noteSnippet(slide.notesHtml));
+  }
+  await expect(page.getByText("Answer", { exact: true })).toHaveCount(0);
+});
+
+test("presenter and audience follow each other: slides, reveal, and the playhead", async ({ context }) => {
+  const presenter = await context.newPage();
+  await presenter.goto(presenterUrl);
+  await presenterAt(presenter, 1);
+  const audience = await context.newPage();
+  await audience.goto(audienceUrl);
+  await expect(slideRegion(audience, 1)).toBeVisible();
+
+  await presenter.getByRole("button", { name: "Next →" }).click();
+  await expect(slideRegion(audience, 2)).toBeVisible();
+  await audience.keyboard.press("ArrowRight");
+  await presenterAt(presenter, 3);
+  await expect(slideRegion(audience, 3)).toBeVisible();
+
+  // Slide 3 asks a prediction: the presenter sees the answer, the room does not, until the reveal.
+  expect(predictIndex).toBe(2);
+  await expect(presenter.getByText("Answer", { exact: true })).toBeVisible();
+  await expect(audience.getByText("Answer", { exact: true })).toHaveCount(0);
+  await presenter.getByRole("button", { name: "Reveal the answer" }).click();
+  const right = audience.getByRole("listitem").filter({ hasText: answerText });
+  await expect(right.getByText("Answer", { exact: true })).toBeVisible();
+  // The reveal plays the run past the question's moment, in both windows.
+  await expect.poll(async () => captionTime(audience).textContent()).not.toBe("10.000 s");
+
+  // Pausing in the audience stops both at the same moment; stepping in the presenter moves both.
+  await audience.keyboard.press("p");
+  await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
+  const paused = await captionTime(audience).textContent();
+  // Events can be less than a millisecond apart: step until the presenter's clock reads another time.
+  for (let i = 0; i < 20 && (await captionTime(presenter).textContent()) === paused; i++) {
+    await presenter.getByRole("button", { name: "Step forward" }).click();
+  }
+  await expect(captionTime(audience)).not.toHaveText(paused ?? "");
+  await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
+
+  // The reveal can start in the audience window too; the presenter fills in the answer.
+  await presenter.getByRole("button", { name: "Next →" }).click();
+  await expect(slideRegion(audience, 4)).toBeVisible();
+  await audience.keyboard.press("r");
+  const fourth = deck.slides[3];
+  await expect(audience.getByRole("listitem").filter({ hasText: fourth.sim!.predict!.options[fourth.answer!] }).getByText("Answer", { exact: true })).toBeVisible();
+  await expect(presenter.getByRole("button", { name: "Revealed" })).toBeDisabled();
+
+  // Blanking from the presenter blanks the room.
+  await presenter.getByRole("button", { name: "Blank screen" }).click();
+  await expect(audience.getByText("The screen is blank")).toBeAttached();
+  await expect(slideRegion(audience, 4)).toBeHidden();
+  await expectNoSeriousA11yViolations(presenter, "presenter view");
+});
+
+test("the keys move, jump, blank and help, and single-letter shortcuts can be turned off", async ({ page }) => {
+  await page.goto(audienceUrl);
+  await expect(slideRegion(page, 1)).toBeVisible();
+  await page.keyboard.press("PageDown");
+  await expect(slideRegion(page, 2)).toBeVisible();
+  await page.keyboard.press(" ");
+  await expect(slideRegion(page, 3)).toBeVisible();
+  await page.keyboard.press("PageUp");
+  await expect(slideRegion(page, 2)).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(slideRegion(page, 1)).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(slideRegion(page, count)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#${count}$`));
+  await page.keyboard.press("Home");
+  await expect(slideRegion(page, 1)).toBeVisible();
+
+  await page.keyboard.press("g");
+  const goTo = page.getByRole("dialog", { name: "Go to slide" });
+  await goTo.getByRole("textbox", { name: /Slide number/ }).fill("99");
+  await goTo.getByRole("button", { name: "Go" }).click();
+  await expect(goTo.getByText(`Type a slide number from 1 to ${count}.`)).toBeVisible();
+  await goTo.getByRole("textbox", { name: /Slide number/ }).fill("5");
+  await goTo.getByRole("textbox", { name: /Slide number/ }).press("Enter");
+  await expect(goTo).toBeHidden();
+  await expect(slideRegion(page, 5)).toBeVisible();
+
+  // Blank hides everything, and B brings it back.
+  await page.keyboard.press("b");
+  await expect(page.getByText("The screen is blank")).toBeAttached();
+  await expect(slideRegion(page, 5)).toBeHidden();
+  await expect(page.getByRole("button", { name: "Keys and help" })).toBeHidden();
+  await page.keyboard.press("b");
+  await expect(slideRegion(page, 5)).toBeVisible();
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keys" });
+  await expect(help).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "help dialog");
+  await help.getByRole("checkbox", { name: /Single-letter shortcuts/ }).uncheck();
+  await help.getByRole("button", { name: "Close" }).click();
+  await page.keyboard.press("b");
+  await expect(slideRegion(page, 5)).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(slideRegion(page, 6)).toBeVisible();
+});
+
+test("a deep link opens its slide, with its simulation paused at the slide's moment", async ({ page }) => {
+  await page.goto(`${audienceUrl}#4`);
+  await expect(slideRegion(page, 4)).toBeVisible();
+  await expect(captionTime(page)).toHaveText("17.000 s");
+  await expect(page.getByRole("heading", { name: deck.slides[3].title })).toBeVisible();
+});
+
+test("the handout shows every slide with its notes and prints one slide per page", async ({ page }) => {
+  await page.goto(`/present/${deck.slug}/handout/`);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(deck.title);
+  await expect(page.getByRole("listitem", { name: /^Slide \d+:/ })).toHaveCount(count);
+  await expect(page.getByText(noteSnippet(deck.slides[0].notesHtml))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "handout");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Print the handout" })).toBeHidden();
+  expect(await page.getByRole("listitem", { name: "Slide 1: The fencing token story" }).evaluate((el) => getComputedStyle(el).breakAfter)).toBe("page");
+});
