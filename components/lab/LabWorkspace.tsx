@@ -1,10 +1,13 @@
 "use client";
 
+import { ComparePanel } from "@/components/compare/ComparePanel";
 import { ControlsPanel } from "@/components/controls/ControlsPanel";
 import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
+import { ExplorePanel } from "@/components/explore/ExplorePanel";
 import { LoadPanel } from "@/components/load/LoadPanel";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
 import { Timeline } from "@/components/timeline/Timeline";
+import { Topology } from "@/components/topology/Topology";
 import { CopyLinkButton } from "./CopyLinkButton";
 import { LabNotices } from "./LabNotices";
 import { PredictPanel, PredictToggle } from "./PredictPanel";
@@ -36,8 +39,11 @@ export function LabWorkspace() {
         <div className="min-w-0 space-y-6">
           <PredictPanel />
           <Timeline />
+          <Topology />
           <OutcomePanel />
+          <ComparePanel />
           <LoadPanel />
+          <ExplorePanel />
         </div>
       </div>
     </div>

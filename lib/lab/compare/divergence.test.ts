@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { presetById } from "@/lib/sim/presets";
 import type { SimEvent } from "@/lib/sim/events";
 import { simulate } from "@/lib/sim/simulate";
-import { firstDivergence } from "./divergence";
+import { eventPhrase, firstDivergence } from "./divergence";
 
 const ev = (t: number, seq: number, proc = "c1"): SimEvent => ({ kind: "work-end", proc, t, seq });
 
@@ -43,5 +43,16 @@ describe("first divergence", () => {
         return !same(d.index) || a.length !== b.length;
       }),
     );
+  });
+});
+
+describe("an event in words", () => {
+  it("says who did what, with the token", () => {
+    const plain = simulate(presetById("gc-pause")!.scenario);
+    const fenced = simulate(presetById("gc-pause-fenced")!.scenario);
+    const d = firstDivergence(plain.events, fenced.events)!;
+    expect(eventPhrase(d.a!)).toBe("redis grants c1 the lock (no token)");
+    expect(eventPhrase(d.b!)).toBe("redis grants c1 the lock (token 1)");
+    expect(eventPhrase(ev(1, 1))).toBe("c1: work end");
   });
 });

@@ -33,3 +33,33 @@ export function firstDivergence(a: readonly SimEvent[], b: readonly SimEvent[]):
   const rest = a.length > n ? a[n] : b[n];
   return { index: n, t: rest.t, a: a[n] ?? null, b: b[n] ?? null };
 }
+
+/** An event in a few words, for saying where two runs part: "redis grants c1 the lock with token 1". */
+export function eventPhrase(e: SimEvent): string {
+  const token = (t: number | null) => (t === null ? "no token" : `token ${t}`);
+  switch (e.kind) {
+    case "grant":
+      return `${e.proc === e.client ? "a majority" : e.proc} grants ${e.client} the lock (${token(e.token)})`;
+    case "write":
+      return `storage ${e.accepted ? "accepts" : "rejects"} ${e.client}'s write (${token(e.token)}${e.reason ? `, ${e.reason}` : ""})`;
+    case "read":
+      return `storage ${e.ok ? "serves" : "refuses"} ${e.client}'s read (${token(e.token)})`;
+    case "send":
+    case "deliver":
+      return `${e.from} → ${e.to}: ${e.msg} ${e.kind === "send" ? "sent" : "delivered"}`;
+    case "drop":
+      return `${e.from} → ${e.to}: ${e.msg} lost (${e.reason})`;
+    case "belief-start":
+      return `${e.proc} believes it holds the lock (${token(e.token)})`;
+    case "belief-end":
+      return `${e.proc} stops believing it holds the lock (${e.reason})`;
+    case "check":
+      return `${e.proc}'s lease check ${e.ok ? "passes" : "fails"}`;
+    case "attempt-abort":
+      return `${e.proc} aborts its attempt (${e.reason})`;
+    case "lease-end":
+      return `${e.proc} ends ${e.client}'s lease (${e.reason})`;
+    default:
+      return `${e.proc}: ${e.kind.replace(/-/g, " ")}`;
+  }
+}

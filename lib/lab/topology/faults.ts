@@ -37,7 +37,7 @@ const at = (f: { atMs?: number; atPhase?: string }) =>
   f.atPhase === "before-write" ? "just before its write" : f.atPhase === "holding" ? "once it holds the lock" : `at ${formatDuration(f.atMs ?? 0)}`;
 
 /** One line for the list of injected faults: "Pause c1 at 5 s for 15 s". */
-export function describeFault(fault: FaultSpec): string {
+export function describeFault(fault: FaultSpec | InputFault): string {
   switch (fault.kind) {
     case "pause":
       return `Pause ${fault.target} ${at(fault)} for ${formatDuration(fault.forMs)}`;

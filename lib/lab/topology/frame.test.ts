@@ -3,7 +3,7 @@ import { presetById } from "@/lib/sim/presets";
 import type { Scenario } from "@/lib/sim/scenario";
 import { simulate } from "@/lib/sim/simulate";
 import { timelineModel } from "../timeline/model";
-import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex } from "./frame";
+import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "./frame";
 
 const indexOf = (scenario: Scenario) => {
   const result = simulate(scenario);
@@ -70,9 +70,30 @@ describe("the topology at a moment", () => {
     expect(processStatesAt(cut, 4000).get("c2")?.partitioned).toBe(true);
   });
 
+  it("reads the same cuts from the faults when a large run's log stayed in the worker", () => {
+    const scenario: Scenario = { ...presetById("gc-pause")!.scenario, faults: [{ kind: "partition", between: ["c2", "redis"], atMs: 3000, forMs: 2000 }, { kind: "isolate", target: "c1", atMs: 8000, forMs: 1000 }] };
+    const result = simulate(scenario);
+    const full = topologyIndex(result, timelineModel(result));
+    const logless = topologyIndex({ ...result, events: [] }, timelineModel(result));
+    for (const t of [2999, 3000, 4999, 5000, 8000, 8999, 9000]) {
+      for (const [a, b] of [["c2", "redis"], ["c1", "storage"], ["c2", "storage"]]) expect(cutsAt(logless, t)(a, b), `${a}–${b} at ${t}`).toBe(cutsAt(full, t)(a, b));
+    }
+  });
+
   it("shows a crashed process as crashed until it restarts", () => {
     const { index: crashed } = indexOf({ ...presetById("gc-pause")!.scenario, faults: [{ kind: "crash", target: "c2", atMs: 500, restartAfterMs: 1000 }] });
     expect(processStatesAt(crashed, 1000).get("c2")?.status).toBe("crashed");
     expect(processStatesAt(crashed, 1600).get("c2")?.status).not.toBe("crashed");
+  });
+});
+
+describe("traffic by link", () => {
+  it("puts each message on its link, client end first, and knows which way it travels", () => {
+    const nodeOf = new Map([["c1", "c1"], ["redis", "redis"], ["c20", "c16–c20"], ["storage", "storage"]]);
+    const isClient = (id: string) => id.startsWith("c");
+    const m = (from: string, to: string) => ({ key: `${from}${to}`, from, to, msg: "x", progress: 0.5, dropped: false });
+    const traffic = trafficByLink([m("c1", "redis"), m("redis", "c1"), m("c20", "storage"), m("c9", "redis")], nodeOf, isClient);
+    expect([...traffic.keys()]).toEqual(["c1|redis", "c16–c20|storage"]);
+    expect(traffic.get("c1|redis")!.messages.map((x) => x.outbound)).toEqual([true, false]);
   });
 });

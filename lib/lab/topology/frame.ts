@@ -4,6 +4,8 @@
  * send with its delivery or drop), and the links a partition or an isolation has cut (from the
  * event log, which names both ends of a partition; a span names only one lane).
  */
+import type { SimEvent } from "@/lib/sim/events";
+import type { ResolvedScenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import type { Span } from "@/lib/sim/spans";
 import type { TimelineModel } from "../timeline/model";
@@ -49,11 +51,20 @@ export interface TopologyIndex {
   cuts: IntervalIndex<Cut>;
 }
 
-/** Builds the indexes once per result; the timeline model already holds spans and messages. */
+/**
+ * Builds the indexes once per result; the timeline model already holds spans and messages. A
+ * large run comes back from the worker without its event log: its cuts are then read from the
+ * scenario's faults, which the engine applies exactly as scheduled.
+ */
 export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spans" | "messages">): TopologyIndex {
+  const cuts = result.events.length ? cutsFromEvents(result.events, result.scenario.durationMs) : cutsFromFaults(result.scenario);
+  return { spans: model.spans, messages: model.messages, cuts: new IntervalIndex(cuts, (c) => c.startT, (c) => c.endT) };
+}
+
+function cutsFromEvents(events: readonly SimEvent[], durationMs: number): Cut[] {
   const cuts: Cut[] = [];
   const open = new Map<string, Cut>();
-  for (const e of result.events) {
+  for (const e of events) {
     if (e.kind !== "partition-start" && e.kind !== "partition-end" && e.kind !== "isolate-start" && e.kind !== "isolate-end") continue;
     const [a, b] = "between" in e ? e.between : [e.target, null];
     const key = `${a}|${b}`;
@@ -67,8 +78,16 @@ export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spa
       open.delete(key);
     }
   }
-  for (const cut of open.values()) cuts.push({ ...cut, endT: result.scenario.durationMs });
-  return { spans: model.spans, messages: model.messages, cuts: new IntervalIndex(cuts, (c) => c.startT, (c) => c.endT) };
+  for (const cut of open.values()) cuts.push({ ...cut, endT: durationMs });
+  return cuts;
+}
+
+function cutsFromFaults(scenario: ResolvedScenario): Cut[] {
+  return scenario.faults.flatMap((f): Cut[] => {
+    if (f.kind === "partition") return [{ a: f.between[0], b: f.between[1], startT: f.atMs, endT: Math.min(scenario.durationMs, f.atMs + f.forMs) }];
+    if (f.kind === "isolate") return [{ a: f.target, b: null, startT: f.atMs, endT: Math.min(scenario.durationMs, f.atMs + f.forMs) }];
+    return [];
+  });
 }
 
 /** Whether [startT, endT) covers t: a span is over at its end. */
@@ -120,4 +139,29 @@ export function messagesInFlightAt(index: TopologyIndex, t: number): MessageInFl
 export function cutsAt(index: TopologyIndex, t: number): (a: string, b: string) => boolean {
   const active = index.cuts.query(t, t).filter((c) => covers(c, t));
   return (a, b) => active.some((c) => (c.b === null ? c.a === a || c.a === b : (c.a === a && c.b === b) || (c.a === b && c.b === a)));
+}
+
+export interface LinkTraffic {
+  /** Messages on the link, each with whether it travels from the client's end. */
+  messages: (MessageInFlight & { outbound: boolean })[];
+}
+
+/**
+ * The messages in flight grouped by the link they travel on (`nodeOf` maps a process to the node
+ * that draws it, so an aggregated client's messages travel its aggregate's links). Links are
+ * named client end first, as the layout names them.
+ */
+export function trafficByLink(messages: readonly MessageInFlight[], nodeOf: ReadonlyMap<string, string>, isClientNode: (id: string) => boolean): Map<string, LinkTraffic> {
+  const byLink = new Map<string, LinkTraffic>();
+  for (const m of messages) {
+    const from = nodeOf.get(m.from);
+    const to = nodeOf.get(m.to);
+    if (!from || !to) continue;
+    const outbound = isClientNode(from);
+    const id = outbound ? `${from}|${to}` : `${to}|${from}`;
+    const traffic = byLink.get(id) ?? { messages: [] };
+    traffic.messages.push({ ...m, outbound });
+    byLink.set(id, traffic);
+  }
+  return byLink;
 }

@@ -13,9 +13,9 @@ import { clientIds, serviceNodeIds, type ResolvedScenario } from "@/lib/sim/scen
 /** Most clients drawn one node each. */
 export const MAX_CLIENT_NODES = 16;
 
-export const NODE_WIDTH = 168;
-export const NODE_HEIGHT = 76;
-const ROW = 92;
+export const NODE_WIDTH = 184;
+export const NODE_HEIGHT = 80;
+const ROW = 96;
 const COLUMN_GAP = 24;
 const LINK_SPAN = 210;
 const STORAGE_GAP = 40;

@@ -1,0 +1,108 @@
+"use client";
+
+import { scaleLinear } from "d3";
+import { useMemo, useRef, type RefObject } from "react";
+import { modelOf } from "@/lib/lab/derived";
+import { formatClock } from "@/lib/lab/format";
+import { timelineLayout } from "@/lib/lab/timeline/layout";
+import type { SimResult } from "@/lib/sim/simulate";
+import { roleColor } from "@/lib/theme/tokens";
+import { selectSetT } from "@/components/lab/selectors";
+import { usePlayback, useLabStores } from "@/components/lab/stores";
+import { VerdictBadge } from "@/components/outcome/VerdictBadge";
+import { TimelineSvg } from "@/components/timeline/TimelineSvg";
+import { useElementWidth } from "@/components/timeline/useElementWidth";
+import { useTimelineZoom } from "@/components/timeline/useTimelineZoom";
+
+const RIGHT_PAD = 16;
+const zoomButton = "rounded-md border border-line px-2.5 py-1.5 text-sm font-medium hover:bg-surface";
+
+export interface TwinSide {
+  /** "A" or "B". */
+  letter: string;
+  title: string;
+  result: SimResult;
+}
+
+/**
+ * The two runs stacked on one time axis: the lab's playhead is the playhead of both, and one
+ * zoom shows the same window of both (d3-zoom listens on the element around them, so dragging
+ * either pans both). The first moment the runs differ is marked on each.
+ */
+export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSide]; divergenceT: number | null }) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(boxRef);
+  const setT = usePlayback(selectSetT);
+  const { playback } = useLabStores();
+  const models = sides.map((s) => modelOf(s.result));
+  const [modelA, modelB] = models;
+  const layouts = useMemo(() => [timelineLayout(modelA.lanes), timelineLayout(modelB.lanes)], [modelA, modelB]);
+  const labelWidth = width < 560 ? 92 : 150;
+  const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
+  const durationMs = Math.max(modelA.durationMs, modelB.durationMs);
+  // Both runs in full up to a second past the later one's last event: the rest is empty time.
+  const fitEndT = Math.min(durationMs, Math.max(modelA.lastEventT, modelB.lastEventT) + 1000);
+  const height = layouts[0].height + layouts[1].height + 120;
+  // d3-zoom works on any element; the hook names SVG only because the timeline uses it on one.
+  const zoom = useTimelineZoom(boxRef as unknown as RefObject<SVGSVGElement>, { plotLeft: labelWidth, plotRight, height, durationMs, fitEndT });
+  const x = scaleLinear().domain(zoom.domain).range([labelWidth, plotRight]);
+  const around = () => playback.getState().t;
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-1 px-3 pt-3 sm:px-4" role="group" aria-label="Zoom both runs">
+        <button type="button" className={zoomButton} onClick={() => zoom.zoomBy(0.5, around())}>
+          Zoom out
+        </button>
+        <button type="button" className={zoomButton} onClick={() => zoom.zoomBy(2, around())}>
+          Zoom in
+        </button>
+        <button type="button" className={zoomButton} onClick={zoom.fit}>
+          Fit
+        </button>
+      </div>
+      <div ref={boxRef} className="cursor-grab touch-pan-y select-none active:cursor-grabbing">
+        {width > 0 &&
+          sides.map((side, i) => {
+            const dx = divergenceT === null ? null : x(divergenceT);
+            const inView = dx !== null && dx >= labelWidth && dx <= plotRight;
+            return (
+              <div key={side.letter} role="group" aria-label={`Run ${side.letter}: ${side.title}`} className="border-t border-line first:border-t-0">
+                <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-4">
+                  <p className="text-sm font-semibold">
+                    <span className="mr-2 inline-flex size-6 items-center justify-center rounded-full border-2 border-ink text-xs" aria-hidden="true">
+                      {side.letter}
+                    </span>
+                    {side.title}
+                  </p>
+                  <VerdictBadge word={side.result.summary.verdict === "safe" ? "Safe" : "Unsafe"} />
+                </div>
+                <div className="relative">
+                  <TimelineSvg
+                    ref={null}
+                    model={models[i]}
+                    layout={layouts[i]}
+                    scenario={side.result.scenario}
+                    width={width}
+                    labelWidth={labelWidth}
+                    plotRight={plotRight}
+                    domain={zoom.domain}
+                    limitT={Infinity}
+                    showMessages
+                    onPick={setT}
+                    describedBy="compare-help"
+                  />
+                  {inView && (
+                    <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: dx, height: layouts[i].axisTop }}>
+                      <div className="h-full border-l-2 border-dashed" style={{ borderColor: roleColor.ink }} />
+                      <span className="absolute top-0 left-1 rounded bg-ink px-1 text-[10px] font-semibold whitespace-nowrap text-page">differs from {formatClock(divergenceT!)}</span>
+                    </div>
+                  )}
+                </div>
+              </div>
+            );
+          })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { ReactFlow, useReactFlow, type Edge, type EdgeTypes, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
+import { useEffect, useMemo } from "react";
+import { GROUP_LABEL, NODE_HEIGHT, NODE_WIDTH, type TopologyGroup, type TopologyLayout } from "@/lib/lab/topology/layout";
+import { LinkEdge, ReplicationEdge, type LinkFlowEdge, type ReplicationFlowEdge } from "./LinkEdge";
+import { ProcessNode, type ProcessFlowNode } from "./ProcessNode";
+
+type EnsembleFlowNode = Node<{ group: TopologyGroup }, "ensemble">;
+
+/** An ensemble's members drawn inside one box: one system of several nodes (Redlock's are independent, so unboxed). */
+function EnsembleNode({ data }: NodeProps<EnsembleFlowNode>) {
+  return (
+    <div className="rounded-xl border-2 border-dashed border-line" style={{ width: data.group.width, height: data.group.height }}>
+      <span className="block px-2 text-xs font-semibold text-ink-muted" style={{ lineHeight: `${GROUP_LABEL}px` }}>
+        {data.group.label}
+      </span>
+    </div>
+  );
+}
+
+const nodeTypes: NodeTypes = { process: ProcessNode, ensemble: EnsembleNode };
+const edgeTypes: EdgeTypes = { link: LinkEdge, replication: ReplicationEdge };
+const FIT = { padding: 0.06, maxZoom: 1 };
+
+/** The flow's nodes and edges for a layout: built once per layout, never per frame. */
+function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
+  const nodes: Node[] = [];
+  if (layout.group) nodes.push({ id: "ensemble", type: "ensemble", position: { x: layout.group.x, y: layout.group.y }, data: { group: layout.group }, selectable: false, zIndex: -1 } satisfies EnsembleFlowNode);
+  for (const node of layout.nodes) {
+    nodes.push({ id: node.id, type: "process", position: { x: node.x, y: node.y }, data: { node }, width: NODE_WIDTH, height: NODE_HEIGHT } satisfies ProcessFlowNode);
+  }
+  // An aggregate's links carry many clients' messages: a fault needs one client, so they offer none.
+  const crowds = new Set(layout.nodes.filter((n) => n.kind === "clients").map((n) => n.id));
+  const edges: Edge[] = layout.links.map(
+    (link) => ({ id: link.id, type: "link", source: link.source, target: link.target, data: { link, interactive: !crowds.has(link.source) } }) satisfies LinkFlowEdge,
+  );
+  if (layout.replication) {
+    const r = layout.replication;
+    edges.push({ id: "replication", type: "replication", source: r.source, target: r.target, sourceHandle: "replica-out", targetHandle: "replica-in", data: { lagMs: r.lagMs } } satisfies ReplicationFlowEdge);
+  }
+  return { nodes, edges };
+}
+
+/**
+ * The diagram itself: a still picture that fits its box (no dragging, panning or wheel zoom, so
+ * the page scrolls and every control is a plain button reached with Tab).
+ */
+export function TopologyCanvas({ layout, width, height }: { layout: TopologyLayout; width: number; height: number }) {
+  const { nodes, edges } = useMemo(() => flowOf(layout), [layout]);
+  return (
+    <div style={{ height }} className="topology-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        fitView
+        fitViewOptions={FIT}
+        minZoom={0.2}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        elementsSelectable={false}
+        panOnDrag={false}
+        panOnScroll={false}
+        zoomOnScroll={false}
+        zoomOnPinch={false}
+        zoomOnDoubleClick={false}
+        preventScrolling={false}
+        disableKeyboardA11y
+      >
+        <Refit width={width} height={height} layout={layout} />
+      </ReactFlow>
+    </div>
+  );
+}
+
+/** Fits the picture again when its box or its layout changes. */
+function Refit({ width, height, layout }: { width: number; height: number; layout: TopologyLayout }) {
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    // After xyflow has measured the new nodes.
+    const frame = requestAnimationFrame(() => void fitView(FIT));
+    return () => cancelAnimationFrame(frame);
+  }, [fitView, width, height, layout]);
+  return null;
+}

@@ -1,0 +1,22 @@
+import type { ProcessState } from "@/lib/lab/topology/frame";
+import type { TopologyNodeKind } from "@/lib/lab/topology/layout";
+
+const tokenText = (token: number | null) => (token === null ? "no token" : `token ${token}`);
+
+/**
+ * A process's state in words, as its card shows it: what it is doing ("paused (GC)", "cut off"
+ * added when a partition isolates it) and what it holds ("holds the lock · token 1").
+ */
+export function stateText(kind: TopologyNodeKind, state: ProcessState | undefined): { status: string; detail: string | null } {
+  const s = state ?? { status: "idle", holding: null, pauseCause: null, partitioned: false, leases: [] };
+  let status: string;
+  let detail: string | null = null;
+  if (kind === "client") {
+    status = s.status === "paused" && s.pauseCause === "gc" ? "paused (GC)" : s.status === "waiting" ? "waiting for the lock" : s.status;
+    if (s.holding) detail = `holds the lock · ${tokenText(s.holding.token)}`;
+  } else {
+    status = s.status === "crashed" ? "down" : s.status === "paused" ? "paused" : "up";
+    if (kind === "service" && s.status !== "crashed") detail = s.leases.length ? null : "no lease";
+  }
+  return { status: s.partitioned ? `${status} · cut off` : status, detail };
+}
