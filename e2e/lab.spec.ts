@@ -216,6 +216,8 @@ test("the timeline downloads as SVG and as PNG", async ({ page }) => {
 
 for (const scheme of ["light", "dark"] as const) {
   test(`the lab has no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
+    // Two full axe runs over a page with a large SVG: allow them more than the default time.
+    test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     await openLab(page, "?preset=gc-pause-fenced");
     await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
