@@ -154,6 +154,8 @@ test("a deep link opens its slide, with its simulation paused at the slide's mom
 });
 
 test("the handout shows every slide with its notes and prints one slide per page", async ({ page }) => {
+  // Fifteen diagrams make axe's pass over this page long on a loaded machine.
+  test.setTimeout(120_000);
   await page.goto(`/present/${deck.slug}/handout/`);
   await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(deck.title);
   await expect(page.getByRole("listitem", { name: /^Slide \d+:/ })).toHaveCount(count);

@@ -7,12 +7,25 @@ const LETTERS = "ABCDEFGHI";
  * answer, the right option is marked by a tick, the word "Answer" and a thick border, and the
  * others fade; colour is never the only cue. `answer` is given only after the reveal.
  */
-export function PredictionPoll({ predict, answer, revealed, size }: { predict: NonNullable<SlideSim["predict"]>; answer: number | null; revealed: boolean; size: "room" | "desk" }) {
+export function PredictionPoll({
+  predict,
+  answer,
+  revealed,
+  size,
+  stacked = false,
+}: {
+  predict: NonNullable<SlideSim["predict"]>;
+  answer: number | null;
+  revealed: boolean;
+  size: "room" | "desk";
+  /** One option under another, for a narrow column. */
+  stacked?: boolean;
+}) {
   const room = size === "room";
   return (
     <div className={room ? "present-poll" : "space-y-3"}>
       <p className={room ? "present-question font-semibold" : "text-lg font-semibold"}>{predict.question}</p>
-      <ol className={room ? "present-options" : "grid gap-2 sm:grid-cols-2"} aria-label="Options">
+      <ol className={room ? `present-options ${stacked ? "present-options-stacked" : ""}` : "grid gap-2 sm:grid-cols-2"} aria-label="Options">
         {predict.options.map((option, i) => {
           const right = answer === i;
           const faded = answer !== null && !right;

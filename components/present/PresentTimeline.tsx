@@ -32,7 +32,7 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const layout = useMemo(() => (model ? timelineLayout(model.lanes) : null), [model]);
   const domain = useMemo(() => (model ? slideDomain({ lastEventT: model.lastEventT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])), [model, at]);
 
-  const k = !layout || scale === 1 ? 1 : Math.max(0.75, Math.min(MAX_SCALE, box.width / LOGICAL_MIN_WIDTH, box.height / layout.height));
+  const k = !layout || scale === 1 ? 1 : Math.max(0.5, Math.min(MAX_SCALE, box.width / LOGICAL_MIN_WIDTH, box.height / layout.height));
   const width = Math.floor(box.width / k);
   const labelWidth = width < 560 ? 92 : 150;
 

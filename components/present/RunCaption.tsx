@@ -17,7 +17,7 @@ export function RunCaption({ title, live }: { title: string; live: boolean }) {
   return (
     <div role="group" aria-label="What happened by the playhead" className="present-caption flex flex-wrap items-baseline gap-x-4 gap-y-1">
       <span className="font-mono font-bold tabular-nums">{formatClock(t)}</span>
-      <span className="min-w-0 flex-1" aria-live={live ? "polite" : undefined}>
+      <span className="min-w-0 flex-[1_1_18rem]" aria-live={live ? "polite" : undefined}>
         {line ? line.text : "The run has not started yet."}
       </span>
       <span className="text-ink-muted">{title}</span>

@@ -16,6 +16,8 @@ import { RunCaption } from "./RunCaption";
 import { usePlaybackBinding } from "./usePlaybackBinding";
 
 const NO_STOPS = new Float64Array();
+/** More lanes than this make a diagram too tall to share the screen's height with a question. */
+const TALL_LANES = 5;
 
 /**
  * A slide's live simulation, bound to the deck: the prediction (if any), the diagram and the
@@ -53,11 +55,24 @@ export function SlideSimArea({
   const limitT = sim.predict && !deck.reveal ? sim.at : Infinity;
   const room = size === "room";
 
+  // A run with many lanes needs the height: on a wide screen its question goes beside it.
+  const beside = room && sim.predict !== null && model !== null && model.lanes.length > TALL_LANES;
+  const timeline = <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "flex-1" : "rounded-lg border border-line"} />;
+
   return (
     <div className={room ? "flex min-h-0 flex-1 flex-col gap-[2vh]" : "space-y-3"}>
-      {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size={size} />}
-      {!room && <PlaybackBar stops={stops} onStepped={() => {}} reducedMotion={reducedMotion} />}
-      <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "flex-1" : "rounded-lg border border-line"} />
+      {beside ? (
+        <div className="flex min-h-0 flex-1 flex-col gap-[2vw] lg:flex-row">
+          <div className="lg:w-[34%] lg:shrink-0">{sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked />}</div>
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">{timeline}</div>
+        </div>
+      ) : (
+        <>
+          {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size={size} />}
+          {!room && <PlaybackBar stops={stops} onStepped={() => {}} reducedMotion={reducedMotion} />}
+          {timeline}
+        </>
+      )}
       <RunCaption title={sim.presetTitle} live={room} />
     </div>
   );

@@ -18,7 +18,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: deck.title, description: deck.summary };
 }
 
-/** The audience view. Only the audience's part of the deck is passed: no notes, no answers. */
+/**
+ * The audience view. Only the audience's part of the deck is passed (deckForAudience): no notes
+ * and no answers, so neither is in this page's static HTML nor in its serialised props. On a
+ * static site every page is public, the presenter's included; what matters is that the projected
+ * window cannot show an answer, even in its source, before the reveal. The answer arrives at the
+ * reveal from the presenter window over BroadcastChannel; without a presenter window open, a
+ * reveal still plays the run out, and the room reads the result from the diagram.
+ */
 export default async function AudiencePage({ params }: Props) {
   return <AudienceView deck={deckForAudience(deckLoad((await params).deck))} />;
 }
