@@ -4,7 +4,7 @@ import type { TimelineLayout } from "@/lib/lab/timeline/layout";
 import type { ScaleLinear } from "d3";
 
 /** Tick labels in seconds, with as many decimals as the tick spacing needs. */
-export function tickFormatter(ticks: number[]): (ms: number) => string {
+function tickFormatter(ticks: number[]): (ms: number) => string {
   const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1000;
   const decimals = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
   return (ms) => `${(ms / 1000).toFixed(decimals)} s`;

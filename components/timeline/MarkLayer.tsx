@@ -12,7 +12,7 @@ import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
 
 /** More grants and writes than this in view are drawn as ticks: zoom in to reach each one. */
-export const MARK_CAP = 400;
+const MARK_CAP = 400;
 
 /**
  * The marks a learner can reach with the keyboard: every grant, write and violation the playhead

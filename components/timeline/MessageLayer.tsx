@@ -6,7 +6,7 @@ import type { LayerProps } from "./geometry";
  * Arrows are drawn while there is room for them: at most one per 2.5 px of plot width on average
  * (and never fewer than 150); with more in view the learner is asked to zoom in.
  */
-export function messageCap(plotWidth: number): number {
+function messageCap(plotWidth: number): number {
   return Math.max(150, Math.floor(plotWidth / 2.5));
 }
 

@@ -44,7 +44,7 @@ export interface DecodedLocation extends LabLocation {
   problems: string[];
 }
 
-export function defaultLocation(): LabLocation {
+function defaultLocation(): LabLocation {
   const preset = presetById(DEFAULT_PRESET_ID);
   if (!preset) throw new Error(`the default preset "${DEFAULT_PRESET_ID}" is missing`);
   return { scenario: preset.scenario, presetId: preset.id, t: null, predict: false };

@@ -153,7 +153,7 @@ const leaseEndPhrases: Record<string, [string, string]> = {
   "connection-lost": ["was lost with its connection", "connection lost"],
 };
 
-export function lanesOf(result: SimResult): Lane[] {
+function lanesOf(result: SimResult): Lane[] {
   const s = result.scenario;
   return [
     ...clientIds(s.clients.count).map((id, i): Lane => ({ id, kind: "client", clientNumber: i + 1 })),
