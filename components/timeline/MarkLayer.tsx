@@ -70,7 +70,7 @@ export function MarkLayer({ model, layout, x, domain, limitT }: LayerProps) {
           return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box)} {...focus} /> : null;
         }
         const endX = mark.endT === null ? null : x(Math.min(mark.endT, t, limitT, d1));
-        return <ViolationButton key={mark.key} mark={mark} px={px} endX={endX} top={layout.violationsTop} labelled={labelled} {...focus} />;
+        return <ViolationButton key={mark.key} mark={mark} px={px} labelX={labelX} endX={endX} top={layout.violationsTop} labelled={labelled} {...focus} />;
       })}
     </g>
   );
@@ -103,9 +103,18 @@ function placeMarks(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, pl
         labelled = true;
         lastWriteEnd = labelX + half;
       }
-    } else if (mark.kind === "violation" && px > lastViolationEnd && px + 11 + labelWidth(mark.label) < plotRight) {
-      labelled = true;
-      lastViolationEnd = px + 18 + labelWidth(mark.label);
+    } else if (mark.kind === "violation") {
+      // The label goes right of the mark, or left of it near the plot's right edge.
+      const width = labelWidth(mark.label);
+      if (px > lastViolationEnd && px + 11 + width < plotRight) {
+        labelled = true;
+        labelX = px + 11;
+        lastViolationEnd = px + 18 + width;
+      } else if (px - 11 - width > Math.max(lastViolationEnd, plotLeft)) {
+        labelled = true;
+        labelX = px - 11 - width;
+        lastViolationEnd = px + 8;
+      }
     }
     return { mark, px, labelX, labelled };
   });
@@ -220,11 +229,12 @@ const GrantButton = memo(function GrantButton({ mark, px, rows, ...focus }: Focu
 const ViolationButton = memo(function ViolationButton({
   mark,
   px,
+  labelX,
   endX,
   top,
   labelled,
   ...focus
-}: FocusProps & { mark: ViolationMarkModel; px: number; endX: number | null; top: number; labelled: boolean }) {
+}: FocusProps & { mark: ViolationMarkModel; px: number; labelX: number; endX: number | null; top: number; labelled: boolean }) {
   const y = top + 13;
   return (
     <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
@@ -232,7 +242,7 @@ const ViolationButton = memo(function ViolationButton({
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
       <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />
       {labelled && (
-        <text x={px + 11} y={y + 4} fontSize="11" fontWeight="700" style={{ fill: roleColor.dangerInk }}>
+        <text x={labelX} y={y + 4} fontSize="11" fontWeight="700" style={{ fill: roleColor.dangerInk }}>
           {mark.label}
         </text>
       )}
