@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { contentLoad } from "@/lib/content/load";
 import type { QuizQuestion } from "@/lib/content/types";
+import { PROGRESS_VERSION } from "@/lib/store/progressSchema";
 import { expectNoSeriousA11yViolations } from "./axe";
 
 const { quizSets } = contentLoad();
@@ -197,7 +198,7 @@ test("the home page shows the best scores and where to continue; progress export
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^lease-lab-progress-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(await streamText(await file.createReadStream()));
-  expect(exported).toMatchObject({ format: "lease-lab-progress", version: 1 });
+  expect(exported).toMatchObject({ format: "lease-lab-progress", version: PROGRESS_VERSION });
   expect(exported.progress.quizzes[set.slug].best).toEqual({ correct: total - 2, total });
 
   // A fresh browser has nothing, until the export is imported.

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { Comparison } from "@/lib/content/lessonTypes";
 
 /**
@@ -34,10 +33,11 @@ export function ComparisonTable({ comparison }: { comparison: Comparison }) {
               {row.cells.map((cell, i) => (
                 <td key={comparison.columns[i].id} className="px-3 py-2">
                   {cell.preset ? (
-                    <Link href={`/lab/?preset=${cell.preset.id}`} className="text-link underline underline-offset-2">
+                    // A full page load: the lab reads its scenario from the URL it is opened with.
+                    <a href={`/lab/?preset=${cell.preset.id}`} className="text-link underline underline-offset-2">
                       {cell.text}
                       <span className="sr-only"> (open in the lab: {cell.preset.title})</span>
-                    </Link>
+                    </a>
                   ) : (
                     cell.text
                   )}

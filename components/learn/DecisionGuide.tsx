@@ -69,9 +69,10 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
                 <Link href={`/learn/${current.lesson.slug}/`} className="font-medium text-link underline underline-offset-2">
                   Lesson {current.lesson.number}: {current.lesson.title}
                 </Link>
-                <Link href={`/lab/?preset=${current.preset.id}`} className="font-medium text-link underline underline-offset-2">
+                {/* A full page load: the lab reads its scenario from the URL it is opened with. */}
+                <a href={`/lab/?preset=${current.preset.id}`} className="font-medium text-link underline underline-offset-2">
                   Open in lab: {current.preset.title}
-                </Link>
+                </a>
               </p>
             </div>
           )}

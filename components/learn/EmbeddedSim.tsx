@@ -1,7 +1,6 @@
 "use client";
 
-import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
 import { scenarioPathSet } from "@/lib/learn/scenarioPath";
 import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
@@ -10,6 +9,7 @@ import { EmbeddedOutcome } from "./EmbeddedOutcome";
 import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
 import { EmbeddedTimeline } from "./EmbeddedTimeline";
 import { useBoundValues } from "./LessonLive";
+import { useNearViewport } from "./useNearViewport";
 
 interface Props {
   preset: PresetRef;
@@ -34,24 +34,31 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
   );
   const changed = useMemo(() => scenario !== base && !isPresetAsIs(scenario, preset.id), [scenario, base, preset.id]);
   const labHref = `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`;
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
 
   return (
-    <section aria-label={`Simulation: ${preset.title}`} className="my-8 overflow-hidden rounded-xl border border-line bg-page">
+    <section ref={ref} aria-label={`Simulation: ${preset.title}`} className="my-8 overflow-hidden rounded-xl border border-line bg-page">
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line bg-surface px-3 py-2 sm:px-4">
         <p className="text-sm font-semibold">
           {preset.title}
           {changed && <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted">changed by your setting</span>}
         </p>
-        <Link href={labHref} className="text-sm font-medium text-link underline underline-offset-2">
+        {/* A full page load: the lab reads its scenario from the URL it is opened with. */}
+        <a href={labHref} className="text-sm font-medium text-link underline underline-offset-2">
           Open in lab<span className="sr-only">: {preset.title}</span>
-        </Link>
+        </a>
       </header>
-      <EmbeddedSimProvider presetId={preset.id} scenario={scenario} holdAt={holdAt}>
-        <EmbeddedTimeline holdAt={holdAt} />
-        <div className="border-t border-line">
-          <EmbeddedOutcome hidden={holdAt !== null} />
-        </div>
-      </EmbeddedSimProvider>
+      {near ? (
+        <EmbeddedSimProvider presetId={preset.id} scenario={scenario} holdAt={holdAt}>
+          <EmbeddedTimeline holdAt={holdAt} />
+          <div className="border-t border-line">
+            <EmbeddedOutcome hidden={holdAt !== null} />
+          </div>
+        </EmbeddedSimProvider>
+      ) : (
+        <p className="h-64 p-4 text-ink-muted">The run is simulated when you scroll to it.</p>
+      )}
     </section>
   );
 }

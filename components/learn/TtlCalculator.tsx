@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useId, useState } from "react";
 import { primaryButton } from "@/components/ui/button";
 import { formatDuration, formatPpm } from "@/lib/lab/format";
@@ -112,9 +111,10 @@ export function TtlCalculator() {
               The lab run: two clients, each working {formatDuration(input.workMs)} under a Redis lock with these settings, clocks drifting{" "}
               {formatPpm(input.driftPpm)}, and the holder paused for {formatDuration(input.pauseMs)}.
             </p>
-            <Link href={labHref!} className={`${primaryButton} mt-2`}>
+            {/* A full page load: the lab reads its scenario from the URL it is opened with. */}
+            <a href={labHref!} className={`${primaryButton} mt-2`}>
               Try these values in the lab
-            </Link>
+            </a>
           </>
         )}
       </div>

@@ -1,0 +1,186 @@
+import { expect, test, type Page } from "@playwright/test";
+import { lessonContentLoad } from "@/lib/content/lessonLoad";
+import { expectNoSeriousA11yViolations } from "./axe";
+
+// The tests read the lessons, the guide and the table from the content itself.
+const { lessons, guide, comparison } = lessonContentLoad();
+const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
+const last = lessons[lessons.length - 1];
+
+/** Fails the test on any uncaught error or console error. */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+const simulation = (page: Page, title: string) => page.getByRole("region", { name: `Simulation: ${title}` });
+/** The playhead's time in seconds, read from the slider's value text ("17.012 s of 60 s"). */
+const playheadSeconds = async (region: ReturnType<typeof simulation>) =>
+  Number.parseFloat((await region.getByRole("slider", { name: "Playhead" }).getAttribute("aria-valuetext")) ?? "NaN");
+
+test("a lesson opens with its objectives, and its prediction is graded and then the run plays on", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto(`/learn/${leases.slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: leases.title })).toBeVisible();
+  await expect(page.getByRole("region", { name: "By the end of this lesson" }).getByRole("listitem")).toHaveCount(leases.objectives.length);
+
+  const predict = leases.blocks.find((block) => block.kind === "predict")!;
+  const held = simulation(page, predict.preset.title).first();
+  // A run is simulated once the learner scrolls near it.
+  await held.scrollIntoViewIfNeeded();
+  // Held at the moment in question: the playhead stops there and the outcome is hidden.
+  await expect(held.getByText("The outcome is hidden until you answer.")).toBeVisible();
+  expect(await playheadSeconds(held)).toBeCloseTo(predict.at / 1000, 1);
+  await expect(held.getByRole("button", { name: "Step forward" })).toBeDisabled();
+
+  const form = page.getByRole("group", { name: new RegExp(predict.question.slice(0, 30)) });
+  await form.getByRole("radio", { name: predict.options[predict.answer] }).check();
+  // The lesson's first prediction is the one asked.
+  await page.getByRole("button", { name: "Check my prediction" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Right." })).toContainText("You predicted it.");
+  await expect(form.getByRole("radio").first()).toBeDisabled();
+
+  // The run plays on past the moment (to its last event, c2's write and release), and its outcome appears.
+  await expect.poll(() => playheadSeconds(held)).toBeGreaterThan(predict.at / 1000 + 0.1);
+  await expect(held.getByText("Unsafe", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`/learn/${leases.slug}/`);
+  expect(errors).toEqual([]);
+});
+
+test("a wrong prediction is graded with the right answer", async ({ page }) => {
+  await page.goto(`/learn/${leases.slug}/`);
+  const predict = leases.blocks.find((block) => block.kind === "predict")!;
+  const wrong = predict.options.findIndex((_, i) => i !== predict.answer);
+  await page.getByRole("radio", { name: predict.options[wrong] }).first().check();
+  await page.getByRole("button", { name: "Check my prediction" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Not quite." })).toContainText(`The answer is “${predict.options[predict.answer]}”`);
+});
+
+test("dragging a live number with the keyboard changes the run that follows it, and its lab link", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto(`/learn/${leases.slug}/`);
+  const live = leases.blocks.find((block) => block.kind === "live")!;
+  // The run the control drives is the last of its preset on the page.
+  const driven = simulation(page, live.preset.title).last();
+  await driven.scrollIntoViewIfNeeded();
+  await expect(driven.getByText("Unsafe", { exact: true })).toBeVisible();
+  await expect(driven.getByRole("link", { name: /^Open in lab/ })).toHaveAttribute("href", `/lab/?preset=${live.preset.id}`);
+
+  const slider = page.getByRole("slider", { name: live.label });
+  await slider.focus();
+  // Up to 10 s: longer than the 8 s of work, so c1 finishes before its lease ends.
+  for (let i = 0; i < 10; i++) await slider.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuetext", "10 s");
+  await expect(driven.getByText("Safe", { exact: true })).toBeVisible();
+  await expect(driven.getByText("changed by your setting")).toBeVisible();
+  const href = await driven.getByRole("link", { name: /^Open in lab/ }).getAttribute("href");
+  expect(href).toMatch(new RegExp(`^/lab/\\?preset=${live.preset.id}&s=`));
+  // The run above the control, and the page's URL, are untouched.
+  await simulation(page, live.preset.title).first().scrollIntoViewIfNeeded();
+  await expect(simulation(page, live.preset.title).first().getByText("The outcome is hidden until you answer.")).toBeVisible();
+  await expect(page).toHaveURL(`/learn/${leases.slug}/`);
+
+  // Reset puts the preset back.
+  await page.getByRole("button", { name: `Reset ${live.label}` }).click();
+  await expect(slider).toHaveAttribute("aria-valuetext", "5 s");
+  await expect(driven.getByText("Unsafe", { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // The link opens the lab on the changed scenario.
+  await page.goto(href!);
+  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
+  await expect(page.getByRole("slider", { name: "Lease TTL" })).toHaveAttribute("aria-valuetext", "10 s");
+});
+
+test("the TTL calculator suggests a setup with its reasoning, names a bad value and opens the lab", async ({ page }) => {
+  await page.goto(`/learn/${leases.slug}/`);
+  const calculator = page.getByRole("region", { name: "TTL calculator" });
+  // Lesson 2's worked example: W 45 s, P 5 s, 200 ppm, T 30 s.
+  await expect(calculator.getByRole("definition")).toHaveText(["30 s", "10 s", "11 ms"]);
+  await calculator.getByRole("spinbutton", { name: /Acceptable takeover time/ }).fill("");
+  await expect(calculator.getByText("Acceptable takeover time must be a number.")).toBeVisible();
+  await calculator.getByRole("spinbutton", { name: /Acceptable takeover time/ }).fill("60");
+  await expect(calculator.getByRole("definition")).toHaveText(["50 s", "16.7 s", "15 ms"]);
+  await calculator.getByRole("link", { name: "Try these values in the lab" }).click();
+  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
+  await expect(page.getByRole("slider", { name: "Lease TTL" })).toHaveAttribute("aria-valuetext", "50 s");
+});
+
+test("the decision guide is walked to a recommendation with the keyboard, and Back and Restart work", async ({ page }) => {
+  await page.goto(`/learn/${last.slug}/`);
+  const panel = page.getByRole("region", { name: "Decision guide" });
+  // Correctness → not idempotent → no single owner → one database → one short transaction.
+  const answers = ["Damaged data or money moved twice (a correctness lock)", "No", "No", "Yes", "Yes"];
+  for (const answer of answers) {
+    const button = panel.getByRole("button", { name: answer, exact: true });
+    await button.focus();
+    await page.keyboard.press("Enter");
+  }
+  const ending = guide.nodes["for-update"];
+  if (ending.kind !== "ending") throw new Error("for-update is a recommendation");
+  await expect(panel.getByRole("heading", { name: ending.recommendation })).toBeFocused();
+  await expect(panel.getByRole("link", { name: `Lesson ${ending.lesson.number}: ${ending.lesson.title}` })).toHaveAttribute("href", `/learn/${ending.lesson.slug}/`);
+  await expect(panel.getByRole("link", { name: `Open in lab: ${ending.preset.title}` })).toHaveAttribute("href", `/lab/?preset=${ending.preset.id}`);
+  await expect(panel.getByRole("listitem").filter({ hasText: "Does the protected data live in one database?" })).toContainText("Yes");
+  // The flowchart marks where the walk is.
+  await expect(panel.getByText("▶ You are here")).toHaveCount(1);
+  await expect(panel.getByText("✓ Answered")).toHaveCount(answers.length);
+
+  await panel.getByRole("button", { name: "Back" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("heading", { name: "Can the read, the decision and the write happen in one short transaction?" })).toBeFocused();
+  await panel.getByRole("button", { name: "Restart" }).press("Enter");
+  const start = guide.nodes[guide.start];
+  await expect(panel.getByRole("heading", { name: start.kind === "question" ? start.question : "" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Back" })).toBeDisabled();
+});
+
+test("the comparison table has headers, and its links open the lab on the right preset", async ({ page }) => {
+  await page.goto(`/learn/${last.slug}/`);
+  const table = page.getByRole("table", { name: /Comparison of the options/ });
+  await expect(table.getByRole("columnheader")).toHaveText(["Option", ...comparison.columns.map((column) => column.label)]);
+  await expect(table.getByRole("rowheader")).toHaveText(comparison.rows.map((row) => row.name));
+  const linked = comparison.rows.flatMap((row) => row.cells.filter((cell) => cell.preset)).length;
+  await expect(table.getByRole("link")).toHaveCount(linked);
+
+  const etcd = comparison.rows.find((row) => row.name === "etcd")!;
+  const failover = etcd.cells[comparison.columns.findIndex((column) => column.id === "failover")];
+  await table.getByRole("row", { name: /^etcd/ }).getByRole("link", { name: new RegExp(failover.preset!.title) }).click();
+  await expect(page).toHaveURL(`/lab/?preset=${failover.preset!.id}`);
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue(failover.preset!.id);
+});
+
+test("Mark as understood is kept in the learner's progress and shown on the path", async ({ page }) => {
+  await page.goto(`/learn/${leases.slug}/`);
+  const mark = page.getByRole("button", { name: "Mark as understood" });
+  await expect(mark).toHaveAttribute("aria-pressed", "false");
+  await mark.click();
+  await expect(mark).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("link", { name: "Learn", exact: true }).first().click();
+  await expect(page.getByText(`1 of ${lessons.length} lessons understood`)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: leases.title })).toContainText("Understood");
+  await expect(page.getByRole("link", { name: "Continue with lesson 1" })).toBeVisible();
+});
+
+test("the home page's learning path links each step to its lesson", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("region", { name: "The learning path" }).getByRole("link", { name: "Leases", exact: true }).click();
+  await expect(page).toHaveURL(`/learn/${leases.slug}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(leases.title);
+});
+
+for (const path of ["/learn/", `/learn/${leases.slug}/`, `/learn/${last.slug}/`]) {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`${path} has no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `${scheme} theme`);
+    });
+  }
+}
