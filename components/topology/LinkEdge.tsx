@@ -10,7 +10,7 @@ export type LinkFlowEdge = Edge<{ link: TopologyLink; interactive: boolean }, "l
 export type ReplicationFlowEdge = Edge<{ lagMs: number }, "replication">;
 
 /** Where along a link its button sits (from the client's end), and where a cut is drawn. */
-const KNOB_AT = 0.36;
+const KNOB_AT = 0.27;
 const CUT_AT = 0.62;
 const CUT_GAP = 0.035;
 
@@ -55,7 +55,7 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
         <EdgeLabelRenderer>
           <button
             type="button"
-            className={`nodrag nopan absolute flex h-5 min-w-5 items-center justify-center rounded-md border bg-page px-1 text-[10px] leading-none font-bold tabular-nums hover:bg-surface ${
+            className={`nodrag nopan absolute flex h-6 min-w-6 items-center justify-center rounded-md border bg-page px-1 text-[10px] leading-none font-bold tabular-nums hover:bg-surface ${
               cut ? "border-danger text-danger-ink" : "border-ink-muted text-ink"
             }`}
             style={{ transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)`, pointerEvents: "all" }}

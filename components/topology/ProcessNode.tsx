@@ -51,6 +51,8 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
         state?.partitioned ? "border-dashed" : ""
       } ${crashed ? "opacity-70" : ""}`}
       style={{
+        // xyflow leaves a node that is neither selectable nor draggable deaf to the pointer; the card is a button.
+        pointerEvents: "all",
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         borderColor: node.kind === "client" ? clientColor(node.clientNumber ?? 1) : node.kind === "storage" ? roleColor.storage : roleColor.lockService,

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+
+const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
+const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
+const topology = (page: Page) => page.getByRole("region", { name: "Topology" });
+const compare = (page: Page) => page.getByRole("region", { name: "Compare" });
+const verdict = (page: Page, word: "Safe" | "Unsafe") => outcome(page).getByText(word, { exact: true });
+
+/** gc-pause without its pause: c1 takes a 10 s Redis lock at 0 s and works 2 s; c2 waits. Safe. */
+const unpaused = {
+  version: 1,
+  name: "No pause yet",
+  service: { kind: "redis", ttlMs: 10000 },
+  clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+  workload: { kind: "counter", jobsPerClient: 1 },
+};
+const code = Buffer.from(JSON.stringify(unpaused)).toString("base64url");
+
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  return errors;
+}
+
+async function openLab(page: Page, query: string) {
+  await page.goto(`/lab/${query}`);
+  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
+}
+
+test("a pause injected on c1 from the topology with the keyboard breaks the run, and removing it mends it", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await openLab(page, `?s=${code}&t=1000`);
+  await expect(verdict(page, "Safe")).toBeVisible();
+  const faults = topology(page).getByRole("list", { name: "Injected faults" });
+  await expect(topology(page).getByText("None.", { exact: false })).toBeVisible();
+
+  const c1 = topology(page).getByRole("button", { name: /^c1: working, holds the lock/ });
+  await c1.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Inject a fault on c1 at 1.000 s" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Pause for…" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Crash" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  const length = page.getByRole("textbox", { name: "Pause length (seconds)" });
+  await expect(length).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("15");
+  await page.keyboard.press("Enter");
+
+  await expect(verdict(page, "Unsafe")).toBeVisible();
+  await expect(faults.getByRole("listitem")).toHaveText([/Pause c1 at 1 s for 15 s/]);
+  // Focus goes back to the node, which now says what the pause did to it.
+  await expect(topology(page).getByRole("button", { name: /^c1: paused \(GC\)|^c1: paused/ })).toBeFocused();
+  await expect(page).toHaveURL(/[?&]s=/);
+
+  await faults.getByRole("button", { name: "Remove: Pause c1 at 1 s for 15 s" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(verdict(page, "Safe")).toBeVisible();
+  await expect(faults).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a bad amount in the fault form is named and nothing is added", async ({ page }) => {
+  await openLab(page, `?s=${code}&t=1000`);
+  await topology(page).getByRole("button", { name: /^c2:/ }).click();
+  await page.getByRole("menuitem", { name: "Clock jump…" }).click();
+  await page.getByRole("textbox", { name: /Jump by/ }).fill("soon");
+  await page.getByRole("button", { name: "Add clock jump" }).click();
+  await expect(topology(page).getByRole("alert")).toHaveText('By: "soon" is not a number of seconds.');
+  await page.getByRole("textbox", { name: /Jump by/ }).fill("-2");
+  await page.getByRole("button", { name: "Add clock jump" }).click();
+  await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText("Clock jump on c2 at 1 s by −2 s");
+});
+
+test("a partition on a link shows on both views: the timeline's cut-off span and the topology's broken link", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause&t=3000");
+  await topology(page).getByRole("button", { name: /^Link c2 – redis/ }).click();
+  await page.getByRole("menuitem", { name: "Partition for…" }).click();
+  await page.getByRole("textbox", { name: "Partition length (seconds)" }).fill("10");
+  await page.getByRole("button", { name: "Add partition" }).click();
+  await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText("Partition c2 from redis at 3 s for 10 s");
+
+  await page.getByRole("slider", { name: "Playhead" }).fill("8000");
+  await expect(topology(page).getByRole("button", { name: /^Link c2 – redis: cut by a partition/ })).toBeVisible();
+  await expect(topology(page).getByRole("button", { name: /^Link c1 – redis: [^c]/ })).toBeVisible();
+  await expect(topology(page).getByRole("button", { name: /^c2: .*cut off/ })).toBeVisible();
+  await expect(timeline(page).getByText("cut off").first()).toBeVisible();
+
+  // After it heals, the link is whole again.
+  await page.getByRole("slider", { name: "Playhead" }).fill("14000");
+  await expect(topology(page).getByRole("button", { name: /^Link c2 – redis: [^c]/ })).toBeVisible();
+});
+
+test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side, and where they part", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause&compare=guard");
+  const runA = compare(page).getByRole("group", { name: /^Run A: As set · Storage guard: None/ });
+  const runB = compare(page).getByRole("group", { name: /^Run B: Flipped · Storage guard: Fencing token/ });
+  await expect(runA.getByText("Unsafe", { exact: true })).toBeVisible();
+  await expect(runB.getByText("Safe", { exact: true })).toBeVisible();
+  await expect(compare(page)).toContainText("The runs first differ at 0.0 s");
+  await expect(compare(page)).toContainText("For the twin: Redis now hands out an INCR counter as a fencing token with each grant.");
+  await expect(runB.getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" })).toBeVisible();
+
+  // The flip is in the URL; choosing nothing takes it out.
+  await compare(page).getByRole("combobox", { name: "Flip one thing" }).selectOption("");
+  await expect(page).not.toHaveURL(/compare=/);
+  await compare(page).getByRole("combobox", { name: "Flip one thing" }).selectOption("check");
+  await expect(page).toHaveURL(/compare=check/);
+});
+
+test("a flip that cannot apply is disabled with its reason, and a malformed one is a notice", async ({ page }) => {
+  await openLab(page, "?preset=redlock-clock-jump");
+  await expect(compare(page)).toContainText("Storage guard cannot be flipped here: Redlock issues no fencing token.");
+  await expect(compare(page).getByRole("option", { name: /Storage guard/ })).toBeDisabled();
+
+  await openLab(page, "?preset=gc-pause-fenced&compare=fencing");
+  await expect(page.getByText("The comparison compare=fencing is not one the lab knows; the lab opened without it.")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause-fenced");
+  await expect(compare(page).getByRole("combobox", { name: "Flip one thing" })).toHaveValue("");
+});
+
+test("with reduced motion the links count their messages instead of moving dots", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openLab(page, "?preset=gc-pause&t=5000");
+  await expect(topology(page)).toContainText("The number on a link counts its messages in flight.");
+  await expect(topology(page).locator("svg circle")).toHaveCount(0);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the topology, its fault menu and the twin runs have no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
+    // Two stacked runs, the timeline and the topology make a large page for axe to read, twice.
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await openLab(page, "?preset=gc-pause&t=5000&compare=guard");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+    await expect(compare(page).getByText("Safe", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${scheme} theme`);
+    await topology(page).getByRole("button", { name: /^redis:/ }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${scheme} theme, fault menu open`);
+  });
+}
