@@ -5,6 +5,7 @@ import { formatDuration } from "@/lib/lab/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
+import { HeldDensity } from "./HeldDensity";
 
 const text = { fill: roleColor.ink };
 const muted = { fill: roleColor.inkMuted };
@@ -45,7 +46,9 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
   }
 
   const crowded = spans.length > COALESCE_ABOVE;
-  (crowded ? coalesce(spans, x, d0, until) : spans).forEach((span, i) => {
+  // Crowded, holding is drawn as density (its share of time); the rest by pixel column.
+  if (crowded) items.push(<HeldDensity key="held-density" spans={spans} layout={layout} x={x} d0={d0} until={until} />);
+  (crowded ? coalesce(spans.filter((s) => s.kind !== "belief" && s.kind !== "lease"), x, d0, until) : spans).forEach((span, i) => {
     const box = layout.byId.get(span.lane);
     if (!box) return;
     const rows = laneRows(box);
@@ -80,6 +83,11 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
 
 /** Beyond this many spans in view, they are drawn by pixel column instead of one by one. */
 const COALESCE_ABOVE = 1500;
+
+/** Whether the view has too many spans to draw one by one (holding is then drawn as density). */
+export function spansCrowded({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">): boolean {
+  return model.spans.query(domain[0], Math.min(domain[1], limitT)).length > COALESCE_ABOVE;
+}
 
 /**
  * Spans too many to draw one by one, drawn by pixel column: for each lane and kind (and, for

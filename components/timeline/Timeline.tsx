@@ -11,6 +11,7 @@ import type { LayerProps } from "./geometry";
 import { marksOverCap } from "./MarkLayer";
 import { messagesOverCap } from "./MessageLayer";
 import { PlaybackBar } from "./PlaybackBar";
+import { spansCrowded } from "./SpanLayer";
 import { TimelineKey } from "./TimelineKey";
 import { TimelineSvg } from "./TimelineSvg";
 import { useElementWidth } from "./useElementWidth";
@@ -120,6 +121,9 @@ export function Timeline() {
       <div className="space-y-2 border-t border-line p-3 sm:px-4">
         {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{hiddenMessages.toLocaleString("en-US")} messages in view: zoom in to see them as arrows.</p>}
         {model && <CrowdedMarksNote model={model} domain={zoom.domain} limitT={limitT} />}
+        {model && spansCrowded({ model, domain: zoom.domain, limitT }) && (
+          <p className="text-xs text-ink-muted">Too many spans in view to draw one by one: each lane’s bar shows how much of the time it held the lock (a full bar is all of it). Zoom in for each span.</p>
+        )}
         <TimelineKey />
         <p id="timeline-help" className="text-xs text-ink-muted">
           Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and
