@@ -8,7 +8,7 @@ import { GuideFlowchart } from "./GuideFlowchart";
 
 /**
  * The decision guide (`::decision-guide`): one question at a time, its answers as buttons, down to
- * a recommendation linked to its lesson and preset. The flowchart beside it shows the whole guide
+ * a recommendation linked to its lesson and preset. The flowchart below it shows the whole guide
  * and the path taken; everything is done from the panel, so the keyboard reaches all of it.
  */
 export function DecisionGuide({ guide }: { guide: Guide }) {
@@ -40,8 +40,8 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
       <h3 id="decision-guide-title" className="border-b border-line bg-surface px-4 py-3 text-lg font-bold tracking-tight">
         Decision guide
       </h3>
-      <div className="grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <div className="p-4 sm:p-5">
+      <div>
+        <div className="max-w-3xl p-4 sm:p-5">
           <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
             {current.kind === "question" ? `Question ${path.length}` : "Recommendation"}
           </p>
@@ -97,7 +97,7 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
             </div>
           )}
         </div>
-        <div className="border-t border-line lg:border-t-0 lg:border-l">
+        <div className="border-t border-line">
           <GuideFlowchart guide={guide} path={path} onBackTo={(index) => go(path.slice(0, index + 1))} />
         </div>
       </div>

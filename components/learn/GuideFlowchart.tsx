@@ -72,7 +72,7 @@ export function GuideFlowchart({ guide, path, onBackTo }: { guide: DecisionGuide
   });
 
   return (
-    <div className="h-[520px] w-full" aria-label="Flowchart of the decision guide, with the path taken in thick lines" role="group">
+    <div className="h-[420px] w-full sm:h-[600px]" aria-label="Flowchart of the decision guide, with the path taken in thick lines" role="group">
       <ReactFlow
         nodes={flowNodes}
         edges={flowEdges}
