@@ -33,7 +33,7 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
     [live, values, base],
   );
   const changed = useMemo(() => scenario !== base && !isPresetAsIs(scenario, preset.id), [scenario, base, preset.id]);
-  const labHref = `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`;
+  const labHref = useMemo(() => `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`, [scenario, preset.id]);
   const ref = useRef<HTMLElement>(null);
   const near = useNearViewport(ref);
 
