@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { eventPhrase, firstDivergence } from "@/lib/lab/compare/divergence";
+import { eventPhrase, firstDivergence, type Divergence } from "@/lib/lab/compare/divergence";
 import { seconds } from "@/lib/sim/format";
 import { selectCompare, selectHiding, selectResolved, selectResult, selectScenario, selectSetCompare } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
@@ -60,10 +60,7 @@ export function ComparePanel() {
             {twin.pending || !result ? (
               <p role="status">Simulating the twin run…</p>
             ) : divergence ? (
-              <p>
-                <strong>The runs first differ at {seconds(divergence.t)}</strong> (event {divergence.index + 1}): in A, {divergence.a ? eventPhrase(divergence.a) : "the log has ended"}; in B,{" "}
-                {divergence.b ? eventPhrase(divergence.b) : "the log has ended"}.
-              </p>
+              <DivergenceLine divergence={divergence} />
             ) : twin.result && result.events.length && twin.result.events.length ? (
               <p>
                 <strong>The two runs are the same, event for event:</strong> this flip changes nothing in this scenario.
@@ -88,5 +85,17 @@ export function ComparePanel() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Where the runs part, in words: what each run did at that point of its log. */
+function DivergenceLine({ divergence }: { divergence: Divergence }) {
+  const a = divergence.a ? eventPhrase(divergence.a) : "the log has ended";
+  const b = divergence.b ? eventPhrase(divergence.b) : "the log has ended";
+  return (
+    <p>
+      <strong>The runs first differ at {seconds(divergence.t)}</strong> (event {divergence.index + 1}):{" "}
+      {a === b ? `in both, ${a}, but not in the same way (a field of the event differs).` : `in A, ${a}; in B, ${b}.`}
+    </p>
   );
 }

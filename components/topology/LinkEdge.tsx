@@ -6,7 +6,7 @@ import { formatDuration } from "@/lib/lab/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { sameTarget, useTopologyFrame } from "./context";
 
-export type LinkFlowEdge = Edge<{ link: TopologyLink; interactive: boolean }, "link">;
+export type LinkFlowEdge = Edge<{ link: TopologyLink; interactive: boolean; crowded: boolean }, "link">;
 export type ReplicationFlowEdge = Edge<{ lagMs: number }, "replication">;
 
 /** Where along a link its button sits (from the client's end), and where a cut is drawn. */
@@ -18,12 +18,13 @@ const CUT_GAP = 0.035;
  * A link between a client and a service node or storage. Messages in flight ride along it as
  * dots (hollow when the omniscient view knows they will be lost); with reduced motion the dots
  * give way to a count. A partition breaks the line, with a bar across the gap. The button on
- * the link opens its fault menu.
+ * the link opens its fault menu; where links are too many for a button each to be seen, the
+ * buttons show only when focused, and a click anywhere on a link opens its menu.
  */
 export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps<LinkFlowEdge>) {
   const frame = useTopologyFrame();
   if (!data) return null;
-  const { link, interactive } = data;
+  const { link, interactive, crowded } = data;
   const at = (f: number) => ({ x: sourceX + (targetX - sourceX) * f, y: sourceY + (targetY - sourceY) * f });
   const cut = frame.isCut(link.source, link.target);
   const messages = frame.traffic.get(link.id)?.messages ?? [];
@@ -42,8 +43,24 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
   const knob = at(KNOB_AT);
   const name = `Link ${link.source} – ${link.target}: ${cut ? "cut by a partition; " : ""}${count === 1 ? "1 message" : `${count} messages`} in flight`;
 
+  const openFrom = (trigger: HTMLElement) => frame.openMenu({ kind: "link", client: link.source, other: link.target }, trigger);
   return (
     <>
+      {interactive && crowded && (
+        <path
+          d={`M${sourceX} ${sourceY}L${targetX} ${targetY}`}
+          fill="none"
+          stroke="transparent"
+          strokeWidth="10"
+          className="cursor-pointer"
+          style={{ pointerEvents: "stroke" }}
+          onClick={() => {
+            // The link's own button opens the menu, so focus returns to it when the menu closes.
+            const knob = document.querySelector<HTMLElement>(`[data-link="${CSS.escape(link.id)}"]`);
+            if (knob) openFrom(knob);
+          }}
+        />
+      )}
       <path d={d} fill="none" strokeWidth={cut ? 2 : 1.5} strokeDasharray={cut ? "5 3" : undefined} style={{ stroke: cut ? roleColor.dangerInk : roleColor.inkMuted, opacity: cut ? 1 : 0.55 }} />
       {cut && <path d={`${bar(CUT_AT - CUT_GAP)}${bar(CUT_AT + CUT_GAP)}`} strokeWidth="3" strokeLinecap="round" style={{ stroke: roleColor.dangerInk }} />}
       {!frame.reducedMotion &&
@@ -55,15 +72,16 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
         <EdgeLabelRenderer>
           <button
             type="button"
+            data-link={link.id}
             className={`nodrag nopan absolute flex h-6 min-w-6 items-center justify-center rounded-md border bg-page px-1 text-[10px] leading-none font-bold tabular-nums hover:bg-surface ${
               cut ? "border-danger text-danger-ink" : "border-ink-muted text-ink"
-            }`}
+            } ${crowded && !open && !(frame.reducedMotion && count > 0) ? "opacity-0 focus-visible:opacity-100" : ""}`}
             style={{ transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)`, pointerEvents: "all" }}
             aria-haspopup="menu"
             aria-expanded={open}
             aria-label={name}
             title={name}
-            onClick={(event) => frame.openMenu({ kind: "link", client: link.source, other: link.target }, event.currentTarget)}
+            onClick={(event) => openFrom(event.currentTarget)}
           >
             {frame.reducedMotion && count > 0 ? count : <BoltIcon />}
           </button>

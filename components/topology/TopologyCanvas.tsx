@@ -22,6 +22,8 @@ function EnsembleNode({ data }: NodeProps<EnsembleFlowNode>) {
 const nodeTypes: NodeTypes = { process: ProcessNode, ensemble: EnsembleNode };
 const edgeTypes: EdgeTypes = { link: LinkEdge, replication: ReplicationEdge };
 const FIT = { padding: 0.06, maxZoom: 1 };
+/** Past this many links a visible button on each would bury the picture (four clients of Redlock). */
+const CROWDED_LINKS = 24;
 
 /** The flow's nodes and edges for a layout: built once per layout, never per frame. */
 function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
@@ -32,8 +34,9 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
   }
   // An aggregate's links carry many clients' messages: a fault needs one client, so they offer none.
   const crowds = new Set(layout.nodes.filter((n) => n.kind === "clients").map((n) => n.id));
+  const crowded = layout.links.length > CROWDED_LINKS;
   const edges: Edge[] = layout.links.map(
-    (link) => ({ id: link.id, type: "link", source: link.source, target: link.target, data: { link, interactive: !crowds.has(link.source) } }) satisfies LinkFlowEdge,
+    (link) => ({ id: link.id, type: "link", source: link.source, target: link.target, data: { link, interactive: !crowds.has(link.source), crowded } }) satisfies LinkFlowEdge,
   );
   if (layout.replication) {
     const r = layout.replication;

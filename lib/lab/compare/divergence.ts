@@ -4,6 +4,7 @@
  * shifts without anything visible happening); every other field counts, tokens included.
  */
 import type { SimEvent } from "@/lib/sim/events";
+import { seconds } from "@/lib/sim/format";
 
 export interface Divergence {
   /** The position in both logs of the first event that differs. */
@@ -50,7 +51,7 @@ export function eventPhrase(e: SimEvent): string {
     case "drop":
       return `${e.from} → ${e.to}: ${e.msg} lost (${e.reason})`;
     case "belief-start":
-      return `${e.proc} believes it holds the lock (${token(e.token)})`;
+      return `${e.proc} believes it holds the lock (${token(e.token)})${e.leaseDeadline === null ? "" : ` until its clock reads ${seconds(e.leaseDeadline)}`}`;
     case "belief-end":
       return `${e.proc} stops believing it holds the lock (${e.reason})`;
     case "check":
