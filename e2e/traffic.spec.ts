@@ -50,6 +50,13 @@ test("the outcome names the bottleneck: the one lock, not the service", async ({
   await expect(outcome(page)).toContainText(/The lock is held \d+ % of the time .*: the one lock, not the service, limits throughput\./);
 });
 
+test("a large run, simulated in the worker, names the lock service as its bottleneck", async ({ page }) => {
+  // 64 clients for a minute: the run and everything derived from it come from the worker, in seconds.
+  test.setTimeout(90_000);
+  await page.goto("/lab/?preset=service-saturated");
+  await expect(outcome(page)).toContainText(/The lock service is \d+ % busy and jobs wait [\d.]+ s on average .*: the lock service, not any one lock, limits throughput\./, { timeout: 60_000 });
+});
+
 test("choosing the Stream workload turns a counter scenario into traffic", async ({ page }) => {
   await page.goto("/lab/?preset=gc-pause");
   await expect(page.getByRole("slider", { name: "Traffic" })).toHaveAttribute("aria-valuetext", "off");
@@ -74,6 +81,8 @@ test("the load curve is computed in the background and marks its knee", async ({
 
 for (const scheme of ["light", "dark"] as const) {
   test(`the traffic controls and the Load panel pass axe in the ${scheme} theme`, async ({ page }) => {
+    // The load curve runs 13 simulations in the background, and axe reads a large page: slow, not a speed check.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     await openLab(page, "?preset=hot-key");
     await expect(load(page).getByText(/^(Knee at|No knee)/)).toBeVisible({ timeout: 30_000 });

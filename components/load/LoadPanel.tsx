@@ -5,7 +5,7 @@ import { formatDuration } from "@/lib/lab/format";
 import { curveKey } from "@/lib/lab/load/curve";
 import { formatPercent } from "@/lib/lab/load/format";
 import { roleColor } from "@/lib/theme/tokens";
-import { selectHiding, selectPending, selectResult, selectScenario } from "@/components/lab/selectors";
+import { selectHiding, selectPending, selectResolved, selectResult, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import type { SimResult } from "@/lib/sim/simulate";
 import { LoadCurve } from "./LoadCurve";
@@ -24,12 +24,14 @@ const jobs = (v: number) => v.toLocaleString("en-US");
 export function LoadPanel() {
   const result = useScenario(selectResult);
   const scenario = useScenario(selectScenario);
+  const resolved = useScenario(selectResolved);
   const hiding = useScenario(selectHiding);
   const pending = useScenario(selectPending);
+  const isStream = resolved.workload.kind === "stream";
   const stream = result?.scenario.workload.kind === "stream" ? result : null;
-  const curve = useLoadCurve(stream && !hiding ? curveKey(scenario) : null);
+  const curve = useLoadCurve(isStream && !hiding ? curveKey(scenario) : null);
 
-  if (!stream) return null;
+  if (!isStream) return null;
   return (
     <section aria-labelledby="load-heading" className="rounded-xl border border-line bg-page p-4 sm:p-5">
       <h2 id="load-heading" className="text-lg font-bold tracking-tight">
@@ -37,6 +39,8 @@ export function LoadPanel() {
       </h2>
       {hiding ? (
         <p className="mt-3 text-ink-muted">Hidden until you make your prediction.</p>
+      ) : !stream ? (
+        <p className="mt-3 text-ink-muted">Simulating…</p>
       ) : (
         <div className={pending ? "opacity-60" : ""}>
           <LoadFigures result={stream} />

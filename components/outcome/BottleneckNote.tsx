@@ -1,12 +1,14 @@
 "use client";
 
-import { useMemo } from "react";
-import { bottleneckOf } from "@/lib/lab/bottleneck";
+import { bottleneckOfResult } from "@/lib/lab/derived";
 import type { SimResult } from "@/lib/sim/simulate";
 
-/** For a stream run: what limits its throughput, in a sentence (see lib/lab/bottleneck.ts). */
+/**
+ * For a stream run: what limits its throughput, in a sentence (see lib/lab/bottleneck.ts), derived
+ * once per run — where the run was made, for a large run whose event log stays in the worker.
+ */
 export function BottleneckNote({ result }: { result: SimResult }) {
-  const bottleneck = useMemo(() => bottleneckOf(result), [result]);
+  const bottleneck = bottleneckOfResult(result);
   if (!bottleneck) return null;
   return (
     <div className={`mt-4 rounded-lg border-l-4 bg-surface p-3 ${bottleneck.limit === "none" ? "border-safe" : "border-lock-service"}`}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/sim/presets";
 import { simulate } from "@/lib/sim";
-import { adoptPreparedRun, modelOf, prepareRun, preparedTransferables, questionsOf, storyOfResult } from "./derived";
+import { adoptPreparedRun, bottleneckOfResult, modelOf, prepareRun, preparedTransferables, questionsOf, storyOfResult } from "./derived";
 import { timelineModel } from "./timeline/model";
 
 describe("a run prepared in the worker", () => {
@@ -24,6 +24,13 @@ describe("a run prepared in the worker", () => {
     expect(model.spans.query(5000, 12_000)).toEqual(direct.spans.query(5000, 12_000));
     expect([...model.stops.all]).toEqual([...direct.stops.all]);
     expect(model.lastEventT).toBe(direct.lastEventT);
+  });
+
+  it("brings a stream run's bottleneck along, since it is read from the event log", () => {
+    const result = simulate(presetById("traffic-10x")!.scenario);
+    const adopted = adoptPreparedRun(structuredClone(prepareRun(result)));
+    expect(bottleneckOfResult(adopted)).toEqual(bottleneckOfResult(result));
+    expect(bottleneckOfResult(adopted)?.limit).toBe("lock");
   });
 
   it("derives each thing once per result", () => {

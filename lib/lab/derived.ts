@@ -1,10 +1,12 @@
 /**
- * What the lab derives from a run — the timeline model, the story and predict mode's questions —
+ * What the lab derives from a run — the timeline model, the story, predict mode's questions and a
+ * stream run's bottleneck —
  * computed once per result however many components ask, and keyed weakly by the result object so
  * a replaced result takes its derived data with it. A large run arrives from the Web Worker with
- * all three already made (and without its event log), and is adopted here.
+ * all of them already made (and without its event log), and is adopted here.
  */
 import type { SimResult } from "@/lib/sim/simulate";
+import { bottleneckOf, type Bottleneck } from "./bottleneck";
 import { questionsFor, type Question } from "./question";
 import { storyOf, type Story } from "./story";
 import { timelineModel, timelineModelData, timelineModelFrom, type TimelineModel, type TimelineModelData } from "./timeline/model";
@@ -12,6 +14,7 @@ import { timelineModel, timelineModelData, timelineModelFrom, type TimelineModel
 const models = new WeakMap<SimResult, TimelineModel>();
 const stories = new WeakMap<SimResult, Story>();
 const questionLists = new WeakMap<SimResult, Question[]>();
+const bottlenecks = new WeakMap<SimResult, Bottleneck | null>();
 
 function cached<T>(cache: WeakMap<SimResult, T>, result: SimResult, derive: () => T): T {
   let value = cache.get(result);
@@ -25,6 +28,7 @@ function cached<T>(cache: WeakMap<SimResult, T>, result: SimResult, derive: () =
 export const modelOf = (result: SimResult): TimelineModel => cached(models, result, () => timelineModel(result));
 export const storyOfResult = (result: SimResult): Story => cached(stories, result, () => storyOf(result));
 export const questionsOf = (result: SimResult): Question[] => cached(questionLists, result, () => questionsFor(result, storyOfResult(result).lines));
+export const bottleneckOfResult = (result: SimResult): Bottleneck | null => cached(bottlenecks, result, () => bottleneckOf(result));
 
 /** A run with everything the lab derives from it, made where the run was (the worker). */
 export interface PreparedRun {
@@ -33,11 +37,12 @@ export interface PreparedRun {
   model: TimelineModelData;
   story: Story;
   questions: Question[];
+  bottleneck: Bottleneck | null;
 }
 
 export function prepareRun(result: SimResult): PreparedRun {
   const story = storyOf(result);
-  return { result: { ...result, events: [] }, model: timelineModelData(result), story, questions: questionsFor(result, story.lines) };
+  return { result: { ...result, events: [] }, model: timelineModelData(result), story, questions: questionsFor(result, story.lines), bottleneck: bottleneckOf(result) };
 }
 
 /** The buffers of a prepared run that can be handed over without copying. */
@@ -51,5 +56,6 @@ export function adoptPreparedRun(prepared: PreparedRun): SimResult {
   models.set(prepared.result, timelineModelFrom(prepared.model));
   stories.set(prepared.result, prepared.story);
   questionLists.set(prepared.result, prepared.questions);
+  bottlenecks.set(prepared.result, prepared.bottleneck);
   return prepared.result;
 }
