@@ -60,7 +60,7 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   };
 }
 
-export function lessonSummary({ slug, number, title, summary }: LessonSummary): LessonSummary {
+function lessonSummary({ slug, number, title, summary }: LessonSummary): LessonSummary {
   return { slug, number, title, summary };
 }
 
