@@ -5,10 +5,12 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
  * Runs axe on the page as it is now and fails on any serious or critical WCAG 2.2 AA violation,
- * listing each rule, its impact and the elements that break it.
+ * listing each rule, its impact and the elements that break it. `include` (a CSS selector) limits
+ * the check to one part of the page, for a test about that part.
  */
-export async function expectNoSeriousA11yViolations(page: Page, context = ""): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+export async function expectNoSeriousA11yViolations(page: Page, context = "", include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious
     .map((v) => {

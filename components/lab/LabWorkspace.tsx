@@ -3,6 +3,7 @@
 import { ComparePanel } from "@/components/compare/ComparePanel";
 import { ControlsPanel } from "@/components/controls/ControlsPanel";
 import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
+import { ExplorePanel } from "@/components/explore/ExplorePanel";
 import { LoadPanel } from "@/components/load/LoadPanel";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
 import { Timeline } from "@/components/timeline/Timeline";
@@ -42,6 +43,7 @@ export function LabWorkspace() {
           <OutcomePanel />
           <ComparePanel />
           <LoadPanel />
+          <ExplorePanel />
         </div>
       </div>
     </div>

@@ -59,7 +59,7 @@ export interface HeatGeometry {
 }
 
 export const HEAT_MARGIN = { left: 76, top: 8, right: 8, bottom: 44 } as const;
-const MAX_CELL = 30;
+const MAX_CELL = 44;
 const MIN_CELL = 6;
 /** Cells at least this wide show their percentage. */
 export const NUMBER_MIN_CELL = 20;

@@ -1,0 +1,165 @@
+"use client";
+
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { cellScenario } from "@/lib/explore";
+import { axisReading, nearestIndex } from "@/lib/lab/explore/axisText";
+import { heatGeometry } from "@/lib/lab/explore/heat";
+import { decodeMapSettings, defaultMapSettings, encodeMapSettings, type MapLayer, type MapSettings } from "@/lib/lab/explore/mapSettings";
+import { validateScenario } from "@/lib/sim/scenario";
+import { selectScenario } from "@/components/lab/selectors";
+import { useLabStores, useScenario } from "@/components/lab/stores";
+import { useElementWidth } from "@/components/timeline/useElementWidth";
+import { useReducedMotion } from "@/components/timeline/useReducedMotion";
+import { CellDetails } from "./CellDetails";
+import { seedToOpen } from "./cellText";
+import { Heatmap } from "./Heatmap";
+import { HeatLegend } from "./HeatLegend";
+import { MapProgress } from "./MapProgress";
+import { MapSettingsForm } from "./MapSettingsForm";
+import { MapTable } from "./MapTable";
+import { openInTimeline } from "./openInTimeline";
+import { useFailureMap } from "./useFailureMap";
+
+const LAYERS: { value: MapLayer; label: string }[] = [
+  { value: "unsafe", label: "Unsafe runs" },
+  { value: "overlap", label: "Runs with overlap" },
+];
+
+/**
+ * The failure map: the current scenario over a grid of two parameters, each cell run over N seeds
+ * in Web Workers and coloured by the share of unsafe runs (or of runs with overlap). A cell opens
+ * its scenario on the timeline, on a failing seed when it has one. Its settings live in the URL.
+ */
+export function FailureMap() {
+  const id = useId();
+  const stores = useLabStores();
+  const scenario = useScenario(selectScenario);
+  const reducedMotion = useReducedMotion();
+  const { run, start, cancel, setLayer } = useFailureMap();
+  const [opening] = useState(() => {
+    const raw = stores.scenario.getState().map;
+    if (raw === null) return { settings: defaultMapSettings(scenario), problems: [] as string[], fromLink: false };
+    const decoded = decodeMapSettings(raw);
+    return decoded.ok ? { settings: decoded.settings, problems: [], fromLink: true } : { settings: defaultMapSettings(scenario), problems: decoded.problems, fromLink: false };
+  });
+  const [linkProblems, setLinkProblems] = useState(opening.problems);
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(boxRef);
+
+  const draw = (settings: MapSettings) => {
+    start(settings, stores.scenario.getState().scenario);
+    stores.scenario.getState().setMap(encodeMapSettings(settings));
+    setActive(0);
+  };
+  const drawRef = useRef(draw);
+  useEffect(() => {
+    drawRef.current = draw;
+  });
+
+  // A link with map settings draws its map once the page has painted; a bad one is dropped from the
+  // URL (its notice stays). Both wait a tick: the lab's URL sync subscribes after this child's effect.
+  useEffect(() => {
+    if (!opening.fromLink && !opening.problems.length) return;
+    const timer = setTimeout(() => (opening.fromLink ? drawRef.current(opening.settings) : stores.scenario.getState().setMap(null)), 0);
+    return () => clearTimeout(timer);
+  }, [opening, stores]);
+
+  const chooseLayer = (layer: MapLayer) => {
+    setLayer(layer);
+    if (run) stores.scenario.getState().setMap(encodeMapSettings({ ...run.settings, layer }));
+  };
+
+  const current = useMemo(() => {
+    if (!run) return null;
+    const validation = validateScenario(scenario);
+    if (!validation.ok) return null;
+    const x = nearestIndex(run.settings.x.axis, run.xValues, axisReading(scenario, validation.scenario, run.settings.x.axis));
+    const y = nearestIndex(run.settings.y.axis, run.yValues, axisReading(scenario, validation.scenario, run.settings.y.axis));
+    return x === null || y === null ? null : { x, y };
+  }, [run, scenario]);
+
+  const open = (index: number) => {
+    if (!run) return;
+    const cols = run.xValues.length;
+    const cell = run.cells[index];
+    const x = index % cols;
+    const y = Math.floor(index / cols);
+    const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x], run.settings.y.axis, run.yValues[y], seedToOpen(cell));
+    if (applied.ok && !cell?.invalid) openInTimeline(stores, applied.scenario, "first-violation", reducedMotion);
+  };
+
+  const geometry = run && width > 0 ? heatGeometry(run.xValues.length, run.yValues.length, width) : null;
+  const shown = hovered ?? active;
+  const stale = run !== null && run.base !== scenario;
+
+  return (
+    <div>
+      {linkProblems.length > 0 && (
+        <div role="alert" className="mb-3 flex gap-3 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
+          <div className="flex-1">
+            <p className="font-semibold">The link&apos;s failure map could not be used, so the map starts from its usual settings</p>
+            <ul className="mt-1 list-disc pl-5 text-ink-muted">
+              {linkProblems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+          <button type="button" onClick={() => setLinkProblems([])} className="self-start rounded-md px-2 py-1 font-medium text-link underline underline-offset-2">
+            Dismiss
+          </button>
+        </div>
+      )}
+      {/* Always in the page, so its width is known before the first map is drawn. */}
+      <div ref={boxRef} aria-hidden="true" />
+      <MapSettingsForm initial={opening.settings} scenario={scenario} running={run?.status === "running"} onDraw={draw} onCancel={cancel} />
+
+      {run && (
+        <div className="mt-5">
+          <MapProgress run={run} />
+          {stale && run.status !== "running" && (
+            <p className="mt-2 text-sm text-ink-muted">
+              The scenario has changed since this map was drawn; the map still shows the scenario it was drawn for, and its cells open that one.
+            </p>
+          )}
+          <fieldset className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <legend className="float-left mr-3 font-semibold">Colour by</legend>
+            {LAYERS.map((l) => (
+              <label key={l.value} className="flex items-center gap-1.5">
+                <input type="radio" name={`${id}-layer`} value={l.value} checked={run.settings.layer === l.value} onChange={() => chooseLayer(l.value)} className="accent-[var(--color-focus)]" />
+                {l.label}
+              </label>
+            ))}
+          </fieldset>
+          <CellDetails run={run} index={shown} current={current} />
+          <div className="mt-2 overflow-x-auto">
+            {geometry && (
+              <Heatmap
+                geometry={geometry}
+                xAxis={run.settings.x.axis}
+                yAxis={run.settings.y.axis}
+                xValues={run.xValues}
+                yValues={run.yValues}
+                cells={run.cells}
+                layer={run.settings.layer}
+                current={current}
+                active={active}
+                onActive={setActive}
+                onHover={setHovered}
+                onOpen={open}
+              />
+            )}
+          </div>
+          <p className="mt-1 text-xs text-ink-muted">
+            Hover or focus a cell for its numbers. Click it, or press Enter, to open it on the timeline (on its first failing seed). Tab reaches the map once; arrow keys move between cells.
+          </p>
+          <div className="mt-3">
+            <HeatLegend layer={run.settings.layer} />
+          </div>
+          <MapTable xAxis={run.settings.x.axis} yAxis={run.settings.y.axis} xValues={run.xValues} yValues={run.yValues} cells={run.cells} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Times the failure map in Chromium: 40 × 40 cells × 20 seeds of the default 5-client scenario
+ * (chaos-default, Lease TTL × Pause length), from "Draw the map" to the last cell, against the
+ * built site. Also reports the longest main-thread task meanwhile (is the page responsive?).
+ * A measurement, not a test:
+ *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs]
+ */
+import { chromium } from "playwright-core";
+
+const base = process.argv[2] ?? "http://127.0.0.1:3000";
+const runs = Number(process.argv[3] ?? 3);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+});
+const times = [];
+for (let i = 0; i < runs; i++) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}/lab/?preset=chaos-default`);
+  const explore = page.getByRole("region", { name: "Explore this scenario" });
+  await explore.getByRole("group", { name: "Across (horizontal axis)" }).getByLabel("Columns").fill("40");
+  await explore.getByRole("group", { name: "Up (vertical axis)" }).getByLabel("Rows").fill("40");
+  await explore.getByLabel("Seeds per cell").fill("20");
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    }).observe({ type: "longtask" });
+  });
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const started = Date.now();
+  await explore.getByRole("button", { name: "Draw the map" }).click();
+  const status = explore.getByRole("status").filter({ hasText: "cells (" });
+  await status.filter({ hasText: /^All 1,600 cells/ }).waitFor({ timeout: 120_000 });
+  const wall = Date.now() - started;
+  const reported = await status.textContent();
+  const longest = await page.evaluate(() => window.__longest);
+  times.push(wall);
+  console.log(`run ${i + 1}: ${(wall / 1000).toFixed(2)} s wall clock; the page says "${reported}"; ${cores} cores reported; longest main-thread task ${Math.round(longest)} ms`);
+  await page.close();
+}
+console.log(`best ${(Math.min(...times) / 1000).toFixed(2)} s, median ${(times.sort((a, b) => a - b)[Math.floor(times.length / 2)] / 1000).toFixed(2)} s`);
+await browser.close();
