@@ -22,10 +22,11 @@ export interface Knee {
 
 export function kneeOf(points: readonly CurvePoint[]): Knee | null {
   const usable = points.filter((p) => !p.truncated).sort((a, b) => a.ratePerSec - b.ratePerSec);
+  // Rounded down, so a share just under the rule never reads as "90 %".
   const knee = usable.find((p) => p.arrived > 0 && p.completed < KNEE_THROUGHPUT_SHARE * p.arrived);
   if (!knee) return null;
   return {
     ratePerSec: knee.ratePerSec,
-    because: `only ${Math.round((100 * knee.completed) / knee.arrived)} % of the jobs that arrived were done (${formatRate(knee.throughputPerSec)})`,
+    because: `only ${Math.floor((100 * knee.completed) / knee.arrived)} % of the jobs that arrived were done (${formatRate(knee.throughputPerSec)})`,
   };
 }
