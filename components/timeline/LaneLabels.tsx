@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { processClock } from "@/lib/lab/clocks";
+import { processClock } from "@/lib/sim/processes";
 import { formatClock, formatOffset } from "@/lib/lab/format";
 import type { TimelineLayout } from "@/lib/lab/timeline/layout";
 import type { ResolvedScenario } from "@/lib/sim/scenario";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { simulate, validateScenario, type Scenario } from "@/lib/sim";
-import { clockReadingAt, clockSpreadOrder } from "./clocks";
+import { processOrder as clockSpreadOrder } from "@/lib/sim/processes";
+import { clockReadingAt } from "./clocks";
 
 function resolve(input: Scenario) {
   const v = validateScenario(input);

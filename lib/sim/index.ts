@@ -4,3 +4,4 @@ export { validateScenario, scenarioSchema, LIMITS, type Scenario, type ResolvedS
 export type { Summary, Violation, ViolationKind } from "./checker";
 export type { SimEvent, EventKind, EventOf } from "./events";
 export type { Span } from "./spans";
+export { processClock, processOrder } from "./processes";

@@ -6,11 +6,11 @@
 import { check, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
-import { ProcessClock, type ClockJump } from "./clock";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
 import { scheduleFaults } from "./faults";
 import { Kernel } from "./kernel";
 import { Network } from "./network";
+import { processClock, processOrder } from "./processes";
 import { Rng } from "./rng";
 import { LIMITS, clientIds, serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
 import { createService } from "./services";
@@ -62,8 +62,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
 
   const clients = clientIds(scenario.clients.count);
   const nodes = serviceNodeIds(scenario.service);
-  const processes = [...clients, ...[...nodes].sort(), "storage"];
-  for (const [i, id] of processes.entries()) kernel.addProc(id, clockOf(scenario, id, i, processes.length));
+  for (const id of processOrder(scenario)) kernel.addProc(id, processClock(scenario, id)!);
 
   const network = new Network(kernel, networkRng, scenario.network.latencyMs, scenario.network.lossRate, new Set(nodes));
   const world = new World(kernel, network, scenario, clientRng);
@@ -129,15 +128,4 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
 function startTimes(scenario: ResolvedScenario): number[] {
   const { count, startMs } = scenario.clients;
   return Array.isArray(startMs) ? startMs : Array.from({ length: count }, (_, i) => i * startMs.staggerMs);
-}
-
-/**
- * Spreads `skewMs` evenly over [−skew/2, +skew/2] and `driftPpm` over [−drift/2, +drift/2], in the
- * order c1..cN, service nodes by id, storage; a `per` entry replaces a process's spread values.
- */
-function clockOf(scenario: ResolvedScenario, id: string, index: number, count: number): ProcessClock {
-  const share = count > 1 ? index / (count - 1) - 0.5 : 0;
-  const per = scenario.clocks.per[id] ?? {};
-  const jumps: ClockJump[] = scenario.faults.flatMap((f) => (f.kind === "clock-jump" && f.target === id ? [{ atMs: f.atMs, byMs: f.byMs }] : []));
-  return new ProcessClock(per.offsetMs ?? share * scenario.clocks.skewMs, per.driftPpm ?? share * scenario.clocks.driftPpm, jumps);
 }
