@@ -250,3 +250,14 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");
 }
+
+test("See it happen opens the lab on the question's preset, after a client-side navigation", async ({ page }) => {
+  const withScenario = quizSets.find((s) => s.questions[0].scenario)!;
+  const first = withScenario.questions[0];
+  await page.goto(`/quiz/${withScenario.slug}/`);
+  await answerWithMouse(page, first, correctIndex(first));
+  await page.getByRole("link", { name: "See it happen" }).click();
+  await expect(page).toHaveURL(new RegExp(`/lab/\\?preset=${first.scenario!.preset}`));
+  const picker = page.getByRole("combobox", { name: "Scenario" });
+  await expect(picker).toHaveValue(first.scenario!.preset);
+});

@@ -1,24 +1,32 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { Suspense } from "react";
+import { useSearchParams } from "next/navigation";
 import { LabProvider } from "./LabProvider";
 import { LabWorkspace } from "./LabWorkspace";
 
-// The page is a static file: its query string exists only in the browser. The server snapshot is
-// null, so the prerendered HTML shows the loading state and the lab starts from the real URL.
-const subscribeNever = () => () => {};
-const browserSearch = () => window.location.search;
-const serverSearch = () => null;
+const loading = (
+  <p className="py-24 text-center text-ink-muted" role="status">
+    Loading the lab…
+  </p>
+);
 
+/**
+ * The page is a static file: its query string exists only in the browser, so the prerendered HTML
+ * shows the loading state. The router's search params (not window.location, which a client-side
+ * navigation has not updated yet when this renders) give the scenario the lab starts from.
+ */
 export function LabApp() {
-  const search = useSyncExternalStore(subscribeNever, browserSearch, serverSearch);
-  if (search === null) {
-    return (
-      <p className="py-24 text-center text-ink-muted" role="status">
-        Loading the lab…
-      </p>
-    );
-  }
+  return (
+    <Suspense fallback={loading}>
+      <LabFromUrl />
+    </Suspense>
+  );
+}
+
+function LabFromUrl() {
+  const params = useSearchParams();
+  const search = params.size ? `?${params.toString()}` : "";
   return (
     <LabProvider search={search}>
       <LabWorkspace />
