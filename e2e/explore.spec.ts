@@ -98,7 +98,7 @@ test("the finder's failure opens on the timeline with its faults explained", asy
   await expect(explore(page).getByText(/^The search adds up to 2 pauses/)).toBeVisible();
   await explore(page).getByRole("button", { name: "Find a failure" }).click();
   await expect(explore(page).getByRole("heading", { name: /^Found: with one added fault, the data is damaged/ })).toBeVisible();
-  await expect(explore(page).getByRole("listitem").first()).toContainText("c2 pauses for 5 s. Pause c2 for 5.0 s at 12.0 s, just before it writes.");
+  await expect(explore(page).getByRole("listitem").first()).toContainText("Pause c2 for 5.0 s at 12.0 s, just before it writes.");
   await explore(page).getByRole("button", { name: "Open on the timeline" }).click();
   await expect.poll(async () => JSON.stringify((await scenarioInUrl(page)).faults)).toContain('"atPhase":"before-write"');
   await expect(outcome(page)).toContainText("Unsafe");

@@ -1,7 +1,8 @@
 /**
  * Times the failure map in Chromium: 40 × 40 cells × 20 seeds of the default 5-client scenario
  * (chaos-default, Lease TTL × Pause length), from "Draw the map" to the last cell, against the
- * built site. Also reports the longest main-thread task meanwhile (is the page responsive?).
+ * built site. Also reports the main thread's longest task and its busy time meanwhile (is the
+ * page responsive, and how much CPU does drawing take from the workers?).
  * A measurement, not a test:
  *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs]
  */
@@ -28,6 +29,10 @@ for (let i = 0; i < runs; i++) {
     }).observe({ type: "longtask" });
   });
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+  const busyBefore = await busy();
   const started = Date.now();
   await explore.getByRole("button", { name: "Draw the map" }).click();
   const status = explore.getByRole("status").filter({ hasText: "cells (" });
@@ -35,8 +40,9 @@ for (let i = 0; i < runs; i++) {
   const wall = Date.now() - started;
   const reported = await status.textContent();
   const longest = await page.evaluate(() => window.__longest);
+  const mainBusy = (await busy()) - busyBefore;
   times.push(wall);
-  console.log(`run ${i + 1}: ${(wall / 1000).toFixed(2)} s wall clock; the page says "${reported}"; ${cores} cores reported; longest main-thread task ${Math.round(longest)} ms`);
+  console.log(`run ${i + 1}: ${(wall / 1000).toFixed(2)} s wall clock; the page says "${reported}"; ${cores} cores reported; longest main-thread task ${Math.round(longest)} ms; main thread busy ${mainBusy.toFixed(1)} s in all`);
   await page.close();
 }
 console.log(`best ${(Math.min(...times) / 1000).toFixed(2)} s, median ${(times.sort((a, b) => a - b)[Math.floor(times.length / 2)] / 1000).toFixed(2)} s`);

@@ -50,7 +50,7 @@ export function FailureFinder() {
       <form onSubmit={submit} noValidate className="mt-3">
         <fieldset className="rounded-lg border border-line p-3">
           <legend className="px-1 text-sm font-semibold">Budget</legend>
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6">
             <div>
               <label htmlFor={`${id}-pauses`} className="block text-xs font-semibold">
                 Pauses

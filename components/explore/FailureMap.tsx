@@ -71,14 +71,16 @@ export function FailureMap() {
     if (run) stores.scenario.getState().setMap(encodeMapSettings({ ...run.settings, layer }));
   };
 
+  // Where the current scenario sits: it depends on the grid, not on the cells that fill it in.
+  const grid = run && { x: run.settings.x.axis, y: run.settings.y.axis, xValues: run.xValues, yValues: run.yValues };
   const current = useMemo(() => {
-    if (!run) return null;
+    if (!grid) return null;
     const validation = validateScenario(scenario);
     if (!validation.ok) return null;
-    const x = nearestIndex(run.settings.x.axis, run.xValues, axisReading(scenario, validation.scenario, run.settings.x.axis));
-    const y = nearestIndex(run.settings.y.axis, run.yValues, axisReading(scenario, validation.scenario, run.settings.y.axis));
+    const x = nearestIndex(grid.x, grid.xValues, axisReading(scenario, validation.scenario, grid.x));
+    const y = nearestIndex(grid.y, grid.yValues, axisReading(scenario, validation.scenario, grid.y));
     return x === null || y === null ? null : { x, y };
-  }, [run, scenario]);
+  }, [grid?.x, grid?.y, grid?.xValues, grid?.yValues, scenario]); // eslint-disable-line react-hooks/exhaustive-deps -- the grid's parts, not the object made each render
 
   const open = (index: number) => {
     if (!run) return;

@@ -1,7 +1,7 @@
 "use client";
 
 import { seconds } from "@/lib/sim/format";
-import { budgetInWords, faultLabel, stoppedInWords } from "@/lib/lab/explore/finderText";
+import { budgetInWords, stoppedInWords } from "@/lib/lab/explore/finderText";
 import { useLabStores } from "@/components/lab/stores";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
 import { primaryButton } from "@/components/ui/button";
@@ -48,7 +48,7 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
           {result.schedule.map((s, i) => (
             <li key={i} className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-md bg-surface p-2 text-sm">
               <span className="min-w-0 flex-1 basis-72">
-                <span className="font-semibold">{faultLabel(s.fault)}.</span> {s.explanation}
+                {s.explanation}
               </span>
               <button type="button" onClick={() => open(s.moment.t)} className="rounded-md px-2 py-1 font-medium text-link underline underline-offset-2">
                 Show at {seconds(s.moment.t)}

@@ -114,7 +114,7 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
           layer={layer}
           numbers={g.numbers}
           tabbable={index === active}
-          label={`${places[index]}: ${cellCounts(cell)}. ${openText(cell)}`}
+          place={places[index]}
         />
       ))}
       {current && <rect {...ring(current.y * cols + current.x)} fill="none" stroke="var(--color-ink)" strokeWidth={2.5} strokeDasharray="4 2" pointerEvents="none" />}
@@ -155,15 +155,16 @@ interface CellProps {
   layer: MapLayer;
   numbers: boolean;
   tabbable: boolean;
-  label: string;
+  /** The cell's axis values in words; its numbers are added here, so only changed cells redo them. */
+  place: string;
 }
 
 /** Memoised: a cell redraws only when its own result, place or state changes. */
-const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabbable, label }: CellProps) {
+const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabbable, place }: CellProps) {
   const fraction = cell ? cellFraction(cell, layer) : null;
   const fill = !cell ? "var(--color-surface)" : fraction === null ? `url(#${HATCH_ID})` : heatFill(fraction, layer);
   return (
-    <g role="button" tabIndex={tabbable ? 0 : -1} aria-label={label} data-index={index} className="cursor-pointer outline-none">
+    <g role="button" tabIndex={tabbable ? 0 : -1} aria-label={`${place}: ${cellCounts(cell)}. ${openText(cell)}`} data-index={index} className="cursor-pointer outline-none">
       <rect x={x} y={y} width={size} height={size} fill={fill} stroke={cell ? "none" : "var(--color-line)"} strokeWidth={cell ? 0 : 1} rx={1.5} />
       {numbers && fraction !== null && (
         <text
@@ -173,9 +174,6 @@ const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabba
           fontSize={size >= 26 ? 11 : 9.5}
           fontWeight={600}
           fill="var(--color-ink)"
-          stroke="var(--color-page)"
-          strokeWidth={2.5}
-          paintOrder="stroke"
           aria-hidden="true"
           pointerEvents="none"
         >
@@ -185,3 +183,4 @@ const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabba
     </g>
   );
 });
+

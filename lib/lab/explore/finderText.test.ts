@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUDGET } from "@/lib/explore";
-import { budgetInWords, faultLabel, stoppedInWords } from "./finderText";
+import { budgetInWords, stoppedInWords } from "./finderText";
 
 describe("the finder in words", () => {
   it("states the budget", () => {
@@ -14,11 +14,5 @@ describe("the finder in words", () => {
     expect(stoppedInWords("exhausted", 412, 60_000)).toBe("No failure: all 412 schedules within the budget ran safely.");
     expect(stoppedInWords("time-limit", 3000, 30_000)).toMatch(/time limit of 30 s/);
     expect(stoppedInWords("cancelled", 1, 1)).toBe("Cancelled after 1 schedule, with no failure found so far.");
-  });
-
-  it("labels each fault", () => {
-    expect(faultLabel({ kind: "pause", target: "c1", atPhase: "holding", atMs: 100, forMs: 15000 })).toBe("c1 pauses for 15 s");
-    expect(faultLabel({ kind: "clock-jump", target: "redis", atMs: 100, byMs: -30000 })).toBe("redis's clock jumps 30 s back");
-    expect(faultLabel({ kind: "delay", from: "c2", to: "storage", atMs: 100, byMs: 60000 })).toBe("c2's next message to storage is held up 60 s");
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The failure finder in words: its budget as a sentence, why a search stopped, and each fault it
- * added as a short label (its explanation comes from lib/explore).
+ * The failure finder in words: its budget as a sentence, and why a search stopped (each fault's
+ * explanation comes from lib/explore).
  */
-import type { AddedFault, FinderBudget } from "@/lib/explore";
+import type { FinderBudget } from "@/lib/explore";
 import { formatDuration } from "../format";
 
 /** Why a search that found nothing stopped; "time-limit" is the page's own limit (the worker's clock). */
@@ -32,17 +32,5 @@ export function stoppedInWords(stop: FinderStop, tried: number, timeLimitMs: num
       return `No failure in ${ran}: the search reached its time limit of ${formatDuration(timeLimitMs)} before trying everything the budget allows.`;
     case "cancelled":
       return `Cancelled after ${ran}, with no failure found so far.`;
-  }
-}
-
-/** "c1 pauses for 15 s", "redis's clock jumps 30 s back", "c2's message to storage is held up 60 s". */
-export function faultLabel(fault: AddedFault): string {
-  switch (fault.kind) {
-    case "pause":
-      return `${fault.target} pauses for ${formatDuration(fault.forMs)}`;
-    case "clock-jump":
-      return `${fault.target}'s clock jumps ${formatDuration(Math.abs(fault.byMs))} ${fault.byMs < 0 ? "back" : "forward"}`;
-    case "delay":
-      return `${fault.from}'s next message to ${fault.to} is held up ${formatDuration(fault.byMs)}`;
   }
 }

@@ -16,7 +16,7 @@ describe("heat colours", () => {
     expect(heatMix(0.01)).toBeGreaterThanOrEqual(MIN_MIX);
     expect(heatMix(1)).toBe(100);
     for (let f = 0.05; f < 1; f += 0.05) expect(heatMix(f + 0.05)).toBeGreaterThanOrEqual(heatMix(f));
-    expect(heatFill(0.5, "unsafe")).toBe(`color-mix(in oklab, var(--color-danger) ${heatMix(0.5)}%, var(--color-page))`);
+    expect(heatFill(0.5, "unsafe")).toBe(`color-mix(in oklab, light-dark(var(--color-oi-vermillion), #b04600) ${heatMix(0.5)}%, var(--color-page))`);
   });
 
   it("never rounds a failure away or a near miss up to all", () => {

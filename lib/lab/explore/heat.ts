@@ -7,10 +7,17 @@ import { scaleBand, type ScaleBand } from "d3";
 import type { CellResult } from "@/lib/explore";
 import type { MapLayer } from "./mapSettings";
 
-/** Each layer's colour at 100 %: danger for damage, blue (sky in the dark theme) for overlap. */
+/**
+ * Each layer's colour at 100 %, per theme (light-dark): vermillion for damage, blue for overlap.
+ * Chosen so that the page's ink reads on every step of the ramp at 4.5:1 or more (the ramp runs
+ * from the page's colour to this one) and the full colour stands 3:1 off the page: in the light
+ * theme the palette's vermillion (4.6:1 with ink) and sky blue (7.7:1); in the dark theme, whose
+ * ink is light, deeper shades of both (#b04600: 4.6:1 with ink, 3.3:1 off the page; #006aa8:
+ * 4.8:1 and 3.2:1).
+ */
 export const LAYER_COLOR: Record<MapLayer, string> = {
-  unsafe: "var(--color-danger)",
-  overlap: "light-dark(var(--color-oi-blue), var(--color-oi-sky))",
+  unsafe: "light-dark(var(--color-oi-vermillion), #b04600)",
+  overlap: "light-dark(var(--color-oi-sky), #006aa8)",
 };
 
 /** The smallest share of colour a cell with any failing run gets, so one run in a hundred shows. */
