@@ -20,7 +20,7 @@
  * - Work time: `clients.workMs`; a [low, high] range is scaled so that its high end is v.
  * - Safety margin: `clients.safetyMarginMs`; not applicable where there is no lease deadline.
  */
-import type { Scenario } from "@/lib/sim/scenario";
+import { faultProcesses, type Scenario } from "@/lib/sim/scenario";
 
 export type AxisId =
   | "lease-ttl"
@@ -159,22 +159,6 @@ function scaledWork(work: number | [number, number] | undefined, ms: number): nu
   return [Math.round((work[0] * ms) / work[1]), ms];
 }
 
-/** The processes a fault names. */
-function processesOf(fault: Fault): string[] {
-  switch (fault.kind) {
-    case "pause":
-    case "crash":
-    case "clock-jump":
-    case "isolate":
-      return [fault.target];
-    case "partition":
-      return [...fault.between];
-    case "delay":
-      return [fault.from, fault.to];
-    default:
-      return [];
-  }
-}
 
 /** True for a client id beyond `count` ("c7" with 5 clients). */
 function goneClient(id: string, count: number): boolean {
@@ -191,7 +175,7 @@ function withClientCount(s: Scenario, count: number): Scenario {
     clients.startMs = fitted;
   }
   const out: Scenario = { ...s, clients };
-  if (s.faults) out.faults = s.faults.filter((f) => !processesOf(f).some((id) => goneClient(id, count)));
+  if (s.faults) out.faults = s.faults.filter((f) => !faultProcesses(f).some((id) => goneClient(id, count)));
   if (s.clocks?.per) {
     out.clocks = { ...s.clocks, per: Object.fromEntries(Object.entries(s.clocks.per).filter(([id]) => !goneClient(id, count))) };
   }

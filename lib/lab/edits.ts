@@ -4,7 +4,7 @@
  * otherwise break a cross-field rule, and says in a note what it changed and why, so a learner
  * never meets a validation error for a change the lab itself made.
  */
-import { clientIds, scenarioSchema, serviceNodeIds, tokenSource, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
+import { clientIds, faultProcesses, scenarioSchema, serviceNodeIds, tokenSource, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { presetService, presetWorkload, serviceLabel, type InputService, type InputWorkload } from "./catalog";
 
 export interface Edit {
@@ -124,25 +124,9 @@ export function withSeed(input: Scenario, seed: number): Scenario {
   return { ...input, seed };
 }
 
-/** The processes a fault names, so faults on processes that no longer exist can be dropped. */
-function processesOf(fault: Fault): string[] {
-  switch (fault.kind) {
-    case "pause":
-    case "crash":
-    case "clock-jump":
-    case "isolate":
-      return [fault.target];
-    case "partition":
-      return [...fault.between];
-    case "delay":
-      return [fault.from, fault.to];
-    default:
-      return [];
-  }
-}
 
 function describeFault(fault: Fault): string {
-  const on = processesOf(fault);
+  const on = faultProcesses(fault);
   const names: Partial<Record<Fault["kind"], string>> = { "clock-jump": "clock jump", isolate: "isolation" };
   const name = names[fault.kind] ?? fault.kind;
   return on.length ? `the ${name} on ${on.join("–")}` : `the ${name}`;
@@ -180,7 +164,7 @@ export function settle(candidate: Scenario): Edit {
   const processes = new Set([...clientIds(resolved.clients.count), ...serviceNodeIds(resolved.service), "storage"]);
   const kept: Fault[] = [];
   for (const fault of scenario.faults ?? []) {
-    const missing = processesOf(fault).find((id) => !processes.has(id));
+    const missing = faultProcesses(fault).find((id) => !processes.has(id));
     if (missing) notes.push(`Removed ${describeFault(fault)}: this scenario has no ${missing}.`);
     else if (fault.kind === "failover" && resolved.service.kind !== "redis") notes.push(`Removed the failover: only Redis fails over to a replica here, not ${serviceLabel(resolved.service.kind)}.`);
     else if (fault.kind === "outage" && resolved.service.kind === "none") notes.push("Removed the outage: there is no lock service to take down.");

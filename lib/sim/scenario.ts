@@ -164,6 +164,23 @@ export type Validation =
   | { ok: true; scenario: ResolvedScenario; warnings: string[] }
   | { ok: false; errors: string[] };
 
+/** The processes a fault names (none for service-wide faults such as failover and outage). */
+export function faultProcesses(fault: FaultSpec | NonNullable<Scenario["faults"]>[number]): string[] {
+  switch (fault.kind) {
+    case "pause":
+    case "crash":
+    case "clock-jump":
+    case "isolate":
+      return [fault.target];
+    case "partition":
+      return [...fault.between];
+    case "delay":
+      return [fault.from, fault.to];
+    default:
+      return [];
+  }
+}
+
 /** The process ids of a service's nodes, in the order the clock spread uses. */
 export function serviceNodeIds(service: ServiceSpec): string[] {
   switch (service.kind) {
