@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { budgetFields, parseBudget, type BudgetFields } from "@/lib/lab/explore/finderBudget";
 import { budgetInWords } from "@/lib/lab/explore/finderText";
 import { useLabStores } from "@/components/lab/stores";
-import { primaryButton, secondaryButton } from "@/components/ui/button";
+import { SubmitOrCancel } from "./SubmitOrCancel";
 import { FinderResultView } from "./FinderResultView";
 import { useFailureFinder } from "./useFailureFinder";
 
@@ -75,24 +75,7 @@ export function FailureFinder() {
           </p>
         </fieldset>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          {/* One button that changes role, so focus stays on it; Cancel prevents the default, else the button,
-              a submit button again by the end of its own click, would submit the form. */}
-          {searching ? (
-            <button
-              type="button"
-              onClick={(event) => {
-                event.preventDefault();
-                cancel();
-              }}
-              className={secondaryButton}
-            >
-              Cancel
-            </button>
-          ) : (
-            <button type="submit" className={primaryButton}>
-              Find a failure
-            </button>
-          )}
+          <SubmitOrCancel running={searching} label="Find a failure" onCancel={cancel} />
           {searching && (
             <>
               <label htmlFor={`${id}-progress`} className="text-sm font-semibold">

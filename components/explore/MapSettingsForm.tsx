@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { axes, axisAvailability, axisById, type AxisId } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
 import { mapSettingsProblems, MAP_LIMITS, type MapSettings } from "@/lib/lab/explore/mapSettings";
-import { primaryButton, secondaryButton } from "@/components/ui/button";
+import { SubmitOrCancel } from "./SubmitOrCancel";
 
 interface AxisFields {
   axis: AxisId;
@@ -66,24 +66,7 @@ export function MapSettingsForm({ initial, scenario, running, onDraw, onCancel }
           {Number.isFinite(runs) && runs > 0 ? `${settings.x.count} × ${settings.y.count} cells × ${settings.seeds} seeds = ${runs.toLocaleString("en-US")} runs` : "\u00a0"}
         </p>
         <div className="ml-auto flex gap-2">
-          {/* One button that changes role, so focus stays on it; Cancel prevents the default, else the button,
-              a submit button again by the end of its own click, would submit the form. */}
-          {running ? (
-            <button
-              type="button"
-              onClick={(event) => {
-                event.preventDefault();
-                onCancel();
-              }}
-              className={secondaryButton}
-            >
-              Cancel
-            </button>
-          ) : (
-            <button type="submit" className={primaryButton}>
-              Draw the map
-            </button>
-          )}
+          <SubmitOrCancel running={running} label="Draw the map" onCancel={onCancel} />
         </div>
       </div>
       {problems.length > 0 && (
