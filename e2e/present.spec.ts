@@ -99,6 +99,54 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await expectNoSeriousA11yViolations(presenter, "presenter view");
 });
 
+test("the room sees the timeline, the topology or both: T and the presenter switch them in both windows, and a new slide opens in its own view", async ({ context }) => {
+  const presenter = await context.newPage();
+  await presenter.goto(presenterUrl);
+  await presenterAt(presenter, 1);
+  const audience = await context.newPage();
+  await audience.goto(audienceUrl);
+  await expect(slideRegion(audience, 1)).toBeVisible();
+  const timelineOf = (page: Page) => page.getByRole("group", { name: "Space-time diagram" });
+  const topologyOf = (page: Page) => page.getByRole("region", { name: "Topology at the playhead" });
+  const views = presenter.getByRole("group", { name: "Diagrams the room sees" });
+
+  // The first slide opens on its timeline alone.
+  await expect(views.getByRole("button", { name: "Timeline" })).toHaveAttribute("aria-pressed", "true");
+  await expect(timelineOf(audience)).toBeVisible();
+  await expect(topologyOf(audience)).toHaveCount(0);
+
+  await views.getByRole("button", { name: "Topology" }).click();
+  const room = topologyOf(audience);
+  await expect(room.getByRole("img", { name: /^c1: / })).toBeVisible();
+  await expect(room.getByRole("img", { name: /^storage: / })).toBeVisible();
+  await expect(timelineOf(audience)).toHaveCount(0);
+  // The room's topology is a picture: it offers no fault menus.
+  await expect(room.getByRole("button")).toHaveCount(0);
+
+  await audience.keyboard.press("t");
+  await expect(views.getByRole("button", { name: "Both" })).toHaveAttribute("aria-pressed", "true");
+  await expect(timelineOf(audience)).toBeVisible();
+  await expect(topologyOf(audience)).toBeVisible();
+  await expect(topologyOf(presenter)).toBeVisible();
+  await expectNoSeriousA11yViolations(audience, "audience view with both diagrams");
+
+  await presenter.getByRole("button", { name: "Next →" }).click();
+  await expect(slideRegion(audience, 2)).toBeVisible();
+  await expect(views.getByRole("button", { name: "Timeline" })).toHaveAttribute("aria-pressed", "true");
+  await expect(topologyOf(audience)).toHaveCount(0);
+});
+
+test("a slide can open on both diagrams: Redlock's five nodes, each with its state and clock", async ({ page }) => {
+  const redlock = deckLoad("redlock-vs-consensus");
+  const n = redlock.slides.findIndex((s) => s.sim?.preset === "redlock-clock-jump" && s.sim.view === "both") + 1;
+  expect(n).toBeGreaterThan(0);
+  await page.goto(`/present/${redlock.slug}/#${n}`);
+  const room = page.getByRole("region", { name: "Topology at the playhead" });
+  for (const node of ["r1", "r2", "r3", "r4", "r5"]) await expect(room.getByRole("img", { name: new RegExp(`^${node}: .*; clock `) })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "a slide with both diagrams");
+});
+
 test("the keys move, jump, blank and help, and single-letter shortcuts can be turned off", async ({ page }) => {
   await page.goto(audienceUrl);
   await expect(slideRegion(page, 1)).toBeVisible();

@@ -9,6 +9,7 @@ const KEYS: [string, string][] = [
   ["G", "Go to a slide by number"],
   ["P", "Play or pause the simulation"],
   ["R", "Reveal the prediction and play it"],
+  ["T", "Show the timeline, the topology, or both"],
   ["B  .", "Blank the screen, and back"],
   ["F", "Full screen"],
   ["S", "Open the other view (presenter or audience)"],
@@ -36,7 +37,7 @@ export const KeyHelpDialog = forwardRef<HTMLDialogElement, { letters: boolean; s
       </table>
       <label className="mt-4 flex items-center gap-3">
         <input type="checkbox" checked={letters} onChange={(event) => setLetters(event.target.checked)} className="size-5" />
-        Single-letter shortcuts (G, P, R, B, F, S, ?)
+        Single-letter shortcuts (G, P, R, T, B, F, S, ?)
       </label>
       <p className="mt-1 text-sm text-ink-muted">The arrows, Space, Page Up and Page Down, Home and End always work, as remote clickers send them.</p>
       <form method="dialog" className="mt-5 text-right">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useRef } from "react";
-import type { Deck } from "@/lib/content/deckTypes";
+import { SLIDE_VIEWS, type Deck, type SlideView } from "@/lib/content/deckTypes";
 import { formatClock } from "@/lib/lab/format";
 import { GoToDialog } from "./GoToDialog";
 import { KeyHelpDialog } from "./KeyHelpDialog";
@@ -12,6 +12,7 @@ import { useDeckWindow } from "./useDeckWindow";
 import { useTakeOverPage } from "./useTakeOverPage";
 
 const button = "rounded-md border border-line bg-page px-3 py-2 font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50";
+const VIEW_NAMES: Record<SlideView, string> = { timeline: "Timeline", topology: "Topology", both: "Both" };
 const primary = "rounded-md bg-ink px-4 py-2 font-semibold text-page hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";
 
 /**
@@ -24,7 +25,7 @@ export function PresenterView({ deck }: { deck: Deck }) {
   useTakeOverPage(rootRef);
   const answers = useMemo(() => deck.slides.map((s) => s.answer), [deck.slides]);
   const w = useDeckWindow({ slug: deck.slug, slides: deck.slides, answers, otherHref: `/present/${deck.slug}/`, otherName: `lease-lab-audience-${deck.slug}` });
-  const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback, reveal } = w;
+  const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback, reveal, view, showView } = w;
   const slide = deck.slides[state.slide];
   const next = deck.slides[state.slide + 1] ?? null;
   const count = deck.slides.length;
@@ -64,6 +65,21 @@ export function PresenterView({ deck }: { deck: Deck }) {
           <button type="button" className={button} aria-pressed={state.blank} onClick={() => dispatch({ type: "toggleBlank" })}>
             {state.blank ? "Screen blanked: show it" : "Blank screen"}
           </button>
+          {view && (
+            <div role="group" aria-label="Diagrams the room sees" className="flex overflow-hidden rounded-md border border-line">
+              {SLIDE_VIEWS.map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => showView(v)}
+                  className={`px-3 py-2 font-semibold ${view === v ? "bg-ink text-page" : "bg-page text-ink hover:bg-surface"}`}
+                >
+                  {VIEW_NAMES[v]}
+                </button>
+              ))}
+            </div>
+          )}
           {slide.sim?.predict && (
             <button type="button" className={primary} onClick={reveal} disabled={state.reveal !== null}>
               {state.reveal ? "Revealed" : "Reveal the answer"}

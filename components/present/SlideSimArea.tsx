@@ -12,6 +12,7 @@ import { usePlaybackLoop } from "@/components/timeline/usePlaybackLoop";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
 import { PredictionPoll } from "./PredictionPoll";
 import { PresentTimeline } from "./PresentTimeline";
+import { PresentTopology } from "./PresentTopology";
 import { RunCaption } from "./RunCaption";
 import { usePlaybackBinding } from "./usePlaybackBinding";
 
@@ -20,9 +21,9 @@ const NO_STOPS = new Float64Array();
 const TALL_LANES = 5;
 
 /**
- * A slide's live simulation, bound to the deck: the prediction (if any), the diagram and the
- * caption. The audience sees it at room scale; the presenter at desk scale with the lab's playback
- * bar. `answer` is the revealed answer, or, in the presenter view only, the answer to show.
+ * A slide's live simulation, bound to the deck: the prediction (if any), the diagrams (the
+ * timeline, the topology or both, as the deck's view says) and the caption. The audience sees it
+ * at room scale; the presenter at desk scale with the lab's playback bar. `answer` is the revealed answer, or, in the presenter view only, the answer to show.
  */
 export function SlideSimArea({
   sim,
@@ -54,23 +55,38 @@ export function SlideSimArea({
   }, [onPlayback, playback]);
   const limitT = sim.predict && !deck.reveal ? sim.at : Infinity;
   const room = size === "room";
+  const view = deck.view ?? sim.view;
 
-  // A run with many lanes needs the height: on a wide screen its question goes beside it.
-  const beside = room && sim.predict !== null && model !== null && model.lanes.length > TALL_LANES;
-  const timeline = <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "flex-1" : "rounded-lg border border-line"} />;
+  // A timeline of many lanes needs the height: on a wide screen its question goes beside it. Two
+  // diagrams need the width, so their question stays above them.
+  const beside = room && sim.predict !== null && model !== null && model.lanes.length > TALL_LANES && view === "timeline";
+  const timeline = view !== "topology" && <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "min-w-0 flex-[3]" : "rounded-lg border border-line"} />;
+  const topology = view !== "timeline" && <PresentTopology size={size} className={room ? "flex-[2]" : ""} />;
+  // Two diagrams go side by side on a wide screen.
+  const diagrams = room ? (
+    <div className="flex min-h-0 flex-1 flex-col gap-[2vw] xl:flex-row">
+      {timeline}
+      {topology}
+    </div>
+  ) : (
+    <>
+      {timeline}
+      {topology}
+    </>
+  );
 
   return (
     <div className={room ? "flex min-h-0 flex-1 flex-col gap-[2vh]" : "space-y-3"}>
       {beside ? (
         <div className="flex min-h-0 flex-1 flex-col gap-[2vw] lg:flex-row">
           <div className="lg:w-[34%] lg:shrink-0">{sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked />}</div>
-          <div className="flex min-h-0 min-w-0 flex-1 flex-col">{timeline}</div>
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">{diagrams}</div>
         </div>
       ) : (
         <>
           {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size={size} />}
           {!room && <PlaybackBar stops={stops} onStepped={() => {}} reducedMotion={reducedMotion} />}
-          {timeline}
+          {diagrams}
         </>
       )}
       <RunCaption title={sim.presetTitle} live={room} />

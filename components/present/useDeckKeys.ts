@@ -8,6 +8,8 @@ export interface DeckKeyCommands {
   dispatch: (action: DeckAction) => void;
   /** P: play or pause the slide's simulation. */
   togglePlay: () => void;
+  /** T: the next of the slide's views (timeline, topology, both). */
+  nextView: () => void;
   goTo: () => void;
   fullScreen: () => void;
   /** S: open the presenter view (the presenter window opens the audience view). */
@@ -23,7 +25,7 @@ function ownsKeys(target: EventTarget | null): boolean {
 /**
  * The deck's keys, on the whole document: → Space PageDown next, ← PageUp previous (what remote
  * clickers send), Home and End; with `letters` on, G go to, F full screen, B blank, P play/pause,
- * R reveal, S the other view and ? help. Keys meant for a focused field, or already handled (the
+ * R reveal, T timeline/topology, S the other view and ? help. Keys meant for a focused field, or already handled (the
  * timeline's marks move between themselves with the arrows), are left alone.
  */
 export function useDeckKeys(commands: DeckKeyCommands, letters: boolean): void {
@@ -54,6 +56,7 @@ export function useDeckKeys(commands: DeckKeyCommands, letters: boolean): void {
         if (letter === "b" || event.key === ".") c.dispatch({ type: "toggleBlank" });
         else if (letter === "r") c.dispatch({ type: "reveal", answer: null });
         else if (letter === "p") c.togglePlay();
+        else if (letter === "t") c.nextView();
         else if (letter === "g") c.goTo();
         else if (letter === "f") c.fullScreen();
         else if (letter === "s") c.openOther();

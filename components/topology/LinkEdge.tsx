@@ -24,7 +24,9 @@ const CUT_GAP = 0.035;
 export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps<LinkFlowEdge>) {
   const frame = useTopologyFrame();
   if (!data) return null;
-  const { link, interactive, crowded } = data;
+  const { link, crowded } = data;
+  const openMenu = frame.openMenu;
+  const interactive = data.interactive && openMenu !== null;
   const at = (f: number) => ({ x: sourceX + (targetX - sourceX) * f, y: sourceY + (targetY - sourceY) * f });
   const cut = frame.isCut(link.source, link.target);
   const messages = frame.traffic.get(link.id)?.messages ?? [];
@@ -43,7 +45,7 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
   const knob = at(KNOB_AT);
   const name = `Link ${link.source} – ${link.target}: ${cut ? "cut by a partition; " : ""}${count === 1 ? "1 message" : `${count} messages`} in flight`;
 
-  const openFrom = (trigger: HTMLElement) => frame.openMenu({ kind: "link", client: link.source, other: link.target }, trigger);
+  const openFrom = (trigger: HTMLElement) => openMenu?.({ kind: "link", client: link.source, other: link.target }, trigger);
   return (
     <>
       {interactive && crowded && (
@@ -87,6 +89,17 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
           </button>
         </EdgeLabelRenderer>
       )}
+      {!interactive && frame.reducedMotion && count > 0 && (
+        <EdgeLabelRenderer>
+          <span
+            aria-hidden="true"
+            className="absolute flex h-6 min-w-6 items-center justify-center rounded-md border border-ink-muted bg-page px-1 text-[10px] leading-none font-bold text-ink tabular-nums"
+            style={{ transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)` }}
+          >
+            {count}
+          </span>
+        </EdgeLabelRenderer>
+      )}
     </>
   );
 }
@@ -99,7 +112,8 @@ export function ReplicationEdge({ sourceX, sourceY, targetX, targetY, data }: Ed
       <EdgeLabelRenderer>
         <span
           className="absolute rounded bg-page px-1 text-[10px] text-ink-muted"
-          style={{ transform: `translate(6px, -50%) translate(${sourceX}px, ${(sourceY + targetY) / 2}px)` }}
+          // Left of the line, over the links' side: to its right the label would run past the picture's edge.
+          style={{ transform: `translate(calc(-100% - 6px), -50%) translate(${sourceX}px, ${(sourceY + targetY) / 2}px)` }}
         >
           async replication{data ? `, ${formatDuration(data.lagMs)} lag` : ""}
         </span>

@@ -17,7 +17,8 @@ const hidden = { opacity: 0, pointerEvents: "none" as const, width: 1, height: 1
  * One process at the playhead: its name and shape (a client's colour chip, a service node's
  * square, storage's cylinder), its state in words, and its own clock. Pattern and shape carry
  * the state too: a pause is hatched, a crash crossed out and greyed, a cut-off process dashed.
- * The whole card is a button that opens the fault menu for that process.
+ * The whole card is a button that opens the fault menu for that process, or, where faults cannot
+ * be injected (a slide), a labelled picture.
  */
 export function ProcessNode({ data }: NodeProps<ProcessFlowNode>) {
   const { node } = data;
@@ -44,25 +45,18 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
   const paused = state?.status === "paused";
   const crashed = state?.status === "crashed";
   const leases = node.kind === "service" ? (state?.leases ?? []) : [];
-  return (
-    <button
-      type="button"
-      className={`nodrag nopan relative flex flex-col items-start gap-0.5 overflow-hidden rounded-lg border-2 bg-page px-2.5 py-1.5 text-left text-ink shadow-sm hover:bg-surface ${
-        state?.partitioned ? "border-dashed" : ""
-      } ${crashed ? "opacity-70" : ""}`}
-      style={{
-        // xyflow leaves a node that is neither selectable nor draggable deaf to the pointer; the card is a button.
-        pointerEvents: "all",
-        width: NODE_WIDTH,
-        height: NODE_HEIGHT,
-        borderColor: node.kind === "client" ? clientColor(node.clientNumber ?? 1) : node.kind === "storage" ? roleColor.storage : roleColor.lockService,
-        backgroundImage: paused ? `repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, ${roleColor.pause} 35%, transparent) 6px 9px)` : undefined,
-      }}
-      aria-haspopup="menu"
-      aria-expanded={open}
-      aria-label={`${node.id}: ${text}; clock ${clockText}`}
-      onClick={(event) => frame.openMenu({ kind: "process", id: node.id }, event.currentTarget)}
-    >
+  const label = `${node.id}: ${text}; clock ${clockText}`;
+  const className = `nodrag nopan relative flex flex-col items-start gap-0.5 overflow-hidden rounded-lg border-2 bg-page px-2.5 py-1.5 text-left text-ink shadow-sm ${
+    state?.partitioned ? "border-dashed" : ""
+  } ${crashed ? "opacity-70" : ""}`;
+  const style = {
+    width: NODE_WIDTH,
+    height: NODE_HEIGHT,
+    borderColor: node.kind === "client" ? clientColor(node.clientNumber ?? 1) : node.kind === "storage" ? roleColor.storage : roleColor.lockService,
+    backgroundImage: paused ? `repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, ${roleColor.pause} 35%, transparent) 6px 9px)` : undefined,
+  };
+  const face = (
+    <>
       <span className="flex w-full items-center gap-1.5">
         <Shape node={node} />
         <span className="text-sm font-bold">{node.id}</span>
@@ -83,9 +77,31 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
       )}
       {crashed && (
         <svg className="pointer-events-none absolute inset-0" width={NODE_WIDTH} height={NODE_HEIGHT} aria-hidden="true">
-          <path d={`M${NODE_WIDTH - 34} 8L${NODE_WIDTH - 10} 32M${NODE_WIDTH - 10} 8L${NODE_WIDTH - 34} 32`} strokeWidth="3.5" strokeLinecap="round" style={{ stroke: roleColor.ink }} />
+          <path d={`M${NODE_WIDTH - 34} 44L${NODE_WIDTH - 10} 68M${NODE_WIDTH - 10} 44L${NODE_WIDTH - 34} 68`} strokeWidth="3.5" strokeLinecap="round" style={{ stroke: roleColor.ink }} />
         </svg>
       )}
+    </>
+  );
+  const openMenu = frame.openMenu;
+  if (!openMenu) {
+    return (
+      <div role="img" aria-label={label} className={className} style={style}>
+        {face}
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${className} hover:bg-surface`}
+      // xyflow leaves a node that is neither selectable nor draggable deaf to the pointer; the card is a button.
+      style={{ ...style, pointerEvents: "all" }}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      aria-label={label}
+      onClick={(event) => openMenu({ kind: "process", id: node.id }, event.currentTarget)}
+    >
+      {face}
     </button>
   );
 }

@@ -1,8 +1,11 @@
 "use client";
 
-import { ReactFlow, useReactFlow, type Edge, type EdgeTypes, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import "./topology.css";
+import { ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type EdgeTypes, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { useEffect, useMemo } from "react";
 import { GROUP_LABEL, NODE_HEIGHT, NODE_WIDTH, type TopologyGroup, type TopologyLayout } from "@/lib/lab/topology/layout";
+import { TopologyFrameContext, type TopologyFrame } from "./context";
 import { LinkEdge, ReplicationEdge, type LinkFlowEdge, type ReplicationFlowEdge } from "./LinkEdge";
 import { ProcessNode, type ProcessFlowNode } from "./ProcessNode";
 
@@ -21,7 +24,6 @@ function EnsembleNode({ data }: NodeProps<EnsembleFlowNode>) {
 
 const nodeTypes: NodeTypes = { process: ProcessNode, ensemble: EnsembleNode };
 const edgeTypes: EdgeTypes = { link: LinkEdge, replication: ReplicationEdge };
-const FIT = { padding: 0.06, maxZoom: 1 };
 /** Past this many links a visible button on each would bury the picture (four clients of Redlock). */
 const CROWDED_LINKS = 24;
 
@@ -46,47 +48,53 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
 }
 
 /**
- * The diagram itself: a still picture that fits its box (no dragging, panning or wheel zoom, so
- * the page scrolls and every control is a plain button reached with Tab).
+ * The diagram itself at the frame's moment: a still picture that fits its box (no dragging,
+ * panning or wheel zoom, so the page scrolls and every control is a plain button reached with
+ * Tab). It is drawn at most `maxZoom` times its natural size: 1 in the lab, more for a room.
  */
-export function TopologyCanvas({ layout, width, height }: { layout: TopologyLayout; width: number; height: number }) {
+export function TopologyCanvas({ layout, frame, width, height, maxZoom = 1 }: { layout: TopologyLayout; frame: TopologyFrame; width: number; height: number; maxZoom?: number }) {
   const { nodes, edges } = useMemo(() => flowOf(layout), [layout]);
+  const fit = useMemo(() => ({ padding: 0.06, maxZoom }), [maxZoom]);
   return (
-    <div style={{ height }} className="topology-canvas">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        fitView
-        fitViewOptions={FIT}
-        minZoom={0.2}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        panOnDrag={false}
-        panOnScroll={false}
-        zoomOnScroll={false}
-        zoomOnPinch={false}
-        zoomOnDoubleClick={false}
-        preventScrolling={false}
-        disableKeyboardA11y
-      >
-        <Refit width={width} height={height} layout={layout} />
-      </ReactFlow>
-    </div>
+    <TopologyFrameContext value={frame}>
+      <ReactFlowProvider>
+        <div style={{ height }} className="topology-canvas">
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
+            fitView
+            fitViewOptions={fit}
+            minZoom={0.2}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            nodesFocusable={false}
+            edgesFocusable={false}
+            elementsSelectable={false}
+            panOnDrag={false}
+            panOnScroll={false}
+            zoomOnScroll={false}
+            zoomOnPinch={false}
+            zoomOnDoubleClick={false}
+            preventScrolling={false}
+            disableKeyboardA11y
+          >
+            <Refit width={width} height={height} layout={layout} fit={fit} />
+          </ReactFlow>
+        </div>
+      </ReactFlowProvider>
+    </TopologyFrameContext>
   );
 }
 
 /** Fits the picture again when its box or its layout changes. */
-function Refit({ width, height, layout }: { width: number; height: number; layout: TopologyLayout }) {
+function Refit({ width, height, layout, fit }: { width: number; height: number; layout: TopologyLayout; fit: { padding: number; maxZoom: number } }) {
   const { fitView } = useReactFlow();
   useEffect(() => {
     // After xyflow has measured the new nodes.
-    const frame = requestAnimationFrame(() => void fitView(FIT));
+    const frame = requestAnimationFrame(() => void fitView(fit));
     return () => cancelAnimationFrame(frame);
-  }, [fitView, width, height, layout]);
+  }, [fitView, width, height, layout, fit]);
   return null;
 }

@@ -20,7 +20,8 @@ export interface TopologyFrame {
   reducedMotion: boolean;
   /** The target whose menu is open, if any. */
   menuFor: FaultTarget | null;
-  openMenu: (target: FaultTarget, trigger: HTMLElement) => void;
+  /** Opens a fault menu; null draws a picture only (the room's view of a slide), with nothing to press. */
+  openMenu: ((target: FaultTarget, trigger: HTMLElement) => void) | null;
 }
 
 export const TopologyFrameContext = createContext<TopologyFrame | null>(null);

@@ -32,7 +32,7 @@ describe("deckParse", () => {
         number: 1,
         title: "Fixture deck",
         html: "<h1>Fixture deck</h1>\n<p>A paused holder, with <code>fencing</code>.</p>",
-        sim: { preset: "gc-pause", presetTitle: expect.any(String), at: 1000, predict: null },
+        sim: { preset: "gc-pause", presetTitle: expect.any(String), at: 1000, view: "timeline", predict: null },
         notesHtml: "<p>Say <em>hello</em>.\nThen wait.</p>",
         answer: null,
       },
@@ -44,6 +44,7 @@ describe("deckParse", () => {
           preset: "gc-pause-fenced",
           presetTitle: expect.any(String),
           at: 17000,
+          view: "both",
           predict: { question: "c1 writes with token 1 after 2. What happens?", options: ["Accepted", "Rejected: 1 < 2"] },
         },
         notesHtml: "<p>Vote, then play.</p>",
@@ -71,11 +72,12 @@ describe("deckParse", () => {
     ]);
   });
 
-  it("rejects unknown directives and attributes, missing attributes, a second simulation and a moment past the run", () => {
+  it("rejects unknown directives and attributes, missing attributes, an unknown view, a second simulation and a moment past the run", () => {
     expect(problemsOf('::video{src="x"}\n\nNote: n\n')).toEqual([expect.stringMatching(/^7: unknown directive "::video"/)]);
-    expect(problemsOf('::sim{preset="gc-pause" at="0" speed="2"}\n\nNote: n\n')).toEqual(['7: unknown attribute "speed" on ::sim (allowed: preset, at)']);
-    expect(problemsOf('::sim{preset="gc-pause"}\n\nNote: n\n')).toEqual(['7: ::sim is missing "at" (it takes preset, at)']);
+    expect(problemsOf('::sim{preset="gc-pause" at="0" speed="2"}\n\nNote: n\n')).toEqual(['7: unknown attribute "speed" on ::sim (allowed: preset, at, view)']);
+    expect(problemsOf('::sim{preset="gc-pause"}\n\nNote: n\n')).toEqual(['7: ::sim is missing "at" (it takes preset, at, view)']);
     expect(problemsOf('::sim{preset="gc-pause" at="1.5 s"}\n\nNote: n\n')).toEqual([expect.stringMatching(/^7: ::sim attribute "at" must be a whole number of milliseconds/)]);
+    expect(problemsOf('::sim{preset="gc-pause" at="0" view="map"}\n\nNote: n\n')).toEqual(['7: ::sim attribute "view" must be one of "timeline", "topology", "both"']);
     expect(problemsOf('::sim{preset="gc-pause" at="0"}\n\n::sim{preset="gc-pause" at="5"}\n\nNote: n\n')).toEqual([
       "9: a slide holds one simulation; another starts here (the one on line 7 came first)",
     ]);

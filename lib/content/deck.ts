@@ -1,7 +1,8 @@
 /**
  * Instructor decks (DESIGN §5): front matter `title`, `minutes`, `summary`; slides separated by a
- * line `---`; a slide may hold one `::sim{preset at}` or `::predict{preset at question options
- * answer}` on its own line; `Note:` starts the speaker notes, which run to the end of the slide.
+ * line `---`; a slide may hold one `::sim{preset at view}` or `::predict{preset at view question
+ * options answer}` on its own line (`view`, optional, is "timeline", "topology" or "both"); `Note:`
+ * starts the speaker notes, which run to the end of the slide.
  * Slides are split on the raw lines (outside code fences) rather than from a markdown tree, where
  * a `---` under a paragraph would turn it into a heading; each slide's lines keep their file line.
  */
@@ -14,7 +15,7 @@ import { unified } from "unified";
 import { z } from "zod";
 import { presetById } from "../sim/presets";
 import { validateScenario } from "../sim/scenario";
-import type { Deck, PresenterSlide, SlideSim } from "./deckTypes";
+import { SLIDE_VIEWS, type Deck, type PresenterSlide, type SlideSim } from "./deckTypes";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { lineOf, markdownParse, markdownText, markdownToHtml } from "./markdown";
@@ -36,18 +37,20 @@ const SLIDE_BREAK = /^---\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;
 const NOTE = /^Note:\s?/;
 const wholeMs = z.string().regex(/^\d+$/, "must be a whole number of milliseconds, such as \"15900\"").transform(Number);
+const view = z.enum(SLIDE_VIEWS, { error: `must be one of ${SLIDE_VIEWS.map((v) => `"${v}"`).join(", ")}` }).default("timeline");
 const directiveSchemas = {
-  sim: z.strictObject({ preset: z.string().min(1, "must name a preset"), at: wholeMs }),
+  sim: z.strictObject({ preset: z.string().min(1, "must name a preset"), at: wholeMs, view }),
   predict: z.strictObject({
     preset: z.string().min(1, "must name a preset"),
     at: wholeMs,
+    view,
     question: z.string().trim().min(1, "must not be empty"),
     options: z.string(),
     answer: z.string().regex(/^\d+$/, "must be the 0-based index of the right option, such as \"1\"").transform(Number),
   }),
 };
 type DirectiveName = keyof typeof directiveSchemas;
-const DIRECTIVE_HINT = '::sim{preset="…" at="<ms>"} or ::predict{preset="…" at="<ms>" question="…" options="A|B" answer="<index>"}, on a line of its own';
+const DIRECTIVE_HINT = '::sim{preset="…" at="<ms>"} or ::predict{preset="…" at="<ms>" question="…" options="A|B" answer="<index>"}, on a line of its own (either may add view="topology" or view="both")';
 
 interface Chunk {
   /** The file line of the chunk's first line. */
@@ -196,7 +199,7 @@ function directiveParse(directive: LeafDirective, line: number, problems: Proble
   if (attributes.at > durationMs) {
     problems.add(line, `::${name} at="${attributes.at}" is past the end of "${preset.id}", which runs ${durationMs} ms`);
   }
-  const sim: SlideSim = { preset: preset.id, presetTitle: preset.title, at: attributes.at, predict: null };
+  const sim: SlideSim = { preset: preset.id, presetTitle: preset.title, at: attributes.at, view: attributes.view, predict: null };
   if (name !== "predict") return { sim, answer: null };
 
   const predict = attributes as z.infer<typeof directiveSchemas.predict>;

@@ -4,12 +4,18 @@
  * speaker notes and no answers, so neither is in its HTML before the presenter reveals one.
  */
 
+/** Which diagrams of a slide's run the room sees: the space-time timeline, the topology, or both. */
+export const SLIDE_VIEWS = ["timeline", "topology", "both"] as const;
+export type SlideView = (typeof SLIDE_VIEWS)[number];
+
 /** A live simulation on a slide: a lab preset that starts paused at `at` (ms of true time). */
 export interface SlideSim {
   preset: string;
   /** The preset's title, for the caption under the diagram. */
   presetTitle: string;
   at: number;
+  /** The diagrams the slide opens with; the presenter can switch them during the talk. */
+  view: SlideView;
   /** A prediction: the room votes on `options` before the simulation plays past `at`. */
   predict: { question: string; options: string[] } | null;
 }

@@ -32,6 +32,13 @@ describe("the story of a run", () => {
     expect(rejected!.t).toBeCloseTo(17_011.9, 0);
   });
 
+  it("tells a failover by what the new primary lacks: all of the old one's writes, or only its last lag's worth", () => {
+    expect(texts("redis-failover")).toContain("At 0.1 s the primary died and the replica took over with none of its writes (replication lags 1 s).");
+    const late = presetById("redis-failover")!.scenario;
+    const failAt3s = { ...late, faults: late.faults!.map((f) => (f.kind === "failover" ? { ...f, atMs: 3000 } : f)) };
+    expect(storyOf(simulate(failAt3s)).lines.map((l) => l.text)).toContain("At 3.0 s the primary died and the replica took over without its last 1 s of writes.");
+  });
+
   it("marks the damage in the danger tone, and faults as faults", () => {
     const lines = storyFor("gc-pause").lines;
     expect(lines.find((line) => line.text.includes("increment was lost"))?.tone).toBe("danger");

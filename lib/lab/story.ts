@@ -205,7 +205,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} the lock service came back`);
         break;
       case "failover":
-        say(e, `${at(e.t)} the primary died and ${e.proc} took over, holding only the writes from ${formatDuration(e.lostAfterMs)} earlier`, "fault");
+        say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs)}`, "fault");
         break;
       case "leader-change":
         say(e, `${at(e.t)} ${e.proc} became the leader (term ${e.term})`);
@@ -289,4 +289,13 @@ function writeSentence(e: Extract<SimEvent, { kind: "write" }>, grants: Map<numb
     return `${head}, computed from the ${e.readValue} it had read; storage accepted it and ${whose} ${increments} lost.`;
   }
   return `${head}; storage accepted it.`;
+}
+
+/** A failover in words: `lostAfterMs` is the true time after which the primary's writes did not reach the new primary. */
+function failoverText(proc: string, t: number, lostAfterMs: number): string {
+  if (proc !== "replica") return `${proc} failed over with no replica and came back empty`;
+  const lagMs = t - lostAfterMs;
+  return lostAfterMs <= 0
+    ? `the primary died and the replica took over with none of its writes (replication lags ${formatDuration(lagMs)})`
+    : `the primary died and the replica took over without its last ${formatDuration(lagMs)} of writes`;
 }

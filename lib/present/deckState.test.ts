@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deckInitial, deckReceive, deckReduce, deckRevealNeedsAnswer, type DeckAction, type DeckShape, type DeckState } from "./deckState";
+import { deckInitial, deckReceive, deckReduce, deckRevealNeedsAnswer, nextSlideView, type DeckAction, type DeckShape, type DeckState } from "./deckState";
 
 const shape: DeckShape = { slideCount: 4, predicts: [false, true, false, true] };
 const start = (slide = 0, author = "a") => deckInitial(shape, slide, author);
@@ -43,6 +43,23 @@ describe("deckReduce", () => {
     expect(answered).toMatchObject({ reveal: { answer: 0 }, playing: false, t: 5000 });
     expect(deckRevealNeedsAnswer(answered, 0)).toBe(false);
     expect(run(answered, { type: "reveal", answer: 1 })).toBe(answered);
+  });
+});
+
+describe("the slide's view", () => {
+  it("switches between timeline, topology and both, and a new slide opens in its own view again", () => {
+    const both = run(start(), { type: "view", view: "both" });
+    expect(both).toMatchObject({ view: "both", version: 1 });
+    expect(run(both, { type: "view", view: "both" })).toBe(both);
+    expect(run(both, { type: "playhead", t: 3000, playing: true, speed: null }).view).toBe("both");
+    expect(run(both, { type: "next" }).view).toBeNull();
+    expect(run(both, { type: "toggleBlank" }, { type: "go", slide: 0 }).view).toBe("both"); // unblanking the same slide keeps it
+  });
+
+  it("T steps through the three views in order and wraps round", () => {
+    expect(nextSlideView("timeline")).toBe("topology");
+    expect(nextSlideView("topology")).toBe("both");
+    expect(nextSlideView("both")).toBe("timeline");
   });
 });
 

@@ -5,6 +5,7 @@
  * that act at the same moment still end up agreeing. Times are ms of the slide simulation's true
  * time.
  */
+import { SLIDE_VIEWS, type SlideView } from "../content/deckTypes";
 
 export interface DeckState {
   /** 0-based index of the current slide. */
@@ -16,6 +17,8 @@ export interface DeckState {
   playing: boolean;
   /** Simulated seconds per real second; null: the run's own speed. */
   speed: number | null;
+  /** The diagrams the room sees; null: the ones the slide opens with. */
+  view: SlideView | null;
   /** The current slide's prediction has been revealed; `answer` is null until a window that knows it fills it in. */
   reveal: { answer: number | null } | null;
   /** Counts changes: a window adopts a received state only when it is newer than its own. */
@@ -42,22 +45,24 @@ export type DeckAction =
   /** The slide simulation's playback as one window's controls left it (play, pause, step, scrub, speed). */
   | { type: "playhead"; t: number; playing: boolean; speed: number | null }
   /** Reveal the prediction and play it out; a window that does not know the answer passes null. */
-  | { type: "reveal"; answer: number | null };
+  | { type: "reveal"; answer: number | null }
+  /** Show the timeline, the topology or both, until the slide changes. */
+  | { type: "view"; view: SlideView };
 
 /** Messages between windows: a new window asks for the state, and every change is posted whole. */
 export type DeckMessage = { type: "hello" } | { type: "state"; state: DeckState };
 
 export function deckInitial(shape: DeckShape, slide: number, author: string): DeckState {
-  return { slide: clampSlide(shape, slide), blank: false, t: null, playing: false, speed: null, reveal: null, version: 0, author };
+  return { slide: clampSlide(shape, slide), blank: false, t: null, playing: false, speed: null, view: null, reveal: null, version: 0, author };
 }
 
 const clampSlide = (shape: DeckShape, slide: number) => Math.max(0, Math.min(shape.slideCount - 1, Math.trunc(slide)));
 
-/** A slide change: the new slide's simulation starts paused at its moment, at its own speed, unrevealed, and the screen shows again. */
+/** A slide change: the new slide's simulation starts paused at its moment, at its own speed and in its own view, unrevealed, and the screen shows again. */
 function toSlide(shape: DeckShape, state: DeckState, slide: number): Partial<DeckState> {
   const target = clampSlide(shape, slide);
   if (target === state.slide && !state.blank) return {};
-  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, speed: null, reveal: null };
+  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, speed: null, view: null, reveal: null };
 }
 
 function changes(shape: DeckShape, state: DeckState, action: DeckAction): Partial<DeckState> {
@@ -76,6 +81,8 @@ function changes(shape: DeckShape, state: DeckState, action: DeckAction): Partia
       return { blank: !state.blank };
     case "playhead":
       return { t: action.t, playing: action.playing, speed: action.speed };
+    case "view":
+      return { view: action.view };
     case "reveal":
       if (!shape.predicts[state.slide]) return {};
       // A second reveal only supplies the answer the first one lacked; it does not replay.
@@ -110,4 +117,9 @@ export function deckRevealNeedsAnswer(state: DeckState, answer: number | null): 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   return typeof a === "object" && typeof b === "object" && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The diagram after `view` in the order T steps through: timeline, topology, both, timeline… */
+export function nextSlideView(view: SlideView): SlideView {
+  return SLIDE_VIEWS[(SLIDE_VIEWS.indexOf(view) + 1) % SLIDE_VIEWS.length];
 }

@@ -134,3 +134,11 @@ export function topologyLayout(scenario: ResolvedScenario): TopologyLayout {
     aggregated: rest.length,
   };
 }
+
+/** The lab's canvas height for a layout: tall enough at the scale the width allows, within what a screen can show. */
+export function topologyCanvasHeight(layout: TopologyLayout, width: number): number {
+  const right = Math.max(...layout.nodes.map((n) => n.x)) + 180;
+  const bottom = Math.max(...layout.nodes.map((n) => n.y)) + NODE_HEIGHT;
+  const scale = width > 0 ? Math.min(1, width / (right * 1.12)) : 1;
+  return Math.round(Math.max(200, Math.min(720, bottom * scale * 1.12 + 24)));
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useRef } from "react";
+import { topologyCanvasHeight } from "@/lib/lab/topology/layout";
+import { TopologyCanvas } from "@/components/topology/TopologyCanvas";
+import { useTopologyScene } from "@/components/topology/useTopologyScene";
+import { useElementSize } from "./useElementSize";
+
+/** How much larger than the lab a room's topology may be drawn: its type then reads from the back. */
+const ROOM_MAX_ZOOM = 2.6;
+const NO_MENU = { menuFor: null, openMenu: null };
+
+/**
+ * The lab's topology of a slide's run at the playhead, as a picture: no fault menus, since the
+ * deck replays a fixed scenario. "room" draws it as large as its box allows; "desk" at the lab's
+ * size. A key under it says what the patterns mean, so colour is never the only cue.
+ */
+export function PresentTopology({ size, className = "" }: { size: "room" | "desk"; className?: string }) {
+  const scene = useTopologyScene();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const box = useElementSize(boxRef);
+  const room = size === "room";
+  const height = scene ? (room ? box.height : topologyCanvasHeight(scene.layout, box.width)) : 0;
+
+  return (
+    <section aria-label="Topology at the playhead" className={`flex min-h-0 min-w-0 flex-col ${room ? "" : "rounded-lg border border-line"} ${className}`}>
+      <div ref={boxRef} className={room ? "min-h-0 flex-1" : ""}>
+        {scene && box.width > 0 && height > 0 ? (
+          <TopologyCanvas layout={scene.layout} frame={{ ...scene.frame, ...NO_MENU }} width={box.width} height={height} maxZoom={room ? ROOM_MAX_ZOOM : 1} />
+        ) : (
+          <p className="p-4 text-ink-muted">Simulating…</p>
+        )}
+      </div>
+      <p className={room ? "present-topology-key text-ink-muted" : "border-t border-line px-3 py-2 text-xs text-ink-muted"}>
+        {scene?.frame.reducedMotion ? "Numbers on links: messages in flight." : "Dots: messages in flight (hollow: lost)."} Hatched: paused. Crossed out: crashed. Dashed: cut off. Broken
+        link: partitioned.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useMemo } from "react";
+import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "@/lib/lab/topology/frame";
+import { topologyLayout, type TopologyLayout } from "@/lib/lab/topology/layout";
+import { modelOf } from "@/lib/lab/derived";
+import { selectResult, selectT } from "@/components/lab/selectors";
+import { usePlayback, useScenario } from "@/components/lab/stores";
+import { useReducedMotion } from "@/components/timeline/useReducedMotion";
+import type { TopologyFrame } from "./context";
+
+export interface TopologyScene {
+  layout: TopologyLayout;
+  /** The run at the playhead, for the nodes and links; the caller adds its fault menu, or none. */
+  frame: Omit<TopologyFrame, "menuFor" | "openMenu">;
+}
+
+/** The topology of the provider's run at its playhead; null until a run is there. */
+export function useTopologyScene(): TopologyScene | null {
+  const result = useScenario(selectResult);
+  const t = usePlayback(selectT);
+  const reducedMotion = useReducedMotion();
+  const scenario = result?.scenario ?? null;
+  const layout = useMemo(() => (scenario ? topologyLayout(scenario) : null), [scenario]);
+  const index = useMemo(() => (result ? topologyIndex(result, modelOf(result)) : null), [result]);
+
+  return useMemo(() => {
+    if (!index || !scenario || !layout) return null;
+    const clientNodes = new Set(layout.nodes.filter((n) => n.kind === "client" || n.kind === "clients").map((n) => n.id));
+    return {
+      layout,
+      frame: {
+        t,
+        scenario,
+        states: processStatesAt(index, t),
+        traffic: trafficByLink(messagesInFlightAt(index, t), layout.nodeOf, (id) => clientNodes.has(id)),
+        isCut: cutsAt(index, t),
+        reducedMotion,
+      },
+    };
+  }, [index, scenario, layout, t, reducedMotion]);
+}
