@@ -96,6 +96,15 @@ test("a partition on a link shows on both views: the timeline's cut-off span and
   await expect(topology(page).getByRole("button", { name: /^Link c2 – redis: [^c]/ })).toBeVisible();
 });
 
+test("a ZooKeeper client cut off from the ensemble shows its session disconnected in both views, until it learns the session expired", async ({ page }) => {
+  // zk-partition: cut off at 5 s, Disconnected at about 10 s, told Expired at about 25.7 s.
+  await openLab(page, "?preset=zk-partition&t=15000");
+  await expect(topology(page).getByRole("button", { name: /^c1: .*cut off · session disconnected/ })).toBeVisible();
+  await expect(timeline(page).getByText("session disconnected")).toBeVisible();
+  await page.getByRole("slider", { name: "Playhead" }).fill("30000");
+  await expect(topology(page).getByRole("button", { name: /^c1: / })).not.toHaveAccessibleName(/session disconnected/);
+});
+
 test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side, and where they part", async ({ page }) => {
   await openLab(page, "?preset=gc-pause&compare=guard");
   const runA = compare(page).getByRole("group", { name: /^Run A: As set · Storage guard: None/ });

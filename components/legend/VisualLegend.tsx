@@ -59,6 +59,16 @@ export function VisualLegend() {
       ),
     },
     {
+      term: "Cut off",
+      description: "A long-dashed line labelled “cut off”: a partition keeps the process from some or all of the others. In the topology the link is broken by two bars.",
+      swatch: <line x1="4" x2="68" y1="12" y2="12" strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} />,
+    },
+    {
+      term: "Session in doubt",
+      description: "A dotted outline round the client's bar, labelled: ZooKeeper's Disconnected or Chubby's jeopardy. The library cannot tell whether its session is still alive, so it stops acting as the holder until it hears.",
+      swatch: <rect x="5" y="6" width="62" height="12" rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} />,
+    },
+    {
       term: "Write applied",
       description: "A filled mark on the storage lane, in the writer's colour, with its token.",
       swatch: <WriteMark x={36} y={12} color={c1} outcome="applied" />,

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from "react";
 import type { Span } from "@/lib/sim/spans";
 import { laneRows } from "@/lib/lab/timeline/layout";
-import { formatDuration } from "@/lib/lab/format";
+import { formatDuration, formatSessionDoubt } from "@/lib/lab/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
@@ -18,7 +18,8 @@ function pauseLabel(cause: string, ms: number): string {
 /**
  * The intervals of the run: beliefs (solid, with the token), leases as the service enforces them
  * (outlined), belief past the real lease (danger hatch), pauses (grey hatch, labelled), work,
- * waiting, down time, partitions, lock-delay, and overlap bands across the clients involved.
+ * waiting, down time, partitions, a session in doubt (dotted outline, labelled), lock-delay, and
+ * overlap bands across the clients involved.
  * Decorative: the focusable marks and the story carry the same facts in words.
  */
 export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, limitT, patterns }: LayerProps & { patterns: { pause: string; danger: string; delay: string } }) {
@@ -214,6 +215,19 @@ function SpanShape({
           )}
         </g>
       );
+    case "session-in-doubt": {
+      const label = formatSessionDoubt(span.state);
+      return (
+        <g>
+          <rect x={x0} y={rows.barTop - 1} width={w} height={rows.barHeight + 2} rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} />
+          {labels && w > labelWidth(label) && (
+            <text x={x0 + 2} y={rows.label} fontSize="11" style={muted}>
+              {label}
+            </text>
+          )}
+        </g>
+      );
+    }
     case "lock-delay":
       return (
         <g>

@@ -1,14 +1,16 @@
-import type { ProcessState } from "@/lib/lab/topology/frame";
+import { idleProcess, type ProcessState } from "@/lib/lab/topology/frame";
 import type { TopologyNodeKind } from "@/lib/lab/topology/layout";
+import { formatSessionDoubt } from "@/lib/lab/format";
 
 const tokenText = (token: number | null) => (token === null ? "no token" : `token ${token}`);
 
 /**
- * A process's state in words, as its card shows it: what it is doing ("paused (GC)", "cut off"
- * added when a partition isolates it) and what it holds ("holds the lock · token 1").
+ * A process's state in words, as its card shows it: what it is doing ("paused (GC)", with "cut off"
+ * added when a partition isolates it and "session disconnected" while its session is in doubt)
+ * and what it holds ("holds the lock · token 1").
  */
 export function stateText(kind: TopologyNodeKind, state: ProcessState | undefined): { status: string; detail: string | null } {
-  const s = state ?? { status: "idle", holding: null, pauseCause: null, partitioned: false, leases: [] };
+  const s = state ?? idleProcess();
   let status: string;
   let detail: string | null = null;
   if (kind === "client") {
@@ -18,5 +20,6 @@ export function stateText(kind: TopologyNodeKind, state: ProcessState | undefine
     status = s.status === "crashed" ? "down" : s.status === "paused" ? "paused" : "up";
     if (kind === "service" && s.status !== "crashed") detail = s.leases.length ? null : "no lease";
   }
-  return { status: s.partitioned ? `${status} · cut off` : status, detail };
+  const doubt = s.sessionInDoubt ? ` · ${formatSessionDoubt(s.sessionInDoubt)}` : "";
+  return { status: `${status}${s.partitioned ? " · cut off" : ""}${doubt}`, detail };
 }

@@ -47,3 +47,8 @@ export function formatDurationRange([lo, hi]: readonly [number, number]): string
   const b = formatDuration(hi);
   return unitOf(a) === unitOf(b) ? `${a.replace(/ .*$/, "")}–${b}` : `${a} – ${b}`;
 }
+
+/** ZooKeeper's and Chubby's names for a session its client library is unsure of. */
+export function formatSessionDoubt(state: "disconnected" | "jeopardy"): string {
+  return state === "disconnected" ? "session disconnected" : "session in jeopardy";
+}

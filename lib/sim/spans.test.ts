@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Span } from "./spans";
-import { eventsOf, preset, run } from "./testing";
+import { eventsOf, firstOf, preset, run, scenario } from "./testing";
 import type { SimResult } from "./simulate";
 
 const spansOf = <K extends Span["kind"]>(result: SimResult, kind: K, lane?: string) =>
@@ -46,6 +46,28 @@ describe("spans", () => {
       ["r4", 0, 1000],
       ["r5", 0, 1000],
     ]);
+  });
+
+  it("draw a ZooKeeper session in doubt on the client's lane, from Disconnected until the client learns it expired", () => {
+    const result = run(preset("zk-partition"));
+    const disconnected = firstOf(result, "session", { proc: "c1", state: "disconnected" })!.t;
+    const learned = firstOf(result, "session", { proc: "c1", state: "expired" })!.t;
+    expect(spansOf(result, "session-in-doubt")).toEqual([{ kind: "session-in-doubt", lane: "c1", startT: disconnected, endT: learned, state: "disconnected" }]);
+    // The ensemble's own expiry, on its lane, is a moment inside the doubt, not a second span.
+    expect(firstOf(result, "session", { proc: "z1", state: "expired" })!.t).toBeGreaterThan(disconnected);
+  });
+
+  it("draw a Chubby session in jeopardy until the master answers again, and end a doubt at the client's crash", () => {
+    const restart = run(scenario({
+      durationMs: 60000, service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100], workMs: 25000 }, workload: { kind: "counter", jobsPerClient: 1 },
+      faults: [{ kind: "crash", target: "chubby", atMs: 5000, restartAfterMs: 10000 }],
+    }));
+    const jeopardy = firstOf(restart, "session", { proc: "c1", state: "jeopardy" })!.t;
+    const safe = firstOf(restart, "session", { proc: "c1", state: "safe" })!.t;
+    expect(spansOf(restart, "session-in-doubt", "c1")).toEqual([{ kind: "session-in-doubt", lane: "c1", startT: jeopardy, endT: safe, state: "jeopardy" }]);
+    const zk = preset("zk-partition");
+    const crashed = run({ ...zk, faults: [...zk.faults!, { kind: "crash", target: "c1", atMs: 12000 }] });
+    expect(spansOf(crashed, "session-in-doubt", "c1")).toMatchObject([{ endT: 12000 }]);
   });
 
   it("draw a crashed process down from its crash to its restart, or to the end of the run", () => {

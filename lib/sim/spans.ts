@@ -9,6 +9,11 @@ export type Span =
   | { kind: "lease"; lane: string; startT: number; endT: number; client: string; token: number | null; grant: number; endReason: LeaseEndReason | "run-end" }
   | { kind: "paused"; lane: string; startT: number; endT: number; cause: string }
   | { kind: "lock-delay"; lane: string; startT: number; endT: number; lock: string }
+  /**
+   * A client's session in doubt: the library cannot tell whether the service still holds it
+   * (ZooKeeper's Disconnected, Chubby's jeopardy), until it hears it is alive or expired.
+   */
+  | { kind: "session-in-doubt"; lane: string; startT: number; endT: number; state: "disconnected" | "jeopardy" }
   | { kind: "working" | "waiting" | "down" | "partitioned"; lane: string; startT: number; endT: number };
 
 export function spansOf(events: readonly SimEvent[], durationMs: number): Span[] {
@@ -81,9 +86,17 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
       case "fail-open":
         if (e.kind !== "refused" || e.reason === "unavailable") end(`wait/${e.proc}`, e.t, e);
         break;
+      case "session":
+        // Only the client's own view: the service's "expired" on its lane is a moment, not a doubt.
+        if (e.proc !== e.client) break;
+        if (e.state === "disconnected" || e.state === "jeopardy") {
+          const state = e.state;
+          begin(`doubt/${e.proc}`, e.t, (endT) => ({ kind: "session-in-doubt", lane: e.proc, startT: e.t, endT, state }));
+        } else end(`doubt/${e.proc}`, e.t, e);
+        break;
       case "crash":
-        // The client's own belief-end ("crashed") follows this event and closes its belief.
-        for (const key of [`work/${e.proc}`, `wait/${e.proc}`, `pause/${e.proc}`]) end(key, e.t, e);
+        // The client's own belief-end ("crashed") follows this event and closes its belief; its session's doubt ends with the process.
+        for (const key of [`work/${e.proc}`, `wait/${e.proc}`, `pause/${e.proc}`, `doubt/${e.proc}`]) end(key, e.t, e);
         begin(`down/${e.proc}`, e.t, (endT) => ({ kind: "down", lane: e.proc, startT: e.t, endT }));
         break;
       case "restart":

@@ -85,6 +85,14 @@ describe("the topology at a moment", () => {
     expect(processStatesAt(crashed, 1000).get("c2")?.status).toBe("crashed");
     expect(processStatesAt(crashed, 1600).get("c2")?.status).not.toBe("crashed");
   });
+
+  it("shows a ZooKeeper client's session as disconnected from Disconnected until it learns the session expired", () => {
+    // zk-partition: c1 is cut off at 5 s, raises Disconnected at about 10 s, learns of the expiry at about 25.7 s.
+    const { index: zk } = indexOf(presetById("zk-partition")!.scenario);
+    expect(processStatesAt(zk, 8000).get("c1")?.sessionInDoubt).toBeNull();
+    expect(processStatesAt(zk, 12_000).get("c1")).toMatchObject({ sessionInDoubt: "disconnected", partitioned: true });
+    expect(processStatesAt(zk, 30_000).get("c1")?.sessionInDoubt).toBeNull();
+  });
 });
 
 describe("traffic by link", () => {

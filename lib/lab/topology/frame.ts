@@ -22,6 +22,8 @@ export interface ProcessState {
   pauseCause: string | null;
   /** Cut off from the rest, wholly or from some peers, by a partition or an isolation. */
   partitioned: boolean;
+  /** A client whose session is in doubt: ZooKeeper's Disconnected, or Chubby's jeopardy. */
+  sessionInDoubt: "disconnected" | "jeopardy" | null;
   /** A service node: the leases it enforces at t, by client. */
   leases: { client: string; token: number | null }[];
 }
@@ -93,7 +95,7 @@ function cutsFromFaults(scenario: ResolvedScenario): Cut[] {
 /** Whether [startT, endT) covers t: a span is over at its end. */
 const covers = (s: { startT: number; endT: number }, t: number) => s.startT <= t && t < s.endT;
 
-const idle = (): ProcessState => ({ status: "idle", holding: null, pauseCause: null, partitioned: false, leases: [] });
+export const idleProcess = (): ProcessState => ({ status: "idle", holding: null, pauseCause: null, partitioned: false, sessionInDoubt: null, leases: [] });
 
 /** The state of every process that has a span at t; a process missing from the map is idle. */
 export function processStatesAt(index: TopologyIndex, t: number): Map<string, ProcessState> {
@@ -101,7 +103,7 @@ export function processStatesAt(index: TopologyIndex, t: number): Map<string, Pr
   const flags = new Map<string, Set<Span["kind"]>>();
   for (const span of index.spans.query(t, t)) {
     if (!covers(span, t)) continue;
-    const state = states.get(span.lane) ?? idle();
+    const state = states.get(span.lane) ?? idleProcess();
     states.set(span.lane, state);
     const kinds = flags.get(span.lane) ?? new Set();
     flags.set(span.lane, kinds.add(span.kind));
@@ -109,6 +111,7 @@ export function processStatesAt(index: TopologyIndex, t: number): Map<string, Pr
     else if (span.kind === "lease") state.leases.push({ client: span.client, token: span.token });
     else if (span.kind === "paused") state.pauseCause = span.cause;
     else if (span.kind === "partitioned") state.partitioned = true;
+    else if (span.kind === "session-in-doubt") state.sessionInDoubt = span.state;
   }
   for (const [lane, kinds] of flags) {
     const state = states.get(lane)!;
