@@ -37,14 +37,22 @@ describe("spans", () => {
     expect(work.endT - work.startT).toBeCloseTo(2000 + 15_000, 9);
   });
 
-  it("draw a partition on both lanes it cuts", () => {
+  it("draw a partition on both lanes it cuts, once per lane however many partitions overlap there", () => {
     const result = run(preset("redlock-clock-jump"));
     const cut = spansOf(result, "partitioned");
     expect(cut.map((s) => [s.lane, s.startT, s.endT]).sort()).toEqual([
       ["c1", 0, 1000],
-      ["c1", 0, 1000],
       ["r4", 0, 1000],
       ["r5", 0, 1000],
+    ]);
+    const staggered = run(preset("gc-pause", {
+      faults: [{ kind: "partition", between: ["c1", "redis"], atMs: 1000, forMs: 4000 }, { kind: "partition", between: ["c1", "storage"], atMs: 3000, forMs: 4000 }, { kind: "isolate", target: "c2", atMs: 2000, forMs: 1000 }],
+    }));
+    expect(spansOf(staggered, "partitioned").map((s) => [s.lane, s.startT, s.endT]).sort()).toEqual([
+      ["c1", 1000, 7000],
+      ["c2", 2000, 3000],
+      ["redis", 1000, 5000],
+      ["storage", 3000, 7000],
     ]);
   });
 

@@ -30,6 +30,8 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
     if (span) spans.push(span);
   };
 
+  // A lane is cut off while any partition or isolation involving it lasts: one span, however many overlap.
+  const cuts = new Map<string, number>();
   for (const e of events) {
     switch (e.kind) {
       case "belief-start":
@@ -103,16 +105,20 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         end(`down/${e.proc}`, e.t, e);
         break;
       case "partition-start":
-        for (const lane of e.between) begin(`cut/${e.between.join("|")}/${lane}`, e.t, (endT) => ({ kind: "partitioned", lane, startT: e.t, endT }));
+      case "isolate-start":
+        for (const lane of e.kind === "partition-start" ? e.between : [e.target]) {
+          const count = cuts.get(lane) ?? 0;
+          cuts.set(lane, count + 1);
+          if (count === 0) begin(`cut/${lane}`, e.t, (endT) => ({ kind: "partitioned", lane, startT: e.t, endT }));
+        }
         break;
       case "partition-end":
-        for (const lane of e.between) end(`cut/${e.between.join("|")}/${lane}`, e.t, e);
-        break;
-      case "isolate-start":
-        begin(`cut/${e.target}`, e.t, (endT) => ({ kind: "partitioned", lane: e.target, startT: e.t, endT }));
-        break;
       case "isolate-end":
-        end(`cut/${e.target}`, e.t, e);
+        for (const lane of e.kind === "partition-end" ? e.between : [e.target]) {
+          const count = (cuts.get(lane) ?? 1) - 1;
+          cuts.set(lane, count);
+          if (count === 0) end(`cut/${lane}`, e.t, e);
+        }
         break;
     }
   }
