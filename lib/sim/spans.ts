@@ -106,7 +106,7 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         break;
       case "partition-start":
       case "isolate-start":
-        for (const lane of e.kind === "partition-start" ? e.between : [e.target]) {
+        for (const lane of "between" in e ? e.between : [e.target]) {
           const count = cuts.get(lane) ?? 0;
           cuts.set(lane, count + 1);
           if (count === 0) begin(`cut/${lane}`, e.t, (endT) => ({ kind: "partitioned", lane, startT: e.t, endT }));
@@ -114,7 +114,7 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         break;
       case "partition-end":
       case "isolate-end":
-        for (const lane of e.kind === "partition-end" ? e.between : [e.target]) {
+        for (const lane of "between" in e ? e.between : [e.target]) {
           const count = (cuts.get(lane) ?? 1) - 1;
           cuts.set(lane, count);
           if (count === 0) end(`cut/${lane}`, e.t, e);
