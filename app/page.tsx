@@ -3,6 +3,7 @@ import { HeroDiagram } from "@/components/home/HeroDiagram";
 import { ProgressOverview } from "@/components/progress/ProgressOverview";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { Container } from "@/components/ui/Container";
+import { lessonSummaries } from "@/lib/content/lessonLoad";
 import { drillSummaries, quizSetSummaries } from "@/lib/content/load";
 import { learningPath } from "@/lib/site/learningPath";
 
@@ -57,7 +58,7 @@ export default function HomePage() {
             <h2 id="progress-heading" className="text-2xl font-bold tracking-tight">
               Your progress
             </h2>
-            <ProgressOverview sets={quizSetSummaries()} drills={drillSummaries()} />
+            <ProgressOverview lessons={lessonSummaries()} sets={quizSetSummaries()} drills={drillSummaries()} />
           </section>
         </Container>
       </ProgressProvider>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { ContentHtml } from "@/components/content/ContentHtml";
 import { useProgress } from "@/components/progress/ProgressProvider";
+import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import { primaryButton } from "@/components/ui/button";
 import type { Drill } from "@/lib/content/types";
 import {
@@ -11,7 +12,6 @@ import {
   selectRateDrill,
   selectRestartDrill,
   selectUpdateDrillAttempt,
-  selectVisit,
 } from "@/lib/store/progressSelectors";
 import { Countdown } from "./Countdown";
 import { RatingButtons } from "./RatingButtons";
@@ -29,15 +29,12 @@ export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followU
   const updateAttempt = useProgress(selectUpdateDrillAttempt);
   const rateDrill = useProgress(selectRateDrill);
   const restartDrill = useProgress(selectRestartDrill);
-  const visit = useProgress(selectVisit);
   const modelHeading = useRef<HTMLHeadingElement>(null);
   const answerRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const { attempt } = drill;
 
-  useEffect(() => {
-    if (hydrated) visit("drill", slug);
-  }, [hydrated, visit, slug]);
+  useVisitRecord("drill", slug);
 
   function reveal() {
     updateAttempt(slug, { revealed: true });

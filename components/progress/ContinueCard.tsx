@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { primaryButton } from "@/components/ui/button";
+import type { LessonSummary } from "@/lib/content/lessonTypes";
 import type { DrillSummary, QuizSetSummary } from "@/lib/content/types";
 import { gradeLabels } from "@/lib/store/progressSchedule";
 import type { Progress } from "@/lib/store/progressSchema";
@@ -10,8 +11,24 @@ interface Target {
   detail: string;
 }
 
-function continueTarget(progress: Progress, sets: QuizSetSummary[], drills: DrillSummary[]): Target | null {
+function lessonTarget(progress: Progress, lessons: LessonSummary[], slug: string): Target | null {
+  const index = lessons.findIndex((lesson) => lesson.slug === slug);
+  if (index < 0) return null;
+  const lesson = lessons[index];
+  const understood = (l: LessonSummary) => progress.lessons[l.slug] !== undefined;
+  // Going back to a lesson already understood would be a step backwards: lead on to the next one not understood yet.
+  const next = understood(lesson) ? lessons.slice(index + 1).find((l) => !understood(l)) : undefined;
+  if (next) {
+    return { href: `/learn/${next.slug}/`, title: next.title, detail: `Next: lesson ${next.number} of ${lessons.length} · you marked lesson ${lesson.number} as understood` };
+  }
+  const mark = understood(lesson) ? "marked as understood" : "not marked as understood yet";
+  return { href: `/learn/${lesson.slug}/`, title: lesson.title, detail: `Lesson ${lesson.number} of ${lessons.length} · ${mark}` };
+}
+
+/** Where "continue" leads: the lesson, quiz or drill opened last, or null when there is none (or it no longer exists). */
+export function continueTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetSummary[], drills: DrillSummary[]): Target | null {
   const last = progress.lastVisited;
+  if (last?.kind === "lesson") return lessonTarget(progress, lessons, last.slug);
   if (last?.kind === "quiz") {
     const set = sets.find((s) => s.slug === last.slug);
     if (!set) return null;
@@ -40,10 +57,10 @@ function continueTarget(progress: Progress, sets: QuizSetSummary[], drills: Dril
   return null;
 }
 
-/** "Continue where you left off": the quiz or drill opened last, or where to begin. */
-export function ContinueCard({ progress, sets, drills }: { progress: Progress; sets: QuizSetSummary[]; drills: DrillSummary[] }) {
-  const target = continueTarget(progress, sets, drills);
-  const first = sets[0];
+/** "Continue where you left off": the lesson, quiz or drill opened last, or the first lesson, where the path begins. */
+export function ContinueCard({ progress, lessons, sets, drills }: { progress: Progress; lessons: LessonSummary[]; sets: QuizSetSummary[]; drills: DrillSummary[] }) {
+  const target = continueTarget(progress, lessons, sets, drills);
+  const first = lessons[0];
   return (
     <div className="rounded-xl border-2 border-focus bg-surface p-5 sm:p-6">
       <h3 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{target ? "Continue where you left off" : "Start here"}</h3>
@@ -60,10 +77,10 @@ export function ContinueCard({ progress, sets, drills }: { progress: Progress; s
       ) : (
         <>
           <p className="mt-2 text-xl font-bold">{first.title}</p>
-          <p className="mt-1 text-ink-muted">The first quiz · {first.questionIds.length} questions</p>
+          <p className="mt-1 text-ink-muted">The first lesson · {first.summary}</p>
           <p className="mt-4">
-            <Link href={`/quiz/${first.slug}/`} className={primaryButton}>
-              Start the first quiz
+            <Link href={`/learn/${first.slug}/`} className={primaryButton}>
+              Start the first lesson
             </Link>
           </p>
         </>

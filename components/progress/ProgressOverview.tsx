@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import type { LessonSummary } from "@/lib/content/lessonTypes";
 import type { DrillSummary, QuizSetSummary } from "@/lib/content/types";
 import { reviewQueue } from "@/lib/store/progressReview";
 import { selectHydrated, selectProgress } from "@/lib/store/progressSelectors";
@@ -10,7 +11,7 @@ import { useNow } from "./useNow";
 import { useProgress } from "./ProgressProvider";
 
 /** The home page's view of the learner: where to continue, best quiz scores, drills done and due, and export/import. */
-export function ProgressOverview({ sets, drills }: { sets: QuizSetSummary[]; drills: DrillSummary[] }) {
+export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSummary[]; sets: QuizSetSummary[]; drills: DrillSummary[] }) {
   const hydrated = useProgress(selectHydrated);
   const progress = useProgress(selectProgress);
   const now = useNow();
@@ -29,7 +30,7 @@ export function ProgressOverview({ sets, drills }: { sets: QuizSetSummary[]; dri
   return (
     <div className="mt-6 grid gap-4 lg:grid-cols-3">
       <div className="flex flex-col gap-4">
-        <ContinueCard progress={progress} sets={sets} drills={drills} />
+        <ContinueCard progress={progress} lessons={lessons} sets={sets} drills={drills} />
         <div className="rounded-xl border border-line p-5 sm:p-6">
           <h3 className="text-lg font-bold">Drills and review</h3>
           <dl className="mt-3 grid grid-cols-2 gap-3">

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useProgress } from "@/components/progress/ProgressProvider";
+import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import type { QuizSet } from "@/lib/content/types";
 import {
   selectAnswerQuestion,
@@ -9,7 +10,6 @@ import {
   selectNumberKeys,
   selectQuizSet,
   selectRestartQuiz,
-  selectVisit,
 } from "@/lib/store/progressSelectors";
 import { NumberKeysToggle } from "./NumberKeysToggle";
 import { QuestionCard } from "./QuestionCard";
@@ -25,15 +25,12 @@ export function QuizRunner({ set }: { set: QuizSet }) {
   const numberKeys = useProgress(selectNumberKeys);
   const answerQuestion = useProgress(selectAnswerQuestion);
   const restartQuiz = useProgress(selectRestartQuiz);
-  const visit = useProgress(selectVisit);
   // The question whose explanation is showing, and whether the learner has moved on from one
   // (only then does focus follow the next question: never on page load).
   const [showing, setShowing] = useState<string | null>(null);
   const [moved, setMoved] = useState(false);
 
-  useEffect(() => {
-    if (hydrated) visit("quiz", set.slug);
-  }, [hydrated, visit, set.slug]);
+  useVisitRecord("quiz", set.slug);
 
   if (!hydrated) {
     return <p className="text-ink-muted">Loading your progress…</p>;

@@ -7,7 +7,7 @@
 import { createStore } from "zustand";
 import { persist } from "zustand/middleware";
 import { progressMigrate } from "./progressMigrate";
-import { PROGRESS_VERSION, progressEmpty, progressParse, type DrillAttempt, type Grade, type Progress } from "./progressSchema";
+import { PROGRESS_VERSION, progressEmpty, progressParse, type DrillAttempt, type Grade, type Progress, type VisitKind } from "./progressSchema";
 import { PROGRESS_KEY, progressErrorReason, progressQuarantine, progressStorage } from "./progressStorage";
 import {
   drillAttemptUpdate,
@@ -37,7 +37,7 @@ export interface ProgressState {
   updateDrillAttempt: (slug: string, patch: Partial<Omit<DrillAttempt, "rating">>) => void;
   rateDrill: (slug: string, grade: Grade, now?: Date) => void;
   restartDrill: (slug: string) => void;
-  visit: (kind: "quiz" | "drill", slug: string, now?: Date) => void;
+  visit: (kind: VisitKind, slug: string, now?: Date) => void;
   setLessonUnderstood: (slug: string, understood: boolean, now?: Date) => void;
   setNumberKeys: (enabled: boolean) => void;
   /** Replaces all progress with an imported copy (already validated). */

@@ -8,6 +8,10 @@ import { PROGRESS_VERSION, ProgressError, progressParse, type Progress } from ".
 const steps: Record<number, (state: unknown) => unknown> = {
   // Version 2 keeps the lessons marked as understood; nobody had marked any before.
   1: (state) => (typeof state === "object" && state !== null ? { ...state, lessons: {} } : state),
+  // Version 3 can remember a lesson as the last visit, so every version 2 save is already valid. The
+  // bump is for an older copy of the app (a tab left open, an older deployment): it refuses such a
+  // save as one from a newer version, not as damaged progress.
+  2: (state) => state,
 };
 
 /**

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** Bump when the saved shape changes, and add a step to progressMigrate.ts. */
-export const PROGRESS_VERSION = 2;
+export const PROGRESS_VERSION = 3;
 
 const isoDate = z.iso.datetime("must be an ISO date and time");
 const count = z.number().int("must be a whole number").nonnegative("must be 0 or more");
@@ -58,6 +58,9 @@ const drillSchema = z.strictObject({
   }),
 });
 
+/** What "continue where you left off" can lead back to (lessons since version 3). */
+const visitKindSchema = z.enum(["lesson", "quiz", "drill"]);
+
 export const progressSchema = z.strictObject({
   quizzes: z.record(z.string(), quizSetSchema),
   /** Review cards of quiz questions, by question id: a question gets one when it is first missed. */
@@ -65,7 +68,7 @@ export const progressSchema = z.strictObject({
   drills: z.record(z.string(), drillSchema),
   /** Lessons the learner marked as understood, by lesson slug (since version 2). */
   lessons: z.record(z.string(), z.strictObject({ understoodAt: isoDate })),
-  lastVisited: z.strictObject({ kind: z.enum(["quiz", "drill"]), slug: z.string(), at: isoDate }).nullable(),
+  lastVisited: z.strictObject({ kind: visitKindSchema, slug: z.string(), at: isoDate }).nullable(),
   settings: z.strictObject({ numberKeys: z.boolean() }),
 });
 
@@ -75,6 +78,7 @@ export type DrillProgress = z.infer<typeof drillSchema>;
 export type DrillAttempt = DrillProgress["attempt"];
 export type StoredCard = z.infer<typeof cardSchema>;
 export type Grade = z.infer<typeof gradeSchema>;
+export type VisitKind = z.infer<typeof visitKindSchema>;
 
 export function progressEmpty(): Progress {
   return { quizzes: {}, questions: {}, drills: {}, lessons: {}, lastVisited: null, settings: { numberKeys: true } };

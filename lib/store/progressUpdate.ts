@@ -3,7 +3,7 @@
  * The store's actions call these and set the result; the tests call them directly.
  */
 import { cardNew, cardReview } from "./progressSchedule";
-import type { DrillAttempt, DrillProgress, Grade, Progress, QuizSetProgress } from "./progressSchema";
+import type { DrillAttempt, DrillProgress, Grade, Progress, QuizSetProgress, VisitKind } from "./progressSchema";
 
 const GOOD: Grade = 3;
 const AGAIN: Grade = 1;
@@ -101,7 +101,7 @@ export function lessonUnderstood(progress: Progress, slug: string, understood: b
   return { ...progress, lessons };
 }
 
-/** Remembers the quiz set or drill the learner opened last, for "continue where you left off". */
-export function progressVisit(progress: Progress, kind: "quiz" | "drill", slug: string, now: Date): Progress {
+/** Remembers the lesson, quiz set or drill the learner opened last, for "continue where you left off". */
+export function progressVisit(progress: Progress, kind: VisitKind, slug: string, now: Date): Progress {
   return { ...progress, lastVisited: { kind, slug, at: now.toISOString() } };
 }
