@@ -105,6 +105,20 @@ test("a ZooKeeper client cut off from the ensemble shows its session disconnecte
   await expect(topology(page).getByRole("button", { name: /^c1: / })).not.toHaveAccessibleName(/session disconnected/);
 });
 
+test("on a phone the topology keeps its nodes readable and scrolls sideways, and its menus still open", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, "?preset=redlock-clock-jump&t=5000");
+  await expect(topology(page).getByText("Scroll sideways to see all of it")).toBeVisible();
+  const c1 = topology(page).getByRole("button", { name: /^c1: / });
+  // Drawn at 184 px wide, a node shrunk below about 0.8 of that has type too small to read.
+  expect((await c1.boundingBox())!.width).toBeGreaterThanOrEqual(0.78 * 184);
+  const r5 = topology(page).getByRole("button", { name: /^r5: / });
+  await r5.focus();
+  await expect(r5).toBeInViewport();
+  await r5.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Crash" })).toBeVisible();
+});
+
 test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side, and where they part", async ({ page }) => {
   await openLab(page, "?preset=gc-pause&compare=guard");
   const runA = compare(page).getByRole("group", { name: /^Run A: As set · Storage guard: None/ });

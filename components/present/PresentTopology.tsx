@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { topologyCanvasHeight } from "@/lib/lab/topology/layout";
+import { topologyCanvasSize } from "@/lib/lab/topology/layout";
 import { TopologyCanvas } from "@/components/topology/TopologyCanvas";
 import { useTopologyScene } from "@/components/topology/useTopologyScene";
 import { useElementSize } from "./useElementSize";
@@ -20,13 +20,13 @@ export function PresentTopology({ size, className = "" }: { size: "room" | "desk
   const boxRef = useRef<HTMLDivElement>(null);
   const box = useElementSize(boxRef);
   const room = size === "room";
-  const height = scene ? (room ? box.height : topologyCanvasHeight(scene.layout, box.width)) : 0;
+  const canvas = scene && !room ? topologyCanvasSize(scene.layout, box.width) : box;
 
   return (
     <section aria-label="Topology at the playhead" className={`flex min-h-0 min-w-0 flex-col ${room ? "" : "rounded-lg border border-line"} ${className}`}>
-      <div ref={boxRef} className={room ? "min-h-0 flex-1" : ""}>
-        {scene && box.width > 0 && height > 0 ? (
-          <TopologyCanvas layout={scene.layout} frame={{ ...scene.frame, ...NO_MENU }} width={box.width} height={height} maxZoom={room ? ROOM_MAX_ZOOM : 1} />
+      <div ref={boxRef} className={room ? "min-h-0 flex-1" : "overflow-x-auto"}>
+        {scene && box.width > 0 && canvas.height > 0 ? (
+          <TopologyCanvas layout={scene.layout} frame={{ ...scene.frame, ...NO_MENU }} width={canvas.width} height={canvas.height} maxZoom={room ? ROOM_MAX_ZOOM : 1} />
         ) : (
           <p className="p-4 text-ink-muted">Simulating…</p>
         )}

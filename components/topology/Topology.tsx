@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useRef, useState } from "react";
 import { describeFault, withFaultAdded } from "@/lib/lab/topology/faults";
-import { topologyCanvasHeight } from "@/lib/lab/topology/layout";
+import { topologyCanvasSize } from "@/lib/lab/topology/layout";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectEdit, selectPending, selectT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";
@@ -56,19 +56,22 @@ export function Topology() {
 
   const frame = useMemo<TopologyFrame | null>(() => (scene ? { ...scene.frame, menuFor: menu?.target ?? null, openMenu } : null), [scene, menu, openMenu]);
   const layout = scene?.layout ?? null;
-  const height = layout ? topologyCanvasHeight(layout, width) : 320;
+  const canvas = layout ? topologyCanvasSize(layout, width) : { width, height: 320 };
 
   return (
     <section aria-label="Topology" aria-describedby="topology-help" className="rounded-xl border border-line bg-page">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-line px-3 py-2 sm:px-4">
         <h2 className="text-lg font-semibold">Topology</h2>
-        <p className="text-sm text-ink-muted">Who talks to whom, at the playhead</p>
+        <p className="text-sm text-ink-muted">{canvas.width > width ? "Scroll sideways to see all of it" : "Who talks to whom, at the playhead"}</p>
       </div>
       <div ref={boxRef} data-topology-box className={`relative ${pending ? "opacity-60" : ""}`}>
         {frame && layout && width > 0 ? (
-          <TopologyCanvas layout={layout} frame={frame} width={width} height={height} />
+          // A narrow screen scrolls the diagram sideways rather than shrinking it past reading.
+          <div className="overflow-x-auto">
+            <TopologyCanvas layout={layout} frame={frame} width={canvas.width} height={canvas.height} />
+          </div>
         ) : (
-          <p className="p-6 text-ink-muted" style={{ height }}>
+          <p className="p-6 text-ink-muted" style={{ height: canvas.height }}>
             {pending ? "Simulating…" : "Measuring…"}
           </p>
         )}

@@ -58,7 +58,7 @@ export function TopologyCanvas({ layout, frame, width, height, maxZoom = 1 }: { 
   return (
     <TopologyFrameContext value={frame}>
       <ReactFlowProvider>
-        <div style={{ height }} className="topology-canvas">
+        <div style={{ width, height }} className="topology-canvas">
           <ReactFlow
             nodes={nodes}
             edges={edges}

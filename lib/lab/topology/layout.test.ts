@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
-import { MAX_CLIENT_NODES, NODE_HEIGHT, NODE_WIDTH, topologyLayout } from "./layout";
+import { MAX_CLIENT_NODES, NODE_HEIGHT, NODE_WIDTH, topologyCanvasSize, topologyLayout } from "./layout";
 
 const resolve = (s: Partial<Scenario> & Pick<Scenario, "service">): ResolvedScenario => {
   const v = validateScenario({ version: 1, ...s });
@@ -50,5 +50,23 @@ describe("topology layout", () => {
     expect(layout.nodeOf.get("c33")).toBe("c16–c40");
     expect(layout.nodeOf.get("c3")).toBe("c3");
     expect(layout.links.filter((l) => l.source === crowd.id).map((l) => l.target)).toEqual(["redis", "storage"]);
+  });
+});
+
+describe("the lab's canvas for a layout", () => {
+  const layout = topologyLayout(resolve({ service: { kind: "redlock", ttlMs: 1000 } }));
+  const naturalWidth = (Math.max(...layout.nodes.map((n) => n.x)) + NODE_WIDTH) * 1.12;
+
+  it("fills a wide box, tall enough to draw the layout at full size", () => {
+    const wide = topologyCanvasSize(layout, 1200);
+    expect(wide.width).toBe(1200);
+    expect(wide.height).toBeGreaterThan(Math.max(...layout.nodes.map((n) => n.y)) + NODE_HEIGHT);
+  });
+
+  it("is wider than a phone's box rather than shrink the nodes past reading, and no taller than a screen", () => {
+    const phone = topologyCanvasSize(layout, 358);
+    expect(phone.width).toBeGreaterThan(358);
+    expect(phone.width / naturalWidth).toBeGreaterThanOrEqual(0.8);
+    expect(phone.height).toBeLessThanOrEqual(720);
   });
 });

@@ -135,10 +135,18 @@ export function topologyLayout(scenario: ResolvedScenario): TopologyLayout {
   };
 }
 
-/** The lab's canvas height for a layout: tall enough at the scale the width allows, within what a screen can show. */
-export function topologyCanvasHeight(layout: TopologyLayout, width: number): number {
-  const right = Math.max(...layout.nodes.map((n) => n.x)) + 180;
+/** Below this scale a node's type is too small to read: a narrow screen scrolls the canvas instead. */
+const MIN_READABLE_SCALE = 0.8;
+
+/**
+ * The canvas for a layout in a box `boxWidth` wide, at the lab's size: as wide as the box, or
+ * wider where the box would shrink the nodes past reading (the caller scrolls it), and tall
+ * enough for the layout at that scale, within what a screen can show.
+ */
+export function topologyCanvasSize(layout: TopologyLayout, boxWidth: number): { width: number; height: number } {
+  const right = (Math.max(...layout.nodes.map((n) => n.x)) + NODE_WIDTH) * 1.12;
   const bottom = Math.max(...layout.nodes.map((n) => n.y)) + NODE_HEIGHT;
-  const scale = width > 0 ? Math.min(1, width / (right * 1.12)) : 1;
-  return Math.round(Math.max(200, Math.min(720, bottom * scale * 1.12 + 24)));
+  const width = Math.max(boxWidth, Math.ceil(right * MIN_READABLE_SCALE));
+  const scale = Math.min(1, width / right);
+  return { width, height: Math.round(Math.max(200, Math.min(720, bottom * scale * 1.12 + 24))) };
 }
