@@ -141,9 +141,10 @@ test("a missed quiz question is due on the review page and can be answered there
 });
 
 test("damaged saved progress is moved aside, the learner is told, and the app keeps working", async ({ page }) => {
-  await page.goto("/drill/");
+  // Damage the save from a page without the progress store, so no hydrating store can write over it.
+  await page.goto("/about/");
   await page.evaluate((key) => localStorage.setItem(key, "{ this is not progress"), PROGRESS_KEY);
-  await page.reload();
+  await page.goto("/drill/");
 
   const alert = page.getByRole("alert").filter({ hasText: "Your saved progress could not be read" });
   await expect(alert).toContainText("it is not valid JSON");
