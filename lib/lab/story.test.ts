@@ -39,6 +39,20 @@ describe("the story of a run", () => {
     expect(storyOf(simulate(failAt3s)).lines.map((l) => l.text)).toContain("At 3.0 s the primary died and the replica took over without its last 1 s of writes.");
   });
 
+  it("tells a Kubernetes Lease as going stale, since the API server itself expires nothing, and a leader that stops leading once", () => {
+    const k8s = texts("k8s-partitioned-leader");
+    expect(k8s).toContain("At 15.0 s c1's Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over (token 0).");
+    expect(k8s).toContain("At 10.0 s c1 stopped leading: its renew deadline passed.");
+    expect(k8s.filter((line) => line.includes("session"))).toEqual([]);
+  });
+
+  it("tells a session in doubt as doubt, not as a session gone, and why the check before writing failed", () => {
+    const zk = texts("zk-partition");
+    expect(zk).toContain("At 10.0 s c1 stopped believing it holds the lock: it cannot tell whether its session is still alive.");
+    expect(zk).toContain("At 12.0 s c1 abandoned its attempt and will start again: it had already stopped believing it holds the lock.");
+    expect(zk.filter((line) => line.includes("session was gone"))).toEqual([]);
+  });
+
   it("marks the damage in the danger tone, and faults as faults", () => {
     const lines = storyFor("gc-pause").lines;
     expect(lines.find((line) => line.text.includes("increment was lost"))?.tone).toBe("danger");

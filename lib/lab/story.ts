@@ -4,7 +4,7 @@
  * Routine traffic (messages, retries after the first refusal, successful renewals) is left out;
  * the checker's overlap and token-regression violations are told in its own words.
  */
-import type { SimEvent } from "@/lib/sim/events";
+import type { SessionState, SimEvent } from "@/lib/sim/events";
 import { listOf, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import { serviceNodeIds } from "@/lib/sim/scenario";
@@ -57,7 +57,8 @@ const refusalReasons: Record<string, string> = {
 };
 
 const leaseEndPhrases: Record<string, (who: string, where: string) => string> = {
-  expired: (who, where) => `${where} let ${who}'s lease expire`,
+  // Kubernetes's API server expires nothing: the Lease goes stale, and candidates may then take it.
+  expired: (who, where) => (where === "k8s" ? `${who}'s Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over` : `${where} let ${who}'s lease expire`),
   revoked: (who, where) => `${where} revoked ${who}'s lease`,
   failover: (who) => `${who}'s lock was lost in the failover`,
   restart: (who, where) => `${who}'s lock was lost when ${where} restarted empty`,
@@ -99,6 +100,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const holders = new Map<string, string>(); // lock → client the service granted it to
   const runsDone = new Map<number, string>(); // cron run → who performed it first
   const aborts = new Map<string, string>(); // client → why it last abandoned an attempt
+  const sessionNews = new Map<string, { t: number; state: SessionState }>(); // client → the last change to its session it saw
 
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
@@ -145,7 +147,13 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
           const carriesOn = working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
           say(e, `${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
         } else if (e.reason === "renewal-refused") say(e, `${at(e.t)} ${e.proc}'s renewal was refused, so it stopped believing it holds the lock`);
-        else if (e.reason === "session-lost") say(e, `${at(e.t)} ${e.proc} learned its session was gone and stopped believing it holds the lock`);
+        else if (e.reason === "session-lost") {
+          // The session line just before says why; "gone" is true only when the client learned it expired.
+          const news = sessionNews.get(e.proc);
+          const now = news?.t === e.t ? news.state : null;
+          if (now === "disconnected" || now === "jeopardy") say(e, `${at(e.t)} ${e.proc} stopped believing it holds the lock: it cannot tell whether its session is still alive`);
+          else if (now !== "stopped-leading") say(e, `${at(e.t)} ${e.proc} learned its session was gone and stopped believing it holds the lock`);
+        }
         break;
       }
       case "work-start":
@@ -211,6 +219,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} ${e.proc} became the leader (term ${e.term})`);
         break;
       case "session": {
+        if (e.proc === e.client) sessionNews.set(e.client, { t: e.t, state: e.state });
         const text = sessionPhrases[e.state]?.(e.client, e.proc);
         if (text) say(e, `${at(e.t)} ${text}`, e.state === "safe" || e.state === "reconnected" ? "plain" : "fault");
         break;
@@ -220,7 +229,10 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         break;
       case "check":
         if (e.ok) say(e, `${at(e.t)} ${e.proc} checked its lease before writing${e.remainingMs === null ? "" : `: ${formatDuration(e.remainingMs)} left by its own clock`}, so it went ahead`);
-        else say(e, `${at(e.t)} ${e.proc} checked its lease before writing and found it over, so it dropped the write`, "safe");
+        else {
+          const found = e.remainingMs !== null && e.remainingMs <= 0 ? "found it over" : "found it no longer holds the lock";
+          say(e, `${at(e.t)} ${e.proc} checked its lease before writing and ${found}, so it dropped the write`, "safe");
+        }
         break;
       case "read":
         if (!e.ok && e.reason) say(e, `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${seenFromReason(e.reason) ?? "a higher token"} and refused it`, "safe");

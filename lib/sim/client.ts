@@ -31,10 +31,18 @@ interface Hold {
   token: number | null;
   /** Lease deadline on the client's lease clock, or null when the lease has no expiry. */
   deadline: number | null;
-  believing: boolean;
+  /** Why the client stopped believing it holds the lock; null while it still believes. */
+  beliefEnded: BeliefEndReason | null;
   deadlineTimer: Timer | null;
   renewTimer: Timer | null;
   acquiredLocal: number;
+}
+
+/** Why a check before writing failed, by what ended the belief (nothing yet: the deadline has just passed). */
+function checkFailure(ended: BeliefEndReason | null): string {
+  if (ended === "renewal-refused") return "its renewal had been refused";
+  if (ended === "session-lost") return "it had already stopped believing it holds the lock";
+  return "its lease had run out by its own clock";
 }
 
 export interface Client {
@@ -95,7 +103,7 @@ export function createClient(
   }
 
   function believe(lock: string, grant: number | null, token: number | null, basisT: number, leaseMs: number | null): void {
-    const h: Hold = { lock, grant, token, deadline: null, believing: true, deadlineTimer: null, renewTimer: null, acquiredLocal: leaseReading() };
+    const h: Hold = { lock, grant, token, deadline: null, beliefEnded: null, deadlineTimer: null, renewTimer: null, acquiredLocal: leaseReading() };
     hold = h;
     setDeadline(h, basisT, leaseMs);
     const latencyMs = kernel.now - attemptStartT;
@@ -107,9 +115,9 @@ export function createClient(
   function scheduleRenewal(h: Hold, every: number): void {
     const at = life;
     h.renewTimer = kernel.sleep(proc, every, () => {
-      if (!h.believing || !service) return;
+      if (h.beliefEnded || !service) return;
       service.renew(id, h.lock, (r) => {
-        if (!alive(at)() || !h.believing) return;
+        if (!alive(at)() || h.beliefEnded) return;
         kernel.log({ kind: "renew", proc: id, lock: h.lock, ok: r.kind === "renewed" });
         if (r.kind === "renewed") setDeadline(h, r.leaseBasisT, r.leaseMs);
         if (r.kind === "refused") return endBelief("renewal-refused");
@@ -120,8 +128,8 @@ export function createClient(
 
   function endBelief(reason: BeliefEndReason): void {
     const h = hold;
-    if (!h || !h.believing) return;
-    h.believing = false;
+    if (!h || h.beliefEnded) return;
+    h.beliefEnded = reason;
     h.deadlineTimer?.cancel();
     h.renewTimer?.cancel();
     kernel.log({ kind: "belief-end", proc: id, lock: h.lock, reason });
@@ -142,7 +150,7 @@ export function createClient(
   /** The lease is still valid by the client's own clock (what `checkBeforeWrite` looks at). */
   function leaseLooksValid(): { ok: boolean; remainingMs: number | null } {
     if (!hold) return { ok: true, remainingMs: null };
-    if (!hold.believing) return { ok: false, remainingMs: hold.deadline === null ? null : hold.deadline - leaseReading() };
+    if (hold.beliefEnded) return { ok: false, remainingMs: hold.deadline === null ? null : hold.deadline - leaseReading() };
     if (hold.deadline === null) return { ok: true, remainingMs: null };
     const remainingMs = hold.deadline - leaseReading();
     return { ok: remainingMs > 0, remainingMs };
@@ -211,7 +219,7 @@ export function createClient(
       if (opts.checkBeforeWrite && hold && hold.grant !== null) {
         const check = leaseLooksValid();
         kernel.log({ kind: "check", proc: id, ok: check.ok, remainingMs: check.remainingMs });
-        if (!check.ok) return abort("its lease had run out by its own clock");
+        if (!check.ok) return abort(checkFailure(hold.beliefEnded));
       }
       phasePause("before-write", then);
     });
@@ -325,7 +333,7 @@ export function createClient(
       else kernel.processAt(proc, startMs, workload === "stream" ? () => dispatch?.idle(id) : nextCounterJob);
     },
     leaseExtended(basisT, leaseMs) {
-      if (hold?.believing) setDeadline(hold, basisT, leaseMs);
+      if (hold && !hold.beliefEnded) setDeadline(hold, basisT, leaseMs);
     },
     lockLost() {
       endBelief("session-lost");

@@ -83,7 +83,7 @@ describe("zookeeper: a holder cut off from the ensemble", () => {
 
   it("stops: its check before writing fails, so it never writes under the old session", () => {
     expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
-    expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toBe("its lease had run out by its own clock");
+    expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toBe("it had already stopped believing it holds the lock");
     expect(grantsTo(result, "c1")[0].endReason).toBe("expired");
     expect(result.summary.staleWritesAccepted + result.summary.staleWritesRejected).toBe(0);
   });
