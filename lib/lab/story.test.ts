@@ -46,6 +46,10 @@ describe("the story of a run", () => {
     expect(k8s.filter((line) => line.includes("session"))).toEqual([]);
   });
 
+  it("tells a Redlock lease ending as the client's keys falling short of a majority", () => {
+    expect(texts("redlock-clock-jump")).toContain("At 2.0 s c1's key was left on fewer than 3 of the 5 nodes, so its lock no longer had a majority, but c1 still believes it holds the lock.");
+  });
+
   it("tells a session in doubt as doubt, not as a session gone, and why the check before writing failed", () => {
     const zk = texts("zk-partition");
     expect(zk).toContain("At 10.0 s c1 stopped believing it holds the lock: it cannot tell whether its session is still alive.");

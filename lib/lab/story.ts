@@ -5,9 +5,10 @@
  * the checker's overlap and token-regression violations are told in its own words.
  */
 import type { SessionState, SimEvent } from "@/lib/sim/events";
-import { listOf, seconds } from "@/lib/sim/format";
+import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import { serviceNodeIds } from "@/lib/sim/scenario";
+import { redlockQuorum } from "@/lib/sim/services/redlock";
 import { formatDuration } from "./format";
 
 export type StoryTone = "plain" | "fault" | "danger" | "safe";
@@ -82,6 +83,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const events = result.events;
   const nodes = new Set(serviceNodeIds(result.scenario.service));
   const where = (proc: string) => (nodes.has(proc) ? proc : "the lock service");
+  const service = result.scenario.service;
+  const redlock = service.kind === "redlock" ? { nodes: service.nodes, quorum: redlockQuorum(service.nodes) } : null;
 
   const grants = new Map<number, GrantInfo>();
   for (const e of events) {
@@ -113,7 +116,9 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         const phrase = leaseEndPhrases[e.reason];
         if (!phrase) break;
         const stillBelieves = believing.has(e.client) && believing.get(e.client) === e.grant;
-        const text = `${at(e.t)} ${phrase(e.client, where(e.proc))}${withToken(e.token) ? ` (token ${e.token})` : ""}`;
+        // A Redlock lease is the client's own conclusion from its nodes' keys: it ends when too few still hold one.
+        const ended = e.proc === e.client && redlock ? `${e.client}'s key was left on fewer than ${redlock.quorum} of the ${redlock.nodes} nodes, so its lock no longer had a majority` : phrase(e.client, where(e.proc));
+        const text = `${at(e.t)} ${ended}${withToken(e.token) ? ` (token ${e.token})` : ""}`;
         say(e, stillBelieves ? `${text}, but ${e.client} still believes it holds the lock` : text, stillBelieves ? "danger" : "plain");
         break;
       }
@@ -296,9 +301,7 @@ function writeSentence(e: Extract<SimEvent, { kind: "write" }>, grants: Map<numb
   if (firstBy !== null) return `${head}; ${firstBy === e.client ? "it" : firstBy} had already performed it, so the effect happened twice.`;
   if (e.lostIncrements > 0) {
     const victims = e.overwrote.filter((c) => c !== e.client);
-    const whose = victims.length ? `${listOf(victims)}'s` : "an earlier";
-    const increments = e.lostIncrements === 1 ? "increment was" : `${e.lostIncrements} increments were`;
-    return `${head}, computed from the ${e.readValue} it had read; storage accepted it and ${whose} ${increments} lost.`;
+    return `${head}, computed from the ${e.readValue} it had read; storage accepted it and ${lostIncrements(victims, e.lostIncrements)}.`;
   }
   return `${head}; storage accepted it.`;
 }

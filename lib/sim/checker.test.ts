@@ -97,9 +97,14 @@ describe("overlap", () => {
     expect(summary.maxConcurrentHolders).toBe(1);
   });
 
-  it("says in a sentence who overlapped, when and for how long", () => {
-    const { violations } = overlapOf([["c1", 0, 12_000], ["c2", 10_000, 15_000]]);
-    expect(violations[0].text).toBe("From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s.");
+  it("says in a sentence who overlapped, when and for how long, timing a brief overlap in ms", () => {
+    const locked = validateScenario(scenario({ durationMs: 100, service: { kind: "redis", ttlMs: 1000 } }));
+    if (!locked.ok) throw new Error(locked.errors.join("\n"));
+    const texts = (beliefs: [string, number, number | null][], s: ResolvedScenario) => check(beliefLog(beliefs), s, 0).violations.map((v) => v.text);
+    expect(texts([["c1", 0, 12_000], ["c2", 10_000, 15_000]], locked.scenario)).toEqual(["From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s."]);
+    expect(texts([["c1", 0, 12_000], ["c2", 11_990, 15_000]], locked.scenario)).toEqual(["At 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 10 ms."]);
+    // With no lock at all there is no exclusion to lose.
+    expect(texts([["c1", 0, 12_000], ["c2", 10_000, 15_000]], run100)).toEqual(["From 10.0 s to 12.0 s c1 and c2 were in their critical sections at once, for 2.0 s."]);
   });
 });
 

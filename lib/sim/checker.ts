@@ -6,7 +6,7 @@
  * something the log does not show.
  */
 import type { EventOf, SimEvent } from "./events";
-import { listOf, seconds } from "./format";
+import { listOf, lostIncrements, seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
 
 export interface Summary {
@@ -154,7 +154,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     }
   }
 
-  const overlap = overlapOf(beliefs, scenario.durationMs);
+  const overlap = overlapOf(beliefs, scenario.durationMs, scenario.service.kind === "none");
   violations.push(...overlap.violations);
   violations.sort((a, b) => a.t - b.t);
 
@@ -211,8 +211,6 @@ export function percentile(values: number[], p: number): number {
 
 function lostUpdate(e: EventOf<"write">, g: { endT: number } | undefined): Violation {
   const victims = e.overwrote.filter((c) => c !== e.client);
-  const whose = victims.length ? `${listOf(victims)}'s` : "earlier";
-  const increments = e.lostIncrements === 1 ? "increment was" : `${e.lostIncrements} increments were`;
   const token = e.token === null ? "" : ` with token ${e.token}`;
   const why =
     g && e.t >= g.endT
@@ -226,7 +224,7 @@ function lostUpdate(e: EventOf<"write">, g: { endT: number } | undefined): Viola
     endT: null,
     clients: [e.client, ...victims],
     tokens: e.token === null ? [] : [e.token],
-    text: `At ${seconds(e.t)} ${e.client} wrote ${e.value}${token}${why}, computed from the ${e.readValue} it had read; storage accepted it and ${whose} ${increments} lost.`,
+    text: `At ${seconds(e.t)} ${e.client} wrote ${e.value}${token}${why}, computed from the ${e.readValue} it had read; storage accepted it and ${lostIncrements(victims, e.lostIncrements)}.`,
   };
 }
 
@@ -246,7 +244,7 @@ function duplicateEffect(e: EventOf<"write">, first: EventOf<"write">): Violatio
  * paired into intervals first (an empty one, begun and ended at one instant, covers no time), and
  * an end and a start at the same instant do not overlap.
  */
-function overlapOf(beliefs: EventOf<"belief-start" | "belief-end">[], durationMs: number) {
+function overlapOf(beliefs: EventOf<"belief-start" | "belief-end">[], durationMs: number, lockless: boolean) {
   const byLock = new Map<string, { t: number; delta: 1 | -1; client: string; token: number | null }[]>();
   const open = new Map<string, EventOf<"belief-start">>();
   const addInterval = (start: EventOf<"belief-start">, endT: number) => {
@@ -296,10 +294,20 @@ function overlapOf(beliefs: EventOf<"belief-start" | "belief-end">[], durationMs
   }
   for (const v of violations) {
     if (v.endT === null) v.endT = durationMs;
-    const tokens = v.tokens.length ? ` (tokens ${listOf(v.tokens.map(String))})` : "";
-    v.text = `From ${seconds(v.t)} to ${seconds(v.endT)} ${listOf(v.clients)} each believed they held the lock${tokens}: mutual exclusion was lost for ${seconds(v.endT - v.t)}.`;
+    v.text = overlapText(v as Violation & { endT: number }, lockless);
   }
   return { overlapMs, maxConcurrent, violations };
+}
+
+/** An overlap in words; one shorter than a tenth of a second is timed in ms, so it never reads "0.0 s". */
+function overlapText(v: Violation & { endT: number }, lockless: boolean): string {
+  const lastedMs = v.endT - v.t;
+  const when = seconds(v.t) === seconds(v.endT) ? `At ${seconds(v.t)}` : `From ${seconds(v.t)} to ${seconds(v.endT)}`;
+  const tokens = v.tokens.length ? ` (tokens ${listOf(v.tokens.map(String))})` : "";
+  const lasted = lastedMs >= 100 ? seconds(lastedMs) : lastedMs >= 1 ? `${Math.round(lastedMs)} ms` : "under 1 ms";
+  // With no lock there is no exclusion to lose: the clients simply ran at once.
+  if (lockless) return `${when} ${listOf(v.clients)} were in their critical sections at once, for ${lasted}.`;
+  return `${when} ${listOf(v.clients)} each believed they held the lock${tokens}: mutual exclusion was lost for ${lasted}.`;
 }
 
 function tokensOf(holders: Map<string, number | null>): number[] {

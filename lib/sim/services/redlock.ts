@@ -24,11 +24,14 @@ interface Grant {
   ended: boolean;
 }
 
+/** How many of Redlock's independent nodes must hold a client's key for it to hold the lock: a majority. */
+export const redlockQuorum = (nodes: number) => Math.floor(nodes / 2) + 1;
+
 export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSpec): LockService {
   const { kernel } = world;
   const leaseClock = scenario.clients.leaseClock;
   const nodeIds = Array.from({ length: spec.nodes }, (_, i) => `r${i + 1}`);
-  const quorum = Math.floor(spec.nodes / 2) + 1;
+  const quorum = redlockQuorum(spec.nodes);
   const driftMs = Math.round(spec.ttlMs * spec.driftFactor) + 2;
   /** Which nodes hold each value right now (judged by each node's own clock), and since when. */
   const holders = new Map<string, Map<string, number>>();
