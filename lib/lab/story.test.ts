@@ -102,6 +102,17 @@ describe("the story of a run", () => {
 
   it("tells a run without a lock service", () => {
     const scenario: Scenario = { version: 1, service: { kind: "none" }, clients: { count: 2 } };
-    expect(storyOf(simulate(scenario)).lines[0].text).toBe("At 0.0 s c1 entered its critical section with no lock.");
+    const lines = storyOf(simulate(scenario)).lines.map((l) => l.text);
+    expect(lines[0]).toBe("At 0.0 s c1 entered its critical section with no lock.");
+    expect(lines.filter((line) => line.includes("released"))).toEqual([]);
+  });
+
+  it("tells a lost Postgres connection once, with the lock that went with it", () => {
+    const lines = texts("pg-for-update").filter((line) => line.includes("connection"));
+    expect(lines).toEqual([
+      "At 2.5 s c1's process crashed and its connections were reset.",
+      "At 2.5 s pg closed c1's connection, and its lock went with it.",
+      "At 32.0 s c1 wrote 1, after its lease had ended at 2.5 s; storage rejected it: its transaction was rolled back when c1's connection was lost at 2.5 s.",
+    ]);
   });
 });

@@ -75,7 +75,8 @@ const sessionPhrases: Record<string, (client: string, proc: string) => string | 
   jeopardy: (client) => `${client}'s local lease ran out: its session is in jeopardy`,
   safe: (client) => `${client}'s session survived its jeopardy`,
   "stopped-leading": (client) => `${client} stopped leading: its renew deadline passed`,
-  "connection-lost": (client, proc) => `${proc} closed ${client}'s connection`,
+  // The lock's own end says it ("pg closed c1's connection, and its lock went with it").
+  "connection-lost": () => null,
 };
 
 export function storyOf(result: SimResult, options: { maxLines?: number } = {}): Story {
@@ -146,8 +147,12 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} ${e.proc} could not reach the lock service and went ahead without the lock (fail open)`, "danger");
         break;
       case "belief-end": {
+        const grant = believing.get(e.proc);
         believing.delete(e.proc);
-        if (e.reason === "released") say(e, `${at(e.t)} ${e.proc} released the lock`);
+        // With no lock (grant null) there is nothing to release: its write already ended the section.
+        if (e.reason === "released") {
+          if (grant !== null) say(e, `${at(e.t)} ${e.proc} released the lock`);
+        }
         else if (e.reason === "lease-deadline") {
           const carriesOn = working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
           say(e, `${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
