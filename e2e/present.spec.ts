@@ -145,6 +145,10 @@ test("a slide can open on both diagrams: Redlock's five nodes, each with its sta
   for (const node of ["r1", "r2", "r3", "r4", "r5"]) await expect(room.getByRole("img", { name: new RegExp(`^${node}: .*; clock `) })).toBeVisible();
   await expect(page.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a slide with both diagrams");
+
+  // The presenter, one slide before, is told which diagrams the next slide opens on.
+  await page.goto(`/present/${redlock.slug}/presenter/#${n - 1}`);
+  await expect(page.getByRole("region", { name: "Next slide" })).toContainText("opening on the timeline and the topology");
 });
 
 test("the keys move, jump, blank and help, and single-letter shortcuts can be turned off", async ({ page }) => {

@@ -124,6 +124,7 @@ export function PresenterView({ deck }: { deck: Deck }) {
                   {next.sim && (
                     <p className="text-ink-muted">
                       {next.sim.predict ? "Prediction" : "Simulation"}: {next.sim.presetTitle}, from {formatClock(next.sim.at)}
+                      {next.sim.view !== "timeline" && `, opening on ${next.sim.view === "both" ? "the timeline and the topology" : "the topology"}`}
                       {next.sim.predict && <span className="block text-ink">“{next.sim.predict.question}”</span>}
                     </p>
                   )}
