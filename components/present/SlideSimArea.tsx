@@ -23,7 +23,8 @@ const TALL_LANES = 5;
 /**
  * A slide's live simulation, bound to the deck: the prediction (if any), the diagrams (the
  * timeline, the topology or both, as the deck's view says) and the caption. The audience sees it
- * at room scale; the presenter at desk scale with the lab's playback bar. `answer` is the revealed answer, or, in the presenter view only, the answer to show.
+ * at room scale; the presenter at desk scale with the lab's playback bar. `answer` is the
+ * revealed answer, or, in the presenter view only, the answer to show.
  */
 export function SlideSimArea({
   sim,

@@ -25,8 +25,8 @@ function ownsKeys(target: EventTarget | null): boolean {
 /**
  * The deck's keys, on the whole document: → Space PageDown next, ← PageUp previous (what remote
  * clickers send), Home and End; with `letters` on, G go to, F full screen, B blank, P play/pause,
- * R reveal, T timeline/topology, S the other view and ? help. Keys meant for a focused field, or already handled (the
- * timeline's marks move between themselves with the arrows), are left alone.
+ * R reveal, T timeline/topology, S the other view and ? help. Keys meant for a focused field, or
+ * already handled (the timeline's marks move between themselves with the arrows), are left alone.
  */
 export function useDeckKeys(commands: DeckKeyCommands, letters: boolean): void {
   const ref = useRef(commands);

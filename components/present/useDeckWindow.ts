@@ -21,8 +21,8 @@ export interface DeckWindowOptions {
 
 /**
  * Everything one window of a running deck shares with the other: the synced state, the keys,
- * the help and go-to dialogs, the slide's view (T steps through it), and a handle on the current slide's playback (P plays and pauses it
- * where it is, and the playback then tells the deck).
+ * the help and go-to dialogs, the slide's view (T steps through it), and a handle on the current
+ * slide's playback (P plays and pauses it where it is, and the playback then tells the deck).
  */
 export function useDeckWindow({ slug, slides, answers, otherHref, otherName }: DeckWindowOptions) {
   const shape: DeckShape = useMemo(() => ({ slideCount: slides.length, predicts: slides.map((s) => Boolean(s.sim?.predict)) }), [slides]);
