@@ -151,7 +151,7 @@ test("a slide can open on both diagrams: Redlock's five nodes, each with its sta
   await expect(page.getByRole("region", { name: "Next slide" })).toContainText("opening on the timeline and the topology");
 });
 
-test("the keys move, jump, blank and help, and single-letter shortcuts can be turned off", async ({ page }) => {
+test("the keys move, jump, blank, go full screen, open the presenter view and help, and single-letter shortcuts can be turned off", async ({ page }) => {
   await page.goto(audienceUrl);
   await expect(slideRegion(page, 1)).toBeVisible();
   await page.keyboard.press("PageDown");
@@ -185,6 +185,15 @@ test("the keys move, jump, blank and help, and single-letter shortcuts can be tu
   await expect(page.getByRole("button", { name: "Keys and help" })).toBeHidden();
   await page.keyboard.press("b");
   await expect(slideRegion(page, 5)).toBeVisible();
+
+  // F goes full screen and back; S opens the presenter view on the same slide.
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  const [presenter] = await Promise.all([page.context().waitForEvent("page"), page.keyboard.press("s")]);
+  await presenterAt(presenter, 5);
+  await presenter.close();
 
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keys" });
