@@ -353,6 +353,16 @@ export const presets: Preset[] = [
     },
   },
   {
+    id: "chubby-partition",
+    title: "Chubby: the holder is cut off from the master",
+    description: "c1 holds a Chubby lock, checks it before writing, and is partitioned from the master at 5 s, in the middle of 30 s of work.",
+    lookFor: "c1's own copy of the lease, timed from when it sent its last answered KeepAlive, runs out at about 16 s, a moment before the master's: it is in jeopardy and stops acting as the holder, so its check aborts the write at 30 s. The master cannot tell a cut-off holder from a dead one, so it expires the session and applies the 60 s lock-delay: c2 waits until 76 s. c1 learns its session expired when the 45 s grace period ends, at 61 s.",
+    scenario: {
+      version: 1, name: "Chubby, holder cut off", durationMs: 120000, service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100], workMs: 30000, checkBeforeWrite: true },
+      workload: oneJob, faults: [{ kind: "partition", between: ["c1", "chubby"], atMs: 5000, forMs: 60000 }],
+    },
+  },
+  {
     id: "pg-advisory-pause",
     title: "A Postgres advisory lock survives a pause",
     description: "c1 takes pg_try_advisory_lock and a 15 s GC pause freezes it mid-job; c2 keeps trying.",

@@ -108,6 +108,22 @@ describe("chubby: a holder cut off from the master", () => {
   });
 });
 
+describe("chubby-partition, the preset", () => {
+  const result = run(preset("chubby-partition"));
+
+  it("tells its story: jeopardy just before the master's expiry, lock-delay from there, and the client's own expiry a grace period later", () => {
+    const jeopardy = firstOf(result, "session", { proc: "c1", state: "jeopardy" })!.t;
+    const expired = firstOf(result, "session", { proc: "chubby", client: "c1", state: "expired" })!.t;
+    expect(jeopardy).toBeCloseTo(16_000, -2);
+    expect(jeopardy).toBeLessThan(expired);
+    expect(firstOf(result, "lock-delay")?.untilT).toBeCloseTo(expired + 60_000, 6);
+    expect(grantsTo(result, "c2")[0].t).toBeGreaterThanOrEqual(expired + 60_000);
+    expect(firstOf(result, "session", { proc: "c1", state: "expired" })!.t).toBeCloseTo(jeopardy + 45_000, 6);
+    expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
+    expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, writesAccepted: 1 });
+  });
+});
+
 describe("chubby: a master restart", () => {
   it("keeps sessions and gives each a fresh lease, so a client in jeopardy can become safe again", () => {
     const result = run(scenario({
