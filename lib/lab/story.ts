@@ -152,8 +152,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         // With no lock (grant null) there is nothing to release: its write already ended the section.
         if (e.reason === "released") {
           if (grant !== null) say(e, `${at(e.t)} ${e.proc} released the lock`);
-        }
-        else if (e.reason === "lease-deadline") {
+        } else if (e.reason === "lease-deadline") {
           const carriesOn = working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
           say(e, `${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
         } else if (e.reason === "renewal-refused") say(e, `${at(e.t)} ${e.proc}'s renewal was refused, so it stopped believing it holds the lock`);
