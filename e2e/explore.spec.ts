@@ -1,15 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-
-/** Fails the test on any uncaught error or console error. */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
+import { watchForErrors } from "./pageErrors";
 
 const explore = (page: Page) => page.getByRole("region", { name: "Explore this scenario" });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });

@@ -1,21 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { watchForErrors } from "./pageErrors";
 
 // The tests read the lessons, the guide and the table from the content itself.
 const { lessons, guide, comparison } = lessonContentLoad();
 const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
 const last = lessons[lessons.length - 1];
-
-/** Fails the test on any uncaught error or console error. */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 const simulation = (page: Page, title: string) => page.getByRole("region", { name: `Simulation: ${title}` });
 /** The playhead's time in seconds, read from the slider's value text ("17.012 s of 60 s"). */

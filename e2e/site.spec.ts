@@ -1,18 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { navItems } from "@/lib/site/nav";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { watchForErrors } from "./pageErrors";
 
 const themes = ["light", "dark"] as const;
-
-/** Fails the test on any uncaught error or console error, hydration mismatches included. */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 function mainNav(page: Page) {
   return page.getByRole("navigation", { name: "Main" });

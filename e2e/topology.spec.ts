@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { watchForErrors } from "./pageErrors";
 
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
@@ -16,13 +17,6 @@ const unpaused = {
   workload: { kind: "counter", jobsPerClient: 1 },
 };
 const code = Buffer.from(JSON.stringify(unpaused)).toString("base64url");
-
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-  return errors;
-}
 
 async function openLab(page: Page, query: string) {
   await page.goto(`/lab/${query}`);

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { budgetFields, parseBudget, type BudgetFields } from "@/lib/lab/explore/finderBudget";
 import { budgetInWords } from "@/lib/lab/explore/finderText";
 import { useLabStores } from "@/components/lab/stores";
+import { FormProblems } from "./FormProblems";
 import { SubmitOrCancel } from "./SubmitOrCancel";
 import { FinderResultView } from "./FinderResultView";
 import { useFailureFinder } from "./useFailureFinder";
@@ -88,16 +89,7 @@ export function FailureFinder() {
             </>
           )}
         </div>
-        {problems.length > 0 && (
-          <div role="alert" className="mt-3 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
-            <p className="font-semibold">The search did not start:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <FormProblems heading="The search did not start:" problems={problems} />
       </form>
       <div role="status" className="mt-4">
         {run && run.status !== "searching" && <FinderResultView run={run} />}

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { axes, axisAvailability, axisById, type AxisId } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
 import { mapSettingsProblems, MAP_LIMITS, type MapSettings } from "@/lib/lab/explore/mapSettings";
+import { FormProblems } from "./FormProblems";
 import { SubmitOrCancel } from "./SubmitOrCancel";
 
 interface AxisFields {
@@ -69,16 +70,7 @@ export function MapSettingsForm({ initial, scenario, running, onDraw, onCancel }
           <SubmitOrCancel running={running} label="Draw the map" onCancel={onCancel} />
         </div>
       </div>
-      {problems.length > 0 && (
-        <div role="alert" className="mt-3 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
-          <p className="font-semibold">The map was not drawn:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormProblems heading="The map was not drawn:" problems={problems} />
     </form>
   );
 }

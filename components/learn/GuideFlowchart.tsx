@@ -3,6 +3,7 @@
 import { Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import type { DecisionGuide } from "@/lib/content/lessonTypes";
+import { stillFlow } from "@/components/flow/stillFlow";
 import { guideEdges, guidePathEdgeIds, guidePlacements } from "@/lib/learn/guideLayout";
 
 const NODE_WIDTH = 190;
@@ -80,14 +81,7 @@ export function GuideFlowchart({ guide, path, onBackTo }: { guide: DecisionGuide
         fitView
         fitViewOptions={{ padding: 0.08 }}
         minZoom={0.2}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        zoomOnScroll={false}
-        preventScrolling={false}
-        disableKeyboardA11y
+        {...stillFlow}
         proOptions={{ hideAttribution: true }}
         onNodeClick={(_, node) => {
           const index = path.indexOf(node.id);

@@ -5,6 +5,7 @@ import "./topology.css";
 import { ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type EdgeTypes, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { useEffect, useMemo } from "react";
 import { GROUP_LABEL, NODE_HEIGHT, NODE_WIDTH, type TopologyGroup, type TopologyLayout } from "@/lib/lab/topology/layout";
+import { stillFlow } from "@/components/flow/stillFlow";
 import { TopologyFrameContext, type TopologyFrame } from "./context";
 import { LinkEdge, ReplicationEdge, type LinkFlowEdge, type ReplicationFlowEdge } from "./LinkEdge";
 import { ProcessNode, type ProcessFlowNode } from "./ProcessNode";
@@ -67,18 +68,12 @@ export function TopologyCanvas({ layout, frame, width, height, maxZoom = 1 }: { 
             fitView
             fitViewOptions={fit}
             minZoom={0.2}
-            nodesDraggable={false}
-            nodesConnectable={false}
-            nodesFocusable={false}
-            edgesFocusable={false}
-            elementsSelectable={false}
+            {...stillFlow}
+            // Fitted to its box, it neither pans nor zooms at all.
             panOnDrag={false}
             panOnScroll={false}
-            zoomOnScroll={false}
             zoomOnPinch={false}
             zoomOnDoubleClick={false}
-            preventScrolling={false}
-            disableKeyboardA11y
           >
             <Refit width={width} height={height} layout={layout} fit={fit} />
           </ReactFlow>

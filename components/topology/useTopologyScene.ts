@@ -23,20 +23,24 @@ export function useTopologyScene(): TopologyScene | null {
   const scenario = result?.scenario ?? null;
   const layout = useMemo(() => (scenario ? topologyLayout(scenario) : null), [scenario]);
   const index = useMemo(() => (result ? topologyIndex(result, modelOf(result)) : null), [result]);
+  // Per layout, not per frame: the playhead moves many times a second.
+  const isClientNode = useMemo(() => {
+    const clients = new Set(layout?.nodes.filter((n) => n.kind === "client" || n.kind === "clients").map((n) => n.id));
+    return (id: string) => clients.has(id);
+  }, [layout]);
 
   return useMemo(() => {
     if (!index || !scenario || !layout) return null;
-    const clientNodes = new Set(layout.nodes.filter((n) => n.kind === "client" || n.kind === "clients").map((n) => n.id));
     return {
       layout,
       frame: {
         t,
         scenario,
         states: processStatesAt(index, t),
-        traffic: trafficByLink(messagesInFlightAt(index, t), layout.nodeOf, (id) => clientNodes.has(id)),
+        traffic: trafficByLink(messagesInFlightAt(index, t), layout.nodeOf, isClientNode),
         isCut: cutsAt(index, t),
         reducedMotion,
       },
     };
-  }, [index, scenario, layout, t, reducedMotion]);
+  }, [index, scenario, layout, isClientNode, t, reducedMotion]);
 }
