@@ -1,0 +1,121 @@
+/**
+ * The facts of a run: what the checker established from the event log, as typed data, computed
+ * once and carried by the result. Every reader (story, timeline, topology, questions, compare,
+ * challenges, real-run traces) reads these instead of rebuilding them from the log, and none
+ * parses an English `reason` back into a number. All times are true time in milliseconds.
+ */
+import type { BeliefEndReason, LeaseEndReason } from "./events";
+
+/** A grant: the service let `client` take `lock` (Redlock: the client's own majority conclusion). */
+export interface GrantFact {
+  grant: number;
+  client: string;
+  lock: string;
+  token: number | null;
+  /** Where the grant was issued: a service node, or the client itself for Redlock. */
+  issuedBy: string;
+  grantedAt: number;
+  /** True time the service considered it over; null if it outlived the run. */
+  endedAt: number | null;
+  endReason: LeaseEndReason | null;
+}
+
+/** A client's belief that it holds a lock: from when it learned of the grant to when it handled its end. */
+export interface BeliefFact {
+  client: string;
+  lock: string;
+  /** The grant it believed in; null for the critical section of a lockless or fail-open attempt. */
+  grant: number | null;
+  token: number | null;
+  from: number;
+  /** When the belief ended; null if it outlived the run. */
+  to: number | null;
+  endReason: BeliefEndReason | null;
+  /** The grant's end, if the belief outlived it: the true time from which the client believed wrongly. */
+  outlivedGrantAt: number | null;
+}
+
+/** Why storage refused a read or a write. */
+export type Rejection =
+  /** Fencing: the request's token is below the highest token storage has seen. */
+  | { by: "fencing"; token: number | null; seen: number }
+  /** Optimistic concurrency: the version read is no longer the current one. */
+  | { by: "version"; expected: number; actual: number }
+  /** Postgres FOR UPDATE: the write's transaction had already ended. */
+  | { by: "transaction"; cause: "connection-lost" | "ended" };
+
+/** Why a write was stale: its grant was no longer live when storage answered it. */
+export type Staleness = { grantEndedAt: number; grantEndReason: LeaseEndReason };
+
+export interface WriteFact {
+  t: number;
+  seq: number;
+  client: string;
+  key: string;
+  lock: string;
+  grant: number | null;
+  token: number | null;
+  value: number;
+  readValue: number;
+  /** Storage answered with success (an idempotent replay included). */
+  accepted: boolean;
+  /** The write changed the state. */
+  applied: boolean;
+  rejection: Rejection | null;
+  /** Non-null when the writer's grant was not live at `t`. */
+  stale: Staleness | null;
+  /** Counter increments this write erased, and whose they were (writers other than itself first). */
+  lostIncrements: number;
+  overwrote: string[];
+  /** Cron: the run it performs; null for counter writes. */
+  run: number | null;
+}
+
+export interface ReadFact {
+  t: number;
+  seq: number;
+  client: string;
+  key: string;
+  token: number | null;
+  value: number;
+  version: number;
+  rejection: Rejection | null;
+}
+
+/**
+ * A critical section: a job attempt from taking the lock (or entering the section, with no lock
+ * or under fail-open) until its write is answered or the attempt ends, whatever the client believed.
+ */
+export interface SectionFact {
+  client: string;
+  lock: string;
+  grant: number | null;
+  from: number;
+  /** When the attempt finished its write or ended; null if it outlived the run. */
+  to: number | null;
+}
+
+export type AbortCause =
+  | { kind: "unavailable" }
+  | { kind: "read-rejected"; rejection: Rejection }
+  | { kind: "write-rejected"; rejection: Rejection }
+  | { kind: "read-timeout" }
+  | { kind: "write-timeout" }
+  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null }
+  | { kind: "lock-lost"; beliefEnded: BeliefEndReason };
+
+export interface AbortFact {
+  t: number;
+  seq: number;
+  client: string;
+  cause: AbortCause;
+}
+
+export interface RunFacts {
+  grants: GrantFact[];
+  beliefs: BeliefFact[];
+  writes: WriteFact[];
+  reads: ReadFact[];
+  sections: SectionFact[];
+  aborts: AbortFact[];
+}
