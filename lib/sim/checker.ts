@@ -7,7 +7,7 @@
  * log, so no part of the engine can report something the log does not show; every reader of a
  * run reads the facts instead of deriving them again.
  */
-import type { EventOf, SimEvent } from "./events";
+import type { SimEvent } from "./events";
 import type { AbortFact, BeliefFact, GrantFact, ReadFact, RunFacts, SectionFact, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
