@@ -10,8 +10,8 @@ const uiModules = [
   { group: ["@/components/*", "@/app/*"], message: "lib/ must not import views: views import lib/, never the other way." },
 ];
 const testHarness = {
-  group: ["@/lib/sim/testing", "**/sim/testing", "./testing", "../testing"],
-  message: "The test harness is for tests only (*.test.ts).",
+  group: ["@/lib/sim/testing", "@/lib/store/testing", "**/sim/testing", "./testing", "../testing", "**/testScenarios", "./testScenarios"],
+  message: "The test harnesses and the engine tests' own scenarios are for tests only (*.test.ts).",
 };
 
 export default defineConfig([
@@ -45,7 +45,7 @@ export default defineConfig([
   },
   {
     // Tests may use the harness; engine tests still import nothing outside the engine.
-    files: ["**/*.test.ts", "**/*.test.tsx", "lib/sim/testing.ts"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "lib/sim/testing.ts", "lib/store/testing.ts"],
     rules: { "no-restricted-imports": "off" },
   },
   {

@@ -16,7 +16,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { EventQueue } from "../lib/sim/queue";
-import { presetById } from "../lib/sim/presets";
+import { presetById } from "../lib/presets";
 import { simulate, simulateResolved } from "../lib/sim/simulate";
 import { validateScenario, type Scenario } from "../lib/sim/scenario";
 import { Rng } from "../lib/sim/rng";

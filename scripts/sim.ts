@@ -6,9 +6,10 @@
  * or arguments, with one error per line on stderr, each naming the field path.
  */
 import { readFileSync } from "node:fs";
+import { presets } from "../lib/presets";
 import { runCli } from "../lib/sim/cli";
 
-const { status, stdout, stderr } = runCli(process.argv.slice(2), (path) => readFileSync(path, "utf8"));
+const { status, stdout, stderr } = runCli(process.argv.slice(2), (path) => readFileSync(path, "utf8"), presets);
 if (stdout) process.stdout.write(stdout + "\n");
 if (stderr) process.stderr.write(stderr + "\n");
 process.exitCode = status;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import { presets, presetById } from "@/lib/sim/presets";
+import { presets, presetById } from "@/lib/presets";
 import { serviceLabel } from "@/lib/lab/catalog";
 import { isPresetAsIs } from "@/lib/lab/url";
 import { selectHiding, selectPresetId, selectScenario } from "@/components/lab/selectors";

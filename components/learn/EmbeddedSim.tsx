@@ -4,7 +4,7 @@ import { useMemo, useRef } from "react";
 import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
 import { scenarioPathSet } from "@/lib/learn/scenarioPath";
 import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { EmbeddedOutcome } from "./EmbeddedOutcome";
 import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
 import { EmbeddedTimeline } from "./EmbeddedTimeline";

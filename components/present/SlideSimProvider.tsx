@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { createLabSession } from "@/lib/store/labSession";
 import { LabStoresProvider } from "@/components/lab/stores";
 import { useSession } from "@/components/lab/useSession";

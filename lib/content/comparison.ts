@@ -48,7 +48,7 @@ export function comparisonParse(file: string, source: string, presetLookup: Pres
         }
         const preset = cell.preset === undefined ? undefined : presetLookup(cell.preset);
         if (cell.preset !== undefined && !preset) {
-          problems.add(yaml.lineAt(["rows", r, "cells", column.id, "preset"]), `rows.${r}.cells.${column.id}.preset: unknown preset "${cell.preset}": it must be an id from lib/sim/presets.ts`);
+          problems.add(yaml.lineAt(["rows", r, "cells", column.id, "preset"]), `rows.${r}.cells.${column.id}.preset: unknown preset "${cell.preset}": it must be the id of a preset in content/presets/`);
         }
         return { text: cell.text, preset: preset ? { id: preset.id, title: preset.title } : null };
       });

@@ -51,7 +51,7 @@ export function decisionGuideParse(file: string, source: string, lessons: readon
       const lesson = lessons.find((candidate) => candidate.slug === parsed.data.lesson);
       const preset = presetLookup(parsed.data.preset);
       if (!lesson) problems.add(yaml.lineAt([...at, "lesson"]), `nodes.${id}.lesson: unknown lesson "${parsed.data.lesson}": it must be a file in content/lessons, without ".md"`);
-      if (!preset) problems.add(yaml.lineAt([...at, "preset"]), `nodes.${id}.preset: unknown preset "${parsed.data.preset}": it must be an id from lib/sim/presets.ts`);
+      if (!preset) problems.add(yaml.lineAt([...at, "preset"]), `nodes.${id}.preset: unknown preset "${parsed.data.preset}": it must be the id of a preset in content/presets/`);
       if (lesson && preset) {
         nodes[id] = {
           kind: "ending",

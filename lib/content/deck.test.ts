@@ -65,7 +65,7 @@ describe("deckParse", () => {
     const result = fixture("bad-deck");
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       'lib/content/fixtures/bad-deck.md:5: unknown front-matter field "level" (allowed: title, minutes, summary)',
-      'lib/content/fixtures/bad-deck.md:10: unknown preset "gc-paws" in ::sim: it must be an id from lib/sim/presets.ts',
+      'lib/content/fixtures/bad-deck.md:10: unknown preset "gc-paws" in ::sim: it must be the id of a preset in content/presets/',
       expect.stringMatching(/^lib\/content\/fixtures\/bad-deck\.md:18: malformed directive "::sim\{preset="gc-pause" at=\}": write ::sim/),
       'lib/content/fixtures/bad-deck.md:26: ::predict answer="2" is out of range: counting from 0, the 2 options go from 0 to 1',
       'lib/content/fixtures/bad-deck.md:32: slide 4 has no speaker notes: add a "Note:" line, with what to say, at the end of the slide',

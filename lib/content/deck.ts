@@ -13,7 +13,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { z } from "zod";
-import { presetById } from "../sim/presets";
+import { presetById } from "../presets";
 import { validateScenario } from "../sim/scenario";
 import { SLIDE_VIEWS, type Deck, type PresenterSlide, type SlideSim } from "./deckTypes";
 import { ProblemList, type Parsed } from "./errors";
@@ -191,7 +191,7 @@ function directiveParse(directive: LeafDirective, line: number, problems: Proble
   const attributes = result.data;
   const preset = presetById(attributes.preset);
   if (!preset) {
-    problems.add(line, `unknown preset "${attributes.preset}" in ::${name}: it must be an id from lib/sim/presets.ts`);
+    problems.add(line, `unknown preset "${attributes.preset}" in ::${name}: it must be the id of a preset in content/presets/`);
     return null;
   }
   const validation = validateScenario(preset.scenario);

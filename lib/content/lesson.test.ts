@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { presetById } from "../sim/presets";
+import { presetById } from "../presets";
 import { formatProblem } from "./errors";
 import { lessonParse, type LessonContext } from "./lesson";
 
@@ -43,7 +43,7 @@ describe("lessonParse", () => {
       'content/lessons/04-bad-lesson.md:6: front-matter field "quiz": unknown quiz set "no-such-quiz": it must be the name of a file in content/quizzes, without ".md"',
       'content/lessons/04-bad-lesson.md:7: unknown front-matter field "level" (allowed: title, summary, objectives, quiz)',
       "content/lessons/04-bad-lesson.md:10: unknown directive ::video (known: ::sim, ::predict, ::live, ::ttl-calculator, ::decision-guide, ::comparison-table)",
-      'content/lessons/04-bad-lesson.md:12: ::sim names an unknown preset "traffic-100x": it must be an id from lib/sim/presets.ts',
+      'content/lessons/04-bad-lesson.md:12: ::sim names an unknown preset "traffic-100x": it must be the id of a preset in content/presets/',
       'content/lessons/04-bad-lesson.md:14: ::sim needs a preset="…" attribute',
       'content/lessons/04-bad-lesson.md:16: ::predict\'s at="soon" is not a number',
       'content/lessons/04-bad-lesson.md:16: ::predict\'s answer="2" is out of range: with 2 options it must be 0 to 1',

@@ -6,7 +6,7 @@
  *   ::live{preset="…" field="<dotted path>" min max step unit label}
  *   ::ttl-calculator   ::decision-guide   ::comparison-table
  */
-import type { Preset } from "../sim/presets";
+import type { Preset } from "../presets";
 import { validateScenario, type Scenario } from "../sim/scenario";
 import { scenarioPathGet, scenarioPathSet } from "../learn/scenarioPath";
 import type { LessonLive, LessonPredict, PresetRef } from "./lessonTypes";
@@ -54,7 +54,7 @@ function attributesRead(name: DirectiveName, attributes: Attributes, problems: s
 function presetRead(name: DirectiveName, id: string | undefined, lookup: PresetLookup, problems: string[]): Preset | null {
   if (!id) return null;
   const preset = lookup(id);
-  if (!preset) problems.push(`::${name} names an unknown preset "${id}": it must be an id from lib/sim/presets.ts`);
+  if (!preset) problems.push(`::${name} names an unknown preset "${id}": it must be the id of a preset in content/presets/`);
   return preset ?? null;
 }
 

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { presetById } from "../sim/presets";
+import { presetById } from "../presets";
 import { comparisonParse } from "./comparison";
 import { decisionGuideParse } from "./decisionGuide";
 import { formatProblem } from "./errors";
@@ -32,7 +32,7 @@ describe("decisionGuideParse", () => {
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       'content/lessons/decision-guide.yaml:9: nodes.first.answers.1.next: no node is called "nowhere"',
       'content/lessons/decision-guide.yaml:13: nodes.cheap.lesson: unknown lesson "99-missing": it must be a file in content/lessons, without ".md"',
-      'content/lessons/decision-guide.yaml:14: nodes.cheap.preset: unknown preset "no-such-preset": it must be an id from lib/sim/presets.ts',
+      'content/lessons/decision-guide.yaml:14: nodes.cheap.preset: unknown preset "no-such-preset": it must be the id of a preset in content/presets/',
     ]);
     const fixed = fixture("bad-guide.yaml").replace("nowhere", "cheap").replace("99-missing", "06-redis-and-redlock").replace("no-such-preset", "gc-pause");
     const walked = decisionGuideParse("g.yaml", fixed, lessons, presetById);
@@ -64,7 +64,7 @@ describe("comparisonParse", () => {
     ]);
     const typed = comparisonParse("content/lessons/comparison.yaml", fixture("bad-comparison.yaml").replace(", extra: 1", ""), presetById);
     expect(typed.ok ? [] : typed.problems.map(formatProblem)).toEqual([
-      'content/lessons/comparison.yaml:9: rows.0.cells.pause.preset: unknown preset "gc-pause-typo": it must be an id from lib/sim/presets.ts',
+      'content/lessons/comparison.yaml:9: rows.0.cells.pause.preset: unknown preset "gc-pause-typo": it must be the id of a preset in content/presets/',
       'content/lessons/comparison.yaml:9: rows.0 ("Redis") has no cell for column "token"',
       'content/lessons/comparison.yaml:10: rows.0.cells: unknown column "colour" (columns: pause, token)',
     ]);

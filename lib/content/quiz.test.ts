@@ -66,7 +66,7 @@ describe("quizSetParse", () => {
 
   it("rejects a Scenario line naming an unknown preset", () => {
     expect(problemsOf("unknown-preset")).toEqual([
-      'lib/content/fixtures/unknown-preset.md:9: unknown preset "traffic-100x" in the Scenario line: it must be an id from lib/sim/presets.ts',
+      'lib/content/fixtures/unknown-preset.md:9: unknown preset "traffic-100x" in the Scenario line: it must be the id of a preset in content/presets/',
     ]);
   });
 

@@ -99,7 +99,7 @@ function questionParse(
       else if (!preset) problems.add(line, 'the Scenario line names no preset: write "Scenario: <preset id>"');
       else {
         const title = presetTitle(preset);
-        if (title === undefined) problems.add(line, `unknown preset "${preset}" in the Scenario line: it must be an id from lib/sim/presets.ts`);
+        if (title === undefined) problems.add(line, `unknown preset "${preset}" in the Scenario line: it must be the id of a preset in content/presets/`);
         else scenario = { preset, title };
       }
     } else if (node.type === "heading") {

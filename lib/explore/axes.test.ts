@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preset, scenario } from "@/lib/sim/testing";
+import { named, scenario } from "@/lib/sim/testing";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { applyAxis, axes, axisAvailability, axisValues, CHAOS_EVERY_MS, type AxisId } from "./axes";
 
@@ -20,7 +20,7 @@ describe("the axes", () => {
   });
 
   it("each set a valid scenario at both ends of their default range", () => {
-    const base = preset("chaos-default");
+    const base = named("chaos-default");
     for (const a of axes) {
       for (const v of a.range) {
         const validation = validateScenario(applied(base, a.id, v));
@@ -48,7 +48,7 @@ describe("Lease TTL", () => {
 
   it("scales Kubernetes' RenewDeadline and RetryPeriod with LeaseDuration, keeping them valid", () => {
     for (const ms of [1000, 3000, 15_000, 60_000]) {
-      const out = applied(preset("k8s-paused-leader"), "lease-ttl", ms);
+      const out = applied(named("k8s-paused-leader"), "lease-ttl", ms);
       expect(out.service).toMatchObject({ kind: "kubernetes", leaseDurationMs: ms, renewDeadlineMs: Math.round((ms * 2) / 3), retryPeriodMs: Math.round((ms * 2) / 15) });
       expect(validateScenario(out).ok).toBe(true);
     }
@@ -78,19 +78,19 @@ describe("Pause length", () => {
   });
 
   it("without a pause fault, sets the longest chaos pause", () => {
-    const out = applied(preset("chaos-default"), "pause-length", 3000);
+    const out = applied(named("chaos-default"), "pause-length", 3000);
     expect(out.chaos).toEqual({ pauseEveryMs: 8000, pauseMs: [100, 3000] });
-    expect(applied(preset("chaos-default"), "pause-length", 50).chaos?.pauseMs).toEqual([50, 50]);
+    expect(applied(named("chaos-default"), "pause-length", 50).chaos?.pauseMs).toEqual([50, 50]);
   });
 
   it("turns chaos on where it was off", () => {
-    const out = applied(preset("ttl-renewed"), "pause-length", 3000);
+    const out = applied(named("ttl-renewed"), "pause-length", 3000);
     expect(out.chaos).toEqual({ pauseEveryMs: CHAOS_EVERY_MS, pauseMs: [100, 3000] });
   });
 });
 
 describe("the other axes", () => {
-  const base = preset("chaos-default");
+  const base = named("chaos-default");
 
   it("set clock skew and drift", () => {
     expect(applied(base, "clock-skew", 250).clocks).toEqual({ skewMs: 250 });
@@ -106,7 +106,7 @@ describe("the other axes", () => {
 
   it("set work time, scaling a range to keep its proportions", () => {
     expect(applied(base, "work-time", 6000).clients?.workMs).toEqual([1000, 6000]);
-    expect(applied(preset("gc-pause"), "work-time", 6000).clients?.workMs).toBe(6000);
+    expect(applied(named("gc-pause"), "work-time", 6000).clients?.workMs).toBe(6000);
   });
 
   it("set the safety margin", () => {
@@ -120,11 +120,11 @@ describe("the other axes", () => {
 
 describe("Clients", () => {
   it("sets the count", () => {
-    expect(applied(preset("chaos-default"), "clients", 12).clients).toMatchObject({ count: 12, workMs: [500, 3000] });
+    expect(applied(named("chaos-default"), "clients", 12).clients).toMatchObject({ count: 12, workMs: [500, 3000] });
   });
 
   it("cuts or grows an explicit start list to fit", () => {
-    const base = preset("redlock-clock-jump");
+    const base = named("redlock-clock-jump");
     expect(applied(base, "clients", 2).clients?.startMs).toEqual([0, 3000]);
     expect(applied(base, "clients", 1).clients?.startMs).toEqual([0]);
     expect(applied(base, "clients", 4).clients?.startMs).toEqual([0, 3000, 3100, 3200]);
@@ -150,7 +150,7 @@ describe("Clients", () => {
   });
 
   it("leaves the input scenario as it was", () => {
-    const base = preset("redlock-clock-jump");
+    const base = named("redlock-clock-jump");
     const copy = structuredClone(base);
     applied(base, "clients", 1);
     applied(base, "lease-ttl", 1234);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { preset } from "@/lib/sim/testing";
+import { named } from "@/lib/sim/testing";
 import { validateScenario, type ResolvedScenario } from "@/lib/sim/scenario";
 import { singleFaults } from "./candidates";
 import { canMoveTo, delayAt, explain, jumpAt, ladder, magnitudeOf, moveTo, pauseAt, withMagnitude } from "./faults";
 import type { Moment } from "./moments";
 
 function resolved(id: string, changes = {}): ResolvedScenario {
-  const v = validateScenario(preset(id, changes));
+  const v = validateScenario(named(id, changes));
   if (!v.ok) throw new Error(v.errors.join("\n"));
   return v.scenario;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { preset } from "@/lib/sim/testing";
+import { named } from "@/lib/sim/testing";
 import { simulate } from "@/lib/sim/simulate";
 import { DEFAULT_BUDGET, findFailure, type FinderBudget, type FinderResult } from "./finder";
 
-const unfaultedGcPause = preset("gc-pause", { faults: [] });
+const unfaultedGcPause = named("gc-pause", { faults: [] });
 
 function found(result: FinderResult) {
   if (!result.found) throw new Error(`nothing found after ${result.tried} schedules (${result.stoppedBy})`);
@@ -45,7 +45,7 @@ describe("findFailure on gc-pause without its pause (Redis, no fencing)", () => 
 });
 
 describe("findFailure on etcd-fenced (fencing on reads and writes)", () => {
-  const etcdFenced = preset("etcd-fenced");
+  const etcdFenced = named("etcd-fenced");
 
   it("finds no failure within the default budget", () => {
     const progress: [number, number][] = [];
@@ -73,7 +73,7 @@ describe("findFailure on etcd-fenced (fencing on reads and writes)", () => {
 
 describe("findFailure, other cases", () => {
   it("stops when asked, having tried exactly the runs before", () => {
-    for (const [scenario, n] of [[preset("etcd-fenced"), 7], [unfaultedGcPause, 5], [unfaultedGcPause, 0]] as const) {
+    for (const [scenario, n] of [[named("etcd-fenced"), 7], [unfaultedGcPause, 5], [unfaultedGcPause, 0]] as const) {
       let tried = 0;
       const result = findFailure(scenario, DEFAULT_BUDGET, { onProgress: (t) => (tried = t), shouldStop: () => tried >= n });
       expect(result).toMatchObject({ found: false, tried: n, stoppedBy: "cancelled" });
@@ -82,16 +82,16 @@ describe("findFailure, other cases", () => {
 
   it("is deterministic when it finds nothing", () => {
     const budget = { ...DEFAULT_BUDGET, maxRuns: 300 };
-    expect(findFailure(preset("etcd-fenced"), budget)).toEqual(findFailure(preset("etcd-fenced"), budget));
+    expect(findFailure(named("etcd-fenced"), budget)).toEqual(findFailure(named("etcd-fenced"), budget));
   });
 
   it("reports a scenario that fails as it is with an empty schedule", () => {
-    const result = found(findFailure(preset("ttl-shorter-than-work")));
+    const result = found(findFailure(named("ttl-shorter-than-work")));
     expect(result).toMatchObject({ kind: "damage", schedule: [], tried: 1 });
   });
 
   it("keeps the scenario's own faults and adds to them", () => {
-    const original = preset("gc-pause-fenced");
+    const original = named("gc-pause-fenced");
     const result = found(findFailure(original));
     expect(result.scenario.faults?.[0]).toEqual(original.faults?.[0]);
     expect(result.scenario.faults).toHaveLength(1 + result.schedule.length);
@@ -100,7 +100,7 @@ describe("findFailure, other cases", () => {
 
   it("stays within the budget's kinds and sizes", () => {
     const budget: FinderBudget = { maxPauses: 0, maxPauseMs: 0, maxClockJumpMs: 0, maxDelayMs: 60_000, maxRuns: 500 };
-    const result = found(findFailure(preset("chubby-no-lock-delay", { faults: [] }), budget));
+    const result = found(findFailure(named("chubby-no-lock-delay", { faults: [] }), budget));
     for (const { fault } of result.schedule) {
       expect(fault.kind).toBe("delay");
       if (fault.kind === "delay") expect(fault.byMs).toBeLessThanOrEqual(60_000);
@@ -108,7 +108,7 @@ describe("findFailure, other cases", () => {
   });
 
   it("throws a ScenarioError for an invalid scenario", () => {
-    expect(() => findFailure(preset("gc-pause", { clients: { count: 0 } }))).toThrow(/clients.count/);
+    expect(() => findFailure(named("gc-pause", { clients: { count: 0 } }))).toThrow(/clients.count/);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { preset, scenario } from "@/lib/sim/testing";
+import { named, scenario } from "@/lib/sim/testing";
 import { simulate } from "@/lib/sim/simulate";
 import { sweepSeeds } from "@/lib/sim/sweep";
 import { applyAxis } from "./axes";
 import { cellScenario, mapCells, runCell } from "./map";
 
-const base = preset("chaos-default");
+const base = named("chaos-default");
 
 describe("mapCells", () => {
   it("makes one job per cell, each with its two axis values applied", () => {

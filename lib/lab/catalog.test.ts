@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presets } from "@/lib/sim/presets";
+import { presets } from "@/lib/presets";
 import { guardKinds, postgresModes, serviceKinds, serviceLabel, workloadKinds } from "./catalog";
 
 describe("the catalog follows the engine's schema", () => {

@@ -3,7 +3,7 @@
  * workload the engine adds appears in the lab without a change here. Labels are UI words; a kind
  * the lab has no label for yet shows under its own name.
  */
-import { presets } from "@/lib/sim/presets";
+import { presets } from "@/lib/presets";
 import { scenarioSchema, type ResolvedScenario, type Scenario, type ServiceSpec } from "@/lib/sim/scenario";
 
 export type ServiceKind = ServiceSpec["kind"];

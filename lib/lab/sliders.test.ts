@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { settle } from "./edits";
 import { latencyRange, sliderById, sliders } from "./sliders";

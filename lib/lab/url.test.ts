@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presets } from "@/lib/sim/presets";
+import { presets } from "@/lib/presets";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { withLease } from "./edits";
 import { base64urlDecode, base64urlEncode, decodeLabSearch, DEFAULT_PRESET_ID, encodeLabSearch, encodeScenario } from "./url";

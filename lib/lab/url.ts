@@ -11,7 +11,7 @@
  * round-trips exactly. Decoding never throws: whatever is wrong comes back as problems, each a
  * sentence naming what was wrong, and the lab opens the default scenario instead.
  */
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { flipParam, parseFlip, type Flip } from "./compare/flips";
 import { formatDuration } from "./format";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import type { Scenario } from "@/lib/sim/scenario";
 import { scenarioPathGet, scenarioPathSet } from "./scenarioPath";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { check, percentile } from "./checker";
 import type { EventBody, SimEvent } from "./events";
-import { presets } from "./presets";
+import { testScenarios } from "./testScenarios";
 import { validateScenario, type ResolvedScenario } from "./scenario";
 import { run, scenario } from "./testing";
 
@@ -109,9 +109,9 @@ describe("overlap", () => {
 });
 
 describe("violations", () => {
-  const runs = presets.map((p) => ({ id: p.id, result: run(p.scenario) }));
+  const runs = Object.entries(testScenarios).map(([id, s]) => ({ id, result: run(s) }));
 
-  it("of every kind appear among the presets", () => {
+  it("of every kind appear among the named scenarios", () => {
     const kinds = new Set(runs.flatMap(({ result }) => result.violations.map((v) => v.kind)));
     expect([...kinds].sort()).toEqual(["duplicate-effect", "lost-update", "overlap", "token-regression"]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "./cli";
-import { scenario } from "./testing";
+import { named, scenario } from "./testing";
 
 const noFiles = (path: string): string => {
   throw new Error(`ENOENT: no such file, open '${path}'`);
@@ -11,9 +11,12 @@ const files = (contents: Record<string, unknown>) => (path: string) => {
   return typeof c === "string" ? c : JSON.stringify(c);
 };
 
+/** The CLI is given its named scenarios; the course's presets in production, one of the tests' own here. */
+const known = [{ id: "gc-pause", scenario: named("gc-pause") }];
+
 describe("runCli", () => {
   it("runs a preset and prints its summary, violations and warnings as one JSON object", () => {
-    const out = runCli(["--preset", "gc-pause"], noFiles);
+    const out = runCli(["--preset", "gc-pause"], noFiles, known);
     expect(out.status).toBe(0);
     expect(out.stderr).toBe("");
     const printed = JSON.parse(out.stdout);
@@ -24,7 +27,7 @@ describe("runCli", () => {
   });
 
   it("adds the event log with --events", () => {
-    const out = runCli(["--preset", "gc-pause", "--events"], noFiles);
+    const out = runCli(["--preset", "gc-pause", "--events"], noFiles, known);
     expect(out.status).toBe(0);
     const printed = JSON.parse(out.stdout);
     expect(Object.keys(printed).sort()).toEqual(["events", "summary", "violations", "warnings"]);
@@ -33,7 +36,7 @@ describe("runCli", () => {
   });
 
   it("runs seeds 1..N with --seeds and prints the sweep", () => {
-    const out = runCli(["--preset", "gc-pause", "--seeds", "3"], noFiles);
+    const out = runCli(["--preset", "gc-pause", "--seeds", "3"], noFiles, known);
     expect(out.status).toBe(0);
     const printed = JSON.parse(out.stdout);
     // A 15 s pause outlives a 10 s lease whatever the seed: every run loses c2's increment.
@@ -81,7 +84,7 @@ describe("runCli", () => {
   });
 
   it("exits 2 on an unknown preset, listing the known ones", () => {
-    const out = runCli(["--preset", "no-such-preset"], noFiles);
+    const out = runCli(["--preset", "no-such-preset"], noFiles, known);
     expect(out.status).toBe(2);
     expect(out.stdout).toBe("");
     expect(out.stderr).toMatch(/no-such-preset/);

@@ -2,7 +2,6 @@
  * The command line's logic, kept apart from process I/O so tests can drive it: arguments in,
  * exit status and output text out.
  */
-import { presetById, presets } from "./presets";
 import { simulate, ScenarioError } from "./simulate";
 import { sweepSeeds } from "./sweep";
 import type { Scenario } from "./scenario";
@@ -15,7 +14,13 @@ export interface CliOutcome {
 
 const USAGE = "usage: sim (--scenario FILE.json | --preset NAME) [--events] [--seeds N]";
 
-export function runCli(args: string[], readFile: (path: string) => string): CliOutcome {
+/** A scenario the CLI can run by name (`--preset NAME`): the course's presets, given by the caller. */
+export interface NamedScenario {
+  id: string;
+  scenario: Scenario;
+}
+
+export function runCli(args: string[], readFile: (path: string) => string, presets: readonly NamedScenario[] = []): CliOutcome {
   const fail = (...lines: string[]): CliOutcome => ({ status: 2, stdout: "", stderr: lines.join("\n") });
   let file: string | null = null;
   let preset: string | null = null;
@@ -35,7 +40,7 @@ export function runCli(args: string[], readFile: (path: string) => string): CliO
 
   let scenario: Scenario;
   if (preset !== null) {
-    const found = presetById(preset);
+    const found = presets.find((p) => p.id === preset);
     if (!found) return fail(`--preset: unknown preset "${preset}" (known: ${presets.map((p) => p.id).join(", ")})`);
     scenario = found.scenario;
   } else {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, preset, run, scenario, writesBy } from "./testing";
+import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, named, run, scenario, writesBy } from "./testing";
 
 describe("checking the lease before writing", () => {
-  const result = run(preset("check-before-write"));
+  const result = run(named("check-before-write"));
 
   it("passes the check at about 2 s, with most of the lease left", () => {
     const check = firstOf(result, "check", { proc: "c1" })!;
@@ -29,7 +29,7 @@ describe("checking the lease before writing", () => {
 
 describe("a lease shorter than the work", () => {
   it("ends c1's belief at 5 s by its own timer while its work goes on, and c2's write loses c1's increment", () => {
-    const result = run(preset("ttl-shorter-than-work"));
+    const result = run(named("ttl-shorter-than-work"));
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 5000, endReason: "lease-deadline" });
     const c1Write = lastWrite(result, "c1")!;
     expect(c1Write.t).toBeGreaterThan(8000);
@@ -38,7 +38,7 @@ describe("a lease shorter than the work", () => {
   });
 
   it("is safe when renewed: every renewal succeeds and no lease expires", () => {
-    const result = run(preset("ttl-renewed"));
+    const result = run(named("ttl-renewed"));
     const renewals = eventsOf(result, "renew", { proc: "c1" });
     expect(renewals.length).toBe(5); // at 1.5, 3, 4.5, 6 and 7.5 s of an 8 s job
     expect(renewals.every((r) => r.ok)).toBe(true);
@@ -48,7 +48,7 @@ describe("a lease shorter than the work", () => {
   });
 
   it("moves the client's lease deadline forward with each renewal", () => {
-    const result = run(preset("ttl-renewed"));
+    const result = run(named("ttl-renewed"));
     const [belief] = beliefsOf(result, "c1");
     expect(belief.endReason).toBe("released");
     expect(belief.endT).toBeGreaterThan(8000);
@@ -59,7 +59,7 @@ describe("a refused renewal", () => {
   it("ends the belief at once when the key is already gone from Redis", () => {
     // Redis's clock jumps 15 s at 3 s and expires c1's renewed key; c1's next renewal is refused.
     const result = run(
-      preset("redis-clock-jump", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "clock-jump", target: "redis", atMs: 3000, byMs: 15_000 }] }),
+      named("redis-clock-jump", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "clock-jump", target: "redis", atMs: 3000, byMs: 15_000 }] }),
     );
     const refused = firstOf(result, "renew", { proc: "c1", ok: false })!;
     expect(refused.t).toBeGreaterThan(3000);
@@ -71,7 +71,7 @@ describe("a refused renewal", () => {
     // The renewal timer came due during the pause, before the lease deadline: both fire at resume,
     // the renewal first; its refusal arrives after the deadline timer has ended the belief.
     const result = run(
-      preset("ttl-renewed", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "pause", target: "c1", atMs: 500, forMs: 7000 }] }),
+      named("ttl-renewed", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "pause", target: "c1", atMs: 500, forMs: 7000 }] }),
     );
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 7500, endReason: "lease-deadline" });
     expect(eventsOf(result, "send", { from: "c1", msg: "PEXPIRE if value" }).map((e) => e.t)).toEqual([7500]);
@@ -81,7 +81,7 @@ describe("a refused renewal", () => {
 
 describe("a lock service outage", () => {
   it("fails closed: six runs missed, none duplicated", () => {
-    const result = run(preset("outage-fail-closed"));
+    const result = run(named("outage-fail-closed"));
     expect(result.summary).toMatchObject({ verdict: "safe", missedRuns: 6, duplicateEffects: 0 });
     const unavailable = eventsOf(result, "run-skip").filter((e) => /unavailable/.test(e.reason));
     expect(unavailable.map((e) => e.run).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
@@ -89,14 +89,14 @@ describe("a lock service outage", () => {
   });
 
   it("fails open: no run missed, six done twice", () => {
-    const result = run(preset("outage-fail-open"));
+    const result = run(named("outage-fail-open"));
     expect(result.summary).toMatchObject({ verdict: "unsafe", missedRuns: 0, duplicateEffects: 6 });
     expect(eventsOf(result, "fail-open").length).toBe(12);
     expect(result.violations.filter((v) => v.kind === "duplicate-effect")).toHaveLength(6);
   });
 
   it("counts work done failing open as holding, with no grant", () => {
-    const result = run(preset("outage-fail-open"));
+    const result = run(named("outage-fail-open"));
     const unlocked = beliefsOf(result, "c1").filter((b) => b.grant === null);
     expect(unlocked).toHaveLength(6);
   });
@@ -104,7 +104,7 @@ describe("a lock service outage", () => {
 
 describe("a client's wall clock jumping back", () => {
   it("fools a wall-clock lease check: it passes after the lease expired, and an update is lost", () => {
-    const result = run(preset("client-clock-jump"));
+    const result = run(named("client-clock-jump"));
     const check = firstOf(result, "check", { proc: "c1" })!;
     const [grant] = grantsTo(result, "c1");
     expect(check.ok).toBe(true);
@@ -114,7 +114,7 @@ describe("a client's wall clock jumping back", () => {
   });
 
   it("cannot fool a monotonic lease clock: the check fails, c1 aborts and retries, nothing is lost", () => {
-    const result = run(preset("client-clock-jump", { clients: { leaseClock: "monotonic" } }));
+    const result = run(named("client-clock-jump", { clients: { leaseClock: "monotonic" } }));
     expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 5000, endReason: "lease-deadline" });
     expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toMatch(/lease/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { eventsOf, preset, run, scenario } from "./testing";
+import { eventsOf, named, run, scenario } from "./testing";
 import { simulate } from "./simulate";
 
 const stream = (ratePerSec: number, extra: Record<string, unknown> = {}) =>
@@ -29,8 +29,8 @@ describe("the stream workload", () => {
   });
 
   it("shows the hot lock saturating before the service: at 10× load Redis stays under 1 % busy", () => {
-    const calm = run(preset("traffic-1x")).summary;
-    const busy = run(preset("traffic-10x")).summary;
+    const calm = run(named("traffic-1x")).summary;
+    const busy = run(named("traffic-10x")).summary;
     expect(busy.acquireLatencyMs.p99).toBeGreaterThan(10 * calm.acquireLatencyMs.p99);
     expect(busy.throughputPerSec).toBeLessThan(20);
     expect(busy.serviceUtilization).toBeLessThan(0.01);
@@ -44,7 +44,7 @@ describe("the stream workload", () => {
   });
 
   it("sends hotKeyShare of the jobs to key 0", () => {
-    const result = run(preset("hot-key"));
+    const result = run(named("hot-key"));
     const arrivals = eventsOf(result, "job-arrive");
     const share = arrivals.filter((e) => e.key === 0).length / arrivals.length;
     expect(share).toBeGreaterThan(0.85);
@@ -76,7 +76,7 @@ describe("the stream workload", () => {
   });
 
   it("lowers p99 latency at saturation when the service's capacity doubles", () => {
-    const base = preset("service-saturated", { durationMs: 20_000 });
+    const base = named("service-saturated", { durationMs: 20_000 });
     const saturated = run(base).summary;
     const doubled = run({ ...base, service: { kind: "kubernetes", capacityOpsPerSec: 1000 } }).summary;
     expect(saturated.serviceUtilization).toBeGreaterThan(0.95);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, preset, run, scenario } from "./testing";
+import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, named, run, scenario } from "./testing";
 
 describe("a paused process", () => {
   it("does nothing while paused: nothing it does or receives is logged until it resumes", () => {
-    const result = run(preset("gc-pause"));
+    const result = run(named("gc-pause"));
     const start = firstOf(result, "pause-start", { proc: "c1" })!;
     const end = firstOf(result, "pause-end", { proc: "c1" })!;
     expect([start.t, end.t]).toEqual([1000, 16_000]);
@@ -28,13 +28,13 @@ describe("a paused process", () => {
   });
 
   it("fires a timer whose clock reading passed during the pause late, at the resume, not postponed", () => {
-    const result = run(preset("gc-pause"));
+    const result = run(named("gc-pause"));
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBe(10_000);
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 16_000, endReason: "lease-deadline" });
   });
 
   it("resumes its work owing what it owed: a job 1 s from done when paused is 1 s from done after", () => {
-    const result = run(preset("gc-pause", { network: { latencyMs: [0, 0] } }));
+    const result = run(named("gc-pause", { network: { latencyMs: [0, 0] } }));
     const workStart = firstOf(result, "work-start", { proc: "c1" })!;
     const pauseStart = firstOf(result, "pause-start", { proc: "c1" })!;
     const pauseEnd = firstOf(result, "pause-end", { proc: "c1" })!;
@@ -45,7 +45,7 @@ describe("a paused process", () => {
   });
 
   it("owes exactly the unfinished part of its work, whatever the latencies", () => {
-    const result = run(preset("gc-pause"));
+    const result = run(named("gc-pause"));
     const workStart = firstOf(result, "work-start", { proc: "c1" })!;
     const pauseStart = firstOf(result, "pause-start", { proc: "c1" })!;
     const workEnd = firstOf(result, "work-end", { proc: "c1" })!;
@@ -72,7 +72,7 @@ describe("a paused process", () => {
 
   it("keeps only the longer of two overlapping pauses", () => {
     const result = run(
-      preset("gc-pause", {
+      named("gc-pause", {
         faults: [
           { kind: "pause", target: "c1", atMs: 1000, forMs: 3000 },
           { kind: "pause", target: "c1", atMs: 2000, forMs: 500 },
@@ -84,7 +84,7 @@ describe("a paused process", () => {
 });
 
 describe("a crashed process", () => {
-  const crashAt = (host: boolean) => run(preset("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host }] }));
+  const crashAt = (host: boolean) => run(named("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host }] }));
 
   it("stops at once and its belief ends, whether the process died or the whole host vanished", () => {
     for (const host of [false, true]) {
@@ -121,7 +121,7 @@ describe("a crashed process", () => {
   });
 
   it("restarts with empty memory: it starts its job again and no longer knows its own key", () => {
-    const result = run(preset("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true, restartAfterMs: 1000 }] }));
+    const result = run(named("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true, restartAfterMs: 1000 }] }));
     expect(firstOf(result, "restart", { proc: "c1" })?.t).toBe(6000);
     expect(eventsOf(result, "acquire-start", { proc: "c1" }).map((e) => e.t)).toEqual([0, 6000]);
     expect(eventsOf(result, "refused", { proc: "c1", reason: "held" }).length).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Scenario } from "./scenario";
-import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, preset, run, scenario, writesBy } from "./testing";
+import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, named, run, scenario, writesBy } from "./testing";
 
 describe("the Kleppmann GC pause, without fencing", () => {
-  const result = run(preset("gc-pause"));
+  const result = run(named("gc-pause"));
 
   it("lets c2 take the lock when c1's lease expires at about 10 s", () => {
     const [c1Grant] = grantsTo(result, "c1");
@@ -42,7 +42,7 @@ describe("the Kleppmann GC pause, without fencing", () => {
 });
 
 describe("the Kleppmann GC pause, with a fencing token", () => {
-  const result = run(preset("gc-pause-fenced"));
+  const result = run(named("gc-pause-fenced"));
 
   it("rejects c1's late write with reason 1 < 2", () => {
     const [late] = writesBy(result, "c1");
@@ -73,7 +73,7 @@ describe("the Kleppmann GC pause, with a fencing token", () => {
 
 describe("write-only fencing and the read-modify-write gap", () => {
   it("lets c1's stale write land between c2's read and c2's write, losing an update", () => {
-    const result = run(preset("fencing-read-gap"));
+    const result = run(named("fencing-read-gap"));
     const c2Read = firstOf(result, "read", { client: "c2" })!;
     const c1Write = lastWrite(result, "c1")!;
     const c2Write = lastWrite(result, "c2")!;
@@ -85,7 +85,7 @@ describe("write-only fencing and the read-modify-write gap", () => {
   });
 
   it("closes the gap with fenced reads: c1's write is rejected and nothing is lost", () => {
-    const result = run(preset("fencing-read-gap", { storage: { guard: "fencing", fenceReads: true } }));
+    const result = run(named("fencing-read-gap", { storage: { guard: "fencing", fenceReads: true } }));
     expect(firstOf(result, "read", { client: "c2" })).toMatchObject({ token: 2, ok: true });
     expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: false, rejection: { by: "fencing", token: 1, seen: 2 } });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, counter: 2, jobsDone: 2 });
@@ -94,7 +94,7 @@ describe("write-only fencing and the read-modify-write gap", () => {
   it("rejects a fenced read whose token is lower than one storage has seen", () => {
     // c1 pauses between its grant and its read; by then c2 has read with token 2.
     const result = run(
-      preset("fencing-read-gap", {
+      named("fencing-read-gap", {
         storage: { guard: "fencing", fenceReads: true },
         faults: [{ kind: "pause", target: "c1", atPhase: "holding", forMs: 10_500 }],
       }),
@@ -107,7 +107,7 @@ describe("write-only fencing and the read-modify-write gap", () => {
 });
 
 describe("compare-and-set without a lock", () => {
-  const result = run(preset("no-lock-cas"));
+  const result = run(named("no-lock-cas"));
 
   it("rejects conflicting writes, retries them, and ends exactly at 20", () => {
     expect(result.summary).toMatchObject({ verdict: "safe", counter: 20, lostUpdates: 0, jobsDone: 20 });
@@ -123,7 +123,7 @@ describe("compare-and-set without a lock", () => {
   });
 
   it("loses updates with no guard at all", () => {
-    const unguarded = run(preset("no-lock"));
+    const unguarded = run(named("no-lock"));
     expect(unguarded.summary.verdict).toBe("unsafe");
     expect(unguarded.summary.lostUpdates).toBe(unguarded.summary.writesAccepted - unguarded.summary.counter);
     expect(unguarded.summary.lostUpdates).toBeGreaterThan(0);
@@ -132,13 +132,13 @@ describe("compare-and-set without a lock", () => {
 
 describe("idempotency keys for a cron job", () => {
   it("performs a nightly run twice when an efficiency lock fails", () => {
-    const result = run(preset("cron-double-run"));
+    const result = run(named("cron-double-run"));
     expect(result.summary).toMatchObject({ verdict: "unsafe", duplicateEffects: 1, missedRuns: 0 });
     expect(result.violations).toMatchObject([{ kind: "duplicate-effect", clients: ["c2", "c1"] }]);
   });
 
   it("turns the second run into an accepted no-op, so the effect happens once", () => {
-    const result = run(preset("cron-idempotency"));
+    const result = run(named("cron-idempotency"));
     expect(result.summary).toMatchObject({ verdict: "safe", duplicateEffects: 0, missedRuns: 0, writesAccepted: 2 });
     expect(writesBy(result, "c1")).toMatchObject([{ run: 0, accepted: true, applied: true }]);
     expect(writesBy(result, "c2")).toMatchObject([{ run: 0, accepted: true, applied: false }]);

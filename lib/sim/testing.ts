@@ -1,13 +1,13 @@
 /**
  * A small harness so that an engine test reads like the story it checks:
  *
- *   const result = run(preset("gc-pause-fenced"));
- *   expect(lastWrite(result, "c1")).toMatchObject({ accepted: false, reason: "1 < 2" });
+ *   const result = run(named("gc-pause-fenced"));
+ *   expect(lastWrite(result, "c1")).toMatchObject({ accepted: false, rejection: { by: "fencing", token: 1, seen: 2 } });
  *
  * Everything here reads a `simulate()` result (events, spans, summary); nothing reaches into the
  * engine's internals. Times are true time in milliseconds, as in the result.
  */
-import { presetById } from "./presets";
+import { testScenarios } from "./testScenarios";
 import type { Scenario } from "./scenario";
 import { simulate, type SimResult } from "./simulate";
 import type { EventKind, SimEvent } from "./events";
@@ -31,11 +31,14 @@ export function scenario(part: Part): Scenario {
   return { version: 1, ...part };
 }
 
-/** A named preset's scenario, optionally changed (`preset("ttl-renewed", { clients: { count: 3 } })`). */
-export function preset(id: string, changes: Changes = {}): Scenario {
-  const found = presetById(id);
-  if (!found) throw new Error(`no preset "${id}"`);
-  return withChanges(found.scenario, changes);
+/**
+ * One of the engine tests' own named scenarios (lib/sim/testScenarios.ts), optionally changed
+ * (`named("ttl-renewed", { clients: { count: 3 } })`).
+ */
+export function named(id: string, changes: Changes = {}): Scenario {
+  const found = testScenarios[id];
+  if (!found) throw new Error(`no test scenario "${id}"`);
+  return withChanges(found, changes);
 }
 
 /**

@@ -5,7 +5,7 @@
  * once, on the main thread when the run is small and in a worker when it is large.
  */
 import { createStore } from "zustand";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import { planScenario } from "@/lib/lab/run";

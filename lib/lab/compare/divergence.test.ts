@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import type { SimEvent } from "@/lib/sim/events";
 import { simulate } from "@/lib/sim/simulate";
 import { eventPhrase, firstDivergence } from "./divergence";

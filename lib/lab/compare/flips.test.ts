@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetById, presets } from "@/lib/sim/presets";
+import { presetById, presets } from "@/lib/presets";
 import { simulate } from "@/lib/sim/simulate";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { defaultFlip, flipChoices, flipKinds, flipParam, flipScenario, parseFlip, type Flip } from "./flips";

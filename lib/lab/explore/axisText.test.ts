@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axisValues } from "@/lib/explore";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { axisReading, formatAxisValue, nearestIndex, tickText } from "./axisText";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { decodeLabSearch, encodeLabSearch } from "../url";
 import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapSettingsProblems, type MapSettings } from "./mapSettings";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim/simulate";
 import { CURVE_RATES, curveKey, curvePointOf, curveScenario } from "./curve";
 import { kneeOf } from "./knee";

@@ -7,7 +7,7 @@
  * - Keys: `workload.keys`, 1 – 1,024 in powers of two.
  * - Hot key share: `workload.hotKeyShare`; uniform (absent), then 5 % – 100 % in steps of 5 %.
  */
-import { presetById } from "@/lib/sim/presets";
+import { presetById } from "@/lib/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import { withClientCount, withClients } from "../edits";
 import type { SliderScale } from "../scales";

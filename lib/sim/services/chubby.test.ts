@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateScenario, type Scenario } from "../scenario";
-import { beliefsOf, eventsOf, firstOf, grantsTo, preset, run, scenario } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsTo, named, run, scenario } from "../testing";
 
 type Part = Omit<Scenario, "version">;
 const oneJob = { kind: "counter", jobsPerClient: 1 } as const;
@@ -44,8 +44,8 @@ describe("chubby: sessions and KeepAlive", () => {
 });
 
 describe("chubby: a crashed holder and lock-delay", () => {
-  const delayed = run(preset("chubby-lock-delay"));
-  const undelayed = run(preset("chubby-no-lock-delay"));
+  const delayed = run(named("chubby-lock-delay"));
+  const undelayed = run(named("chubby-no-lock-delay"));
 
   it("expires the session leaseMs after the last KeepAlive the master received", () => {
     const created = firstOf(delayed, "deliver", { from: "c1", to: "chubby", msg: "CreateSession" })!.t;
@@ -109,7 +109,7 @@ describe("chubby: a holder cut off from the master", () => {
 });
 
 describe("chubby-partition, the preset", () => {
-  const result = run(preset("chubby-partition"));
+  const result = run(named("chubby-partition"));
 
   it("tells its story: jeopardy just before the master's expiry, lock-delay from there, and the client's own expiry a grace period later", () => {
     const jeopardy = firstOf(result, "session", { proc: "c1", state: "jeopardy" })!.t;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, preset, run, scenario, writesBy } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsTo, lastWrite, named, run, scenario, writesBy } from "../testing";
 
 describe("etcd: the holder crashes", () => {
-  const result = run(preset("etcd-crash-takeover"));
+  const result = run(named("etcd-crash-takeover"));
   const ttl = 10_000;
   const crash = firstOf(result, "crash", { proc: "c1" })!;
   const lastKeepAlive = eventsOf(result, "deliver", { from: "c1", to: "e1", msg: "KeepAlive" }).at(-1)!;
@@ -56,14 +56,14 @@ describe("etcd: waiters form a queue", () => {
     const tokens = result.summary.tokens;
     expect(tokens).toHaveLength(3);
     for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1]);
-    const etcdFenced = run(preset("etcd-fenced")).summary.tokens;
+    const etcdFenced = run(named("etcd-fenced")).summary.tokens;
     for (let i = 1; i < etcdFenced.length; i++) expect(etcdFenced[i]).toBeGreaterThan(etcdFenced[i - 1]);
     expect(etcdFenced.some((t, i) => i > 0 && t > etcdFenced[i - 1] + 1)).toBe(true);
   });
 });
 
 describe("etcd and a paused client without fencing", () => {
-  const result = run(preset("etcd-pause-unfenced"));
+  const result = run(named("etcd-pause-unfenced"));
   const pauseEnd = firstOf(result, "pause-end", { proc: "c1" })!;
 
   it("revokes c1's lease on time and grants c2", () => {
@@ -85,7 +85,7 @@ describe("etcd and a paused client without fencing", () => {
 });
 
 describe("etcd and a write delayed 90 s in the network", () => {
-  const result = run(preset("delayed-write"));
+  const result = run(named("delayed-write"));
 
   it("delivers c1's write 90 s after it was sent (about 92 s), and storage rejects it by revision", () => {
     const sent = firstOf(result, "send", { from: "c1", to: "storage", msg: "write" })!;
@@ -104,7 +104,7 @@ describe("etcd and a write delayed 90 s in the network", () => {
 });
 
 describe("etcd losing its quorum", () => {
-  const result = run(preset("etcd-quorum-loss"));
+  const result = run(named("etcd-quorum-loss"));
   const lost = 5000;
   const leaderChange = firstOf(result, "leader-change")!;
   const during = <T extends { t: number }>(events: T[]) => events.filter((e) => e.t >= lost && e.t < leaderChange.t);
@@ -161,8 +161,8 @@ describe("etcd leader change", () => {
 
 describe("etcd's expiry clock", () => {
   it("is the leader's monotonic clock, which a wall-clock jump does not move", () => {
-    const plain = grantsTo(run(preset("etcd-crash-takeover")), "c1")[0];
-    const jumped = run(preset("etcd-crash-takeover", { faults: [
+    const plain = grantsTo(run(named("etcd-crash-takeover")), "c1")[0];
+    const jumped = run(named("etcd-crash-takeover", { faults: [
       { kind: "crash", target: "c1", atMs: 5000, host: true },
       { kind: "clock-jump", target: "e1", atMs: 6000, byMs: 20_000 },
     ] }));

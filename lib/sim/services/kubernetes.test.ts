@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateScenario, type Scenario } from "../scenario";
-import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, preset, run, scenario, writesBy } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, named, run, scenario, writesBy } from "../testing";
 
 const kubernetes = { kind: "kubernetes" } as const;
 type Part = Omit<Scenario, "version">;
@@ -102,7 +102,7 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
 });
 
 describe("kubernetes: a paused leader", () => {
-  const result = run(preset("k8s-paused-leader"));
+  const result = run(named("k8s-paused-leader"));
 
   it("keeps acting as leader while paused, and stops only when it resumes", () => {
     const takeover = grantsTo(result, "c2")[0];
@@ -115,14 +115,14 @@ describe("kubernetes: a paused leader", () => {
 
   it("loses an update without fencing, and leaseTransitions as a token stops it", () => {
     expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
-    const fenced = run(preset("k8s-paused-leader", { storage: { guard: "fencing" } }));
+    const fenced = run(named("k8s-paused-leader", { storage: { guard: "fencing" } }));
     expect(writesBy(fenced, "c1")[0]).toMatchObject({ accepted: false, rejection: { by: "fencing", token: 0, seen: 1 } });
     expect(fenced.summary).toMatchObject({ verdict: "safe", lostUpdates: 0 });
   });
 });
 
 describe("kubernetes: a partitioned leader", () => {
-  const result = run(preset("k8s-partitioned-leader"));
+  const result = run(named("k8s-partitioned-leader"));
 
   it("stops leading RenewDeadline after its last successful renewal was sent", () => {
     // Its only successful write was the CREATE that made it leader: the partition blocked every renewal.

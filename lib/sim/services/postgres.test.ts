@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateScenario } from "../scenario";
-import { beliefsOf, eventsOf, firstOf, grantsTo, preset, run, scenario, writesBy } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsTo, named, run, scenario, writesBy } from "../testing";
 
 const oneJob = { kind: "counter", jobsPerClient: 1 } as const;
 const advisory = { kind: "postgres", mode: "advisory" } as const;
@@ -33,7 +33,7 @@ describe("postgres: the scenario", () => {
 
 describe("postgres advisory locks", () => {
   it("survive a GC pause: there is no TTL, and the session stays up", () => {
-    const result = run(preset("pg-advisory-pause"));
+    const result = run(named("pg-advisory-pause"));
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBeNull();
     const released = firstOf(result, "lease-end", { client: "c1" })!;
     expect(released).toMatchObject({ reason: "released" });
@@ -75,8 +75,8 @@ describe("postgres advisory locks", () => {
 });
 
 describe("postgres lock table", () => {
-  const skewed = run(preset("pg-lock-table-skew"));
-  const dbClock = run(preset("pg-lock-table-db-clock"));
+  const skewed = run(named("pg-lock-table-skew"));
+  const dbClock = run(named("pg-lock-table-db-clock"));
 
   it("on the clients' clocks, lets a client whose clock runs ahead take a live lock", () => {
     const takeover = grantsTo(skewed, "c2")[0];
@@ -138,7 +138,7 @@ describe("postgres SELECT … FOR UPDATE", () => {
   });
 
   it("rolls a crashed holder's transaction back, so its late write cannot commit", () => {
-    const result = run(preset("pg-for-update"));
+    const result = run(named("pg-for-update"));
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ t: 2500, reason: "connection-lost" });
     expect(grantsTo(result, "c2")[0].t - 2500).toBeLessThan(retrySlackMs);
     const late = writesBy(result, "c1")[0];

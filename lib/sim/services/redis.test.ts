@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, lastWrite, preset, run, scenario } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, lastWrite, named, run, scenario } from "../testing";
 
 describe("Redis failover", () => {
-  const result = run(preset("redis-failover"));
+  const result = run(named("redis-failover"));
 
   it("loses c1's key: the replica, 1 s behind, never saw it", () => {
     expect(firstOf(result, "failover")).toMatchObject({ t: 50, proc: "replica" });
@@ -21,7 +21,7 @@ describe("Redis failover", () => {
 });
 
 describe("INCR tokens across a failover", () => {
-  const result = run(preset("incr-token-regression"));
+  const result = run(named("incr-token-regression"));
 
   it("hands out token 1 twice: the counter went back with the failover", () => {
     expect(result.summary.tokens).toEqual([1, 1]);
@@ -44,7 +44,7 @@ describe("INCR tokens across a failover", () => {
 });
 
 describe("a holder's host vanishing", () => {
-  const result = run(preset("crash-takeover"));
+  const result = run(named("crash-takeover"));
 
   it("ends c1's belief when it crashes at 5 s", () => {
     expect(firstOf(result, "crash", { proc: "c1" })).toMatchObject({ t: 5000, host: true });
@@ -62,7 +62,7 @@ describe("a holder's host vanishing", () => {
 });
 
 describe("releasing with a plain DEL", () => {
-  const result = run(preset("delete-release"));
+  const result = run(named("delete-release"));
 
   it("deletes c2's key when c1 releases at about 8 s", () => {
     const c1Release = firstOf(result, "release", { proc: "c1" })!;
@@ -82,13 +82,13 @@ describe("releasing with a plain DEL", () => {
   });
 
   it("does not delete anyone else's key with compare-and-delete", () => {
-    const safe = run(preset("delete-release", { clients: { release: "compare-and-delete" } }));
+    const safe = run(named("delete-release", { clients: { release: "compare-and-delete" } }));
     expect(eventsOf(safe, "lease-end", { reason: "deleted" })).toEqual([]);
   });
 });
 
 describe("the Redis node's clock jumping forward", () => {
-  const result = run(preset("redis-clock-jump"));
+  const result = run(named("redis-clock-jump"));
 
   it("expires c1's 10 s key at 3 s, the moment of the jump", () => {
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: 3000, endReason: "expired" });
@@ -105,7 +105,7 @@ describe("the Redis node's clock jumping forward", () => {
 
 describe("a Redis restart without persistence", () => {
   it("forgets the key, so the next client to ask gets the lock while the holder still works", () => {
-    const result = run(preset("crash-takeover", { faults: [{ kind: "crash", target: "redis", atMs: 5000, restartAfterMs: 500 }] }));
+    const result = run(named("crash-takeover", { faults: [{ kind: "crash", target: "redis", atMs: 5000, restartAfterMs: 500 }] }));
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: 5500, endReason: "restart" });
     const [c2Grant] = grantsTo(result, "c2");
     expect(c2Grant.t).toBeGreaterThan(5500);
@@ -117,7 +117,7 @@ describe("a Redis restart without persistence", () => {
 
 describe("Redis failover without lag, or without a replica", () => {
   it("keeps the lock when the replica had every write: c2 waits for c1", () => {
-    const result = run(preset("redis-failover", { service: { replica: { lagMs: 0 } } }));
+    const result = run(named("redis-failover", { service: { replica: { lagMs: 0 } } }));
     expect(firstOf(result, "failover")).toMatchObject({ proc: "replica", lostAfterMs: 50 });
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endReason: "released" });
     expect(grantsTo(result, "c2")[0]).toMatchObject({ by: "replica" });
@@ -140,13 +140,13 @@ describe("Redis failover without lag, or without a replica", () => {
 
 describe("Redis expiry and the node's clock", () => {
   it("is not moved by a constant offset: a TTL measured on one clock does not care", () => {
-    const plain = grantsTo(run(preset("crash-takeover")), "c1")[0];
-    const offset = grantsTo(run(preset("crash-takeover", { clocks: { per: { redis: { offsetMs: 3_600_000 } } } })), "c1")[0];
+    const plain = grantsTo(run(named("crash-takeover")), "c1")[0];
+    const offset = grantsTo(run(named("crash-takeover", { clocks: { per: { redis: { offsetMs: 3_600_000 } } } })), "c1")[0];
     expect(offset.endT).toBeCloseTo(plain.endT!, 6);
   });
 
   it("comes early when the node's clock runs fast: 10% drift ends a 30 s key after about 27.3 s", () => {
-    const result = run(preset("crash-takeover", { clocks: { per: { redis: { driftPpm: 100_000 } } } }));
+    const result = run(named("crash-takeover", { clocks: { per: { redis: { driftPpm: 100_000 } } } }));
     const [grant] = grantsTo(result, "c1");
     expect(grant.endReason).toBe("expired");
     expect(grant.endT! - grant.t).toBeCloseTo(30_000 / 1.1, 3);

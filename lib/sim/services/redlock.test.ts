@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { eventsOf, firstOf, grantsTo, preset, run } from "../testing";
+import { eventsOf, firstOf, grantsTo, named, run } from "../testing";
 
 describe("Redlock and a node's clock jump", () => {
-  const result = run(preset("redlock-clock-jump"));
+  const result = run(named("redlock-clock-jump"));
 
   it("ends c1's grant at 2 s, when r3's jump drops its key and c1 is left with a minority", () => {
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: 2000, endReason: "expired" });
@@ -26,7 +26,7 @@ describe("Redlock and a node's clock jump", () => {
 });
 
 describe("Redlock and a pause during acquisition", () => {
-  const result = run(preset("redlock-pause-during-acquire"));
+  const result = run(named("redlock-pause-during-acquire"));
   const pauseEnd = firstOf(result, "pause-end", { proc: "c1" })!;
 
   it("sends c1's first round of SETs before the pause", () => {
@@ -48,14 +48,14 @@ describe("Redlock and a pause during acquisition", () => {
 
 describe("Redlock and a node restart", () => {
   it("without persistence lets c2 lock r3–r5 while c1 still holds: two holders", () => {
-    const result = run(preset("redlock-restart"));
+    const result = run(named("redlock-restart"));
     expect(firstOf(result, "restart", { proc: "r3" })?.t).toBe(2100);
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: 2100, endReason: "restart" });
     expect(result.summary).toMatchObject({ verdict: "unsafe", maxConcurrentHolders: 2 });
   });
 
   it("delayed past the TTL keeps r3 down, so c2 gets only two votes while c1 holds: no overlap", () => {
-    const result = run(preset("redlock-restart-delayed"));
+    const result = run(named("redlock-restart-delayed"));
     expect(firstOf(result, "restart", { proc: "r3" })?.t).toBe(13_000);
     const c1Release = firstOf(result, "release", { proc: "c1" })!;
     expect(eventsOf(result, "refused", { proc: "c2", reason: "no-quorum" }).length).toBeGreaterThan(0);
@@ -66,14 +66,14 @@ describe("Redlock and a node restart", () => {
 
 describe("Redlock's validity", () => {
   it("sets the client's lease deadline to the round's start + TTL − drift allowance (ttl·0.01 + 2 ms)", () => {
-    const result = run(preset("redlock-clock-jump"));
+    const result = run(named("redlock-clock-jump"));
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBe(0 + 10_000 - (100 + 2));
   });
 });
 
 describe("Redlock on the timeline", () => {
   it("draws each node's key as a lease on that node's lane, from its SET until that node drops it", () => {
-    const result = run(preset("redlock-clock-jump"));
+    const result = run(named("redlock-clock-jump"));
     const c1Keys = result.spans.filter((s) => s.kind === "lease" && s.client === "c1");
     expect(c1Keys.map((s) => s.lane).sort()).toEqual(["r1", "r2", "r3"]);
     const r3 = c1Keys.find((s) => s.lane === "r3")!;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateScenario } from "../scenario";
-import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, preset, run, scenario, writesBy } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, named, run, scenario, writesBy } from "../testing";
 
 const zookeeper = { kind: "zookeeper", sessionTimeoutMs: 10000 } as const;
 const oneJob = { kind: "counter", jobsPerClient: 1 } as const;
@@ -73,7 +73,7 @@ describe("zookeeper: the session timeout is the ensemble's to bound", () => {
 });
 
 describe("zookeeper: a holder cut off from the ensemble", () => {
-  const result = run(preset("zk-partition"));
+  const result = run(named("zk-partition"));
 
   it("sees Disconnected ⅔ of the timeout after it last heard from the ensemble, and its belief ends there", () => {
     const disconnected = firstOf(result, "session", { proc: "c1", state: "disconnected" })!;
@@ -105,7 +105,7 @@ describe("zookeeper: a holder cut off from the ensemble", () => {
 });
 
 describe("zookeeper: a paused holder", () => {
-  const result = run(preset("zk-pause-fenced"));
+  const result = run(named("zk-pause-fenced"));
 
   it("notices neither Disconnected nor Expired while paused: its timers are frozen", () => {
     const during = eventsOf(result, "session", { proc: "c1" }).filter((e) => e.t < 25000);

@@ -1,0 +1,62 @@
+/**
+ * The course's named scenarios: each failure mode and mitigation, with a title, a one-line
+ * description, what to look for, and the outcome it teaches as an expectation on the run's summary
+ * (the shape of the shared acceptance cases). They are course data, one file per topic in
+ * content/presets/; lessons, quizzes, decks, the lab and the CLI link to them by id.
+ */
+import type { Scenario } from "@/lib/sim/scenario";
+import pausesAndFencing from "@/content/presets/pauses-and-fencing.json";
+import leases from "@/content/presets/leases.json";
+import clocks from "@/content/presets/clocks.json";
+import redisFailover from "@/content/presets/redis-failover.json";
+import redlock from "@/content/presets/redlock.json";
+import consensus from "@/content/presets/consensus.json";
+import databases from "@/content/presets/databases.json";
+import cronAndOutages from "@/content/presets/cron-and-outages.json";
+import noLock from "@/content/presets/no-lock.json";
+import traffic from "@/content/presets/traffic.json";
+import { presetFileSchema, type PresetFile } from "./schema";
+
+export type { Expectation } from "./schema";
+
+export interface Preset {
+  id: string;
+  title: string;
+  description: string;
+  lookFor: string;
+  /** The topic file it comes from (content/presets/<topic>.json). */
+  topic: string;
+  scenario: Scenario;
+  expect: PresetFile["presets"][number]["expect"];
+}
+
+/** The topic files in the course's order: the lab's picker lists presets in this order. */
+export const presetFiles: Record<string, unknown> = {
+  "pauses-and-fencing": pausesAndFencing,
+  leases,
+  clocks,
+  "redis-failover": redisFailover,
+  redlock,
+  consensus,
+  databases,
+  "cron-and-outages": cronAndOutages,
+  "no-lock": noLock,
+  traffic,
+};
+
+function load(): Preset[] {
+  return Object.entries(presetFiles).flatMap(([topic, raw]) => {
+    const parsed = presetFileSchema.safeParse(raw);
+    // content:check reports a malformed file with its path and the field; here it must not load silently.
+    if (!parsed.success) throw new Error(`content/presets/${topic}.json: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    return parsed.data.presets.map((p) => ({ ...p, topic, scenario: p.scenario as Scenario }));
+  });
+}
+
+export const presets: Preset[] = load();
+
+const byId = new Map(presets.map((p) => [p.id, p]));
+
+export function presetById(id: string): Preset | undefined {
+  return byId.get(id);
+}
