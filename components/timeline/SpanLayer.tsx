@@ -1,7 +1,8 @@
 import { memo, type ReactNode } from "react";
 import type { Span } from "@/lib/sim/spans";
 import { laneRows } from "@/lib/lab/timeline/layout";
-import { formatDuration, formatSessionDoubt } from "@/lib/lab/format";
+import { formatSessionDoubt } from "@/lib/lab/format";
+import { pauseLabel } from "@/lib/lab/phrases";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
@@ -9,11 +10,6 @@ import { HeldDensity } from "./HeldDensity";
 
 const text = { fill: roleColor.ink };
 const muted = { fill: roleColor.inkMuted };
-
-function pauseLabel(cause: string, ms: number): string {
-  const length = formatDuration(ms);
-  return cause === "gc" ? `GC pause ${length}` : cause === "chaos" ? `pause ${length}` : `${cause} pause ${length}`;
-}
 
 /**
  * The intervals of the run: beliefs (solid, with the token), leases as the service enforces them
