@@ -5,16 +5,16 @@
  * content/presets/; lessons, quizzes, decks, the lab and the CLI link to them by id.
  */
 import type { Scenario } from "@/lib/sim/scenario";
-import pausesAndFencing from "@/content/presets/pauses-and-fencing.json";
-import leases from "@/content/presets/leases.json";
-import clocks from "@/content/presets/clocks.json";
-import redisFailover from "@/content/presets/redis-failover.json";
-import redlock from "@/content/presets/redlock.json";
-import consensus from "@/content/presets/consensus.json";
-import databases from "@/content/presets/databases.json";
-import cronAndOutages from "@/content/presets/cron-and-outages.json";
-import noLock from "@/content/presets/no-lock.json";
-import traffic from "@/content/presets/traffic.json";
+import pausesAndFencing from "@/content/presets/pauses-and-fencing.json" with { type: "json" };
+import leases from "@/content/presets/leases.json" with { type: "json" };
+import clocks from "@/content/presets/clocks.json" with { type: "json" };
+import redisFailover from "@/content/presets/redis-failover.json" with { type: "json" };
+import redlock from "@/content/presets/redlock.json" with { type: "json" };
+import consensus from "@/content/presets/consensus.json" with { type: "json" };
+import databases from "@/content/presets/databases.json" with { type: "json" };
+import cronAndOutages from "@/content/presets/cron-and-outages.json" with { type: "json" };
+import noLock from "@/content/presets/no-lock.json" with { type: "json" };
+import traffic from "@/content/presets/traffic.json" with { type: "json" };
 import { presetFileSchema, type PresetFile } from "./schema";
 
 export type { Expectation } from "./schema";
