@@ -3,7 +3,7 @@
  * within the budget; the score is the faults (and pause time) used, against par. Pure.
  */
 import type { Scenario } from "@/lib/sim/scenario";
-import { seconds } from "@/lib/sim/format";
+import { formatDuration } from "@/lib/lab/format";
 import { goalHolds, type RunOutcome } from "./goals";
 import type { BreakLevel, BreakRules } from "./level";
 
@@ -38,7 +38,7 @@ export function overBudget(rules: BreakRules, faults: readonly InputFault[]): st
   const kinds = new Set<string>(rules.faultKinds);
   const other = [...new Set(faults.map((f) => f.kind).filter((k) => !kinds.has(k)))];
   if (other.length) out.push(`This level allows only ${rules.faultKinds.join(", ")}; remove the ${other.join(", ")}.`);
-  if (rules.maxTotalPauseMs !== undefined && pauseMs > rules.maxTotalPauseMs) out.push(`${seconds(pauseMs)} of pauses in all: this level allows at most ${seconds(rules.maxTotalPauseMs)}.`);
+  if (rules.maxTotalPauseMs !== undefined && pauseMs > rules.maxTotalPauseMs) out.push(`${formatDuration(pauseMs)} of pauses in all: this level allows at most ${formatDuration(rules.maxTotalPauseMs)}.`);
   return out;
 }
 
