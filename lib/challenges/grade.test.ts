@@ -9,7 +9,8 @@ const level: BreakLevel = {
   rules: { faultKinds: ["pause"], maxFaults: 1, maxTotalPauseMs: 30_000, par: { faults: 1, pauseMs: 8000 }, solution: null, world: null },
 };
 const pause = (forMs: number) => ({ kind: "pause" as const, target: "c1", atMs: 1000, forMs });
-const grade = (faults: Parameters<typeof gradeBreak>[1]) => gradeBreak(level, faults, simulate({ ...level.scenario, faults }));
+type InputFault = NonNullable<BreakLevel["scenario"]["faults"]>[number];
+const grade = (faults: InputFault[]) => gradeBreak(level, faults, simulate({ ...level.scenario, faults }));
 
 describe("gradeBreak: graded on the run, against the budget and par", () => {
   it("a 5 s pause loses nothing: not solved", () => {
