@@ -4,6 +4,7 @@ import { atomHolds } from "@/lib/challenges/goals";
 import { gradeBreak, learnerFaults, type BreakGrade } from "@/lib/challenges/grade";
 import type { BreakLevel } from "@/lib/challenges/level";
 import { challengeSearch } from "@/lib/challenges/share";
+import { sameWorld } from "@/lib/challenges/world";
 import { formatDuration } from "@/lib/lab/format";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectPending, selectResult, selectScenario } from "@/components/lab/selectors";
@@ -137,7 +138,7 @@ function ConfirmNoWin({ level }: { level: BreakLevel }) {
       counterexampleWhen="goal-holds"
       action="Ask the finder to try every schedule"
       onDone={(result) => {
-        if (result.stoppedBy === "complete" && result.failed === 0 && result.world === world) record({ faults: 0, pauseMs: 0 });
+        if (result.stoppedBy === "complete" && result.failed === 0 && sameWorld(result.world, world)) record({ faults: 0, pauseMs: 0 });
       }}
     />
   );

@@ -5,6 +5,7 @@ import { designApply, designChanges, designOf } from "@/lib/challenges/design";
 import type { ExhaustiveResult, Counterexample } from "@/lib/challenges/exhaustive";
 import { atomHolds, goalHolds } from "@/lib/challenges/goals";
 import { CONTROLS, type DefendLevel, type Design } from "@/lib/challenges/level";
+import { sameWorld } from "@/lib/challenges/world";
 import { challengeSearch } from "@/lib/challenges/share";
 import { simulate } from "@/lib/sim/simulate";
 import { useLabStores } from "@/components/lab/stores";
@@ -77,7 +78,7 @@ function DefendPanel({ level, target, design, setDesign, designed }: PanelProps)
       if (result.shortest) {
         setFound({ for: scenario, shown: result.shortest, won: null });
         store.getState().edit(() => result.shortest!.scenario);
-      } else if (result.stoppedBy === "complete" && result.world === level.rules.world && baselineHolds) setFound({ for: scenario, shown: null, won: { changes } });
+      } else if (result.stoppedBy === "complete" && sameWorld(result.world, level.rules.world) && baselineHolds) setFound({ for: scenario, shown: null, won: { changes } });
     },
     [store, level, baselineHolds, changes, scenario],
   );

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { worldSize, type ExhaustiveResult, type WorldSize } from "@/lib/challenges/exhaustive";
 import type { Goal } from "@/lib/challenges/goals";
-import { smallerWorld, type World } from "@/lib/challenges/world";
+import { sameWorld, smallerWorld, type World } from "@/lib/challenges/world";
 import type { Scenario } from "@/lib/sim/scenario";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { checkHeadline, NOT_COVERED, worldText } from "./challengeText";
@@ -40,7 +40,7 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
   const { state, start, cancel, reset } = useExhaustiveCheck(onDone);
   const over = size !== null && size.estimate > world.maxSchedules;
   const smaller = over ? smallerWorld(world) : null;
-  const isLevelWorld = world === levelWorld;
+  const isLevelWorld = sameWorld(world, levelWorld);
 
   // A changed design is another check: whatever ran before no longer says anything about it.
   useEffect(() => reset(), [scenario, reset]);

@@ -75,3 +75,8 @@ export function smallerWorld(world: World): World | null {
   const same = halved.pauseMs.length === world.pauseMs.length && halved.jumpMs.length === world.jumpMs.length && halved.delayMs.length === world.delayMs.length;
   return same ? null : halved;
 }
+
+/** Whether two worlds are the same (a world that came back from a worker is a copy, not the same object). */
+export function sameWorld(a: World, b: World): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
