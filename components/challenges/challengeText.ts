@@ -16,6 +16,7 @@ export function goalText(atom: GoalAtom): string {
     "duplicate-effect": "A run takes effect twice",
     "two-holders": "Two clients believe they hold the lock at once",
     "stale-write-accepted": "Storage accepts a write made under a grant that had ended",
+    "two-grants-accepted": "Storage accepts two clients' writes under different grants, one after its grant had ended",
     "stale-write-rejected": "Storage rejects a write made under a grant that had ended",
     safe: "The run is safe: no lost update, no duplicated effect",
     unsafe: "The run is unsafe: an update lost or an effect duplicated",

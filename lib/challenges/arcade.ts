@@ -55,7 +55,7 @@ function attemptLevel(seed: number, presetId: string, leaseMs: number, workMs: n
   const found = findFailure(scenario, ARCADE_BUDGET, { failOn: "damage" });
   if (!found.found || found.schedule.length === 0) return null;
   const goal: Goal = found.summary.lostUpdates >= 1 ? ["lost-update"] : found.summary.duplicateEffects >= 1 ? ["duplicate-effect"] : ["unsafe"];
-  if (!goalHolds(goal, found)) return null;
+  if (!goalHolds(goal, simulate(found.scenario))) return null;
   const faults = found.schedule.map((s) => s.fault);
   const used = new Set<BreakFaultKind>(["pause", ...faults.map((f) => f.kind)]);
   const score = breakScore(faults);

@@ -101,7 +101,7 @@ export function exhaustiveCheck(input: Scenario, world: World, isCounterexample:
     if (tried >= world.maxSchedules) throw new Stop("max-schedules");
     const result = simulateResolved(withSchedule(base, schedule), warnings, { summaryOnly: !extend });
     tried++;
-    if (isCounterexample({ summary: result.summary })) {
+    if (isCounterexample(result)) {
       failed++;
       const total = schedule.reduce((sum, p) => sum + magnitudeOf(p.fault), 0);
       if (!best || schedule.length < best.schedule.length || (schedule.length === best.schedule.length && total < best.size)) {

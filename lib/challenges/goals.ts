@@ -1,9 +1,10 @@
 /**
  * A level's goal: a small declarative vocabulary of predicates on a run's result, all of which
- * must hold. Each reads a count the checker established (the result's summary); none reads the
- * English text of a violation. Pure: no React, no DOM.
+ * must hold. Each reads what the checker established: a count of the summary, or the run's facts
+ * (lib/sim/facts.ts); none reads the English text of a violation. Pure: no React, no DOM.
  */
 import type { Summary } from "@/lib/sim/checker";
+import type { RunFacts, WriteFact } from "@/lib/sim/facts";
 
 /** The goals a level can name. */
 export type GoalAtom =
@@ -13,12 +14,14 @@ export type GoalAtom =
   | "duplicate-effect"
   /** Two clients believed they held the lock at once: `maxConcurrentHolders` ≥ 2. */
   | "two-holders"
-  /**
-   * Storage accepted a write under a grant that had already ended, so writes under two different
-   * grants were both accepted: `staleWritesAccepted` ≥ 1.
-   */
+  /** Storage accepted a write whose grant had already ended (a write fact, accepted and stale). */
   | "stale-write-accepted"
-  /** Storage turned away a write under an ended grant (the guard worked): `staleWritesRejected` ≥ 1. */
+  /**
+   * Two clients' writes were accepted under different grants, one of them after its grant had
+   * ended: split brain, as storage saw it.
+   */
+  | "two-grants-accepted"
+  /** Storage refused a write whose grant had ended (the guard worked). */
   | "stale-write-rejected"
   /** The checker's verdict: no lost update, no duplicate effect. */
   | "safe"
@@ -37,6 +40,7 @@ export const GOAL_WORDS = [
   "duplicate-effect",
   "two-holders",
   "stale-write-accepted",
+  "two-grants-accepted",
   "stale-write-rejected",
   "safe",
   "unsafe",
@@ -47,9 +51,12 @@ export const GOAL_WORDS = [
 /** What a goal reads from a run. */
 export interface RunOutcome {
   summary: Summary;
+  facts: RunFacts;
 }
 
-export function atomHolds(atom: GoalAtom, { summary: s }: RunOutcome): boolean {
+const staleAccepted = (w: WriteFact) => w.accepted && w.stale !== null;
+
+export function atomHolds(atom: GoalAtom, { summary: s, facts }: RunOutcome): boolean {
   if (typeof atom === "object") return s.jobsDone >= atom["jobs-done"];
   switch (atom) {
     case "lost-update":
@@ -59,9 +66,11 @@ export function atomHolds(atom: GoalAtom, { summary: s }: RunOutcome): boolean {
     case "two-holders":
       return s.maxConcurrentHolders >= 2;
     case "stale-write-accepted":
-      return s.staleWritesAccepted >= 1;
+      return facts.writes.some(staleAccepted);
+    case "two-grants-accepted":
+      return facts.writes.some((stale) => staleAccepted(stale) && facts.writes.some((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant));
     case "stale-write-rejected":
-      return s.staleWritesRejected >= 1;
+      return facts.writes.some((w) => !w.accepted && w.stale !== null);
     case "safe":
       return s.verdict === "safe";
     case "unsafe":
