@@ -8,7 +8,8 @@ import { CONTROLS, type DefendLevel, type Design } from "@/lib/challenges/level"
 import { sameWorld } from "@/lib/challenges/world";
 import { challengeSearch } from "@/lib/challenges/share";
 import { simulate } from "@/lib/sim/simulate";
-import { useLabStores } from "@/components/lab/stores";
+import { selectScenario } from "@/components/lab/selectors";
+import { useLabStores, useScenario } from "@/components/lab/stores";
 import { Timeline } from "@/components/timeline/Timeline";
 import { secondaryButton } from "@/components/ui/button";
 import { ChallengeLab } from "./ChallengeLab";
@@ -39,10 +40,19 @@ export function DefendLevelView({ level, target, kicker, initialDesign }: { leve
           <DefendPanel level={level} target={target} design={design} setDesign={setDesign} designed={designed} />
           <Hints hints={level.hints} />
         </div>
-        <Timeline />
+        <FittedTimeline />
       </div>
     </ChallengeLab>
   );
+}
+
+/**
+ * The timeline, drawn afresh for each scenario shown (the design's own run, or a counterexample),
+ * so that its view fits that run rather than keeping the last one's zoom.
+ */
+function FittedTimeline() {
+  const scenario = useScenario(selectScenario);
+  return <Timeline key={JSON.stringify(scenario)} />;
 }
 
 interface PanelProps {
