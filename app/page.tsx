@@ -105,6 +105,12 @@ export default function HomePage() {
               </li>
             ))}
           </ol>
+          <p className="mt-8 max-w-2xl">
+            <Link href="/challenges/" className="font-semibold text-link underline underline-offset-2">
+              Then test yourself: the challenges
+            </Link>{" "}
+            <span className="text-ink-muted">— break a lock with as few faults as you can, or defend one against every fault schedule of a small world.</span>
+          </p>
         </section>
       </Container>
     </>

@@ -1,7 +1,8 @@
 /**
- * Validates every quiz set, drill, deck and lesson in content/ (`npm run content:check`, also run
+ * Validates every quiz set, drill, deck, lesson and challenge level in content/ (`npm run content:check`, also run
  * before `npm run build`). Prints one "file:line: reason" per problem on stderr and exits 1 if any.
  */
+import { challengeCheck } from "../lib/content/challengeLoad";
 import { formatProblem } from "../lib/content/errors";
 import { deckCheck } from "../lib/content/decks";
 import { lessonContentCheck } from "../lib/content/lessonLoad";
@@ -10,7 +11,8 @@ import { contentCheck } from "../lib/content/load";
 const { quizSets, drills, problems: contentProblems } = contentCheck();
 const { decks, problems: deckProblems } = deckCheck();
 const { lessons, problems: lessonProblems } = lessonContentCheck(process.cwd(), quizSets);
-const problems = [...contentProblems, ...deckProblems, ...lessonProblems];
+const { levels, problems: challengeProblems } = challengeCheck();
+const problems = [...contentProblems, ...deckProblems, ...lessonProblems, ...challengeProblems];
 if (problems.length > 0) {
   for (const problem of problems) process.stderr.write(`${formatProblem(problem)}\n`);
   process.stderr.write(`Content check failed: ${problems.length} ${problems.length === 1 ? "problem" : "problems"}.\n`);
@@ -18,6 +20,6 @@ if (problems.length > 0) {
 } else {
   const questions = quizSets.reduce((sum, set) => sum + set.questions.length, 0);
   process.stdout.write(
-    `Content OK: ${quizSets.length} quiz sets (${questions} questions), ${drills.length} drills, ${decks.length} decks, ${lessons.length} lessons with the decision guide and the comparison.\n`,
+    `Content OK: ${quizSets.length} quiz sets (${questions} questions), ${drills.length} drills, ${decks.length} decks, ${lessons.length} lessons with the decision guide and the comparison, ${levels.length} challenge levels.\n`,
   );
 }

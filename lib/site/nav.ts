@@ -9,6 +9,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/", label: "Home" },
   { href: "/learn/", label: "Learn" },
   { href: "/lab/", label: "Lab" },
+  { href: "/challenges/", label: "Challenges" },
   { href: "/quiz/", label: "Quizzes" },
   { href: "/drill/", label: "Drills" },
   { href: "/review/", label: "Review" },

@@ -8,6 +8,7 @@ import { createStore } from "zustand";
 import { persist } from "zustand/middleware";
 import { progressMigrate } from "./progressMigrate";
 import { PROGRESS_VERSION, progressEmpty, progressParse, type DrillAttempt, type Grade, type Progress, type VisitKind } from "./progressSchema";
+import { challengeSolved, type ChallengeScore } from "./progressChallenges";
 import { PROGRESS_KEY, progressErrorReason, progressQuarantine, progressStorage } from "./progressStorage";
 import {
   drillAttemptUpdate,
@@ -40,6 +41,7 @@ export interface ProgressState {
   visit: (kind: VisitKind, slug: string, now?: Date) => void;
   setLessonUnderstood: (slug: string, understood: boolean, now?: Date) => void;
   setNumberKeys: (enabled: boolean) => void;
+  solveChallenge: (slug: string, score: ChallengeScore, now?: Date) => void;
   /** Replaces all progress with an imported copy (already validated). */
   replaceProgress: (progress: Progress) => void;
   dismissNotice: () => void;
@@ -65,6 +67,7 @@ export function createProgressStore() {
           visit: (kind, slug, now = new Date()) => update((p) => progressVisit(p, kind, slug, now)),
           setLessonUnderstood: (slug, understood, now = new Date()) => update((p) => lessonUnderstood(p, slug, understood, now)),
           setNumberKeys: (enabled) => update((p) => ({ ...p, settings: { ...p.settings, numberKeys: enabled } })),
+          solveChallenge: (slug, score, now = new Date()) => update((p) => challengeSolved(p, slug, score, now)),
           replaceProgress: (progress) => set({ progress }),
           dismissNotice: () => set({ notice: null }),
         };

@@ -12,6 +12,8 @@ const steps: Record<number, (state: unknown) => unknown> = {
   // bump is for an older copy of the app (a tab left open, an older deployment): it refuses such a
   // save as one from a newer version, not as damaged progress.
   2: (state) => state,
+  // Version 4 keeps challenge levels won; nobody had won any before.
+  3: (state) => (typeof state === "object" && state !== null ? { ...state, challenges: {} } : state),
 };
 
 /**

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** Bump when the saved shape changes, and add a step to progressMigrate.ts. */
-export const PROGRESS_VERSION = 3;
+export const PROGRESS_VERSION = 4;
 
 const isoDate = z.iso.datetime("must be an ISO date and time");
 const count = z.number().int("must be a whole number").nonnegative("must be 0 or more");
@@ -58,6 +58,15 @@ const drillSchema = z.strictObject({
   }),
 });
 
+/**
+ * A challenge level won, and the best score so far (since version 4): a break level's fewest faults
+ * (then least pause time), a defend level's fewest controls changed.
+ */
+const challengeSchema = z.strictObject({
+  solvedAt: isoDate,
+  best: z.union([z.strictObject({ faults: count, pauseMs: count }), z.strictObject({ changes: count })]),
+});
+
 /** What "continue where you left off" can lead back to (lessons since version 3). */
 const visitKindSchema = z.enum(["lesson", "quiz", "drill"]);
 
@@ -68,6 +77,8 @@ export const progressSchema = z.strictObject({
   drills: z.record(z.string(), drillSchema),
   /** Lessons the learner marked as understood, by lesson slug (since version 2). */
   lessons: z.record(z.string(), z.strictObject({ understoodAt: isoDate })),
+  /** Challenge levels won, by level slug; arcade levels as "arcade-<seed>" (since version 4). */
+  challenges: z.record(z.string(), challengeSchema),
   lastVisited: z.strictObject({ kind: visitKindSchema, slug: z.string(), at: isoDate }).nullable(),
   settings: z.strictObject({ numberKeys: z.boolean() }),
 });
@@ -79,9 +90,10 @@ export type DrillAttempt = DrillProgress["attempt"];
 export type StoredCard = z.infer<typeof cardSchema>;
 export type Grade = z.infer<typeof gradeSchema>;
 export type VisitKind = z.infer<typeof visitKindSchema>;
+export type ChallengeProgress = z.infer<typeof challengeSchema>;
 
 export function progressEmpty(): Progress {
-  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, lastVisited: null, settings: { numberKeys: true } };
+  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, challenges: {}, lastVisited: null, settings: { numberKeys: true } };
 }
 
 /** Why saved or imported progress was refused, in one line a learner can read. */

@@ -10,6 +10,8 @@ export const selectQuestionCards = (s: ProgressState) => s.progress.questions;
 export const selectDrills = (s: ProgressState) => s.progress.drills;
 export const selectLessons = (s: ProgressState) => s.progress.lessons;
 export const selectLastVisited = (s: ProgressState) => s.progress.lastVisited;
+export const selectChallenges = (s: ProgressState) => s.progress.challenges;
+export const selectSolveChallenge = (s: ProgressState) => s.solveChallenge;
 export const selectNumberKeys = (s: ProgressState) => s.progress.settings.numberKeys;
 
 export const selectAnswerQuestion = (s: ProgressState) => s.answerQuestion;

@@ -21,7 +21,7 @@ describe("the last visit", () => {
   });
 
   it("can name a lesson in progress saved at this version", () => {
-    expect(PROGRESS_VERSION).toBe(3);
+    expect(PROGRESS_VERSION).toBeGreaterThanOrEqual(3);
     const saved = JSON.parse(JSON.stringify({ ...progressEmpty(), lastVisited: lessonVisit }));
     expect(progressParse(saved).lastVisited).toEqual(lessonVisit);
     expect(progressMigrate(saved, PROGRESS_VERSION).lastVisited).toEqual(lessonVisit);

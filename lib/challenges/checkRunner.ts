@@ -1,0 +1,44 @@
+/**
+ * Runs the exhaustive check, and makes arcade levels, in a Web Worker, so thousands of runs never
+ * freeze the page. Progress comes back a few times a second; Cancel terminates the worker.
+ */
+import type { Scenario } from "@/lib/sim/scenario";
+import { startJob, workerFactory } from "@/lib/workers/job";
+import type { ArcadeLevel } from "./arcade";
+import type { ExhaustiveResult } from "./exhaustive";
+import type { Goal } from "./goals";
+import type { World } from "./world";
+
+export type CheckRequest =
+  /** `counterexampleWhen`: "goal-fails" for a defend level, "goal-holds" to confirm a break level cannot be won. */
+  | { kind: "check"; scenario: Scenario; world: World; goal: Goal; counterexampleWhen: "goal-fails" | "goal-holds" }
+  | { kind: "arcade"; seed: number };
+
+export interface CheckProgress {
+  tried: number;
+  estimate: number;
+}
+
+export type CheckOutcome = { kind: "result"; result: ExhaustiveResult } | { kind: "arcade"; arcade: ArcadeLevel | null };
+
+export interface CheckListener {
+  progress?(tried: number, estimate: number): void;
+  result?(result: ExhaustiveResult): void;
+  arcade?(arcade: ArcadeLevel | null): void;
+  failed(message: string): void;
+}
+
+/** Starts a job in a fresh worker; the returned function cancels it. */
+export function startCheck(request: CheckRequest, listener: CheckListener): () => void {
+  const create = workerFactory(() => new Worker(new URL("./check.worker.ts", import.meta.url), { type: "module" }));
+  return startJob<CheckRequest, CheckProgress, CheckOutcome>(
+    create,
+    request,
+    {
+      progress: ({ tried, estimate }) => listener.progress?.(tried, estimate),
+      result: (outcome) => (outcome.kind === "result" ? listener.result?.(outcome.result) : listener.arcade?.(outcome.arcade)),
+      failed: listener.failed,
+    },
+    "checks",
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Times the exhaustive check of every shipped level's world in Chromium, against the built site:
+ * for each defend level its starting design and its reference design, and for a break level with a
+ * world (one the finder confirms cannot be won) that world. Reports the wall-clock time from the
+ * button to the result, the schedules checked, and the main thread's longest task meanwhile.
+ * A measurement, not a test:
+ *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-challenges.mjs http://127.0.0.1:PORT
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { parse } from "yaml";
+
+const base = process.argv[2] ?? "http://127.0.0.1:3000";
+const folder = "content/challenges";
+const levels = readdirSync(folder)
+  .filter((f) => f.endsWith(".yaml"))
+  .map((f) => ({ slug: f.replace(/\.yaml$/, ""), ...parse(readFileSync(`${folder}/${f}`, "utf8")) }))
+  .sort((a, b) => a.order - b.order);
+const code = (solution) => Buffer.from(JSON.stringify(solution)).toString("base64url");
+
+const jobs = [];
+for (const level of levels) {
+  if (level.mode === "defend") {
+    jobs.push({ name: `${level.slug} (starting design)`, url: `/challenges/?level=${level.slug}`, button: "Check every schedule" });
+    jobs.push({ name: `${level.slug} (reference design)`, url: `/challenges/?level=${level.slug}&solution=${code({ design: level.defend.solution })}`, button: "Check every schedule" });
+  } else if (level.break.world) {
+    jobs.push({ name: level.slug, url: `/challenges/?level=${level.slug}`, button: "Ask the finder to try every schedule" });
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+});
+let slowest = 0;
+for (const job of jobs) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}${job.url}`);
+  const check = page.getByRole("region", { name: "The exhaustive check" });
+  const button = check.getByRole("button", { name: job.button });
+  await button.waitFor();
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    }).observe({ type: "longtask" });
+  });
+  const started = Date.now();
+  await button.click();
+  const status = check.getByRole("status").filter({ hasText: /schedules? of ≤|Stopped after|stopped with an error/ });
+  await status.waitFor({ timeout: 120_000 });
+  const wall = Date.now() - started;
+  slowest = Math.max(slowest, wall);
+  const longest = await page.evaluate(() => window.__longest);
+  console.log(`${job.name}: ${(wall / 1000).toFixed(2)} s; "${(await status.textContent()).trim()}"; longest main-thread task ${Math.round(longest)} ms`);
+  await page.close();
+}
+console.log(`${jobs.length} checks; slowest ${(slowest / 1000).toFixed(2)} s`);
+await browser.close();
