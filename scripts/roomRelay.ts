@@ -6,7 +6,7 @@
  * presenter never came back. Everything lives in memory and goes when a room ends.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import type { IncomingMessage, Server } from "node:http";
+import type { Server } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import { CODE_ALPHABET, CODE_LENGTH, MAX_MESSAGE_BYTES, type RelayMessage } from "../lib/room/protocol";
 import { createRelay, type ConnectionId, type Outgoing, type RelayStats } from "../lib/room/relay";
@@ -65,7 +65,7 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
     }
   };
 
-  wss.on("connection", (socket: WebSocket, _request: IncomingMessage) => {
+  wss.on("connection", (socket: WebSocket) => {
     const id = nextId++;
     sockets.set(id, socket);
     alive.add(id);
