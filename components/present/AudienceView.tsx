@@ -55,7 +55,7 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
             {slide.number} / {deck.slides.length}
           </span>
           {room && (
-            <span className="tabular-nums" aria-live="polite">
+            <span className="tabular-nums" role="status">
               Room <span className="font-mono font-bold text-ink">{room.code}</span> · {room.joined} joined
               {roomPoll && ` · round ${roomPoll.round}: ${roomPoll.votes} ${roomPoll.votes === 1 ? "vote" : "votes"}${voting ? "" : ", voting closed"}`}
             </span>
