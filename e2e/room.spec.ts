@@ -152,7 +152,8 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   const [csv] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export CSV" }).click()]);
   const rows = (await readFile((await csv.path())!, "utf8")).trim().split("\r\n");
   expect(rows[0]).toBe("deck,room,slide,question,round,option,answer,votes,share");
-  expect(rows).toContain(`${deck.slug},${code},${n},"${slide.sim!.predict!.question}",2,"${optionA}",yes,3,1.000`);
+  // The question has no comma or quote, so it is not quoted; "Yes, right away" is.
+  expect(rows).toContain(`${deck.slug},${code},${n},${slide.sim!.predict!.question},2,"${optionA}",yes,3,1.000`);
   const [json] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export JSON" }).click()]);
   expect(JSON.parse(await readFile((await json.path())!, "utf8"))).toMatchObject({ deck: deck.slug, room: code, questions: [{ slide: n, answer: 0, rounds: { 1: [0, 3], 2: [3, 0] } }] });
 
