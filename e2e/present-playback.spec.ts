@@ -18,8 +18,9 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
     await presenter.goto(`/present/${deck.slug}/presenter/#3`);
     const audience = await context.newPage();
     await audience.goto(`/present/${deck.slug}/#3`);
-    await expect(slideRegion(audience, 3)).toBeVisible();
-    await expect(presenter.getByRole("region", { name: "Current slide" })).toContainText("The reveal plays the run to 17.000 s, the moment slide 4 asks about.");
+    // First loads on a busy machine are slow; the rest waits the usual time.
+    await expect(slideRegion(audience, 3)).toBeVisible({ timeout: 30_000 });
+    await expect(presenter.getByRole("region", { name: "Current slide" })).toContainText("The reveal plays the run to 17.000 s, the moment slide 4 asks about.", { timeout: 30_000 });
 
     await presenter.getByRole("button", { name: "Reveal the answer" }).click();
     // Both windows play on to 17 s and stop there: slide 4's question is not given away.
@@ -31,7 +32,7 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
   test("a slide without a later question on its run still plays to the end", async ({ page }) => {
     const last = deck.slides.findLastIndex((s) => s.sim?.predict) + 1;
     await page.goto(`/present/${deck.slug}/presenter/#${last}`);
-    await expect(page.getByRole("region", { name: "Current slide" })).toContainText("The reveal plays the run to its end.");
+    await expect(page.getByRole("region", { name: "Current slide" })).toContainText("The reveal plays the run to its end.", { timeout: 30_000 });
   });
 });
 
@@ -43,27 +44,28 @@ test.describe("presenter and audience stay together while playing (issue 18, ite
     await presenter.goto(`/present/${deck.slug}/presenter/#2`);
     const audience = await context.newPage();
     await audience.goto(`/present/${deck.slug}/#2`);
-    await expect(slideRegion(audience, 2)).toBeVisible();
+    await expect(slideRegion(audience, 2)).toBeVisible({ timeout: 30_000 });
     await expect(captionTime(audience)).toHaveText("1.000 s");
     // One real second is one simulated second, so a drift in frames is a drift in seconds.
     await presenter.getByRole("combobox", { name: /speed/i }).selectOption("1");
-    const playedAt = Date.now();
     await presenter.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => seconds(audience)).toBeGreaterThan(1.2);
 
     // The audience window's main thread is busy for 3 s: it draws no frame in that time.
+    const blockedAt = Date.now();
+    const before = await seconds(audience);
     await audience.evaluate(() => {
       const until = Date.now() + 3000;
       while (Date.now() < until);
     });
+    // Once it draws again it is where the presenter is, and it has moved on as far as the clock
+    // has (at 1 s per second), not 3 s less: it did not lose the time it could not draw.
     await expect
       .poll(async () => {
         const [a, p] = await Promise.all([seconds(audience), seconds(presenter)]);
         return Math.abs(a - p);
       })
       .toBeLessThan(0.5);
-    // And both are where the clock says, not behind it (as they would be if both had lost frames).
-    const byClock = 1 + (Date.now() - playedAt) / 1000;
-    expect(Math.abs((await seconds(audience)) - byClock)).toBeLessThan(1);
+    await expect.poll(async () => (await seconds(audience)) - before - (Date.now() - blockedAt) / 1000).toBeGreaterThan(-1);
   });
 });
