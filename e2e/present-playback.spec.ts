@@ -46,8 +46,9 @@ test.describe("presenter and audience stay together while playing (issue 18, ite
     await audience.goto(`/present/${deck.slug}/#2`);
     await expect(slideRegion(audience, 2)).toBeVisible({ timeout: 30_000 });
     await expect(captionTime(audience)).toHaveText("1.000 s");
-    // One real second is one simulated second, so a drift in frames is a drift in seconds.
-    await presenter.getByRole("combobox", { name: /speed/i }).selectOption("1");
+    // Half a simulated second per real second: the run (to 17 s) lasts 32 s, longer than this
+    // test on a busy machine, and 3 s without frames would cost a frame-counting window 1.5 s.
+    await presenter.getByRole("combobox", { name: /speed/i }).selectOption("0.5");
     await presenter.getByRole("button", { name: "Play", exact: true }).click();
     await expect.poll(() => seconds(audience)).toBeGreaterThan(1.2);
 
@@ -59,13 +60,13 @@ test.describe("presenter and audience stay together while playing (issue 18, ite
       while (Date.now() < until);
     });
     // Once it draws again it is where the presenter is, and it has moved on as far as the clock
-    // has (at 1 s per second), not 3 s less: it did not lose the time it could not draw.
+    // has (half a second per second), not 1.5 s less: it did not lose the time it could not draw.
     await expect
       .poll(async () => {
         const [a, p] = await Promise.all([seconds(audience), seconds(presenter)]);
         return Math.abs(a - p);
       })
-      .toBeLessThan(0.5);
-    await expect.poll(async () => (await seconds(audience)) - before - (Date.now() - blockedAt) / 1000).toBeGreaterThan(-1);
+      .toBeLessThan(0.4);
+    await expect.poll(async () => (await seconds(audience)) - before - (0.5 * (Date.now() - blockedAt)) / 1000).toBeGreaterThan(-0.75);
   });
 });
