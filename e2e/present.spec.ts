@@ -70,10 +70,14 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await presenter.getByRole("button", { name: "Reveal the answer" }).click();
   const right = audience.getByRole("listitem").filter({ hasText: answerText });
   await expect(right.getByText("Answer", { exact: true })).toBeVisible();
-  // The reveal plays the run past the question's moment, in both windows.
+  // The reveal plays the run past the question's moment, in both windows, up to its stop point.
   await expect.poll(async () => captionTime(audience).textContent()).not.toBe("10.000 s");
+  await expect(captionTime(audience)).toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`, { timeout: 30_000 });
 
-  // Pausing in the audience stops both at the same moment; stepping in the presenter moves both.
+  // P from the stop point plays again from the start; P again pauses both at the same moment;
+  // stepping in the presenter moves both.
+  await audience.keyboard.press("p");
+  await expect(captionTime(presenter)).not.toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`);
   await audience.keyboard.press("p");
   await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
   const paused = await captionTime(audience).textContent();

@@ -1,85 +1,11 @@
 // Serves the static export in out/ with no dependencies: `npm start` and the Playwright tests use it.
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { requireBuild, staticHandler } from "./staticSite.mjs";
 
-const root = resolve(fileURLToPath(new URL("../out", import.meta.url)));
 const host = "127.0.0.1";
 const port = Number(process.env.PORT ?? 3000);
 
-const contentTypes = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".json": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".webmanifest": "application/manifest+json",
-  ".map": "application/json; charset=utf-8",
-};
-
-async function isFile(path) {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The file a URL path names, or null: /x/ → x/index.html, /x → x, x.html or x/index.html. */
-async function resolveFile(urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes("\0")) return null;
-  const base = join(root, normalize(decoded));
-  // normalize() folds "..", so anything that still lands outside out/ was a traversal attempt.
-  if (base !== root && !base.startsWith(root + sep)) return null;
-  const candidates = decoded.endsWith("/")
-    ? [join(base, "index.html")]
-    : [base, `${base}.html`, join(base, "index.html")];
-  for (const candidate of candidates) if (await isFile(candidate)) return candidate;
-  return null;
-}
-
-function send(res, status, file, method) {
-  res.writeHead(status, {
-    "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
-    // Hashed assets never change; pages must be re-checked so a new build shows at once.
-    "Cache-Control": file.includes(`${sep}_next${sep}static${sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-    "X-Content-Type-Options": "nosniff",
-  });
-  if (method === "HEAD") res.end();
-  else createReadStream(file).pipe(res);
-}
-
-if (!(await isFile(join(root, "index.html")))) {
-  console.error("Nothing to serve: out/index.html is missing. Run `npm run build` first (or `npm start`).");
-  process.exit(1);
-}
-
-const server = createServer(async (req, res) => {
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }).end("Method not allowed\n");
-    return;
-  }
-  const { pathname } = new URL(req.url ?? "/", `http://${host}`);
-  const file = await resolveFile(pathname);
-  if (file) return send(res, 200, file, req.method);
-  const notFound = join(root, "404.html");
-  if (await isFile(notFound)) return send(res, 404, notFound, req.method);
-  res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
-});
-
-server.listen(port, host, () => {
+await requireBuild();
+createServer(staticHandler()).listen(port, host, () => {
   console.log(`Lease Lab is being served at http://${host}:${port}`);
 });

@@ -2,6 +2,9 @@
 
 import { useRef } from "react";
 import type { AudienceDeck } from "@/lib/content/deckTypes";
+import { questionIdOf } from "@/lib/room/audienceView";
+import { AudienceJoinCard } from "@/components/room/AudienceJoinCard";
+import { useAudienceRoom } from "@/components/room/useRoomChannel";
 import { GoToDialog } from "./GoToDialog";
 import { KeyHelpDialog } from "./KeyHelpDialog";
 import { SlideSimArea } from "./SlideSimArea";
@@ -12,7 +15,8 @@ import { useTakeOverPage } from "./useTakeOverPage";
 /**
  * The audience view: the current slide over the whole screen, at a scale readable from the back
  * of a room. It holds no notes and no answers (its props have none); a prediction's answer
- * arrives from the presenter view at the reveal.
+ * arrives from the presenter view at the reveal. With a prediction room open, the presenter's
+ * window also sends how to join, how many voted, and the distributions the room may see.
  */
 export function AudienceView({ deck }: { deck: AudienceDeck }) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -20,10 +24,18 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
   const w = useDeckWindow({ slug: deck.slug, slides: deck.slides, answers: null, otherHref: `/present/${deck.slug}/presenter/`, otherName: `lease-lab-presenter-${deck.slug}` });
   const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback } = w;
   const slide = deck.slides[state.slide];
+  const room = useAudienceRoom(deck.slug);
+  const roomPoll = room?.poll?.questionId === questionIdOf(deck.slug, slide.number) ? room.poll : null;
+  const voting = roomPoll?.status === "open";
 
   return (
     <div ref={rootRef} className="present-room fixed inset-0 z-50 flex flex-col bg-page text-ink">
-      <div className={`flex min-h-0 flex-1 flex-col ${state.blank ? "invisible" : ""}`}>
+      <div className={`relative flex min-h-0 flex-1 flex-col ${state.blank ? "invisible" : ""}`}>
+        {room && (room.showJoin || voting) && (
+          <div className="absolute top-[3vh] right-[3vw] z-10 max-w-[60vw]">
+            <AudienceJoinCard view={room} compact={!room.showJoin} />
+          </div>
+        )}
         <section
           key={slide.number}
           aria-roledescription="slide"
@@ -33,7 +45,7 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
           {slide.html && <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />}
           {slide.sim && (
             <SlideSimProvider sim={slide.sim}>
-              <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={state.reveal?.answer ?? null} size="room" onPlayback={registerPlayback} />
+              <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={state.reveal?.answer ?? null} size="room" onPlayback={registerPlayback} tallies={roomPoll?.tallies} />
             </SlideSimProvider>
           )}
         </section>
@@ -42,6 +54,12 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
           <span className="tabular-nums" aria-live="polite">
             {slide.number} / {deck.slides.length}
           </span>
+          {room && (
+            <span className="tabular-nums" role="status">
+              Room <span className="font-mono font-bold text-ink">{room.code}</span> · {room.joined} joined
+              {roomPoll && ` · round ${roomPoll.round}: ${roomPoll.votes} ${roomPoll.votes === 1 ? "vote" : "votes"}${voting ? "" : ", voting closed"}`}
+            </span>
+          )}
           <span className="mr-auto" />
           <button type="button" onClick={() => helpRef.current?.showModal()} className="rounded-md px-2 py-1 hover:bg-surface">
             Keys and help

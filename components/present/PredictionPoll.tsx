@@ -1,11 +1,13 @@
 import type { SlideSim } from "@/lib/content/deckTypes";
+import type { Tally } from "@/lib/room/session";
 
 const LETTERS = "ABCDEFGHI";
 
 /**
  * A prediction's question and its options, lettered for a vote by hands. Once revealed with its
  * answer, the right option is marked by a tick, the word "Answer" and a thick border, and the
- * others fade; colour is never the only cue. `answer` is given only after the reveal.
+ * others fade; colour is never the only cue. `answer` is given only after the reveal. With a
+ * prediction room, `tallies` draws each round's votes beside every option, as a bar and a number.
  */
 export function PredictionPoll({
   predict,
@@ -13,6 +15,7 @@ export function PredictionPoll({
   revealed,
   size,
   stacked = false,
+  tallies = [],
 }: {
   predict: NonNullable<SlideSim["predict"]>;
   answer: number | null;
@@ -20,8 +23,10 @@ export function PredictionPoll({
   size: "room" | "desk";
   /** One option under another, for a narrow column. */
   stacked?: boolean;
+  tallies?: readonly Tally[];
 }) {
   const room = size === "room";
+  const totals = tallies.map((tally) => tally.counts.reduce((a, b) => a + b, 0));
   return (
     <div className={room ? "present-poll" : "space-y-3"}>
       <p className={room ? "present-question font-semibold" : "text-lg font-semibold"}>{predict.question}</p>
@@ -40,7 +45,24 @@ export function PredictionPoll({
                 {LETTERS[i]}
               </span>
               <span className="sr-only">Option {LETTERS[i]}: </span>
-              <span className="min-w-0 flex-1">{option}</span>
+              <span className="min-w-0 flex-1">
+                {option}
+                {tallies.map((tally, t) => {
+                  const votes = tally.counts[i] ?? 0;
+                  const share = totals[t] === 0 ? 0 : votes / totals[t];
+                  return (
+                    <span key={tally.label} className="mt-1 flex items-center gap-2 text-[0.8em]">
+                      <span className="w-[5.5em] shrink-0 text-ink-muted">{tally.label}</span>
+                      <span aria-hidden="true" className="h-[0.7em] min-w-0 flex-1 rounded-sm bg-surface outline outline-1 outline-line">
+                        <span className="block h-full rounded-sm bg-ink" style={{ width: `${share * 100}%` }} />
+                      </span>
+                      <span className="shrink-0 font-mono tabular-nums">
+                        {votes} ({Math.round(share * 100)}%)<span className="sr-only"> of {totals[t]} votes</span>
+                      </span>
+                    </span>
+                  );
+                })}
+              </span>
               {right && (
                 <span className="inline-flex shrink-0 items-center gap-1 font-bold text-safe-ink">
                   <svg viewBox="0 0 24 24" width="1.1em" height="1.1em" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">

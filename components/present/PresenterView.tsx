@@ -1,8 +1,14 @@
 "use client";
 
-import { useMemo, useRef } from "react";
-import { SLIDE_VIEWS, type Deck, type SlideView } from "@/lib/content/deckTypes";
+import { useEffect, useMemo, useRef } from "react";
+import { SLIDE_VIEWS, type Deck, type PredictStop, type SlideView } from "@/lib/content/deckTypes";
 import { formatClock } from "@/lib/lab/format";
+import { audienceRoomView, questionIdOf } from "@/lib/room/audienceView";
+import { roundTallies } from "@/lib/room/session";
+import { RoomPanel } from "@/components/room/RoomPanel";
+import { useRoomBroadcast } from "@/components/room/useRoomChannel";
+import { usePresenterRoom } from "@/components/room/usePresenterRoom";
+import { useRelaySetting } from "@/components/room/useRelaySetting";
 import { GoToDialog } from "./GoToDialog";
 import { KeyHelpDialog } from "./KeyHelpDialog";
 import { SlideSimArea } from "./SlideSimArea";
@@ -14,6 +20,17 @@ import { useTakeOverPage } from "./useTakeOverPage";
 const button = "rounded-md border border-line bg-page px-3 py-2 font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50";
 const VIEW_NAMES: Record<SlideView, string> = { timeline: "Timeline", topology: "Topology", both: "Both" };
 const primary = "rounded-md bg-ink px-4 py-2 font-semibold text-page hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";
+
+/** Where the reveal stops playing, so the presenter knows what the room will see of the run. */
+function RevealStop({ stop }: { stop: PredictStop | null }) {
+  if (!stop) return <>The reveal plays the run to its end.</>;
+  return (
+    <>
+      The reveal plays the run to <span className="font-mono font-semibold text-ink">{formatClock(stop.t)}</span>
+      {stop.nextQuestion === null ? ", as this slide's until= says." : `, the moment slide ${stop.nextQuestion} asks about.`}
+    </>
+  );
+}
 
 /**
  * The presenter view: the current slide with its simulation and the prediction's answer, the
@@ -29,6 +46,27 @@ export function PresenterView({ deck }: { deck: Deck }) {
   const slide = deck.slides[state.slide];
   const next = deck.slides[state.slide + 1] ?? null;
   const count = deck.slides.length;
+
+  // The prediction room: the presenter sees every round's votes on this slide; the room sees
+  // what roundTallies allows, posted to the audience window.
+  const setting = useRelaySetting();
+  const room = usePresenterRoom(deck.slug, setting.joinPage);
+  const questionId = questionIdOf(deck.slug, slide.number);
+  const asked = room.session?.questions.find((q) => q.id === questionId);
+  const revealed = state.reveal !== null;
+  const tallies = asked ? roundTallies(asked.rounds, { revealed, showRound1: true, audience: false }) : [];
+  const roomPoll = room.poll;
+  useRoomBroadcast(deck.slug, audienceRoomView(room));
+  // The deck's reveal (from either window, by button or R) reveals this question's votes too.
+  const revealVotes = room.reveal;
+  const pollHere = roomPoll?.questionId === questionId ? roomPoll : null;
+  const revealedRound = useRef<string | null>(null);
+  useEffect(() => {
+    const round = pollHere && `${pollHere.questionId}:${pollHere.round}`;
+    if (!revealed || !pollHere || pollHere.status === "revealed" || slide.answer === null || revealedRound.current === round) return;
+    revealedRound.current = round;
+    revealVotes(slide.answer);
+  }, [revealed, pollHere, slide.answer, revealVotes]);
 
   return (
     <div ref={rootRef} className="fixed inset-0 z-50 overflow-auto bg-page text-ink">
@@ -95,17 +133,18 @@ export function PresenterView({ deck }: { deck: Deck }) {
             {slide.html && <div className="present-desk" dangerouslySetInnerHTML={{ __html: slide.html }} />}
             {slide.sim && (
               <SlideSimProvider key={slide.number} sim={slide.sim}>
-                <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={slide.answer} size="desk" onPlayback={registerPlayback} />
+                <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={slide.answer} size="desk" onPlayback={registerPlayback} tallies={tallies} />
               </SlideSimProvider>
             )}
             {slide.sim?.predict && (
               <p className="text-sm text-ink-muted">
-                {state.reveal ? "The room sees the answer now." : "The room does not see the answer until you reveal it."}
+                {state.reveal ? "The room sees the answer now." : "The room does not see the answer until you reveal it."} <RevealStop stop={slide.sim.predict.stop} />
               </p>
             )}
           </section>
 
           <div className="min-w-0 space-y-6">
+            <RoomPanel room={room} setting={setting} slug={deck.slug} slide={slide} />
             <section aria-labelledby="presenter-notes" className="rounded-xl border border-line p-4">
               <h2 id="presenter-notes" className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
                 Notes

@@ -8,8 +8,8 @@ import { modelOf } from "@/lib/lab/derived";
 import { selectResult, selectShowMessages } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { PlaybackBar } from "@/components/timeline/PlaybackBar";
-import { usePlaybackLoop } from "@/components/timeline/usePlaybackLoop";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
+import type { Tally } from "@/lib/room/session";
 import { PredictionPoll } from "./PredictionPoll";
 import { PresentTimeline } from "./PresentTimeline";
 import { PresentTopology } from "./PresentTopology";
@@ -33,6 +33,7 @@ export function SlideSimArea({
   answer,
   size,
   onPlayback,
+  tallies = [],
 }: {
   sim: SlideSim;
   deck: DeckState;
@@ -41,6 +42,8 @@ export function SlideSimArea({
   size: "room" | "desk";
   /** Hands the window this slide's playback, for its P key. */
   onPlayback: (store: PlaybackStore | null) => void;
+  /** The prediction room's votes to draw beside the options. */
+  tallies?: readonly Tally[];
 }) {
   const { playback } = useLabStores();
   const result = useScenario(selectResult);
@@ -48,13 +51,12 @@ export function SlideSimArea({
   const reducedMotion = useReducedMotion();
   const model = result ? modelOf(result) : null;
   const stops = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : NO_STOPS;
-  usePlaybackBinding(sim, deck, dispatch);
-  usePlaybackLoop(stops, reducedMotion);
+  usePlaybackBinding(sim, deck, dispatch, stops, reducedMotion);
   useEffect(() => {
     onPlayback(playback);
     return () => onPlayback(null);
   }, [onPlayback, playback]);
-  const limitT = sim.predict && !deck.reveal ? sim.at : Infinity;
+  const limitT = sim.predict ? (deck.reveal ? (sim.predict.stop?.t ?? Infinity) : sim.at) : Infinity;
   const room = size === "room";
   const view = deck.view ?? sim.view;
 
@@ -80,12 +82,12 @@ export function SlideSimArea({
     <div className={room ? "flex min-h-0 flex-1 flex-col gap-[2vh]" : "space-y-3"}>
       {beside ? (
         <div className="flex min-h-0 flex-1 flex-col gap-[2vw] lg:flex-row">
-          <div className="lg:w-[34%] lg:shrink-0">{sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked />}</div>
+          <div className="lg:w-[34%] lg:shrink-0">{sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked tallies={tallies} />}</div>
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">{diagrams}</div>
         </div>
       ) : (
         <>
-          {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size={size} />}
+          {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size={size} tallies={tallies} />}
           {!room && <PlaybackBar stops={stops} onStepped={() => {}} reducedMotion={reducedMotion} />}
           {diagrams}
         </>

@@ -31,7 +31,7 @@ export function useDeckSync(slug: string, shape: DeckShape, answers: readonly (n
     if (post) channelRef.current?.postMessage({ type: "state", state: next } satisfies DeckMessage);
   }, []);
 
-  const dispatch = useCallback((action: DeckAction) => commit(deckReduce(shape, stateRef.current, action, author), true), [commit, shape, author]);
+  const dispatch = useCallback((action: DeckAction) => commit(deckReduce(shape, stateRef.current, action, author, Date.now()), true), [commit, shape, author]);
 
   useEffect(() => {
     const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`lease-lab:present:${slug}`);

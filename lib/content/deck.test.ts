@@ -45,7 +45,7 @@ describe("deckParse", () => {
           presetTitle: expect.any(String),
           at: 17000,
           view: "both",
-          predict: { question: "c1 writes with token 1 after 2. What happens?", options: ["Accepted", "Rejected: 1 < 2"] },
+          predict: { question: "c1 writes with token 1 after 2. What happens?", options: ["Accepted", "Rejected: 1 < 2"], stop: null },
         },
         notesHtml: "<p>Vote, then play.</p>",
         answer: 1,
@@ -70,6 +70,15 @@ describe("deckParse", () => {
       'lib/content/fixtures/bad-deck.md:26: ::predict answer="2" is out of range: counting from 0, the 2 options go from 0 to 1',
       'lib/content/fixtures/bad-deck.md:32: slide 4 has no speaker notes: add a "Note:" line, with what to say, at the end of the slide',
     ]);
+  });
+
+  it("stops a reveal at the next question on the same run, or at until=, and checks until= against the run", () => {
+    const predict = (at: number, extra = "", preset = "gc-pause") => `::predict{preset="${preset}" at="${at}" question="Q?" options="A|B" answer="0"${extra}}\n\nNote: n\n`;
+    const parsed = deckParse("content/decks/inline.md", FRONT + [predict(10000), predict(2000, "", "check-before-write"), predict(17000), predict(3000, ' until="5000"')].join("\n---\n\n"));
+    if (!parsed.ok) throw new Error(parsed.problems.map(formatProblem).join("\n"));
+    expect(parsed.value.slides.map((s) => s.sim?.predict?.stop)).toEqual([{ t: 17000, nextQuestion: 3 }, null, null, { t: 5000, nextQuestion: null }]);
+    expect(problemsOf(predict(10000, ' until="9000"'))).toEqual([expect.stringMatching(/^7: ::predict until="9000" must come after at="10000"/)]);
+    expect(problemsOf(predict(10000, ' until="soon"'))).toEqual([expect.stringMatching(/^7: ::predict attribute "until" must be a whole number of milliseconds/)]);
   });
 
   it("rejects unknown directives and attributes, missing attributes, an unknown view, a second simulation and a moment past the run", () => {

@@ -1,8 +1,9 @@
 /**
  * Instructor decks (DESIGN §5): front matter `title`, `minutes`, `summary`; slides separated by a
  * line `---`; a slide may hold one `::sim{preset at view}` or `::predict{preset at view question
- * options answer}` on its own line (`view`, optional, is "timeline", "topology" or "both"); `Note:`
- * starts the speaker notes, which run to the end of the slide.
+ * options answer until}` on its own line (`view`, optional, is "timeline", "topology" or "both";
+ * `until`, optional, is where the reveal stops playing, by default the next question's moment on
+ * the same preset); `Note:` starts the speaker notes, which run to the end of the slide.
  * Slides are split on the raw lines (outside code fences) rather than from a markdown tree, where
  * a `---` under a paragraph would turn it into a heading; each slide's lines keep their file line.
  */
@@ -47,10 +48,11 @@ const directiveSchemas = {
     question: z.string().trim().min(1, "must not be empty"),
     options: z.string(),
     answer: z.string().regex(/^\d+$/, "must be the 0-based index of the right option, such as \"1\"").transform(Number),
+    until: wholeMs.optional(),
   }),
 };
 type DirectiveName = keyof typeof directiveSchemas;
-const DIRECTIVE_HINT = '::sim{preset="…" at="<ms>"} or ::predict{preset="…" at="<ms>" question="…" options="A|B" answer="<index>"}, on a line of its own (either may add view="topology" or view="both")';
+const DIRECTIVE_HINT = '::sim{preset="…" at="<ms>"} or ::predict{preset="…" at="<ms>" question="…" options="A|B" answer="<index>"}, on a line of its own (either may add view="topology" or view="both"; ::predict may add until="<ms>")';
 
 interface Chunk {
   /** The file line of the chunk's first line. */
@@ -101,7 +103,17 @@ export function deckParse(file: string, source: string): Parsed<Deck> {
     const slide = slideParse(chunk, index + 1, problems);
     if (slide) slides.push(slide);
   });
-  return problems.result(() => ({ slug, title: meta!.title, minutes: meta!.minutes, summary: meta!.summary, slides }));
+  return problems.result(() => ({ slug, title: meta!.title, minutes: meta!.minutes, summary: meta!.summary, slides: withStops(slides) }));
+}
+
+/** Each prediction without `until=` stops its reveal at the next question on the same preset, if one comes later in the run. */
+function withStops(slides: PresenterSlide[]): PresenterSlide[] {
+  return slides.map((slide, i) => {
+    const sim = slide.sim;
+    if (!sim?.predict || sim.predict.stop) return slide;
+    const next = slides.slice(i + 1).find((later) => later.sim?.predict && later.sim.preset === sim.preset && later.sim.at > sim.at);
+    return next ? { ...slide, sim: { ...sim, predict: { ...sim.predict, stop: { t: next.sim!.at, nextQuestion: next.number } } } } : slide;
+  });
 }
 
 function slideParse(chunk: Chunk, number: number, problems: ProblemList): PresenterSlide | null {
@@ -210,5 +222,9 @@ function directiveParse(directive: LeafDirective, line: number, problems: Proble
   if (predict.answer >= options.length) {
     problems.add(line, `::predict answer="${predict.answer}" is out of range: counting from 0, the ${options.length} options go from 0 to ${options.length - 1}`);
   }
-  return { sim: { ...sim, predict: { question: predict.question, options } }, answer: predict.answer };
+  if (predict.until !== undefined && (predict.until <= predict.at || predict.until > durationMs)) {
+    problems.add(line, `::predict until="${predict.until}" must come after at="${predict.at}" and by the end of "${preset.id}" (${durationMs} ms): it is where the reveal stops playing`);
+  }
+  const stop = predict.until === undefined ? null : { t: predict.until, nextQuestion: null };
+  return { sim: { ...sim, predict: { question: predict.question, options, stop } }, answer: predict.answer };
 }

@@ -17,7 +17,18 @@ export interface SlideSim {
   /** The diagrams the slide opens with; the presenter can switch them during the talk. */
   view: SlideView;
   /** A prediction: the room votes on `options` before the simulation plays past `at`. */
-  predict: { question: string; options: string[] } | null;
+  predict: { question: string; options: string[]; stop: PredictStop | null } | null;
+}
+
+/**
+ * Where a prediction's reveal stops playing, so it does not give away a later question: the
+ * slide's `until=`, else the moment of the deck's next question on the same run. Null: the run
+ * plays to its end.
+ */
+export interface PredictStop {
+  t: number;
+  /** The 1-based slide whose question sets the stop; null when the slide's `until=` does. */
+  nextQuestion: number | null;
 }
 
 export interface AudienceSlide {

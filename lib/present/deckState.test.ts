@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deckInitial, deckReceive, deckReduce, deckRevealNeedsAnswer, nextSlideView, type DeckAction, type DeckShape, type DeckState } from "./deckState";
+import { deckInitial, deckPlayheadAt, deckReceive, deckReduce, deckRevealNeedsAnswer, nextSlideView, type DeckAction, type DeckShape, type DeckState } from "./deckState";
 
 const shape: DeckShape = { slideCount: 4, predicts: [false, true, false, true] };
 const start = (slide = 0, author = "a") => deckInitial(shape, slide, author);
-const run = (state: DeckState, ...actions: DeckAction[]) => actions.reduce((s, action) => deckReduce(shape, s, action, s.author), state);
+const WALL = 1_700_000_000_000;
+const run = (state: DeckState, ...actions: DeckAction[]) => actions.reduce((s, action) => deckReduce(shape, s, action, s.author, WALL), state);
 
 describe("deckReduce", () => {
   it("moves between slides within the deck, and a new slide starts paused at its moment, unrevealed", () => {
@@ -13,16 +14,16 @@ describe("deckReduce", () => {
     expect(run(start(3), { type: "first" }).slide).toBe(0);
     expect(run(start(), { type: "go", slide: 99 }).slide).toBe(3);
     const played = run(start(1), { type: "reveal", answer: 0 }, { type: "playhead", t: 4000, playing: true, speed: 2 });
-    expect(run(played, { type: "next" })).toMatchObject({ slide: 2, t: null, playing: false, reveal: null, speed: null });
+    expect(run(played, { type: "next" })).toMatchObject({ slide: 2, t: null, playing: false, wall: null, reveal: null, speed: null });
   });
 
   it("returns the same state when nothing changes, and counts every change as a new version by its author", () => {
     const s = start();
-    expect(deckReduce(shape, s, { type: "previous" }, "a")).toBe(s);
-    expect(deckReduce(shape, s, { type: "reveal", answer: 1 }, "a")).toBe(s); // slide 1 asks no prediction
-    const moved = deckReduce(shape, s, { type: "playhead", t: 10, playing: false, speed: null }, "b");
+    expect(deckReduce(shape, s, { type: "previous" }, "a", WALL)).toBe(s);
+    expect(deckReduce(shape, s, { type: "reveal", answer: 1 }, "a", WALL)).toBe(s); // slide 1 asks no prediction
+    const moved = deckReduce(shape, s, { type: "playhead", t: 10, playing: false, speed: null }, "b", WALL);
     expect(moved).toMatchObject({ t: 10, version: 1, author: "b" });
-    expect(deckReduce(shape, moved, { type: "playhead", t: 10, playing: false, speed: null }, "b")).toBe(moved);
+    expect(deckReduce(shape, moved, { type: "playhead", t: 10, playing: false, speed: null }, "b", WALL)).toBe(moved);
   });
 
   it("blanks and unblanks; moving to another slide shows the screen again", () => {
@@ -43,6 +44,23 @@ describe("deckReduce", () => {
     expect(answered).toMatchObject({ reveal: { answer: 0 }, playing: false, t: 5000 });
     expect(deckRevealNeedsAnswer(answered, 0)).toBe(false);
     expect(run(answered, { type: "reveal", answer: 1 })).toBe(answered);
+  });
+});
+
+describe("playing by the clock", () => {
+  it("records when a play started, and every window computes the same playhead from the clock, up to the stop", () => {
+    const playing = run(start(), { type: "playhead", t: 4000, playing: true, speed: 2 });
+    expect(playing).toMatchObject({ t: 4000, playing: true, wall: WALL, speed: 2 });
+    const play = { t: 4000, wall: WALL, playing: true, speed: 2 };
+    // A window that drew every frame and one that drew none in 1.5 s agree: 4 s + 1.5 s × 2.
+    expect(deckPlayheadAt(play, 20_000, WALL + 1500)).toEqual({ t: 7000, ended: false });
+    expect(deckPlayheadAt(play, 6000, WALL + 1500)).toEqual({ t: 6000, ended: true });
+    expect(deckPlayheadAt({ ...play, playing: false, wall: null }, 20_000, WALL + 1500)).toEqual({ t: 4000, ended: false });
+    expect(run(playing, { type: "playhead", t: 5000, playing: false, speed: 2 })).toMatchObject({ playing: false, wall: null });
+  });
+
+  it("starts the reveal's play at the moment it was revealed", () => {
+    expect(run(start(1), { type: "reveal", answer: 0 })).toMatchObject({ playing: true, wall: WALL, t: null });
   });
 });
 
@@ -92,10 +110,10 @@ describe("deckReceive", () => {
     let presenter = start(0, "presenter");
     const send = (from: "audience" | "presenter", action: DeckAction) => {
       if (from === "audience") {
-        audience = deckReduce(shapeOf, audience, action, "audience");
+        audience = deckReduce(shapeOf, audience, action, "audience", WALL);
         presenter = deckReceive(shapeOf, presenter, { type: "state", state: audience });
       } else {
-        presenter = deckReduce(shapeOf, presenter, action, "presenter");
+        presenter = deckReduce(shapeOf, presenter, action, "presenter", WALL);
         audience = deckReceive(shapeOf, audience, { type: "state", state: presenter });
       }
     };

@@ -3,7 +3,10 @@
  * Each window applies its own actions, then posts the whole new state to the others
  * (BroadcastChannel, no server); a window adopts a received state only if it is newer, so windows
  * that act at the same moment still end up agreeing. Times are ms of the slide simulation's true
- * time.
+ * time, except `wall`, which is ms of the windows' shared wall clock (Date.now).
+ *
+ * Playing is synced as "playing from t at wall time `wall` at speed s": every window computes its
+ * playhead from the clock (deckPlayheadAt), so a window that drops frames does not fall behind.
  */
 import { SLIDE_VIEWS, type SlideView } from "../content/deckTypes";
 
@@ -15,6 +18,8 @@ export interface DeckState {
   /** The slide simulation's playhead when it last started, stopped or moved; null: the slide's moment. */
   t: number | null;
   playing: boolean;
+  /** While playing: the wall-clock time at which the playhead was at `t`; null when paused. */
+  wall: number | null;
   /** Simulated seconds per real second; null: the run's own speed. */
   speed: number | null;
   /** The diagrams the room sees; null: the ones the slide opens with. */
@@ -53,7 +58,7 @@ export type DeckAction =
 export type DeckMessage = { type: "hello" } | { type: "state"; state: DeckState };
 
 export function deckInitial(shape: DeckShape, slide: number, author: string): DeckState {
-  return { slide: clampSlide(shape, slide), blank: false, t: null, playing: false, speed: null, view: null, reveal: null, version: 0, author };
+  return { slide: clampSlide(shape, slide), blank: false, t: null, playing: false, wall: null, speed: null, view: null, reveal: null, version: 0, author };
 }
 
 const clampSlide = (shape: DeckShape, slide: number) => Math.max(0, Math.min(shape.slideCount - 1, Math.trunc(slide)));
@@ -62,10 +67,10 @@ const clampSlide = (shape: DeckShape, slide: number) => Math.max(0, Math.min(sha
 function toSlide(shape: DeckShape, state: DeckState, slide: number): Partial<DeckState> {
   const target = clampSlide(shape, slide);
   if (target === state.slide && !state.blank) return {};
-  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, speed: null, view: null, reveal: null };
+  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, wall: null, speed: null, view: null, reveal: null };
 }
 
-function changes(shape: DeckShape, state: DeckState, action: DeckAction): Partial<DeckState> {
+function changes(shape: DeckShape, state: DeckState, action: DeckAction, now: number): Partial<DeckState> {
   switch (action.type) {
     case "next":
       return toSlide(shape, state, state.slide + 1);
@@ -80,23 +85,23 @@ function changes(shape: DeckShape, state: DeckState, action: DeckAction): Partia
     case "toggleBlank":
       return { blank: !state.blank };
     case "playhead":
-      return { t: action.t, playing: action.playing, speed: action.speed };
+      return { t: action.t, playing: action.playing, wall: action.playing ? now : null, speed: action.speed };
     case "view":
       return { view: action.view };
     case "reveal":
       if (!shape.predicts[state.slide]) return {};
       // A second reveal only supplies the answer the first one lacked; it does not replay.
       if (state.reveal) return state.reveal.answer === null && action.answer !== null ? { reveal: { answer: action.answer } } : {};
-      return { reveal: { answer: action.answer }, playing: true, blank: false };
+      return { reveal: { answer: action.answer }, playing: true, wall: now, blank: false };
   }
 }
 
 /**
- * Applies one of this window's actions. Returns the same object when nothing changed (so nothing
- * is posted); otherwise a new version by `author`.
+ * Applies one of this window's actions at wall time `now`. Returns the same object when nothing
+ * changed (so nothing is posted); otherwise a new version by `author`.
  */
-export function deckReduce(shape: DeckShape, state: DeckState, action: DeckAction, author: string): DeckState {
-  const change = changes(shape, state, action);
+export function deckReduce(shape: DeckShape, state: DeckState, action: DeckAction, author: string, now: number): DeckState {
+  const change = changes(shape, state, action, now);
   const changed = (Object.keys(change) as (keyof DeckState)[]).some((key) => !sameValue(change[key], state[key]));
   return changed ? { ...state, ...change, version: state.version + 1, author } : state;
 }
@@ -122,4 +127,15 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** The diagram after `view` in the order T steps through: timeline, topology, both, timeline… */
 export function nextSlideView(view: SlideView): SlideView {
   return SLIDE_VIEWS[(SLIDE_VIEWS.indexOf(view) + 1) % SLIDE_VIEWS.length];
+}
+
+/**
+ * The playhead at wall time `now` of a play that was at `t` at wall time `wall`, at `speed`
+ * simulated ms per real ms, stopping at `end`: the same in every window that shares the clock,
+ * however many frames each has drawn.
+ */
+export function deckPlayheadAt(play: { t: number; wall: number | null; playing: boolean; speed: number }, end: number, now: number): { t: number; ended: boolean } {
+  if (!play.playing || play.wall === null) return { t: Math.min(play.t, end), ended: false };
+  const t = play.t + Math.max(0, now - play.wall) * play.speed;
+  return t >= end ? { t: end, ended: true } : { t, ended: false };
 }

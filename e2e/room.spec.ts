@@ -1,0 +1,177 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { deckLoad } from "@/lib/content/decks";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { watchForErrors } from "./pageErrors";
+import { startRoom } from "./roomServer";
+
+// The real relay and site, as `npm run room` serves them, on a free port of 127.0.0.1.
+let room: Awaited<ReturnType<typeof startRoom>>;
+test.beforeAll(async () => {
+  room = await startRoom();
+});
+test.afterAll(async () => {
+  await room?.stop();
+});
+
+const deck = deckLoad("the-fencing-token-story");
+// Slide 3 asks whether c2 gets the lock; the reveal plays to slide 4's moment.
+const n = deck.slides.findIndex((s) => s.sim?.predict) + 1;
+const slide = deck.slides[n - 1];
+const [optionA, optionB] = slide.sim!.predict!.options;
+const stop = slide.sim!.predict!.stop!;
+const captionTime = (page: Page) => page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
+const roomPanel = (page: Page) => page.getByRole("region", { name: "Prediction room" });
+const voting = (page: Page) => page.getByRole("group", { name: "Voting on this slide" });
+const phoneStatus = (phone: Page) => phone.getByRole("status").filter({ hasText: /vote|Voting|answer/ });
+const roomStatus = (audience: Page) => audience.getByRole("status").filter({ hasText: /^Room / });
+const option = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
+
+async function phoneContext(browser: Browser, colorScheme: "light" | "dark"): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, colorScheme });
+  return { context, page: await context.newPage() };
+}
+
+test.use({ reducedMotion: "reduce" });
+
+test("a prediction room: phones join by QR link and by code, vote twice, and the reveal shows the room's answer beside the run's", async ({ browser, context }) => {
+  // Five pages, three of them checked by axe, on a shared two-core machine.
+  test.setTimeout(480_000);
+  const presenter = await context.newPage();
+  const errors = watchForErrors(presenter);
+  await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
+  const audience = await context.newPage();
+  await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
+  // A first load on a busy machine is slow: the later steps wait the usual time.
+  await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
+
+  // The served site knows its relay: the address is filled in, and a room opens with a short code.
+  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
+  await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
+  await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
+  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1];
+  const join = audience.getByRole("complementary", { name: "Join the room" });
+  await expect(join.getByRole("img", { name: `QR code: join room ${code}` })).toBeVisible();
+  await expect(join).toContainText(code);
+  await audience.screenshot({ path: test.info().outputPath("audience-join-card.png") });
+
+  // Three phones: two open the QR code's link, one types the code.
+  const phones = await Promise.all([phoneContext(browser, "light"), phoneContext(browser, "dark"), phoneContext(browser, "light")]);
+  const [p1, p2, p3] = phones.map((p) => p.page);
+  await p1.goto(`${room.origin}/room/?code=${code}`);
+  await p3.goto(`${room.origin}/room/?code=${code}`);
+  await p2.goto(`${room.origin}/room/`);
+  await expectNoSeriousA11yViolations(p2, "phone join form, dark");
+  await p2.getByRole("textbox", { name: "Room code" }).fill("nope");
+  await p2.getByRole("button", { name: "Join" }).click();
+  await expect(p2.getByRole("alert").filter({ hasText: "A room code is 5 letters or digits" })).toBeVisible();
+  await p2.getByRole("textbox", { name: "Room code" }).fill(code.toLowerCase());
+  await p2.getByRole("button", { name: "Join" }).click();
+  for (const phone of [p1, p2, p3]) await expect(phone.getByText("You are in.")).toBeVisible({ timeout: 30_000 });
+  await expect(roomPanel(presenter)).toContainText(`Room ${code} · 3 joined`);
+  await expect(roomStatus(audience)).toContainText(`Room ${code} · 3 joined`);
+
+  // Round 1: the question reaches every phone; each votes once, and one changes its mind.
+  await voting(presenter).getByRole("button", { name: "Start voting" }).click();
+  await expect(join).toBeVisible(); // the corner card stays up for latecomers while voting
+  for (const phone of [p1, p2, p3]) await expect(phone.getByRole("group", { name: slide.sim!.predict!.question })).toBeVisible();
+  await p1.getByRole("radio", { name: new RegExp(optionA) }).check();
+  await p2.getByRole("radio", { name: new RegExp(optionA) }).check();
+  await p3.getByRole("radio", { name: new RegExp(optionB) }).check();
+  await expect(phoneStatus(p1)).toHaveText(`Your vote: A, “${optionA}”. You can change it until voting closes.`);
+  await p2.getByRole("radio", { name: new RegExp(optionB) }).check();
+  await expect(phoneStatus(p2)).toContainText(`Your vote: B, “${optionB}”`);
+  await expect(voting(presenter)).toContainText("Round 1: 3 votes of 3 joined, voting open.");
+  await expect(option(presenter, optionA)).toContainText("1 (33%)");
+  await expect(option(presenter, optionB)).toContainText("2 (67%)");
+  // The room sees how many voted, never the live distribution.
+  await expect(roomStatus(audience)).toContainText("round 1: 3 votes");
+  await expect(option(audience, optionB)).not.toContainText("%");
+  await p2.screenshot({ path: test.info().outputPath("phone-voting-dark.png"), fullPage: true });
+  await presenter.screenshot({ path: test.info().outputPath("presenter-voting.png"), fullPage: true });
+  await expectNoSeriousA11yViolations(p1, "phone voting, light");
+  await expectNoSeriousA11yViolations(p2, "phone voting, dark");
+
+  // A phone that forges the presenter's messages is ignored: voting stays open.
+  await p3.evaluate(
+    async ({ code }) => {
+      const socket = new WebSocket(`ws://${location.host}/relay`);
+      await new Promise((resolve) => (socket.onopen = resolve));
+      socket.send(JSON.stringify({ type: "join", code, device: "forger-0123456789abcdef" }));
+      for (const type of ["close", "reveal", "end"]) socket.send(JSON.stringify({ type, secret: "guessed-secret-0123456789", answer: 0 }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.close();
+    },
+    { code },
+  );
+  await p1.getByRole("radio", { name: new RegExp(optionB) }).check();
+  await expect(phoneStatus(p1)).toContainText(`Your vote: B, “${optionB}”. You can change it until voting closes.`);
+  await expect(voting(presenter)).toContainText("voting open");
+
+  // A phone that reloads keeps its vote.
+  await p3.reload();
+  await expect(phoneStatus(p3)).toContainText(`Your vote: B, “${optionB}”`, { timeout: 30_000 });
+  await expect(p3.getByRole("radio", { name: new RegExp(optionB) })).toBeChecked();
+
+  await voting(presenter).getByRole("button", { name: "Close voting" }).click();
+  await expect(phoneStatus(p1)).toHaveText(`Voting is closed. Your vote: B, “${optionB}”.`);
+  await expect(p1.getByRole("radio", { name: new RegExp(optionA) })).toBeDisabled();
+
+  // Round 2, after discussion: fresh votes, and round 1's result is hidden from the room.
+  await voting(presenter).getByRole("button", { name: "Start round 2" }).click();
+  await expect(p1.getByText("Round 2: vote again")).toBeVisible();
+  await expect(phoneStatus(p1)).toHaveText("Choose an option to vote.");
+  for (const phone of [p1, p2, p3]) await phone.getByRole("radio", { name: new RegExp(optionA) }).check();
+  await expect(voting(presenter)).toContainText("Round 2: 3 votes of 3 joined");
+  await expect(option(presenter, optionA)).toContainText(/Round 1\s*0 \(0%\)/);
+  await expect(option(presenter, optionA)).toContainText(/Round 2\s*3 \(100%\)/);
+  await expect(option(audience, optionA)).not.toContainText("Round 1");
+  await voting(presenter).getByRole("button", { name: "Close voting" }).click();
+  await voting(presenter).getByRole("button", { name: "Show round 1 to the room" }).click();
+  await expect(option(audience, optionB)).toContainText(/Round 1\s*3 \(100%\)/);
+  await expect(option(audience, optionA)).not.toContainText("Round 2");
+
+  // The presenter's page reloads: the room, its phones and its votes are still there.
+  await presenter.reload();
+  await expect(roomPanel(presenter)).toContainText(`Room ${code} · 3 joined`, { timeout: 30_000 });
+  await expect(voting(presenter)).toContainText("Round 2: 3 votes of 3 joined, voting closed.");
+
+  // Reveal: the distribution beside the run's answer, and the run plays to its stop point only.
+  await presenter.getByRole("button", { name: "Reveal the answer" }).click();
+  await expect(option(audience, optionA).getByText("Answer", { exact: true })).toBeVisible();
+  await expect(option(audience, optionA)).toContainText(/Round 2\s*3 \(100%\)/);
+  await expect(captionTime(audience)).toHaveText(`${(stop.t / 1000).toFixed(3)} s`, { timeout: 60_000 });
+  await expect(presenter.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  for (const phone of [p1, p2, p3]) await expect(phoneStatus(phone)).toHaveText(`The run's answer: A, “${optionA}”. You voted A, “${optionA}”.`);
+  await expect(p2.getByText(`3 of 3 votes (100%)`)).toBeVisible();
+  await p2.screenshot({ path: test.info().outputPath("phone-revealed-dark.png"), fullPage: true });
+  await audience.screenshot({ path: test.info().outputPath("audience-revealed.png") });
+  await expectNoSeriousA11yViolations(p2, "phone after the reveal, dark");
+
+  // After class: the session's questions and distributions, as CSV and JSON.
+  const [csv] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export CSV" }).click()]);
+  const rows = (await readFile((await csv.path())!, "utf8")).trim().split("\r\n");
+  expect(rows[0]).toBe("deck,room,slide,question,round,option,answer,votes,share");
+  // The question has no comma or quote, so it is not quoted; "Yes, right away" is.
+  expect(rows).toContain(`${deck.slug},${code},${n},${slide.sim!.predict!.question},2,"${optionA}",yes,3,1.000`);
+  const [json] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export JSON" }).click()]);
+  expect(JSON.parse(await readFile((await json.path())!, "utf8"))).toMatchObject({ deck: deck.slug, room: code, questions: [{ slide: n, answer: 0, rounds: { 1: [0, 3], 2: [3, 0] } }] });
+
+  // Closing the room tells the phones, and the relay forgets it.
+  await roomPanel(presenter).getByRole("button", { name: "Close the room" }).click();
+  await expect(p1.getByText("The presenter closed the room.")).toBeVisible();
+  await expect(audience.getByRole("complementary", { name: "Join the room" })).toHaveCount(0);
+  await p2.goto(`${room.origin}/room/?code=${code}`);
+  await expect(p2.getByRole("alert").filter({ hasText: `There is no room ${code}` })).toBeVisible();
+  expect(errors).toEqual([]);
+  for (const phone of phones) await phone.context.close();
+});
+
+test("without a relay, the presenter view says so and instructor mode works as before", async ({ page }) => {
+  // The Playwright server serves the site alone, with no /room.json and no relay.
+  await page.goto(`/present/${deck.slug}/presenter/#${n}`);
+  await expect(roomPanel(page)).toContainText("No vote relay is known here");
+  await expect(roomPanel(page).getByRole("button", { name: "Open a room" })).toBeDisabled();
+  await page.getByRole("button", { name: "Reveal the answer" }).click();
+  await expect(option(page, optionA).getByText("Answer", { exact: true })).toBeVisible();
+});
