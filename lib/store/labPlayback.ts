@@ -43,7 +43,7 @@ export type PlaybackStore = ReturnType<typeof createPlaybackStore>;
 export const playbackMax = (s: Pick<PlaybackState, "endT" | "limitT">) => (s.limitT === null ? s.endT : Math.min(s.endT, s.limitT));
 
 /** Where playing from t stops: at the run's last event if it is still ahead, else at the end. */
-const stopAt = (s: Pick<PlaybackState, "t" | "endT" | "limitT" | "activityEndT">) => Math.min(playbackMax(s), s.t < s.activityEndT ? s.activityEndT : Infinity);
+export const stopAt = (s: Pick<PlaybackState, "t" | "endT" | "limitT" | "activityEndT">) => Math.min(playbackMax(s), s.t < s.activityEndT ? s.activityEndT : Infinity);
 
 export function createPlaybackStore(initial: { t: number | null; endT: number; activityEndT: number }) {
   return createStore<PlaybackState>()((set, get) => {

@@ -11,6 +11,7 @@ import type { SimResult } from "@/lib/sim/simulate";
 import type { Span } from "@/lib/sim/spans";
 import { formatDuration } from "../format";
 import { IntervalIndex } from "./intervals";
+import { keyStopsOf } from "./keyStops";
 
 export type LaneKind = "client" | "service" | "storage";
 
@@ -107,7 +108,7 @@ export interface TimelineModelData {
   points: PointMark[];
   messages: PackedMessages;
   lastEventT: number;
-  stops: { all: Float64Array; withoutMessages: Float64Array };
+  stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
 export interface PackedMessages {
@@ -135,8 +136,8 @@ export interface TimelineModel {
   messages: IntervalIndex<Message>;
   /** The last event other than a message: after it nothing more happens in the run. */
   lastEventT: number;
-  /** Times the playhead steps to: every event, and every event but messages. */
-  stops: { all: Float64Array; withoutMessages: Float64Array };
+  /** Times the playhead steps to: every event, every event but messages, and the key events (keyStops.ts). */
+  stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
 const MESSAGE_KINDS = new Set<SimEvent["kind"]>(["send", "deliver", "drop"]);
@@ -337,7 +338,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     points,
     messages: packMessages(messages),
     lastEventT: events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
-    stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false) },
+    stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false), key: keyStopsOf(events, result.violations) },
   };
 }
 
