@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { eventPhrase, firstDivergence, type Divergence } from "@/lib/lab/compare/divergence";
+import { firstOutcomeDifference, type OutcomeDifference } from "@/lib/lab/compare/outcomeDifference";
 import { seconds } from "@/lib/sim/format";
 import { selectCompare, selectHiding, selectResolved, selectResult, selectScenario, selectSetCompare } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
@@ -25,6 +26,7 @@ export function ComparePanel() {
     if (!result || !twin.result || !result.events.length || !twin.result.events.length) return null;
     return firstDivergence(result.events, twin.result.events);
   }, [result, twin.result]);
+  const outcomeDifference = useMemo(() => (divergence && result && twin.result ? firstOutcomeDifference(result.events, twin.result.events) : null), [divergence, result, twin.result]);
 
   return (
     <section aria-label="Compare" className="rounded-xl border border-line bg-page">
@@ -60,7 +62,10 @@ export function ComparePanel() {
             {twin.pending || !result ? (
               <p role="status">Simulating the twin run…</p>
             ) : divergence ? (
-              <DivergenceLine divergence={divergence} />
+              <>
+                <OutcomeLine difference={outcomeDifference} />
+                <DivergenceLine divergence={divergence} />
+              </>
             ) : twin.result && result.events.length && twin.result.events.length ? (
               <p>
                 <strong>The two runs are the same, event for event:</strong> this flip changes nothing in this scenario.
@@ -85,6 +90,17 @@ export function ComparePanel() {
         </div>
       )}
     </section>
+  );
+}
+
+/** The difference that matters, first: the first write whose fate differs, or that there is none. */
+function OutcomeLine({ difference }: { difference: OutcomeDifference | null }) {
+  if (!difference) return <p>Every write has the same fate in both runs: the flip changes how the run unfolds, not what storage ends up accepting.</p>;
+  const side = (w: OutcomeDifference["a"]) => (w ? `${eventPhrase(w)} at ${seconds(w.t)}` : "that write never happens");
+  return (
+    <p>
+      <strong>The first difference in outcome, at {seconds(difference.t)}:</strong> in A, {side(difference.a)}; in B, {side(difference.b)}.
+    </p>
   );
 }
 

@@ -1,16 +1,58 @@
 "use client";
 
-import { useEffect, useReducer } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { secondaryButton } from "@/components/ui/button";
-import { countdownInit, countdownLabel, countdownReducer } from "./countdown";
+import { countdownInit, countdownKey, countdownLabel, countdownReducer, countdownRestore, type CountdownState } from "./countdown";
 
-/** An optional countdown from the drill's suggested time, with pause and reset. */
-export function Countdown({ minutes }: { minutes: number }) {
-  const [state, dispatch] = useReducer(countdownReducer, minutes * 60_000, countdownInit);
+function readSaved(slug: string): unknown {
+  try {
+    return JSON.parse(sessionStorage.getItem(countdownKey(slug)) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function save(slug: string, state: CountdownState) {
+  try {
+    sessionStorage.setItem(countdownKey(slug), JSON.stringify(state));
+  } catch {
+    // Storage is blocked: the timer still runs, for this page view only.
+  }
+}
+
+/** Forgets a drill's timer, for a new attempt. */
+export function forgetCountdown(slug: string) {
+  try {
+    sessionStorage.removeItem(countdownKey(slug));
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/**
+ * An optional countdown from the drill's suggested time, with pause and reset. It is kept in this
+ * tab's session storage, so a reload goes on where it was, and it stops for good once the model
+ * answer is revealed (`stopped`): the time taken is what the learner rates against.
+ */
+export function Countdown({ minutes, slug, stopped }: { minutes: number; slug: string; stopped: boolean }) {
+  const totalMs = minutes * 60_000;
+  const [state, dispatch] = useReducer(countdownReducer, totalMs, countdownInit);
+  const restored = useRef(false);
   const running = state.endsAt !== null;
   const finished = state.remainingMs === 0;
   const fresh = state.remainingMs === state.totalMs && !running;
 
+  // Read back after hydration (the static HTML has no storage), then keep every change.
+  useEffect(() => {
+    dispatch({ type: "restore", state: countdownRestore(readSaved(slug), totalMs, Date.now()) });
+    restored.current = true;
+  }, [slug, totalMs]);
+  useEffect(() => {
+    if (restored.current) save(slug, state);
+  }, [slug, state]);
+  useEffect(() => {
+    if (stopped && running) dispatch({ type: "pause", now: Date.now() });
+  }, [stopped, running]);
   useEffect(() => {
     if (!running) return;
     const id = setInterval(() => dispatch({ type: "tick", now: Date.now() }), 250);
@@ -27,19 +69,29 @@ export function Countdown({ minutes }: { minutes: number }) {
           {countdownLabel(state.remainingMs)}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {!finished && (
-          <button type="button" className={secondaryButton} onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}>
-            {running ? "Pause timer" : fresh ? "Start timer" : "Resume timer"}
+      {stopped ? (
+        <p className="text-sm text-ink-muted">
+          {fresh
+            ? "The timer was not used for this attempt."
+            : finished
+              ? "Time had run out before you revealed the model answer."
+              : `Stopped when you revealed the model answer, with ${countdownLabel(state.remainingMs)} left.`}
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {!finished && (
+            <button type="button" className={secondaryButton} onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}>
+              {running ? "Pause timer" : fresh ? "Start timer" : "Resume timer"}
+            </button>
+          )}
+          <button type="button" className={secondaryButton} onClick={() => dispatch({ type: "reset" })} disabled={fresh}>
+            Reset timer
           </button>
-        )}
-        <button type="button" className={secondaryButton} onClick={() => dispatch({ type: "reset" })} disabled={fresh}>
-          Reset timer
-        </button>
-      </div>
+        </div>
+      )}
       {/* Announced once when time runs out; the ticking itself stays silent. */}
       <p aria-live="polite" className="font-semibold">
-        {finished && (
+        {finished && !stopped && (
           <>
             <span aria-hidden="true">⏰ </span>Time is up. Finish your thought, then reveal the model answer.
           </>

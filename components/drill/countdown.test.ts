@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownInit, countdownLabel, countdownReducer } from "./countdown";
+import { countdownInit, countdownLabel, countdownReducer, countdownRestore } from "./countdown";
 
 describe("the drill countdown", () => {
   it("runs, pauses, resumes, stops at zero and resets", () => {
@@ -25,5 +25,23 @@ describe("the drill countdown", () => {
     expect(countdownLabel(479_001)).toBe("08:00");
     expect(countdownLabel(61_000)).toBe("01:01");
     expect(countdownLabel(0)).toBe("00:00");
+  });
+});
+
+describe("the drill countdown across a reload", () => {
+  it("goes on from where a running timer is now", () => {
+    const running = countdownReducer(countdownInit(60_000), { type: "start", now: 1_000 });
+    expect(countdownRestore(JSON.parse(JSON.stringify(running)), 60_000, 31_000)).toEqual({ totalMs: 60_000, remainingMs: 30_000, endsAt: 61_000 });
+    expect(countdownRestore(running, 60_000, 100_000)).toEqual({ totalMs: 60_000, remainingMs: 0, endsAt: null });
+  });
+
+  it("keeps a paused timer paused", () => {
+    expect(countdownRestore({ totalMs: 60_000, remainingMs: 12_000, endsAt: null }, 60_000, 999_999)).toEqual({ totalMs: 60_000, remainingMs: 12_000, endsAt: null });
+  });
+
+  it("starts afresh from anything else", () => {
+    for (const saved of [null, "x", { totalMs: 30_000, remainingMs: 1, endsAt: null }, { totalMs: 60_000, remainingMs: -1, endsAt: null }, { totalMs: 60_000, remainingMs: 5, endsAt: "soon" }]) {
+      expect(countdownRestore(saved, 60_000, 0)).toEqual(countdownInit(60_000));
+    }
   });
 });

@@ -5,7 +5,7 @@ export interface CountdownState {
   endsAt: number | null;
 }
 
-export type CountdownAction = { type: "start" | "pause" | "tick"; now: number } | { type: "reset" };
+export type CountdownAction = { type: "start" | "pause" | "tick"; now: number } | { type: "reset" } | { type: "restore"; state: CountdownState };
 
 export function countdownInit(totalMs: number): CountdownState {
   return { totalMs, remainingMs: totalMs, endsAt: null };
@@ -24,6 +24,8 @@ export function countdownReducer(state: CountdownState, action: CountdownAction)
     }
     case "reset":
       return countdownInit(state.totalMs);
+    case "restore":
+      return action.state;
   }
 }
 
@@ -31,4 +33,21 @@ export function countdownReducer(state: CountdownState, action: CountdownAction)
 export function countdownLabel(remainingMs: number): string {
   const seconds = Math.ceil(remainingMs / 1000);
   return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Where a drill's timer is kept, so a reload (or a slip of the keyboard) does not lose it. */
+export const countdownKey = (slug: string) => `lease-lab:drill-timer:${slug}`;
+
+/**
+ * A timer read back from storage, if it is one for this many minutes: a running one goes on from
+ * where it is now (or has run out meanwhile); anything else starts afresh.
+ */
+export function countdownRestore(saved: unknown, totalMs: number, now: number): CountdownState {
+  const fresh = countdownInit(totalMs);
+  if (typeof saved !== "object" || saved === null) return fresh;
+  const { totalMs: total, remainingMs, endsAt } = saved as Record<string, unknown>;
+  if (total !== totalMs || typeof remainingMs !== "number" || !(remainingMs >= 0 && remainingMs <= totalMs)) return fresh;
+  if (endsAt === null) return { totalMs, remainingMs, endsAt: null };
+  if (typeof endsAt !== "number") return fresh;
+  return countdownReducer({ totalMs, remainingMs, endsAt }, { type: "tick", now });
 }

@@ -9,7 +9,6 @@ import { validateScenario } from "@/lib/sim/scenario";
 import { selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
-import { useReducedMotion } from "@/components/timeline/useReducedMotion";
 import { CellDetails } from "./CellDetails";
 import { seedToOpen } from "./cellText";
 import { Heatmap } from "./Heatmap";
@@ -34,7 +33,6 @@ export function FailureMap() {
   const id = useId();
   const stores = useLabStores();
   const scenario = useScenario(selectScenario);
-  const reducedMotion = useReducedMotion();
   const { run, start, cancel, setLayer } = useFailureMap();
   const [opening] = useState(() => {
     const raw = stores.scenario.getState().map;
@@ -89,7 +87,7 @@ export function FailureMap() {
     const x = index % cols;
     const y = Math.floor(index / cols);
     const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x], run.settings.y.axis, run.yValues[y], seedToOpen(cell));
-    if (applied.ok && !cell?.invalid) openInTimeline(stores, applied.scenario, "first-violation", reducedMotion);
+    if (applied.ok && !cell?.invalid) openInTimeline(stores, applied.scenario, "first-violation");
   };
 
   const geometry = run && width > 0 ? heatGeometry(run.xValues.length, run.yValues.length, width) : null;

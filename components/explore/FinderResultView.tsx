@@ -3,7 +3,6 @@
 import { seconds } from "@/lib/sim/format";
 import { budgetInWords, stoppedInWords } from "@/lib/lab/explore/finderText";
 import { useLabStores } from "@/components/lab/stores";
-import { useReducedMotion } from "@/components/timeline/useReducedMotion";
 import { primaryButton } from "@/components/ui/button";
 import { openInTimeline } from "./openInTimeline";
 import type { FinderRun } from "./useFailureFinder";
@@ -13,7 +12,6 @@ const KIND_TEXT = { damage: "the data is damaged", overlap: "two clients hold th
 /** What a finished search found, to open on the timeline fault by fault; or why it stopped. */
 export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "searching" }> }) {
   const stores = useLabStores();
-  const reducedMotion = useReducedMotion();
   if (run.status === "failed") return <p className="font-medium text-danger-ink">The search stopped with an error: {run.error}</p>;
 
   const budget = <p className="mt-1 text-sm text-ink-muted">Budget: {budgetInWords(run.budget, run.timeLimitMs)}</p>;
@@ -31,7 +29,7 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
     );
   }
 
-  const open = (at: number | "first-violation") => openInTimeline(stores, result.scenario, at, reducedMotion);
+  const open = (at: number | "first-violation") => openInTimeline(stores, result.scenario, at);
   const faults = result.schedule.length;
   return (
     <div className="rounded-lg border-2 border-danger p-3 sm:p-4">

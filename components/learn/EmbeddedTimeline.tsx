@@ -36,13 +36,14 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   // The events, and a little room after the last one: the rest of the run is empty time.
   const domain = useMemo<[number, number]>(() => (model ? [0, Math.min(model.durationMs, Math.max(1000, model.lastEventT * 1.08 + 500))] : [0, 1]), [model]);
-  const stops = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
+  const stops = model ? model.stops.key : EMPTY;
+  const everyStop = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
   usePlaybackLoop(stops, reducedMotion);
 
   return (
     <div>
       <div className="border-b border-line p-3">
-        <PlaybackBar stops={stops} onStepped={() => {}} reducedMotion={reducedMotion} />
+        <PlaybackBar stops={stops} everyStop={everyStop} onStepped={() => {}} reducedMotion={reducedMotion} />
       </div>
       <div ref={containerRef} className={`overflow-hidden ${pending ? "opacity-60" : ""}`}>
         {model && layout && result && width > 0 ? (

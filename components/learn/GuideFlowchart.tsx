@@ -6,9 +6,15 @@ import type { DecisionGuide } from "@/lib/content/lessonTypes";
 import { stillFlow } from "@/components/flow/stillFlow";
 import { guideEdges, guidePathEdgeIds, guidePlacements } from "@/lib/learn/guideLayout";
 
-const NODE_WIDTH = 190;
-const COLUMN = 215;
-const ROW = 120;
+const NODE_WIDTH = 200;
+const COLUMN = 230;
+const ROW = 150;
+/** Fitting the whole chart may not shrink it below this: its 14 px text stays at 12 px or more. */
+const MIN_FIT_ZOOM = 0.86;
+/** A branch off the path keeps a short label ("Yes", "No"); a long one is cut, the panel has it whole. */
+const SHORT_LABEL = 26;
+
+const shortLabel = (label: string) => (label.length <= SHORT_LABEL ? label : `${label.slice(0, SHORT_LABEL - 1).trimEnd()}…`);
 
 type Status = "current" | "taken" | "other";
 type GuideNodeData = { text: string; ending: boolean; status: Status };
@@ -20,10 +26,10 @@ const GuideNodeView = memo(function GuideNodeView({ data }: NodeProps<GuideFlowN
   return (
     <div className={`${border} ${data.ending ? "rounded-2xl" : "rounded-md"} bg-page px-2.5 py-2 text-ink shadow-sm`} style={{ width: NODE_WIDTH }}>
       <Handle type="target" position={Position.Top} className="!border-0 !bg-transparent" isConnectable={false} />
-      <p className="text-[10px] font-semibold tracking-wide text-ink-muted uppercase">
+      <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
         {data.status === "current" ? "▶ You are here" : data.status === "taken" ? "✓ Answered" : data.ending ? "Recommendation" : "Question"}
       </p>
-      <p className="line-clamp-4 text-xs leading-snug">{data.text}</p>
+      <p className="line-clamp-4 text-sm leading-snug">{data.text}</p>
       <Handle type="source" position={Position.Bottom} className="!border-0 !bg-transparent" isConnectable={false} />
     </div>
   );
@@ -64,8 +70,9 @@ export function GuideFlowchart({ guide, path, onBackTo }: { guide: DecisionGuide
       id: edge.id,
       source: edge.source,
       target: edge.target,
-      label: taken ? edge.label : undefined,
-      labelStyle: { fill: "var(--color-ink)", fontSize: 11, fontWeight: 600 },
+      // Every branch says which answer it is; the path taken in full, in bold.
+      label: taken ? edge.label : shortLabel(edge.label),
+      labelStyle: { fill: taken ? "var(--color-ink)" : "var(--color-ink-muted)", fontSize: 14, fontWeight: taken ? 700 : 500 },
       labelBgStyle: { fill: "var(--color-page)" },
       style: taken ? { stroke: "var(--color-link)", strokeWidth: 3 } : { stroke: "var(--color-ink-muted)", strokeWidth: 1.25, strokeDasharray: "5 4" },
       zIndex: taken ? 1 : 0,
@@ -73,13 +80,13 @@ export function GuideFlowchart({ guide, path, onBackTo }: { guide: DecisionGuide
   });
 
   return (
-    <div className="h-[420px] w-full sm:h-[600px]" aria-label="Flowchart of the decision guide, with the path taken in thick lines" role="group">
+    <div className="h-[480px] w-full sm:h-[720px]" aria-label="Flowchart of the decision guide, with the path taken in thick lines" role="group">
       <ReactFlow
         nodes={flowNodes}
         edges={flowEdges}
         nodeTypes={nodeTypes}
         fitView
-        fitViewOptions={{ padding: 0.08 }}
+        fitViewOptions={{ padding: 0.08, minZoom: MIN_FIT_ZOOM }}
         minZoom={0.2}
         {...stillFlow}
         proOptions={{ hideAttribution: true }}

@@ -4,6 +4,8 @@ import { keyCounts, verdictOf } from "@/lib/lab/summaryText";
 import { seconds } from "@/lib/sim/format";
 import { selectHiding, selectPending, selectResult, selectWarnings } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
+import { frameOnTimeline } from "@/components/timeline/frameRequest";
+import { frameAround } from "@/lib/lab/timeline/frame";
 import { BottleneckNote } from "./BottleneckNote";
 import { StoryList } from "./StoryList";
 import { VerdictBadge } from "./VerdictBadge";
@@ -59,7 +61,11 @@ export function OutcomePanel() {
               <p className="mt-1 text-sm">{first.text}</p>
               <button
                 type="button"
-                onClick={() => playback.getState().setT(first.t)}
+                onClick={() => {
+                  // The playhead where the violation is drawn, its window framed, the timeline in view.
+                  playback.getState().setT(first.t);
+                  frameOnTimeline(frameAround(first.t, first.endT ?? first.t, result.scenario.durationMs));
+                }}
                 className="mt-2 rounded-md border border-line bg-page px-3 py-1.5 text-sm font-semibold hover:bg-surface"
               >
                 Jump to violation

@@ -1,15 +1,17 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 
-/** A square button with an icon and an accessible name (also shown as a tooltip). */
+/** A square button with an icon and an accessible name (also shown as a tooltip, unless it has its own). */
 export function IconButton({
   label,
+  tooltip,
   onClick,
   children,
   disabled,
   primary,
 }: {
   label: string;
-  onClick: () => void;
+  tooltip?: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   children: ReactNode;
   disabled?: boolean;
   primary?: boolean;
@@ -20,7 +22,7 @@ export function IconButton({
       onClick={onClick}
       disabled={disabled}
       aria-label={label}
-      title={label}
+      title={tooltip ?? label}
       className={`inline-flex size-10 items-center justify-center rounded-md border disabled:opacity-40 ${
         primary ? "border-ink bg-ink text-page hover:opacity-90" : "border-line text-ink hover:bg-surface"
       }`}

@@ -10,6 +10,7 @@ import { selectSetT, selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
+import type { MarkTip } from "./MarkTooltip";
 
 /** More grants and writes than this in view are drawn as ticks: zoom in to reach each one. */
 const MARK_CAP = 400;
@@ -21,7 +22,7 @@ const MARK_CAP = 400;
  * order (a roving tabindex): ← and → move between them in time order, Home and End to the first
  * and the last, Enter or Space moves the playhead there.
  */
-export function MarkLayer({ model, layout, x, domain, limitT }: LayerProps) {
+export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProps & { onTip?: (tip: MarkTip | null) => void }) {
   const t = usePlayback(selectT);
   const setT = usePlayback(selectSetT);
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -54,11 +55,16 @@ export function MarkLayer({ model, layout, x, domain, limitT }: LayerProps) {
   };
   const onFocus = (event: FocusEvent<SVGGElement>) => {
     const index = focusedIndex(event.target);
-    if (index >= 0) setActiveKey(reachable[index].key);
+    if (index < 0) return;
+    setActiveKey(reachable[index].key);
+    if (onTip && event.target instanceof SVGGraphicsElement) {
+      const box = event.target.getBBox();
+      onTip({ name: reachable[index].name, x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
+    }
   };
 
   return (
-    <g onKeyDown={onKeyDown} onFocus={onFocus}>
+    <g onKeyDown={onKeyDown} onFocus={onFocus} onBlur={() => onTip?.(null)}>
       {crowded && <MarkTicks marks={inView} x={x} layout={layout} />}
       {placeMarks(reachable, x, plotLeft, plotRight).map(({ mark, px, labelX, labelled }) => {
         const focus = { markKey: mark.key, tabbable: mark.key === tabStop, onActivate: setT };

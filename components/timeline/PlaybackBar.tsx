@@ -9,8 +9,22 @@ import { selectEndT, selectLimitT, selectPlaying, selectSpeed, selectT } from "@
 import { useLabStores, usePlayback } from "@/components/lab/stores";
 import { IconButton } from "./IconButton";
 
-/** Play and pause, step between events, the playhead slider and the playing speed. */
-export function PlaybackBar({ stops, onStepped, reducedMotion }: { stops: ArrayLike<number>; onStepped: (t: number) => void; reducedMotion: boolean }) {
+/**
+ * Play and pause, step between key events (with Shift, between every event), the playhead slider
+ * and the playing speed.
+ */
+export function PlaybackBar({
+  stops,
+  everyStop = stops,
+  onStepped,
+  reducedMotion,
+}: {
+  stops: ArrayLike<number>;
+  /** What Shift + step moves between; the same as `stops` when not given. */
+  everyStop?: ArrayLike<number>;
+  onStepped: (t: number) => void;
+  reducedMotion: boolean;
+}) {
   const id = useId();
   const { playback } = useLabStores();
   const t = usePlayback(selectT);
@@ -19,23 +33,24 @@ export function PlaybackBar({ stops, onStepped, reducedMotion }: { stops: ArrayL
   const limitT = usePlayback(selectLimitT);
   const speed = usePlayback(selectSpeed);
   const max = playbackMax({ endT, limitT });
-  const step = (direction: 1 | -1) => {
+  const step = (direction: 1 | -1, fine: boolean) => {
     const p = playback.getState();
-    if (direction === 1) p.stepForward(stops);
-    else p.stepBack(stops);
+    const at = fine ? everyStop : stops;
+    if (direction === 1) p.stepForward(at);
+    else p.stepBack(at);
     onStepped(playback.getState().t);
   };
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <div className="flex items-center gap-1">
-        <IconButton label="Step back" onClick={() => step(-1)} disabled={t <= 0}>
+        <IconButton label="Step back" tooltip="To the previous key event (Shift: the previous event, messages included)" onClick={(event) => step(-1, event.shiftKey)} disabled={t <= 0}>
           <path d="M6 5v14M19 5l-10 7 10 7z" />
         </IconButton>
         <IconButton label={playing ? "Pause" : "Play"} onClick={() => playback.getState().togglePlay()} primary>
           {playing ? <path d="M7 5h3v14H7zM14 5h3v14h-3z" /> : <path d="M7 4.5v15l12.5-7.5z" />}
         </IconButton>
-        <IconButton label="Step forward" onClick={() => step(1)} disabled={t >= max}>
+        <IconButton label="Step forward" tooltip="To the next key event (Shift: the next event, messages included)" onClick={(event) => step(1, event.shiftKey)} disabled={t >= max}>
           <path d="M18 5v14M5 5l10 7-10 7z" />
         </IconButton>
       </div>
@@ -72,7 +87,7 @@ export function PlaybackBar({ stops, onStepped, reducedMotion }: { stops: ArrayL
           ))}
         </select>
       </label>
-      {reducedMotion && <p className="basis-full text-xs text-ink-muted">Reduced motion is on: Play moves from event to event without animating.</p>}
+      {reducedMotion && <p className="basis-full text-xs text-ink-muted">Reduced motion is on: playing keeps its speed but jumps from one key event to the next instead of animating.</p>}
     </div>
   );
 }

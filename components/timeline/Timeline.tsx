@@ -1,12 +1,13 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { seconds } from "@/lib/sim/format";
 import { timelineLayout } from "@/lib/lab/timeline/layout";
 import { modelOf, storyOfResult } from "@/lib/lab/derived";
 import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
+import { FRAME_EVENT } from "./frameRequest";
 import type { LayerProps } from "./geometry";
 import { marksOverCap } from "./MarkLayer";
 import { messagesOverCap } from "./MessageLayer";
@@ -18,7 +19,7 @@ import { useElementWidth } from "./useElementWidth";
 import { usePlaybackLoop } from "./usePlaybackLoop";
 import { useReducedMotion } from "./useReducedMotion";
 import { useShortcuts } from "./useShortcuts";
-import { useTimelineZoom } from "./useTimelineZoom";
+import { useTimelineZoom, type FrameRequest } from "./useTimelineZoom";
 import { ViewBar } from "./ViewBar";
 
 const RIGHT_PAD = 16;
@@ -39,6 +40,8 @@ export function Timeline() {
   const { playback } = useLabStores();
   const reducedMotion = useReducedMotion();
   const containerRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const [frameRequest, setFrameRequest] = useState<FrameRequest | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const width = useElementWidth(containerRef);
   const [announcement, setAnnouncement] = useState("");
@@ -50,13 +53,22 @@ export function Timeline() {
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   const durationMs = model?.durationMs ?? 1;
   const fitEndT = model ? fitEnd(model.lastEventT, durationMs) : durationMs;
-  const zoom = useTimelineZoom(svgRef, { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT });
+  const zoom = useTimelineZoom(svgRef, { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT }, frameRequest);
+
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const onFrame = (event: Event) => setFrameRequest((r) => ({ window: (event as CustomEvent<[number, number]>).detail, seq: (r?.seq ?? 0) + 1 }));
+    section.addEventListener(FRAME_EVENT, onFrame);
+    return () => section.removeEventListener(FRAME_EVENT, onFrame);
+  }, []);
   const { zoomBy, panBy } = zoom;
-  const stops = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
+  const stops = model ? model.stops.key : EMPTY;
+  const everyStop = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
   const limitT = hiding && limit !== null ? limit : Infinity;
 
   usePlaybackLoop(stops, reducedMotion);
-  useShortcuts({ enabled: shortcuts, playback, stops, zoomBy, panBy });
+  useShortcuts({ enabled: shortcuts, playback, stops, everyStop, zoomBy, panBy });
 
   const announce = useCallback(
     (t: number) => {
@@ -83,10 +95,13 @@ export function Timeline() {
   const hiddenMessages = model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }, plotRight - labelWidth) : 0;
 
   return (
-    <section aria-label="Timeline" className="rounded-xl border border-line bg-page">
+    <section ref={sectionRef} id="timeline" tabIndex={-1} aria-label="Timeline" className="scroll-mt-4 rounded-xl border border-line bg-page">
       <div className="space-y-3 border-b border-line p-3 sm:p-4">
-        <PlaybackBar stops={stops} onStepped={announce} reducedMotion={reducedMotion} />
+        <PlaybackBar stops={stops} everyStop={everyStop} onStepped={announce} reducedMotion={reducedMotion} />
         <ViewBar zoom={zoom} onDownload={download} downloadsDisabled={hiding || !model} />
+        <p role="status" className="text-sm text-ink-muted empty:hidden">
+          {zoom.zoomed && `The view is zoomed to ${seconds(zoom.domain[0])} – ${seconds(zoom.domain[1])}: a changed run keeps it. Fit shows the whole run.`}
+        </p>
         {downloadError && (
           <p role="alert" className="text-sm font-medium text-danger-ink">
             {downloadError}
@@ -127,7 +142,10 @@ export function Timeline() {
         <TimelineKey />
         <p id="timeline-help" className="text-xs text-ink-muted">
           Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and
-          violations; ← and → move between them, Enter moves the playhead there. {shortcuts ? "Shortcuts: Space plays or pauses, ← → step, Home and End jump, + and − zoom." : "Single-key shortcuts are off."}
+          violations; ← and → move between them, Enter moves the playhead there. {shortcuts
+            ? "Shortcuts: Space plays or pauses, ← → step between key events (Shift + ← → between every event), [ and ] pan, Home and End jump, + and − zoom."
+            : "Single-key shortcuts are off."}{" "}
+          Ctrl or ⌘ + Z undoes an edit, Shift + Ctrl or ⌘ + Z redoes it.
         </p>
         <p className="sr-only" aria-live="polite">
           {announcement}

@@ -1,7 +1,7 @@
 "use client";
 
 import { scaleLinear } from "d3";
-import { useId, useMemo, type Ref } from "react";
+import { useId, useMemo, useState, type Ref } from "react";
 import { HatchPattern } from "@/components/marks/HatchPattern";
 import type { TimelineLayout } from "@/lib/lab/timeline/layout";
 import type { TimelineModel } from "@/lib/lab/timeline/model";
@@ -11,6 +11,7 @@ import { Axis, Gridlines } from "./Axis";
 import { LaneGuides } from "./LaneGuides";
 import { LaneLabels } from "./LaneLabels";
 import { MarkLayer } from "./MarkLayer";
+import { MarkTooltip, type MarkTip } from "./MarkTooltip";
 import { MessageLayer } from "./MessageLayer";
 import { Playhead, RevealClip } from "./Playhead";
 import { PointLayer } from "./PointLayer";
@@ -42,6 +43,7 @@ export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, p
   const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
   const patterns = useMemo(() => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }), [ids.pause, ids.danger, ids.delay]);
   const layer = { model, layout, x, domain, limitT };
+  const [tip, setTip] = useState<MarkTip | null>(null);
 
   return (
     <svg
@@ -85,11 +87,12 @@ export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, p
           <PointLayer {...layer} />
           {showMessages && <MessageLayer {...layer} arrow={ids.arrow} />}
         </g>
-        <MarkLayer {...layer} />
+        <MarkLayer {...layer} onTip={setTip} />
       </g>
       <LaneLabels layout={layout} scenario={scenario} width={labelWidth} />
       <Axis x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
       <Playhead x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
+      {tip && <MarkTooltip tip={tip} width={width} height={layout.height} />}
     </svg>
   );
 }

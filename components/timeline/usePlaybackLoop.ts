@@ -1,24 +1,48 @@
 "use client";
 
 import { useEffect } from "react";
+import { advancePlayhead } from "@/lib/lab/playback";
+import { upperBound } from "@/lib/lab/timeline/intervals";
+import { stopAt } from "@/lib/store/labPlayback";
 import { selectPlaying } from "@/components/lab/selectors";
 import { useLabStores, usePlayback } from "@/components/lab/stores";
 
-/** With reduced motion, playing moves the playhead from event to event at this pace. */
-const STEP_EVERY_MS = 900;
+/** With reduced motion, how often the hidden clock is read: the playhead jumps, it never glides. */
+const REDUCED_FRAME_MS = 100;
 
 /**
- * Moves the playhead while playing: smoothly, frame by frame, or, when the system asks for
- * reduced motion, in discrete steps from one event to the next with no animation in between.
+ * Moves the playhead while playing: smoothly, frame by frame; or, when the system asks for reduced
+ * motion, at the same speed but without the tweening: a clock runs unseen and the playhead jumps
+ * to each key event as the clock passes it (and to where playing stops, at the end).
  */
-export function usePlaybackLoop(stops: ArrayLike<number>, reducedMotion: boolean): void {
+export function usePlaybackLoop(keyStops: ArrayLike<number>, reducedMotion: boolean): void {
   const playing = usePlayback(selectPlaying);
   const { playback } = useLabStores();
 
   useEffect(() => {
     if (!playing) return;
     if (reducedMotion) {
-      const timer = setInterval(() => playback.getState().stepForward(stops, { keepPlaying: true }), STEP_EVERY_MS);
+      let clock = playback.getState().t;
+      let shown = clock;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        const p = playback.getState();
+        // The learner moved the playhead meanwhile: the clock goes on from there.
+        if (p.t !== shown) clock = p.t;
+        const end = stopAt({ ...p, t: clock });
+        const next = advancePlayhead(clock, Math.min(1000, now - last), p.speed, end);
+        last = now;
+        clock = next.t;
+        if (next.ended) {
+          p.setT(end);
+          p.pause();
+          return;
+        }
+        const passed = upperBound(keyStops, clock) - 1;
+        if (passed >= 0 && keyStops[passed] > p.t) p.setT(keyStops[passed]);
+        shown = playback.getState().t;
+      }, REDUCED_FRAME_MS);
       return () => clearInterval(timer);
     }
     let last = performance.now();
@@ -28,5 +52,5 @@ export function usePlaybackLoop(stops: ArrayLike<number>, reducedMotion: boolean
       if (playback.getState().playing) frame = requestAnimationFrame(advance);
     });
     return () => cancelAnimationFrame(frame);
-  }, [playing, reducedMotion, stops, playback]);
+  }, [playing, reducedMotion, keyStops, playback]);
 }

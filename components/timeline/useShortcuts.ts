@@ -13,16 +13,18 @@ function ownsKeys(target: EventTarget | null): boolean {
 
 /**
  * The timeline's single-key shortcuts, which the learner can turn off: Space plays or pauses,
- * ← and → step between events (with Shift they pan), Home and End go to the start and the end,
- * + and − zoom. Keys typed into a field, or meant for a focused button, are left alone.
+ * ← and → step between key events (with Shift, between every event, messages included), [ and ]
+ * pan, Home and End go to the start and the end, + and − zoom. Keys typed into a field, or meant
+ * for a focused button, are left alone.
  */
 export function useShortcuts({
   enabled,
   playback,
   stops,
+  everyStop,
   zoomBy,
   panBy,
-}: { enabled: boolean; playback: PlaybackStore; stops: ArrayLike<number> } & Pick<TimelineZoom, "zoomBy" | "panBy">): void {
+}: { enabled: boolean; playback: PlaybackStore; stops: ArrayLike<number>; everyStop: ArrayLike<number> } & Pick<TimelineZoom, "zoomBy" | "panBy">): void {
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -35,12 +37,16 @@ export function useShortcuts({
           p.togglePlay();
           break;
         case "ArrowRight":
-          if (event.shiftKey) panBy(0.25);
-          else p.stepForward(stops);
+          p.stepForward(event.shiftKey ? everyStop : stops);
           break;
         case "ArrowLeft":
-          if (event.shiftKey) panBy(-0.25);
-          else p.stepBack(stops);
+          p.stepBack(event.shiftKey ? everyStop : stops);
+          break;
+        case "]":
+          panBy(0.25);
+          break;
+        case "[":
+          panBy(-0.25);
           break;
         case "Home":
           p.toStart();
@@ -63,5 +69,5 @@ export function useShortcuts({
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [enabled, playback, stops, zoomBy, panBy]);
+  }, [enabled, playback, stops, everyStop, zoomBy, panBy]);
 }

@@ -18,10 +18,18 @@ export interface ZoomGeometry {
 export interface TimelineZoom {
   /** The visible window of true time, in ms. */
   domain: [number, number];
+  /** The learner zoomed or panned (or a jump framed a moment): a new run keeps this view until Fit. */
+  zoomed: boolean;
   zoomBy: (factor: number, centerT?: number) => void;
   /** Pans by a fraction of the visible width (negative: towards the start). */
   panBy: (fraction: number) => void;
   fit: () => void;
+}
+
+/** A request to show a window of true time; `seq` tells one request from the next. */
+export interface FrameRequest {
+  window: [number, number];
+  seq: number;
 }
 
 /** The zoom transform that shows [d0, d1] of a base scale from 0 to durationMs over [plotLeft, …]. */
@@ -35,12 +43,24 @@ function transformFor([d0, d1]: [number, number], base: (t: number) => number, p
  * pinch to zoom, drag to pan, horizontal or Shift + wheel to pan) and is confined to this hook:
  * it reports only the visible window, which React renders from. Buttons and keys call the same
  * behaviour, so every way of zooming agrees. A plain vertical wheel scrolls the page, as it should.
+ * A new run is fitted (so an edit that moves the stale write later never leaves it off the right
+ * edge), unless the learner has zoomed by hand: then the view stays, and `zoomed` says so.
  */
-export function useTimelineZoom(svgRef: RefObject<SVGSVGElement | null>, { plotLeft, plotRight, height, durationMs, fitEndT }: ZoomGeometry): TimelineZoom {
+export function useTimelineZoom(
+  svgRef: RefObject<SVGSVGElement | null>,
+  { plotLeft, plotRight, height, durationMs, fitEndT }: ZoomGeometry,
+  frameRequest: FrameRequest | null = null,
+): TimelineZoom {
   const fitted: [number, number] = [0, Math.min(durationMs, fitEndT)];
   const [view, setView] = useState<{ durationMs: number; domain: [number, number] }>({ durationMs, domain: fitted });
   const domainRef = useRef<{ durationMs: number; domain: [number, number] } | null>(null);
-  const zoomRef = useRef<{ behavior: ZoomBehavior<SVGSVGElement, unknown>; svg: SVGSVGElement; fit: () => void } | null>(null);
+  const zoomRef = useRef<{ behavior: ZoomBehavior<SVGSVGElement, unknown>; svg: SVGSVGElement; fit: () => void; show: (window: [number, number]) => void } | null>(null);
+  const manualRef = useRef(false);
+  const [zoomed, setZoomed] = useState(false);
+  const byHand = useCallback(() => {
+    manualRef.current = true;
+    setZoomed(true);
+  }, []);
   // A run of another length starts fitted.
   const domain: [number, number] = view.durationMs === durationMs ? view.domain : fitted;
 
@@ -64,7 +84,9 @@ export function useTimelineZoom(svgRef: RefObject<SVGSVGElement | null>, { plotL
         if (event.type === "touchstart") return (event as TouchEvent).touches.length > 1;
         return !(event as MouseEvent).ctrlKey && !(event as MouseEvent).button;
       })
-      .on("zoom", (event: { transform: ReturnType<typeof zoomTransform> }) => {
+      .on("zoom", (event: { transform: ReturnType<typeof zoomTransform>; sourceEvent: Event | null }) => {
+        // A gesture (not a programmatic transform) is zooming by hand.
+        if (event.sourceEvent) byHand();
         const next = event.transform.rescaleX(base).domain() as [number, number];
         domainRef.current = { durationMs, domain: next };
         setView({ durationMs, domain: next });
@@ -72,27 +94,41 @@ export function useTimelineZoom(svgRef: RefObject<SVGSVGElement | null>, { plotL
     const selection = select(svg);
     selection.call(behavior).on("dblclick.zoom", null);
 
-    // Keep the visible window across a resize or a new run of the same length; else fit.
+    // A view zoomed by hand survives a resize or a new run of the same length; else the run is fitted.
     const fitWindow: [number, number] = [0, Math.min(durationMs, fitEndT)];
     const kept = domainRef.current;
-    selection.call(behavior.transform, transformFor(kept && kept.durationMs === durationMs ? kept.domain : fitWindow, base, plotLeft, durationMs));
+    const keep = manualRef.current && kept && kept.durationMs === durationMs;
+    selection.call(behavior.transform, transformFor(keep ? kept.domain : fitWindow, base, plotLeft, durationMs));
 
     const onWheel = (event: WheelEvent) => {
       if (event.ctrlKey || event.metaKey) return;
       const dx = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.shiftKey ? event.deltaY : 0;
       if (!dx) return;
       event.preventDefault();
+      byHand();
       behavior.translateBy(selection, -dx / zoomTransform(svg).k, 0);
     };
     svg.addEventListener("wheel", onWheel, { passive: false });
-    const fit = () => behavior.transform(selection, transformFor(fitWindow, base, plotLeft, durationMs));
-    zoomRef.current = { behavior, svg, fit };
+    const fit = () => {
+      manualRef.current = false;
+      setZoomed(false);
+      behavior.transform(selection, transformFor(fitWindow, base, plotLeft, durationMs));
+    };
+    const show = (window: [number, number]) => behavior.transform(selection, transformFor(window, base, plotLeft, durationMs));
+    zoomRef.current = { behavior, svg, fit, show };
     return () => {
       selection.on(".zoom", null);
       svg.removeEventListener("wheel", onWheel);
       zoomRef.current = null;
     };
-  }, [svgRef, plotLeft, plotRight, height, durationMs, fitEndT]);
+  }, [svgRef, plotLeft, plotRight, height, durationMs, fitEndT, byHand]);
+
+  // After the run's own effect above (effects run in order), so a jump into a new run frames that run.
+  useEffect(() => {
+    if (!frameRequest || !zoomRef.current) return;
+    byHand();
+    zoomRef.current.show(frameRequest.window);
+  }, [frameRequest, byHand]);
 
   const zoomBy = useCallback(
     (factor: number, centerT?: number) => {
@@ -101,20 +137,25 @@ export function useTimelineZoom(svgRef: RefObject<SVGSVGElement | null>, { plotL
       const [d0, d1] = domainRef.current?.domain ?? [0, durationMs];
       const t = centerT !== undefined && centerT >= d0 && centerT <= d1 ? centerT : (d0 + d1) / 2;
       const x = plotLeft + ((t - d0) / (d1 - d0)) * (plotRight - plotLeft);
+      byHand();
       z.behavior.scaleBy(select(z.svg), factor, [x, 0]);
     },
-    [plotLeft, plotRight, durationMs],
+    [plotLeft, plotRight, durationMs, byHand],
   );
 
   const panBy = useCallback(
     (fraction: number) => {
       const z = zoomRef.current;
-      if (z) z.behavior.translateBy(select(z.svg), (-fraction * (plotRight - plotLeft)) / zoomTransform(z.svg).k, 0);
+      if (!z) return;
+      byHand();
+      z.behavior.translateBy(select(z.svg), (-fraction * (plotRight - plotLeft)) / zoomTransform(z.svg).k, 0);
     },
-    [plotLeft, plotRight],
+    [plotLeft, plotRight, byHand],
   );
 
   const fit = useCallback(() => zoomRef.current?.fit(), []);
 
-  return { domain, zoomBy, panBy, fit };
+  // A gesture that ended where it began has not zoomed anything worth saying.
+  const offFit = Math.abs(domain[0] - fitted[0]) + Math.abs(domain[1] - fitted[1]) > (fitted[1] - fitted[0]) * 0.005;
+  return { domain, zoomed: zoomed && offFit, zoomBy, panBy, fit };
 }

@@ -10,18 +10,24 @@ function samePath(a: string, b: string): boolean {
   return trim(a) === trim(b);
 }
 
+/** A sub-page (a lesson, a quiz, a deck) belongs to the section whose path it starts with. */
+function inSection(pathname: string, href: string): boolean {
+  return href !== "/" && pathname.startsWith(href.replace(/\/+$/, "") + "/");
+}
+
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <ul className="flex flex-wrap items-center gap-x-1">
+    <ul className="flex flex-col gap-y-1 md:flex-row md:flex-wrap md:items-center md:gap-x-1 md:gap-y-0">
       {navItems.map((item) => {
-        const current = samePath(pathname, item.href);
+        const page = samePath(pathname, item.href);
+        const current = page || inSection(pathname, item.href);
         return (
           <li key={item.href}>
             <Link
               href={item.href}
-              aria-current={current ? "page" : undefined}
-              className={`rounded-md px-2 py-2 text-sm sm:px-3 font-medium underline-offset-4 hover:underline ${
+              aria-current={page ? "page" : current ? "true" : undefined}
+              className={`block rounded-md px-2 py-2.5 text-base md:py-2 md:text-sm lg:px-3 font-medium underline-offset-4 hover:underline ${
                 current ? "text-ink underline decoration-2 decoration-focus" : "text-ink-muted hover:text-ink"
               }`}
             >

@@ -48,7 +48,7 @@ export function prepareRun(result: SimResult): PreparedRun {
 /** The buffers of a prepared run that can be handed over without copying. */
 export function preparedTransferables({ model }: PreparedRun): ArrayBuffer[] {
   const m = model.messages;
-  return [model.stops.all, model.stops.withoutMessages, m.id, m.sendT, m.endT, m.from, m.to, m.msg, m.dropped].map((array) => array.buffer as ArrayBuffer);
+  return [model.stops.all, model.stops.withoutMessages, model.stops.key, m.id, m.sendT, m.endT, m.from, m.to, m.msg, m.dropped].map((array) => array.buffer as ArrayBuffer);
 }
 
 /** Takes in a run prepared elsewhere: its derived data is registered, and its result returned. */

@@ -9,6 +9,7 @@ import { presetById } from "@/lib/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import { planScenario } from "@/lib/lab/run";
+import { streamSwitchNotes } from "@/lib/lab/load/streamSwitch";
 import type { Flip } from "@/lib/lab/compare/flips";
 import { COMPARE_PROBLEM, type DecodedLocation } from "@/lib/lab/url";
 import { runOnMainThread, type Runner } from "@/lib/lab/workerRunner";
@@ -47,6 +48,8 @@ export interface ScenarioState {
   /** Applies a change to the scenario; refused changes leave it as it was and say why. */
   edit: (change: (scenario: Scenario, resolved: ResolvedScenario) => Scenario) => void;
   choosePreset: (id: string) => void;
+  /** Puts back a scenario the lab had before, with the preset it came from (undo and redo). */
+  restore: (scenario: Scenario, presetId: string | null) => void;
   dismissNotice: (id: number) => void;
   setPredicting: (on: boolean) => void;
   choose: (optionId: string) => void;
@@ -134,12 +137,15 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
       map: initial.map ?? null,
       edit: (change) => {
         const { scenario, resolved, presetId } = get();
-        apply(change(scenario, resolved), presetId, (title, items) => (items.length ? [notice("info", title, items)] : []));
+        const candidate = change(scenario, resolved);
+        const switched = streamSwitchNotes(scenario, candidate);
+        apply(candidate, presetId, (title, items) => (switched.length || items.length ? [notice("info", title, [...switched, ...items])] : []));
       },
       choosePreset: (id) => {
         const preset = presetById(id);
         if (preset) apply(preset.scenario, preset.id, () => []);
       },
+      restore: (scenario, presetId) => apply(scenario, presetId, () => []),
       dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
       setPredicting: (on) => set({ predict: freshPredict(on) }),
       choose: (optionId) => set((s) => (s.predict.revealed ? s : { predict: { ...s.predict, choice: optionId } })),

@@ -43,14 +43,15 @@ export default async function DrillPage({ params }: Props) {
           <ContentHtml html={drill.promptHtml} className="mt-2 text-lg leading-relaxed" />
         </section>
 
-        <DrillWorkbench
-          slug={drill.slug}
-          minutes={drill.minutes}
-          rubric={drill.rubric}
-          modelAnswerHtml={drill.modelAnswerHtml}
-          followUpsHtml={drill.followUpsHtml}
-        />
       </div>
+      {/* Outside the prose column: once revealed, the model answer sits beside the draft on a wide screen. */}
+      <DrillWorkbench
+        slug={drill.slug}
+        minutes={drill.minutes}
+        rubric={drill.rubric}
+        modelAnswerHtml={drill.modelAnswerHtml}
+        followUpsHtml={drill.followUpsHtml}
+      />
     </Container>
   );
 }

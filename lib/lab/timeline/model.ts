@@ -13,6 +13,7 @@ import type { Span } from "@/lib/sim/spans";
 import { formatDuration } from "../format";
 import { leaseEndWords, rejectionNote } from "../phrases";
 import { IntervalIndex } from "./intervals";
+import { keyStopsOf } from "./keyStops";
 
 export type LaneKind = "client" | "service" | "storage";
 
@@ -113,7 +114,7 @@ export interface TimelineModelData {
   points: PointMark[];
   messages: PackedMessages;
   lastEventT: number;
-  stops: { all: Float64Array; withoutMessages: Float64Array };
+  stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
 export interface PackedMessages {
@@ -141,8 +142,8 @@ export interface TimelineModel {
   messages: IntervalIndex<Message>;
   /** The last event other than a message: after it nothing more happens in the run. */
   lastEventT: number;
-  /** Times the playhead steps to: every event, and every event but messages. */
-  stops: { all: Float64Array; withoutMessages: Float64Array };
+  /** Times the playhead steps to: every event, every event but messages, and the key events (keyStops.ts). */
+  stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
 const MESSAGE_KINDS = new Set<SimEvent["kind"]>(["send", "deliver", "drop"]);
@@ -334,7 +335,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     points,
     messages: packMessages(messages),
     lastEventT: events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
-    stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false) },
+    stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false), key: keyStopsOf(events, result.violations) },
   };
 }
 
