@@ -31,6 +31,8 @@ export interface Summary {
   backlogMax: number;
   serviceUtilization: number;
   timeouts: number;
+  /** Set when the run stopped at the event limit at `atMs`: every count covers only that part. */
+  incomplete: { atMs: number } | null;
 }
 
 export type ViolationKind = "lost-update" | "duplicate-effect" | "overlap" | "token-regression";
@@ -192,6 +194,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     backlogMax,
     serviceUtilization: round(serviceUtilization, 6),
     timeouts,
+    incomplete: null,
   };
   return { summary, violations, grants };
 }
