@@ -29,7 +29,7 @@ function describe(value: unknown): string {
  * taken for "nothing saved" and overwritten by the next save; as a ProgressError it is moved
  * aside like any other damage.
  */
-export function checkSave(record: unknown): StorageValue<Progress> {
+export function checkSave<T = Progress>(record: unknown): StorageValue<T> {
   if (typeof record !== "object" || record === null || Array.isArray(record)) {
     throw new ProgressError(`it holds ${describe(record)}, not saved progress`);
   }
@@ -37,7 +37,13 @@ export function checkSave(record: unknown): StorageValue<Progress> {
   if (format === PROGRESS_EXPORT_FORMAT) throw new ProgressError("it holds a progress export file, not a save (use “Import progress” to load an export)");
   if (typeof version !== "number") throw new ProgressError("it has no progress version, so it is not a save");
   if (typeof state !== "object" || state === null || Array.isArray(state)) throw new ProgressError("it has a version but no progress in it");
-  return record as StorageValue<Progress>;
+  return record as StorageValue<T>;
+}
+
+/** A saved record read from storage: null if there is none; throws if it is not JSON or not a save. */
+export function readSave<T>(storage: Storage, name: string): StorageValue<T> | null {
+  const raw = storage.getItem(name);
+  return raw === null ? null : checkSave<T>(JSON.parse(raw));
 }
 
 /** localStorage as zustand's persist wants it, or undefined where the browser refuses storage. */
@@ -47,10 +53,7 @@ export function progressStorage(): PersistStorage<Progress> | undefined {
   return {
     ...json,
     // A damaged save throws here (not JSON, or not a save), and persist reports it as an error.
-    getItem: (name) => {
-      const raw = localStorage.getItem(name);
-      return raw === null ? null : checkSave(JSON.parse(raw));
-    },
+    getItem: (name) => readSave<Progress>(localStorage, name),
     setItem: (name, value) => {
       try {
         return json.setItem(name, value);
