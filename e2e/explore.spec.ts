@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { decompressFromEncodedURIComponent } from "lz-string";
+import lzString from "lz-string";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
 
@@ -16,7 +16,7 @@ async function openLab(page: Page, query: string) {
 async function scenarioInUrl(page: Page): Promise<Record<string, unknown>> {
   await expect.poll(() => new URL(page.url()).searchParams.has("z")).toBe(true);
   const code = new URL(page.url()).searchParams.get("z")!;
-  return JSON.parse(decompressFromEncodedURIComponent(code));
+  return JSON.parse(lzString.decompressFromEncodedURIComponent(code));
 }
 
 async function setMapSize(page: Page, cols: string, rows: string, seeds: string) {

@@ -89,7 +89,8 @@ function scheduleFault(kernel: Kernel, network: Network, service: LockService | 
 function scheduleChaos(kernel: Kernel, scenario: ResolvedScenario, rng: Rng): void {
   const { pauseEveryMs, pauseMs } = scenario.chaos;
   if (!pauseEveryMs) return;
-  // Every pause logs an event, so no run reaches a pause past this many: the count stops there.
+  // Counting stops at the event budget, so even a scenario that bypassed validation (which refuses
+  // chaos whose pauses alone exceed the budget) costs bounded work; later clients then get none.
   let budget = kernel.maxEvents;
   for (let i = 1; i <= scenario.clients.count && budget > 0; i++) {
     const own = rng.clone();
