@@ -33,8 +33,6 @@ test("a long link reaches the lab: one over the server's usual 16 KB opens, and 
   expect(long?.status()).toBe(200);
   await expect(outcome(page)).toContainText(/Safe|Unsafe/);
   await expect(page.getByRole("alert").filter({ hasText: "The link's scenario" })).toHaveCount(0);
-  // The lab writes it back compressed: the same scenario in a link a CDN accepts.
-  await expect.poll(() => new URL(page.url()).searchParams.get("z")?.length ?? Infinity).toBeLessThan(8_000);
 
   const tooLong = await page.goto(`/lab/?z=${"A".repeat(20_001)}`);
   expect(tooLong?.status()).toBe(200);
