@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import lzString from "lz-string";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
 
@@ -11,11 +12,11 @@ async function openLab(page: Page, query: string) {
   await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
 }
 
-/** The scenario in the lab's URL (its `s` code), once the URL has caught up. */
+/** The scenario in the lab's URL (its compressed `z` code), once the URL has caught up. */
 async function scenarioInUrl(page: Page): Promise<Record<string, unknown>> {
-  await expect.poll(() => new URL(page.url()).searchParams.has("s")).toBe(true);
-  const code = new URL(page.url()).searchParams.get("s")!;
-  return JSON.parse(Buffer.from(code, "base64url").toString("utf8"));
+  await expect.poll(() => new URL(page.url()).searchParams.has("z")).toBe(true);
+  const code = new URL(page.url()).searchParams.get("z")!;
+  return JSON.parse(lzString.decompressFromEncodedURIComponent(code));
 }
 
 async function setMapSize(page: Page, cols: string, rows: string, seeds: string) {
@@ -69,9 +70,13 @@ test("Cancel stops a large map where it is", async ({ page }) => {
   await expect(explore(page).getByRole("button", { name: "Draw the map" })).toBeVisible();
 });
 
-test("a shared link draws its map; a malformed one gets a notice and the lab still works", async ({ page }) => {
+test("a shared link sets up its map, which runs only when the visitor presses Draw; a malformed one gets a notice and the lab still works", async ({ page }) => {
   const errors = watchForErrors(page);
   await openLab(page, "?preset=chaos-default&map=clients_1_4_4.work-time_100_3000_2.1.overlap");
+  await expect(explore(page).getByText("This link set the map below: 8 cells of 1 seed, 8 runs in this browser. Press “Draw the map” to run them.")).toBeVisible();
+  await expect(explore(page).getByRole("group", { name: "Up (vertical axis)" }).getByLabel("Rows")).toHaveValue("2");
+  await expect(explore(page).getByRole("progressbar")).toHaveCount(0);
+  await explore(page).getByRole("button", { name: "Draw the map" }).click();
   await expect(explore(page).getByRole("status").filter({ hasText: "cells (" })).toHaveText(/^All 8 cells \(8 runs\)/);
   await expect(explore(page).getByRole("radio", { name: "Runs with overlap" })).toBeChecked();
 
@@ -111,6 +116,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await openLab(page, "?preset=gc-pause&map=lease-ttl_1000_60000_6.pause-length_100_30000_6.2");
     await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+    await explore(page).getByRole("button", { name: "Draw the map" }).click();
     await expect(explore(page).getByRole("status").filter({ hasText: "cells (" })).toHaveText(/^All 36 cells/);
     await explore(page).getByText("The map as a table").click();
     await expectNoSeriousA11yViolations(page, `${scheme} theme, failure map`, "#explore");

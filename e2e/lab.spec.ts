@@ -102,7 +102,7 @@ test("a copied link reopens the same scenario at the same moment", async ({ page
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByText("Link copied")).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/\/lab\/\?preset=gc-pause&s=[\w-]+&t=12350$/);
+  expect(link).toMatch(/\/lab\/\?preset=gc-pause&z=[\w%-]+&t=12350$/);
 
   const other = await browser.newPage();
   await other.goto(link);
@@ -118,7 +118,7 @@ test("every change is written to the address bar", async ({ page }) => {
   await page.getByRole("combobox", { name: "Scenario" }).selectOption("redis-failover");
   await expect(page).toHaveURL(/\/lab\/\?preset=redis-failover$/);
   await page.getByRole("slider", { name: "Clients" }).press("ArrowRight");
-  await expect(page).toHaveURL(/\/lab\/\?preset=redis-failover&s=[\w-]+$/);
+  await expect(page).toHaveURL(/\/lab\/\?preset=redis-failover&z=[\w%-]+$/);
   await page.reload();
   await expect(page.getByRole("slider", { name: "Clients" })).toHaveValue("2");
 });

@@ -69,7 +69,7 @@ test("dragging a live number with the keyboard changes the run that follows it, 
   await expect(driven.getByText("Safe", { exact: true })).toBeVisible();
   await expect(driven.getByText("changed by your setting")).toBeVisible();
   const href = await driven.getByRole("link", { name: /^Open in lab/ }).getAttribute("href");
-  expect(href).toMatch(new RegExp(`^/lab/\\?preset=${live.preset.id}&s=`));
+  expect(href).toMatch(new RegExp(`^/lab/\\?preset=${live.preset.id}&z=`));
   // The run above the control, and the page's URL, are untouched.
   await simulation(page, live.preset.title).first().scrollIntoViewIfNeeded();
   await expect(simulation(page, live.preset.title).first().getByText("The outcome is hidden until you answer.")).toBeVisible();

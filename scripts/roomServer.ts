@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { renderUnicodeCompact } from "uqr";
 import { DEFAULT_MAX_CONNECTIONS_PER_ROOM } from "../lib/room/protocol";
 import { attachRelay, describeDrops } from "./roomRelay";
-import { requireBuild, staticHandler } from "./staticSite.mjs";
+import { MAX_HEADER_SIZE, requireBuild, staticHandler } from "./staticSite.mjs";
 
 export const RELAY_PATH = "/relay";
 
@@ -49,7 +49,7 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
   if (site) await requireBuild();
   const serveSite = site ? staticHandler() : null;
   let publicOrigin = "";
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     // The site asks where its relay is, and the address for the join link, from the address it was loaded by.
     if (pathname === "/room.json") return json(res, { relay: RELAY_PATH, join: `${publicOrigin}/room/` });

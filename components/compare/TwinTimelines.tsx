@@ -3,6 +3,7 @@
 import { scaleLinear } from "d3";
 import { useMemo, useRef, type RefObject } from "react";
 import { modelOf } from "@/lib/lab/derived";
+import { verdictOf } from "@/lib/lab/summaryText";
 import { formatClock } from "@/lib/lab/format";
 import { timelineLayout } from "@/lib/lab/timeline/layout";
 import type { SimResult } from "@/lib/sim/simulate";
@@ -75,7 +76,7 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
                     </span>
                     {side.title}
                   </p>
-                  <VerdictBadge word={side.result.summary.verdict === "safe" ? "Safe" : "Unsafe"} />
+                  <VerdictBadge word={verdictOf(side.result.summary, side.result.scenario).word} />
                 </div>
                 <div className="relative">
                   <TimelineSvg

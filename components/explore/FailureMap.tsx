@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cellScenario } from "@/lib/explore";
 import { axisReading, nearestIndex } from "@/lib/lab/explore/axisText";
 import { heatGeometry } from "@/lib/lab/explore/heat";
-import { decodeMapSettings, defaultMapSettings, encodeMapSettings, type MapLayer, type MapSettings } from "@/lib/lab/explore/mapSettings";
+import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/lab/explore/mapSettings";
 import { validateScenario } from "@/lib/sim/scenario";
 import { selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
@@ -51,18 +51,16 @@ export function FailureMap() {
     stores.scenario.getState().setMap(encodeMapSettings(settings));
     setActive(0);
   };
-  const drawRef = useRef(draw);
-  useEffect(() => {
-    drawRef.current = draw;
-  });
 
-  // A link with map settings draws its map once the page has painted; a bad one is dropped from the
-  // URL (its notice stays). Both wait a tick: the lab's URL sync subscribes after this child's effect.
+  // A link's map settings fill the form, but the map runs only when the visitor presses Draw: a
+  // link must not start up to 100,000 runs in someone's browser. A bad one is dropped from the URL
+  // (its notice stays), a tick later: the lab's URL sync subscribes after this child's effect.
   useEffect(() => {
-    if (!opening.fromLink && !opening.problems.length) return;
-    const timer = setTimeout(() => (opening.fromLink ? drawRef.current(opening.settings) : stores.scenario.getState().setMap(null)), 0);
+    if (!opening.problems.length) return;
+    const timer = setTimeout(() => stores.scenario.getState().setMap(null), 0);
     return () => clearTimeout(timer);
   }, [opening, stores]);
+  const linkRuns = useMemo(() => (opening.fromLink ? mapWork(opening.settings) : null), [opening]);
 
   const chooseLayer = (layer: MapLayer) => {
     setLayer(layer);
@@ -110,6 +108,12 @@ export function FailureMap() {
             Dismiss
           </button>
         </div>
+      )}
+      {linkRuns && !run && (
+        <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">
+          This link set the map below: {linkRuns.cells.toLocaleString("en-US")} cells of {opening.settings.seeds.toLocaleString("en-US")} seed
+          {opening.settings.seeds === 1 ? "" : "s"}, {linkRuns.runs.toLocaleString("en-US")} runs in this browser. Press “Draw the map” to run them.
+        </p>
       )}
       {/* Always in the page, so its width is known before the first map is drawn. */}
       <div ref={boxRef} aria-hidden="true" />

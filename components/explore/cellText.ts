@@ -7,12 +7,18 @@ export function cellPlace(xAxis: AxisId, xValue: number, yAxis: AxisId, yValue: 
   return `${axisById(xAxis).label} ${formatAxisValue(xAxis, xValue)}, ${axisById(yAxis).label} ${formatAxisValue(yAxis, yValue)}`;
 }
 
-/** "7 of 20 runs unsafe (35 %), 12 with overlap (60 %)"; or why the cell has no runs. */
+/**
+ * "7 of 20 runs unsafe (35 %), 12 with overlap (60 %)", with the runs cut short at the event limit
+ * said apart ("; 3 incomplete: stopped at the event limit at 183.2 s"); or why the cell has no runs.
+ */
 export function cellCounts(cell: CellResult | null): string {
   if (!cell) return "not run yet";
   if (cell.invalid) return `not run: ${cell.invalid}`;
   const share = (n: number) => `${percentOf(n / cell.runs)} %`;
-  return `${cell.unsafe} of ${cell.runs} runs unsafe (${share(cell.unsafe)}), ${cell.overlap} with overlap (${share(cell.overlap)})`;
+  const counts = `${cell.unsafe} of ${cell.runs} runs unsafe (${share(cell.unsafe)}), ${cell.overlap} with overlap (${share(cell.overlap)})`;
+  if (!cell.incomplete || cell.incompleteAtMs === null) return counts;
+  const first = cell.incomplete === 1 ? "" : "the first ";
+  return `${counts}; ${cell.incomplete} incomplete: ${first}stopped at the event limit at ${(cell.incompleteAtMs / 1000).toFixed(1)} s`;
 }
 
 /** The seed a click opens: the first unsafe one, else the first with overlap, else seed 1. */

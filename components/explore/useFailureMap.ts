@@ -18,6 +18,8 @@ export interface MapRun {
   yValues: number[];
   cells: (CellResult | null)[];
   done: number;
+  /** When drawing began (performance.now()), so time is told from the start, not from the last cell. */
+  startedAt: number;
   elapsedMs: number;
   error: string | null;
 }
@@ -45,7 +47,7 @@ export function useFailureMap() {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = (status: MapStatus, error: string | null = null) => {
       timer = null;
-      setRun({ status, settings, base, xValues, yValues, cells: [...cells], done, elapsedMs: performance.now() - began, error });
+      setRun({ status, settings, base, xValues, yValues, cells: [...cells], done, startedAt: began, elapsedMs: performance.now() - began, error });
     };
     flush("running");
     const stop = startMapRun(jobs, {
@@ -72,7 +74,8 @@ export function useFailureMap() {
 
   const cancel = useCallback(() => {
     stopRef.current();
-    setRun((r) => (r && r.status === "running" ? { ...r, status: "cancelled" } : r));
+    const now = performance.now();
+    setRun((r) => (r && r.status === "running" ? { ...r, status: "cancelled", elapsedMs: now - r.startedAt } : r));
   }, []);
 
   const setLayer = useCallback((layer: MapSettings["layer"]) => setRun((r) => (r ? { ...r, settings: { ...r.settings, layer } } : r)), []);

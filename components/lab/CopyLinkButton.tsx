@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { SAFE_LINK_LENGTH } from "@/lib/lab/url";
 import { currentSearch } from "./useUrlSync";
 import { useLabStores } from "./stores";
 
@@ -30,6 +31,9 @@ export function CopyLinkButton() {
       </button>
       <span role="status" className="text-sm text-ink-muted">
         {state.status === "copied" ? "Link copied: it opens this scenario at this moment." : ""}
+        {state.status !== "idle" && state.link.length > SAFE_LINK_LENGTH
+          ? ` It is ${state.link.length.toLocaleString("en-US")} characters long: some CDNs and proxies refuse links over ${SAFE_LINK_LENGTH.toLocaleString("en-US")}, so it may not open everywhere.`
+          : ""}
       </span>
       {state.status === "manual" && (
         <div className="basis-full">

@@ -49,6 +49,7 @@ describe("runCell", () => {
         x: job.x, y: job.y, xValue: job.xValue, yValue: job.yValue, runs: 6,
         unsafe: unsafeSeeds.length, overlap: overlapSeeds.length,
         failingSeed: unsafeSeeds[0] ?? null, overlapSeed: overlapSeeds[0] ?? null,
+        incomplete: 0, incompleteAtMs: null,
       });
       const sweep = sweepSeeds(job.scenario!, 6);
       expect([cell.unsafe, cell.failingSeed]).toEqual([sweep.unsafeRuns, sweep.firstUnsafeSeed]);

@@ -37,6 +37,9 @@ export interface CellResult {
   failingSeed: number | null;
   /** The first seed with overlap; null if none. */
   overlapSeed: number | null;
+  /** Runs that stopped at the event limit, and where the first of them stopped (null if none). */
+  incomplete: number;
+  incompleteAtMs: number | null;
   /** The first validation error (or the reason an axis does not apply); the cell was not run. */
   invalid?: string;
 }
@@ -67,7 +70,7 @@ export function mapCells(base: Scenario, xAxis: AxisId, xValues: readonly number
  * (or an engine error) gives `invalid` with the first message, and no runs.
  */
 export function runCell(job: CellJob): CellResult {
-  const cell: CellResult = { x: job.x, y: job.y, xValue: job.xValue, yValue: job.yValue, runs: 0, unsafe: 0, overlap: 0, failingSeed: null, overlapSeed: null };
+  const cell: CellResult = { x: job.x, y: job.y, xValue: job.xValue, yValue: job.yValue, runs: 0, unsafe: 0, overlap: 0, failingSeed: null, overlapSeed: null, incomplete: 0, incompleteAtMs: null };
   if (!job.scenario) return { ...cell, invalid: job.invalid ?? "no scenario" };
   const validation = validateScenario(job.scenario);
   if (!validation.ok) return { ...cell, invalid: validation.errors[0] };
@@ -75,6 +78,10 @@ export function runCell(job: CellJob): CellResult {
     for (let seed = 1; seed <= job.seeds; seed++) {
       const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { summaryOnly: true });
       cell.runs++;
+      if (summary.incomplete) {
+        cell.incomplete++;
+        cell.incompleteAtMs ??= summary.incomplete.atMs;
+      }
       if (summary.verdict === "unsafe") {
         cell.unsafe++;
         cell.failingSeed ??= seed;
@@ -85,7 +92,7 @@ export function runCell(job: CellJob): CellResult {
       }
     }
   } catch (e) {
-    return { ...cell, runs: 0, unsafe: 0, overlap: 0, failingSeed: null, overlapSeed: null, invalid: `the simulation failed: ${e instanceof Error ? e.message : String(e)}` };
+    return { ...cell, runs: 0, unsafe: 0, overlap: 0, failingSeed: null, overlapSeed: null, incomplete: 0, incompleteAtMs: null, invalid: `the simulation failed: ${e instanceof Error ? e.message : String(e)}` };
   }
   return cell;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim";
-import { keyCounts, verdictOf } from "./summaryText";
+import { incompleteText, keyCounts, verdictOf } from "./summaryText";
 
 const outcome = (id: string) => {
   const r = simulate(presetById(id)!.scenario);
@@ -27,5 +27,29 @@ describe("the outcome in words", () => {
     const { verdict, counts } = outcome("cron-double-run");
     expect(verdict.sentence).toBe("The data was damaged: 1 run done twice.");
     expect(counts[0]).toBe("1 run happened twice.");
+  });
+});
+
+describe("a run that stopped at the event limit", () => {
+  const cut = (id: string) => {
+    const r = simulate(presetById(id)!.scenario, { maxEvents: 60 });
+    return { r, verdict: verdictOf(r.summary, r.scenario) };
+  };
+
+  it("is never called Safe: it says where it stopped", () => {
+    const { r, verdict } = cut("gc-pause");
+    expect(r.summary.verdict).toBe("safe");
+    expect(verdict.word).toBe("Incomplete");
+    expect(verdict.sentence).toBe(`The run is incomplete: stopped at the event limit at ${(r.summary.incomplete!.atMs / 1000).toFixed(1)} s: no data was damaged up to then, and what came after is unknown.`);
+    expect(incompleteText(r.summary)).toMatch(/^incomplete: stopped at the event limit at \d+\.\d s$/);
+  });
+
+  it("that was already unsafe stays Unsafe, and says it may hold more", () => {
+    const r = simulate(presetById("gc-pause")!.scenario);
+    const truncated = { ...r.summary, incomplete: { atMs: 183_240 } };
+    expect(verdictOf(truncated, r.scenario)).toEqual({
+      word: "Unsafe",
+      sentence: "The data was damaged: 1 update lost. The run is incomplete: stopped at the event limit at 183.2 s; it may hold more.",
+    });
   });
 });

@@ -8,18 +8,34 @@ import { formatDuration } from "./format";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+export type VerdictWord = "Safe" | "Unsafe" | "Incomplete";
+
 export interface Verdict {
-  word: "Safe" | "Unsafe";
+  word: VerdictWord;
   sentence: string;
 }
 
+/** "incomplete: stopped at the event limit at 183.2 s", for a run cut short; null for a whole one. */
+export function incompleteText(summary: Summary): string | null {
+  return summary.incomplete ? `incomplete: stopped at the event limit at ${(summary.incomplete.atMs / 1000).toFixed(1)} s` : null;
+}
+
+/**
+ * The verdict in a word and a sentence. Damage seen in part of a run is damage, so a truncated
+ * unsafe run is Unsafe; a truncated run with no damage seen is Incomplete, never Safe.
+ */
 export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict {
+  const incomplete = incompleteText(summary);
   if (summary.verdict === "unsafe") {
     const damage = [
       summary.lostUpdates ? `${plural(summary.lostUpdates, "update")} lost` : null,
       summary.duplicateEffects ? `${plural(summary.duplicateEffects, "run")} done twice` : null,
     ].filter(Boolean);
-    return { word: "Unsafe", sentence: `The data was damaged: ${damage.join(" and ")}.` };
+    const sentence = `The data was damaged: ${damage.join(" and ")}.`;
+    return { word: "Unsafe", sentence: incomplete ? `${sentence} The run is ${incomplete}; it may hold more.` : sentence };
+  }
+  if (incomplete) {
+    return { word: "Incomplete", sentence: `The run is ${incomplete}: no data was damaged up to then, and what came after is unknown.` };
   }
   if (summary.overlapMs > 0) {
     const how = scenario.storage.guard === "none" ? "no write happened to collide" : `the storage guard (${scenario.storage.guard}) kept the data right`;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { presets } from "@/lib/presets";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { withLease } from "./edits";
-import { base64urlDecode, base64urlEncode, decodeLabSearch, DEFAULT_PRESET_ID, encodeLabSearch, encodeScenario } from "./url";
+import { compressToEncodedURIComponent } from "lz-string";
+import { base64urlDecode, base64urlEncode, decodeLabSearch, DEFAULT_PRESET_ID, encodeLabSearch, encodeScenario, MAX_CODE_LENGTH, SAFE_LINK_LENGTH } from "./url";
 
 const resolved = (s: Scenario) => {
   const v = validateScenario(s);
@@ -48,7 +49,7 @@ describe("a link round-trips exactly", () => {
   it("names only the preset while the scenario is the preset as it is", () => {
     expect(encodeLabSearch({ scenario: gcPause.scenario, presetId: "gc-pause", t: null, predict: false })).toBe("?preset=gc-pause");
     const edited = encodeLabSearch({ scenario: withLease(gcPause.scenario, 20_000), presetId: "gc-pause", t: 500, predict: true });
-    expect(edited).toMatch(/^\?preset=gc-pause&s=[\w-]+&t=500&predict=1$/);
+    expect(edited).toMatch(/^\?preset=gc-pause&z=[\w%-]+&t=500&predict=1$/);
   });
 
   it("keeps only the fields that differ from the defaults", () => {
@@ -116,5 +117,47 @@ describe("the compare parameter", () => {
     expect(decoded.presetId).toBe("gc-pause-fenced");
     expect(decoded.compare).toBeNull();
     expect(decoded.problems).toEqual(["The comparison compare=fencing=on is not one the lab knows; the lab opened without it."]);
+  });
+});
+
+describe("a link's length", () => {
+  const origin = "https://lease-lab.example/lab/";
+
+  it("stays short for every preset, edited: the compressed form is a fraction of the old one", () => {
+    for (const preset of presets) {
+      const scenario = withLease(preset.scenario, 12_345);
+      const link = encodeLabSearch({ scenario, presetId: preset.id, t: 17_012, predict: false }, { share: true });
+      const old = `?preset=${preset.id}&s=${encodeScenario(scenario)}&t=17012`;
+      expect(link.length).toBeLessThan(old.length);
+      expect(link.length).toBeLessThan(1_000);
+    }
+  });
+
+  it("keeps a scenario with many faults under the 8 KB that CDNs allow", () => {
+    const faults = Array.from({ length: 150 }, (_, i) => ({ kind: "delay" as const, from: "c1", to: "storage", atMs: i * 397, byMs: 1000 + ((i * 7919) % 5000) }));
+    const scenario = { ...gcPause.scenario, faults };
+    const link = origin + encodeLabSearch({ scenario, presetId: null, t: null, predict: false }, { share: true });
+    expect(`${origin}?s=${encodeScenario(scenario)}`.length).toBeGreaterThan(SAFE_LINK_LENGTH);
+    expect(link.length).toBeLessThan(SAFE_LINK_LENGTH);
+    expect(resolved(decodeLabSearch(new URL(link).search).scenario).faults).toHaveLength(150);
+  });
+
+  it("opens old links in the s= form as they always did", () => {
+    for (const preset of presets) {
+      const scenario = withLease(preset.scenario, 4_321);
+      const decoded = decodeLabSearch(`?preset=${preset.id}&s=${encodeScenario(scenario)}&t=100`);
+      expect(decoded.problems).toEqual([]);
+      expect(resolved(decoded.scenario)).toEqual(resolved(scenario));
+    }
+  });
+
+  it("says a compressed code is damaged, too long, or unpacks to too much", () => {
+    const problems = (search: string) => decodeLabSearch(search).problems.join(" ");
+    expect(problems("?z=%%%")).toContain("(z=…) is not a compressed scenario");
+    expect(problems("?z=abc")).toMatch(/is not a compressed scenario|does not hold valid JSON/);
+    expect(problems(`?z=${"A".repeat(20_001)}`)).toContain("the limit is 20,000");
+    const bomb = compressToEncodedURIComponent(`{"name":"${"x".repeat(300_000)}"}`);
+    expect(bomb.length).toBeLessThan(MAX_CODE_LENGTH);
+    expect(problems(`?z=${bomb}`)).toBe("The link's scenario unpacks to 300,011 characters; the limit is 200,000.");
   });
 });

@@ -1,16 +1,19 @@
 /**
  * The lab's state in its URL (DESIGN §3 "URL state"):
  *   /lab?preset=gc-pause            a preset as it is
- *   /lab?s=<code>&t=17012          any scenario, and the playhead in ms of true time
- *   /lab?preset=gc-pause&s=<code>  an edited preset (the preset names where it came from)
+ *   /lab?z=<code>&t=17012          any scenario, and the playhead in ms of true time
+ *   /lab?preset=gc-pause&z=<code>  an edited preset (the preset names where it came from)
  *   &predict=1                      opens in predict mode
  *   &compare=guard                  shows the twin run with one thing flipped (compare/flips.ts)
  *   &map=<settings>                 the failure map's settings (explore/mapSettings.ts), passed on as
  *                                   written: the map reads it, and a bad one costs only the map
- * `s` is base64url of the JSON of the scenario's smallest equivalent form (minimize.ts), so a link
- * round-trips exactly. Decoding never throws: whatever is wrong comes back as problems, each a
- * sentence naming what was wrong, and the lab opens the default scenario instead.
+ * `z` is the JSON of the scenario's smallest equivalent form (minimize.ts), compressed with
+ * lz-string, so a link round-trips exactly and stays well under the 8 KB many CDNs and proxies
+ * allow. `s`, base64url of the same JSON uncompressed, is the older form: links made with it still
+ * open. Decoding never throws: whatever is wrong comes back as problems, each a sentence naming
+ * what was wrong, and the lab opens the default scenario instead.
  */
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
 import { presetById } from "@/lib/presets";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { flipParam, parseFlip, type Flip } from "./compare/flips";
@@ -25,6 +28,14 @@ export const COMPARE_PROBLEM = "The comparison";
 
 /** Longer codes are refused before any decoding work: no real scenario comes close. */
 export const MAX_CODE_LENGTH = 20_000;
+
+/** Longer scenario text is refused once unpacked: a small code can unpack to a great deal. */
+export const MAX_SCENARIO_TEXT = 200_000;
+
+/** Many CDNs and proxies refuse URLs longer than 8 KB; a longer link may not open elsewhere. */
+export const SAFE_LINK_LENGTH = 8_000;
+
+const chars = (n: number) => n.toLocaleString("en-US");
 
 export interface LabLocation {
   scenario: Scenario;
@@ -69,23 +80,48 @@ export function base64urlDecode(code: string): string | null {
   }
 }
 
-/** The `s` code of a scenario. */
+/**
+ * The scenario's `s` code: base64url of its smallest form. It is the older link form, and the key
+ * the learner's predictions are stored under (progress saved with it must still match).
+ */
 export function encodeScenario(scenario: Scenario): string {
   return base64urlEncode(JSON.stringify(minimizeScenario(scenario)));
 }
 
-/** A scenario from its `s` code, or the problems that stop it from being one. */
-export function decodeScenario(code: string): { ok: true; scenario: Scenario } | { ok: false; problems: string[] } {
-  if (code.length > MAX_CODE_LENGTH) {
-    return { ok: false, problems: [`The link's scenario is ${code.length.toLocaleString("en-US")} characters long; the limit is ${MAX_CODE_LENGTH.toLocaleString("en-US")}.`] };
+/** The scenario's `z` code, for links: its smallest form, compressed. */
+export function compressScenario(scenario: Scenario): string {
+  return compressToEncodedURIComponent(JSON.stringify(minimizeScenario(scenario)));
+}
+
+/** The text a `z` code holds, or null if it is not lz-string's URI-safe form of any text. */
+function decompressCode(code: string): string | null {
+  // A "+" in a query string reads as a space; lz-string puts it back.
+  if (!/^[A-Za-z0-9+$ -]*$/.test(code)) return null;
+  try {
+    return decompressFromEncodedURIComponent(code) || null;
+  } catch {
+    return null;
   }
-  const text = base64urlDecode(code);
-  if (text === null) return { ok: false, problems: ["The link's scenario (s=…) is not valid base64url: it may have been cut short or changed."] };
+}
+
+/** A scenario from its link code (`z`, or the older `s`), or the problems that stop it from being one. */
+export function decodeScenario(code: string, form: "z" | "s" = "s"): { ok: true; scenario: Scenario } | { ok: false; problems: string[] } {
+  if (code.length > MAX_CODE_LENGTH) {
+    return { ok: false, problems: [`The link's scenario is ${chars(code.length)} characters long; the limit is ${chars(MAX_CODE_LENGTH)}.`] };
+  }
+  const text = form === "z" ? decompressCode(code) : base64urlDecode(code);
+  if (text === null) {
+    const how = form === "z" ? "is not a compressed scenario" : "is not valid base64url";
+    return { ok: false, problems: [`The link's scenario (${form}=…) ${how}: it may have been cut short or changed.`] };
+  }
+  if (text.length > MAX_SCENARIO_TEXT) {
+    return { ok: false, problems: [`The link's scenario unpacks to ${chars(text.length)} characters; the limit is ${chars(MAX_SCENARIO_TEXT)}.`] };
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, problems: ["The link's scenario (s=…) does not hold valid JSON: it may have been cut short or changed."] };
+    return { ok: false, problems: [`The link's scenario (${form}=…) does not hold valid JSON: it may have been cut short or changed.`] };
   }
   const validation = validateScenario(json);
   if (!validation.ok) return { ok: false, problems: validation.errors.map((error) => `The link's scenario is not valid: ${error}.`) };
@@ -113,7 +149,9 @@ export function decodeLabSearch(search: string): DecodedLocation {
   const params = new URLSearchParams(search);
   const problems: string[] = [];
   const presetParam = params.get("preset");
-  const code = params.get("s");
+  // A link has one of the two forms; the compressed one wins if someone wrote both.
+  const packed = params.get("z");
+  const code = packed ?? params.get("s");
   const predict = params.get("predict") === "1";
   const compareParam = params.get("compare");
   const compare = compareParam === null ? null : parseFlip(compareParam);
@@ -123,7 +161,7 @@ export function decodeLabSearch(search: string): DecodedLocation {
   const preset = presetParam === null ? undefined : presetById(presetParam);
   if (presetParam !== null && !preset) problems.push(`There is no preset named "${presetParam.slice(0, 60)}".`);
   if (code !== null) {
-    const decoded = decodeScenario(code);
+    const decoded = decodeScenario(code, packed === null ? "s" : "z");
     if (decoded.ok) location = { scenario: decoded.scenario, presetId: preset?.id ?? null, t: null, predict };
     else problems.push(...decoded.problems);
   } else if (preset) {
@@ -154,7 +192,7 @@ export function decodeLabSearch(search: string): DecodedLocation {
 export function encodeLabSearch(state: LabLocation, options: { share?: boolean } = {}): string {
   const params = new URLSearchParams();
   if (state.presetId) params.set("preset", state.presetId);
-  if (options.share || !isPresetAsIs(state.scenario, state.presetId)) params.set("s", encodeScenario(state.scenario));
+  if (options.share || !isPresetAsIs(state.scenario, state.presetId)) params.set("z", compressScenario(state.scenario));
   if (state.t !== null) params.set("t", String(Math.round(state.t)));
   if (state.predict) params.set("predict", "1");
   if (state.compare) params.set("compare", flipParam(state.compare));

@@ -36,6 +36,8 @@ export interface Summary {
   backlogMax: number;
   serviceUtilization: number;
   timeouts: number;
+  /** Set when the run stopped at the event limit at `atMs`: every count covers only that part. */
+  incomplete: { atMs: number } | null;
 }
 
 export type ViolationKind = "lost-update" | "duplicate-effect" | "overlap" | "token-regression";
@@ -256,6 +258,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     backlogMax,
     serviceUtilization: round(serviceUtilization, 6),
     timeouts,
+    incomplete: null,
   };
   return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, aborts } };
 }

@@ -2,7 +2,7 @@
  * Puts the scenario's faults and chaos on the kernel's queue. Clock jumps need no event of their
  * own beyond the log entry: every process clock knows its jumps in advance (see clock.ts).
  */
-import type { Kernel } from "./kernel";
+import type { Kernel, Proc } from "./kernel";
 import type { Network } from "./network";
 import type { Rng } from "./rng";
 import type { FaultSpec, ResolvedScenario } from "./scenario";
@@ -81,20 +81,44 @@ function scheduleFault(kernel: Kernel, network: Network, service: LockService | 
 /**
  * Random pauses of every client: the gap before each pause is exponential with mean
  * `pauseEveryMs`, measured from the end of the previous one; lengths are uniform in `pauseMs`.
- * Drawn up front from the chaos stream, so they never depend on what else happens in the run.
+ * Client 1's pauses are drawn from the chaos stream first, then client 2's, and so on, so they
+ * never depend on what else happens in the run. Each next pause is drawn only when the one before
+ * begins, so the queue holds one chaos pause per client and the event budget bounds the work: a
+ * first pass only counts each client's draws to find where its part of the stream begins.
  */
 function scheduleChaos(kernel: Kernel, scenario: ResolvedScenario, rng: Rng): void {
   const { pauseEveryMs, pauseMs } = scenario.chaos;
   if (!pauseEveryMs) return;
-  for (let i = 1; i <= scenario.clients.count; i++) {
-    const proc = kernel.proc(`c${i}`);
-    let t = 0;
-    for (;;) {
-      t += rng.exponential(pauseEveryMs);
-      if (t > scenario.durationMs) break;
-      const length = Math.round(rng.uniform(pauseMs[0], pauseMs[1]));
-      kernel.at(t, () => kernel.pause(proc, length, "chaos"));
-      t += length;
-    }
+  // Counting stops at the event budget, so even a scenario that bypassed validation (which refuses
+  // chaos whose pauses alone exceed the budget) costs bounded work; later clients then get none.
+  let budget = kernel.maxEvents;
+  for (let i = 1; i <= scenario.clients.count && budget > 0; i++) {
+    const own = rng.clone();
+    budget -= skipPauses(rng, scenario.durationMs, pauseEveryMs, pauseMs, budget);
+    schedulePausesOf(kernel, kernel.proc(`c${i}`), own, scenario.durationMs, pauseEveryMs, pauseMs);
   }
+}
+
+type Range = readonly [number, number];
+
+/** Draws one client's pauses without scheduling them (at most `max`); returns how many. */
+function skipPauses(rng: Rng, durationMs: number, everyMs: number, pauseMs: Range, max: number): number {
+  let t = 0;
+  for (let n = 0; n < max; n++) {
+    t += rng.exponential(everyMs);
+    if (t > durationMs) return n;
+    t += Math.round(rng.uniform(pauseMs[0], pauseMs[1]));
+  }
+  return max;
+}
+
+/** Schedules a client's next pause after `from`, drawing it from the client's part of the chaos stream. */
+function schedulePausesOf(kernel: Kernel, proc: Proc, rng: Rng, durationMs: number, everyMs: number, pauseMs: Range, from = 0): void {
+  const t = from + rng.exponential(everyMs);
+  if (t > durationMs) return;
+  const length = Math.round(rng.uniform(pauseMs[0], pauseMs[1]));
+  kernel.at(t, () => {
+    kernel.pause(proc, length, "chaos");
+    schedulePausesOf(kernel, proc, rng, durationMs, everyMs, pauseMs, t + length);
+  });
 }

@@ -99,10 +99,19 @@ export class Kernel {
     return this.keep === null || this.keep.has(kind);
   }
 
-  /** Records an event at the current true time. */
-  log(body: EventBody): void {
+  /**
+   * Counts an event that is not built because this run does not keep its kind (a message in a
+   * summary-only run): every mode spends the same event budget, so a summary-only run stops
+   * exactly where the full run does and reaches the same verdict.
+   */
+  tally(): void {
     this.eventCount++;
     if (this.eventCount >= this.maxEvents) this.truncated = true;
+  }
+
+  /** Records an event at the current true time. */
+  log(body: EventBody): void {
+    this.tally();
     // The step that reaches the cap finishes, but the log never grows past it.
     if (this.eventCount > this.maxEvents || (this.keep && !this.keep.has(body.kind))) return;
     // The body becomes the event itself: one object per event, as the log is the hot path.

@@ -7,18 +7,11 @@
 import type { Kernel } from "./kernel";
 import type { Rng } from "./rng";
 import type { DropReason } from "./events";
+import { DelayFaults } from "./delays";
 
 export interface Message {
   type: string;
   [field: string]: unknown;
-}
-
-interface PendingDelay {
-  from: string;
-  to: string;
-  atMs: number;
-  byMs: number;
-  used: boolean;
 }
 
 export class Network {
@@ -28,7 +21,7 @@ export class Network {
   private readonly partitions = new Map<string, number>();
   private readonly isolated = new Map<string, number>();
   private outages = 0;
-  private readonly delays: PendingDelay[] = [];
+  private readonly delays = new DelayFaults();
 
   constructor(
     private readonly kernel: Kernel,
@@ -44,23 +37,20 @@ export class Network {
   send(from: string, to: string, msg: Message, onArrive: () => void): void {
     const kernel = this.kernel;
     const id = this.nextId++;
-    // Messages are most of a log; a summary-only run does not build them at all.
+    // Messages are most of a log; a summary-only run does not build them, but counts them all
+    // against the same event budget as a full run.
     const logged = kernel.records("send");
     if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
+    else kernel.tally();
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
       if (logged) kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
+      else kernel.tally();
       return;
     }
     let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
-    if (this.delays.length) {
-      const delay = this.delays.find((d) => !d.used && d.from === from && d.to === to && d.atMs <= kernel.now);
-      if (delay) {
-        delay.used = true;
-        arrival += delay.byMs;
-      }
-    }
     const receiver = kernel.proc(to);
     const pair = kernel.proc(from).index * kernel.procCount + receiver.index;
+    if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]);
     this.lastArrival[pair] = arrival;
     kernel.deliverAt(
@@ -72,8 +62,13 @@ export class Network {
             kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
             onArrive();
           }
-        : onArrive,
-      (reason: DropReason) => logged && kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
+        : () => {
+            kernel.tally();
+            onArrive();
+          },
+      logged
+        ? (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason })
+        : () => kernel.tally(),
     );
   }
 
@@ -85,8 +80,9 @@ export class Network {
     return null;
   }
 
+  /** Holds up the first message sent from `from` to `to` at or after `atMs` by `byMs`. */
   addDelay(from: string, to: string, atMs: number, byMs: number): void {
-    this.delays.push({ from, to, atMs, byMs, used: false });
+    this.delays.add(this.kernel.proc(from).index * this.kernel.procCount + this.kernel.proc(to).index, atMs, byMs);
   }
 
   setPartition(a: string, b: string, on: boolean): void {

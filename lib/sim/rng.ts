@@ -52,6 +52,16 @@ export class Rng {
     return -mean * Math.log(1 - this.next());
   }
 
+  /** A copy that goes on from this point: the same numbers this stream would draw next. */
+  clone(): Rng {
+    const copy = Object.create(Rng.prototype) as Rng;
+    copy.a = this.a;
+    copy.b = this.b;
+    copy.c = this.c;
+    copy.d = this.d;
+    return copy;
+  }
+
   fork(): Rng {
     return new Rng(Math.floor(this.next() * 4294967296));
   }

@@ -241,3 +241,51 @@ describe("validateScenario: values the real system clamps", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("validateScenario: every message says what is accepted", () => {
+  const base = { version: 1, service: redis };
+  // One bad value for every kind of field the schema has; zod's own wording says none of this.
+  const bad: [string, unknown][] = [
+    ["name", { ...base, name: 5 }],
+    ["seed", { ...base, seed: "x" }],
+    ["durationMs", { ...base, durationMs: Number.NaN }],
+    ["service", { ...base, service: 5 }],
+    ["service.tokens", { ...base, service: { ...redis, tokens: "x" } }],
+    ["service.replica", { ...base, service: { ...redis, replica: 5 } }],
+    ["service.nodes", { ...base, service: { kind: "redlock", ttlMs: 1, nodes: 1.5 } }],
+    ["service.mode", { ...base, service: { kind: "postgres" } }],
+    ["clients", { ...base, clients: 5 }],
+    ["clients.startMs", { ...base, clients: { startMs: "x" } }],
+    ["clients.workMs", { ...base, clients: { workMs: "x" } }],
+    ["clients.workMs", { ...base, clients: { workMs: [1] } }],
+    ["clients.checkBeforeWrite", { ...base, clients: { checkBeforeWrite: 1 } }],
+    ["clients.leaseClock", { ...base, clients: { leaseClock: "x" } }],
+    ["clients.retryDelayMs", { ...base, clients: { retryDelayMs: [1, 2, 3] } }],
+    ["workload.jobsPerClient", { ...base, workload: { kind: "counter", jobsPerClient: 1.5 } }],
+    ["storage.guard", { ...base, storage: { guard: "x" } }],
+    ["network.latencyMs", { ...base, network: { latencyMs: 5 } }],
+    ["clocks.per", { ...base, clocks: { per: 5 } }],
+    ["clocks.per.c1.driftPpm", { ...base, clocks: { per: { c1: { driftPpm: 1e9 } } } }],
+    ["faults", { ...base, faults: 5 }],
+    ["faults.0.between", { ...base, faults: [{ kind: "partition", between: ["c1"], atMs: 0, forMs: 1 }] }],
+    ["faults.0.host", { ...base, faults: [{ kind: "crash", target: "c1", atMs: 0, host: 1 }] }],
+    ["chaos", { ...base, chaos: 5 }],
+  ];
+
+  it.each(bad)("%s", (field, input) => {
+    const errors = errorsOf(validateScenario(input));
+    expect(errors).toEqual([expect.stringMatching(new RegExp(`^${field.replace(/\./g, "\\.")}: must `))]);
+    expect(errors[0]).not.toMatch(/Invalid|Too (big|small)|expected (int|tuple|record)/);
+  });
+
+  it("says a duration field takes a duration in ms or a [min, max] pair, and the range", () => {
+    expect(errorsOf(validateScenario({ ...base, clients: { workMs: "2 s" } }))).toEqual([
+      "clients.workMs: must be a duration in ms, or a [min, max] pair of them (0–3600000)",
+    ]);
+    expect(errorsOf(validateScenario({ ...base, clients: { workMs: 1e9 } }))).toEqual(["clients.workMs: must be ≤ 3600000"]);
+  });
+
+  it("names the scenario versions there are", () => {
+    expect(errorsOf(validateScenario({ ...base, version: 2 }))).toEqual(["version: must be 1 (the scenario versions there are: 1)"]);
+  });
+});

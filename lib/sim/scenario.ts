@@ -5,12 +5,27 @@
  */
 import { z } from "zod";
 
-export const LIMITS = { clients: 64, durationMs: 3_600_000, events: 500_000 } as const;
+/**
+ * What one run may ask for. `events` is the budget of every run in every mode (full or summary
+ * only); `faults` bounds the fault list, as every fault is scheduled before the run starts.
+ */
+export const LIMITS = { clients: 64, durationMs: 3_600_000, events: 500_000, faults: 1_000 } as const;
 
-const ms = (min = 0) => z.number().int("must be a whole number of milliseconds").min(min, `must be ≥ ${min}`);
+/** The only scenario versions there are: an error about `version` names them. */
+export const SCENARIO_VERSIONS = [1] as const;
+
+const ms = (min = 0, max: number = LIMITS.durationMs) =>
+  z.number().int("must be a whole number of milliseconds").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`);
 const range = (min = 0) =>
-  z.tuple([ms(min), ms(min)]).refine(([lo, hi]) => lo <= hi, "must be [low, high] with low ≤ high");
+  z
+    .tuple([ms(min), ms(min)], { error: `must be a [low, high] pair of durations in ms (${min}–${LIMITS.durationMs})` })
+    .refine(([lo, hi]) => lo <= hi, "must be [low, high] with low ≤ high");
+/** A fixed duration, or a [low, high] range to draw each one from. */
+const msOrRange = (min = 0) =>
+  z.union([ms(min), range(min)], { error: `must be a duration in ms, or a [min, max] pair of them (${min}–${LIMITS.durationMs})` });
+const whole = (min: number, max: number) => z.number().int("must be a whole number").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`);
 const capacity = z.number().positive("must be > 0").optional();
+const count = (list: unknown[]) => list.length.toLocaleString("en-US");
 
 const redis = z.strictObject({
   kind: z.literal("redis"),
@@ -22,7 +37,7 @@ const redis = z.strictObject({
 const redlock = z.strictObject({
   kind: z.literal("redlock"),
   ttlMs: ms(1),
-  nodes: z.number().int().min(1, "must be ≥ 1").max(9, "must be ≤ 9").default(5),
+  nodes: whole(1, 9).default(5),
   driftFactor: z.number().min(0, "must be ≥ 0").max(0.5, "must be ≤ 0.5").default(0.01),
   restartDelayMs: ms(0).default(0),
   capacityOpsPerSec: capacity.default(50_000),
@@ -30,14 +45,14 @@ const redlock = z.strictObject({
 const etcd = z.strictObject({
   kind: z.literal("etcd"),
   ttlMs: ms(1),
-  members: z.number().int().min(1, "must be ≥ 1").max(7, "must be ≤ 7").default(3),
+  members: whole(1, 7).default(3),
   electionTimeoutMs: ms(1).default(1000),
   capacityOpsPerSec: capacity.default(5_000),
 });
 const zookeeper = z.strictObject({
   kind: z.literal("zookeeper"),
   sessionTimeoutMs: ms(1),
-  members: z.number().int().min(1, "must be ≥ 1").max(7, "must be ≤ 7").default(3),
+  members: whole(1, 7).default(3),
   capacityOpsPerSec: capacity.default(10_000),
 });
 const chubby = z.strictObject({
@@ -52,7 +67,8 @@ const postgres = z.strictObject({
   mode: z.enum(["advisory", "lock-table", "for-update"]),
   ttlMs: ms(1).default(30_000),
   expiryClock: z.enum(["db", "client"]).default("db"),
-  keepaliveMs: ms(1).default(7_200_000),
+  // Linux's default tcp_keepalive_time is two hours, longer than any run: a day is room enough.
+  keepaliveMs: ms(1, 86_400_000).default(7_200_000),
   capacityOpsPerSec: capacity.default(5_000),
 });
 const kubernetes = z.strictObject({
@@ -63,6 +79,13 @@ const kubernetes = z.strictObject({
   capacityOpsPerSec: capacity.default(500),
 });
 const none = z.strictObject({ kind: z.literal("none") });
+
+/** A clock jump or offset of either sign, at most the longest run in size. */
+const signedMs = z
+  .number()
+  .int("must be a whole number of milliseconds")
+  .min(-LIMITS.durationMs, `must be ≥ -${LIMITS.durationMs}`)
+  .max(LIMITS.durationMs, `must be ≤ ${LIMITS.durationMs}`);
 
 const service = z.discriminatedUnion("kind", [redis, redlock, etcd, zookeeper, chubby, postgres, kubernetes, none]);
 
@@ -81,8 +104,13 @@ const fault = z.discriminatedUnion("kind", [
     host: z.boolean().default(false),
     restartAfterMs: ms(0).optional(),
   }),
-  z.strictObject({ kind: z.literal("clock-jump"), target: z.string(), atMs: ms(0), byMs: z.number().int("must be a whole number of milliseconds") }),
-  z.strictObject({ kind: z.literal("partition"), between: z.tuple([z.string(), z.string()]), atMs: ms(0), forMs: ms(1) }),
+  z.strictObject({ kind: z.literal("clock-jump"), target: z.string(), atMs: ms(0), byMs: signedMs }),
+  z.strictObject({
+    kind: z.literal("partition"),
+    between: z.tuple([z.string(), z.string()], { error: 'must be a pair of process ids, such as ["c1", "redis"]' }),
+    atMs: ms(0),
+    forMs: ms(1),
+  }),
   z.strictObject({ kind: z.literal("isolate"), target: z.string(), atMs: ms(0), forMs: ms(1) }),
   z.strictObject({ kind: z.literal("delay"), from: z.string(), to: z.string(), atMs: ms(0), byMs: ms(1) }),
   z.strictObject({ kind: z.literal("failover"), atMs: ms(0) }),
@@ -90,28 +118,32 @@ const fault = z.discriminatedUnion("kind", [
 ]);
 
 const workload = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("counter"), jobsPerClient: z.number().int().min(1, "must be ≥ 1").max(10_000, "must be ≤ 10000").default(1) }),
-  z.strictObject({ kind: z.literal("cron"), everyMs: ms(1), runs: z.number().int().min(1, "must be ≥ 1").max(10_000, "must be ≤ 10000").default(1) }),
+  z.strictObject({ kind: z.literal("counter"), jobsPerClient: whole(1, 10_000).default(1) }),
+  z.strictObject({ kind: z.literal("cron"), everyMs: ms(1), runs: whole(1, 10_000).default(1) }),
   z.strictObject({
     kind: z.literal("stream"),
     ratePerSec: z.number().positive("must be > 0").max(100_000, "must be ≤ 100000"),
-    keys: z.number().int("must be a whole number").min(1, "must be ≥ 1").max(10_000, "must be ≤ 10000").default(1),
+    keys: whole(1, 10_000).default(1),
     hotKeyShare: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),
     routing: z.enum(["any", "owner"]).default("any"),
   }),
 ]);
 
 export const scenarioSchema = z.strictObject({
-  version: z.literal(1, "must be 1"),
+  version: z.literal(SCENARIO_VERSIONS, `must be ${SCENARIO_VERSIONS.join(" or ")} (the scenario versions there are: ${SCENARIO_VERSIONS.join(", ")})`),
   name: z.string().max(200, "must be at most 200 characters").optional(),
-  seed: z.number().int("must be a whole number").min(0, "must be ≥ 0").max(4294967295, "must be ≤ 4294967295").default(1),
+  seed: whole(0, 4294967295).default(1),
   durationMs: ms(1).max(LIMITS.durationMs, `must be ≤ ${LIMITS.durationMs}`).default(60_000),
   service,
   clients: z
     .strictObject({
-      count: z.number().int("must be a whole number").min(1, "must be ≥ 1").max(LIMITS.clients, `must be ≤ ${LIMITS.clients}`).default(2),
-      startMs: z.union([z.array(ms(0)), z.strictObject({ staggerMs: ms(0) })]).default({ staggerMs: 100 }),
-      workMs: z.union([ms(0), range(0)]).default(2000),
+      count: whole(1, LIMITS.clients).default(2),
+      startMs: z
+        .union([z.array(ms(0)).max(LIMITS.clients, `must list at most ${LIMITS.clients} start times`), z.strictObject({ staggerMs: ms(0) })], {
+          error: `must be a list of start times in ms, one per client, or { "staggerMs": ms } (0–${LIMITS.durationMs})`,
+        })
+        .default({ staggerMs: 100 }),
+      workMs: msOrRange(0).default(2000),
       renewEveryMs: ms(1).nullable().default(null),
       safetyMarginMs: ms(0).default(0),
       checkBeforeWrite: z.boolean().default(false),
@@ -140,11 +172,19 @@ export const scenarioSchema = z.strictObject({
       skewMs: ms(0).default(0),
       driftPpm: z.number().min(0, "must be ≥ 0").max(100_000, "must be ≤ 100000").default(0),
       per: z
-        .record(z.string(), z.strictObject({ offsetMs: z.number().int("must be a whole number of milliseconds").optional(), driftPpm: z.number().min(-100_000).max(100_000).optional() }))
+        .record(
+          z.string(),
+          z.strictObject({ offsetMs: signedMs.optional(), driftPpm: z.number().min(-100_000, "must be ≥ -100000").max(100_000, "must be ≤ 100000").optional() }),
+        )
         .default({}),
     })
     .prefault({}),
-  faults: z.array(fault).default([]),
+  faults: z
+    .array(fault)
+    .max(LIMITS.faults, {
+      error: (issue) => `lists ${count(issue.input as unknown[])} faults; the limit is ${LIMITS.faults.toLocaleString("en-US")}`,
+    })
+    .default([]),
   chaos: z
     .strictObject({
       pauseEveryMs: ms(0).default(0),
@@ -243,7 +283,7 @@ export function validateScenario(input: unknown): Validation {
     return { ok: false, errors: [...new Set([...parsed.error.issues.flatMap(formatIssue), ...crossField])] };
   }
   const scenario = parsed.data;
-  const errors = crossFieldErrors(scenario);
+  const errors = [...crossFieldErrors(scenario), ...workErrors(scenario)];
   if (errors.length) return { ok: false, errors };
   return { ok: true, scenario, warnings: clampLikeTheRealSystem(scenario) };
 }
@@ -267,6 +307,22 @@ function salvage(input: unknown): ResolvedScenario | null {
   return salvaged as ResolvedScenario;
 }
 
+/** What zod calls a type, in the words of an error message. */
+const TYPE_WORDS: Record<string, string> = {
+  number: "a number",
+  int: "a whole number",
+  string: "text",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  tuple: "a list",
+  record: "an object keyed by process id",
+};
+
+/**
+ * One issue as "path: what is accepted". zod's own wording ("Invalid input") names no expectation,
+ * so every message says what would be accepted; a custom message set in the schema wins.
+ */
 function formatIssue(issue: z.core.$ZodIssue): string[] {
   const path = issue.path.map(String).join(".");
   if (issue.code === "unrecognized_keys") {
@@ -276,6 +332,18 @@ function formatIssue(issue: z.core.$ZodIssue): string[] {
   if (issue.code === "invalid_type" && issue.message.includes("received undefined")) return [`${where}: is required`];
   if (issue.code === "invalid_union" && "discriminator" in issue) {
     return [`${where}: must be one of ${(issue as { options?: unknown[] }).options?.map((o) => `"${String(o)}"`).join(", ")}`];
+  }
+  // zod's own messages begin "Invalid …" or "Too big/small: …"; those set in the schema do not.
+  const zodsOwn = /^(Invalid|Too (big|small))/.test(issue.message);
+  if (issue.code === "invalid_type" && zodsOwn) {
+    return [`${where}: must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`];
+  }
+  if (issue.code === "invalid_value" && zodsOwn) {
+    return [`${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`];
+  }
+  if ((issue.code === "too_big" || issue.code === "too_small") && issue.origin === "array" && zodsOwn) {
+    const bound = issue.code === "too_big" ? `at most ${issue.maximum}` : `at least ${issue.minimum}`;
+    return [`${where}: must have ${bound} items`];
   }
   return [`${where}: ${issue.message}`];
 }
@@ -346,6 +414,44 @@ function crossFieldErrors(s: ResolvedScenario): string[] {
         break;
     }
   });
+  return errors;
+}
+
+/** A count of events in words: "about 230 million", "about 640,000". */
+function about(n: number): string {
+  if (n >= 1e6) return `about ${Number((n / 1e6).toPrecision(2)).toLocaleString("en-US")} million`;
+  return `about ${Number(n.toPrecision(2)).toLocaleString("en-US")}`;
+}
+
+/**
+ * Work a scenario asks for that cannot fit in one run's event budget, estimated before it runs:
+ * chaos pauses alone (a start and an end each, one every pauseEveryMs plus the pause itself, on
+ * every client), and cron runs, every one of which is scheduled when a client starts or restarts.
+ */
+function workErrors(s: ResolvedScenario): string[] {
+  const errors: string[] = [];
+  const limit = LIMITS.events.toLocaleString("en-US");
+  const clients = s.clients.count;
+  const { pauseEveryMs, pauseMs } = s.chaos;
+  if (pauseEveryMs > 0) {
+    const perClient = s.durationMs / (pauseEveryMs + (pauseMs[0] + pauseMs[1]) / 2);
+    const events = 2 * perClient * clients;
+    if (events > LIMITS.events) {
+      const length = pauseMs[0] === pauseMs[1] ? `${pauseMs[0]} ms` : `${pauseMs[0]}–${pauseMs[1]} ms`;
+      errors.push(
+        `chaos.pauseEveryMs: a ${length} pause every ${pauseEveryMs} ms for ${(s.durationMs / 1000).toLocaleString("en-US")} s on ${clients} client${clients === 1 ? "" : "s"} is ${about(events)} events; the limit is ${limit}`,
+      );
+    }
+  }
+  if (s.workload.kind === "cron") {
+    const restarts = s.faults.filter((f) => f.kind === "crash" && f.restartAfterMs !== undefined && f.target.startsWith("c")).length;
+    const scheduled = s.workload.runs * (clients + restarts);
+    if (scheduled > LIMITS.events) {
+      errors.push(
+        `workload.runs: ${s.workload.runs.toLocaleString("en-US")} runs scheduled on each of ${clients} client${clients === 1 ? "" : "s"}${restarts ? ` and again on each of ${restarts} restarts` : ""} is ${about(scheduled)} scheduled runs; the limit is ${limit}`,
+      );
+    }
+  }
   return errors;
 }
 

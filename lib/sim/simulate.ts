@@ -116,7 +116,10 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     allWarnings.push(`${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`);
   }
   const series = world.series.finish();
-  const { summary, violations, facts } = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
+  const checked = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
+  const { violations, facts } = checked;
+  // The log cannot say that the run was cut short; the kernel can.
+  const summary = { ...checked.summary, incomplete: kernel.truncated ? { atMs: Math.round(kernel.now * 1000) / 1000 } : null };
   return {
     scenario,
     events: options.summaryOnly ? [] : kernel.events,

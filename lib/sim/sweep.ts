@@ -1,8 +1,10 @@
 /**
  * Runs one scenario over seeds 1..N in summary-only mode and aggregates: how many runs were unsafe,
- * had overlap, lost updates or duplicated effects, and a failing seed to open.
+ * had overlap, lost updates or duplicated effects, and a failing seed to open. A run cut short at
+ * the event limit is counted in `incompleteRuns`: it counts as unsafe (or as having overlap) only
+ * if that happened in the part it covered, and it never counts as safe.
  */
-import { simulateResolved, ScenarioError } from "./simulate";
+import { simulateResolved, ScenarioError, type SimulateOptions } from "./simulate";
 import { validateScenario, type Scenario } from "./scenario";
 
 export interface SeedSweep {
@@ -16,18 +18,26 @@ export interface SeedSweep {
   duplicateEffects: number;
   firstUnsafeSeed: number | null;
   firstOverlapSeed: number | null;
+  /** Runs that stopped at the event limit before the end of their duration. */
+  incompleteRuns: number;
+  firstIncompleteSeed: number | null;
 }
 
-export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1): SeedSweep {
+export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, options: Pick<SimulateOptions, "maxEvents"> = {}): SeedSweep {
   const validation = validateScenario(scenario);
   if (!validation.ok) throw new ScenarioError(validation.errors);
   const sweep: SeedSweep = {
     runs: 0, unsafeRuns: 0, overlapRuns: 0, lostUpdateRuns: 0, duplicateEffectRuns: 0, staleWriteRuns: 0,
     lostUpdates: 0, duplicateEffects: 0, firstUnsafeSeed: null, firstOverlapSeed: null,
+    incompleteRuns: 0, firstIncompleteSeed: null,
   };
   for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
-    const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { summaryOnly: true });
+    const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { ...options, summaryOnly: true });
     sweep.runs++;
+    if (summary.incomplete) {
+      sweep.incompleteRuns++;
+      sweep.firstIncompleteSeed ??= seed;
+    }
     if (summary.verdict === "unsafe") {
       sweep.unsafeRuns++;
       sweep.firstUnsafeSeed ??= seed;

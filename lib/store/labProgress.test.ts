@@ -49,6 +49,18 @@ describe("the lab's saved predictions", () => {
     expect(store.getState().progress.predictions).toEqual({});
   });
 
+  it.each([
+    ["42", "it holds the number 42, not saved progress"],
+    ["[1,2]", "it holds a list, not saved progress"],
+    [JSON.stringify({ version: LAB_PROGRESS_VERSION }), "it has a version but no progress in it"],
+  ])("that are valid JSON but not a save (%s) are kept aside too", async (raw, reason) => {
+    localStorage.setItem(LAB_PROGRESS_KEY, raw);
+    const store = await hydrated();
+    const damage = store.getState().damage!;
+    expect(damage.reason).toBe(reason);
+    expect(localStorage.getItem(damage.keptUnder!)).toBe(raw);
+  });
+
   it("from an unknown version are kept aside too", async () => {
     localStorage.setItem(LAB_PROGRESS_KEY, JSON.stringify({ state: { predictions: {} }, version: 99 }));
     const store = await hydrated();

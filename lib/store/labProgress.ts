@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { createStore } from "zustand";
 import { createJSONStorage, persist, type PersistStorage } from "zustand/middleware";
+import { readSave } from "./progressStorage";
 
 export const LAB_PROGRESS_KEY = "lease-lab:lab-progress";
 /** Bump when the saved shape changes, and teach `labProgressMigrate` the step. */
@@ -55,6 +56,8 @@ function storage(): PersistStorage<LabProgress> | undefined {
   if (!json) return undefined;
   return {
     ...json,
+    // Valid JSON that is not a save is damage too, moved aside rather than overwritten.
+    getItem: (name) => readSave<LabProgress>(localStorage, name),
     setItem: (name, value) => {
       try {
         json.setItem(name, value);

@@ -3,8 +3,9 @@
  * damaged value is moved aside under another key (never deleted), so the app can start fresh
  * while the learner's data is still there to recover.
  */
-import { createJSONStorage, type PersistStorage } from "zustand/middleware";
+import { createJSONStorage, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { ProgressError, type Progress } from "./progressSchema";
+import { PROGRESS_EXPORT_FORMAT } from "./progressTransfer";
 
 export const PROGRESS_KEY = "lease-lab:progress";
 
@@ -13,12 +14,46 @@ export function damagedKey(now: Date): string {
   return `${PROGRESS_KEY}:damaged:${now.toISOString()}`;
 }
 
+/** What a JSON value is, in words: "the number 42", "a list". */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (value === null) return "null";
+  if (typeof value === "string") return "a piece of text";
+  if (typeof value === "object") return "an object";
+  return `the ${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * What persist reads must be a save, `{ state: {…}, version: n }`. Anything else that is valid
+ * JSON (a number, a list, `{"version":3}`, an export file pasted into the key) would otherwise be
+ * taken for "nothing saved" and overwritten by the next save; as a ProgressError it is moved
+ * aside like any other damage.
+ */
+export function checkSave<T = Progress>(record: unknown): StorageValue<T> {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) {
+    throw new ProgressError(`it holds ${describe(record)}, not saved progress`);
+  }
+  const { state, version, format } = record as { state?: unknown; version?: unknown; format?: unknown };
+  if (format === PROGRESS_EXPORT_FORMAT) throw new ProgressError("it holds a progress export file, not a save (use “Import progress” to load an export)");
+  if (typeof version !== "number") throw new ProgressError("it has no progress version, so it is not a save");
+  if (typeof state !== "object" || state === null || Array.isArray(state)) throw new ProgressError("it has a version but no progress in it");
+  return record as StorageValue<T>;
+}
+
+/** A saved record read from storage: null if there is none; throws if it is not JSON or not a save. */
+export function readSave<T>(storage: Storage, name: string): StorageValue<T> | null {
+  const raw = storage.getItem(name);
+  return raw === null ? null : checkSave<T>(JSON.parse(raw));
+}
+
 /** localStorage as zustand's persist wants it, or undefined where the browser refuses storage. */
 export function progressStorage(): PersistStorage<Progress> | undefined {
   const json = createJSONStorage<Progress>(() => localStorage);
   if (!json) return undefined;
   return {
     ...json,
+    // A damaged save throws here (not JSON, or not a save), and persist reports it as an error.
+    getItem: (name) => readSave<Progress>(localStorage, name),
     setItem: (name, value) => {
       try {
         return json.setItem(name, value);

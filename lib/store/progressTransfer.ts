@@ -7,20 +7,21 @@ import { z } from "zod";
 import { progressMigrate } from "./progressMigrate";
 import { PROGRESS_VERSION, ProgressError, type Progress } from "./progressSchema";
 
-const FORMAT = "lease-lab-progress";
+/** What an export file says it is; a save pasted in its place is told apart by it. */
+export const PROGRESS_EXPORT_FORMAT = "lease-lab-progress";
 
 /** Larger than any real progress file, small enough to read at once. */
 export const IMPORT_MAX_BYTES = 2_000_000;
 
 const envelopeSchema = z.object({
-  format: z.literal(FORMAT),
+  format: z.literal(PROGRESS_EXPORT_FORMAT),
   version: z.number().int().positive(),
   exportedAt: z.string(),
   progress: z.unknown(),
 });
 
 export function progressExport(progress: Progress, now: Date): string {
-  return JSON.stringify({ format: FORMAT, version: PROGRESS_VERSION, exportedAt: now.toISOString(), progress }, null, 2);
+  return JSON.stringify({ format: PROGRESS_EXPORT_FORMAT, version: PROGRESS_VERSION, exportedAt: now.toISOString(), progress }, null, 2);
 }
 
 /** The file name an export is saved under, by the learner's local date. */
@@ -41,7 +42,7 @@ export function progressImportParse(text: string): ImportResult {
   }
   const envelope = envelopeSchema.safeParse(data);
   if (!envelope.success) {
-    const isOurs = typeof data === "object" && data !== null && (data as { format?: unknown }).format === FORMAT;
+    const isOurs = typeof data === "object" && data !== null && (data as { format?: unknown }).format === PROGRESS_EXPORT_FORMAT;
     return {
       ok: false,
       reason: isOurs

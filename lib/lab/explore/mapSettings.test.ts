@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/presets";
 import { decodeLabSearch, encodeLabSearch } from "../url";
-import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapSettingsProblems, type MapSettings } from "./mapSettings";
+import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapSettingsProblems, mapWork, type MapSettings } from "./mapSettings";
 
 const chaos = presetById("chaos-default")!.scenario;
 const big: MapSettings = { x: { axis: "lease-ttl", range: [1000, 60000], count: 40 }, y: { axis: "pause-length", range: [100, 30000], count: 40 }, seeds: 20, layer: "unsafe" };
@@ -53,5 +53,13 @@ describe("map settings' problems", () => {
     const noLock = presetById("no-lock")!.scenario;
     expect(defaultMapSettings(noLock).x.axis).toBe("work-time");
     expect(mapSettingsProblems(big, noLock)[0]).toMatch(/^Lease TTL does not apply to this scenario: With no lock/);
+  });
+});
+
+describe("a map's work", () => {
+  it("counts the cells the axes give and the runs over their seeds", () => {
+    const decoded = decodeMapSettings("lease-ttl_1000_60000_50.pause-length_100_30000_40.50");
+    if (!decoded.ok) throw new Error(decoded.problems.join(" "));
+    expect(mapWork(decoded.settings)).toEqual({ cells: 2000, runs: 100_000 });
   });
 });

@@ -6,7 +6,7 @@
  * Only characters URLSearchParams leaves as they are, so the link stays readable. Decoding never
  * throws: a bad parameter comes back as problems, one sentence each.
  */
-import { axes, axisAvailability, axisById, type AxisId } from "@/lib/explore";
+import { axes, axisAvailability, axisById, axisValues, type AxisId } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
 
 export type MapLayer = "unsafe" | "overlap";
@@ -70,6 +70,12 @@ export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario):
     problems.push(`${runs.toLocaleString("en-US")} runs is more than the map's limit of ${MAP_LIMITS.runs.toLocaleString("en-US")}: fewer cells or seeds, please.`);
   }
   return problems;
+}
+
+/** What a map asks of the browser: its cells (an axis may give fewer values than asked) and runs. */
+export function mapWork(settings: MapSettings): { cells: number; runs: number } {
+  const cells = axisValues(settings.x.axis, settings.x.range, settings.x.count).length * axisValues(settings.y.axis, settings.y.range, settings.y.count).length;
+  return { cells, runs: cells * settings.seeds };
 }
 
 /** The `map` parameter's value. */

@@ -1,0 +1,56 @@
+/**
+ * Hostile input from outside the app: a link whose scenario cannot fit in a run, a link longer
+ * than the server's default header limit, and saved progress that is JSON but not a save. Each
+ * gets a clear notice, and nothing is lost or crashes.
+ */
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { watchForErrors } from "./pageErrors";
+
+// A 141-byte scenario once took minutes to fail; on a loaded machine even its refusal takes a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
+const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+test("a 191-character link whose chaos cannot fit in a run opens the default scenario with the limit named, instead of crashing the tab", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const tiny = { version: 1, durationMs: 3600000, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 64 }, chaos: { pauseEveryMs: 1, pauseMs: [1, 1] } };
+  const link = `/lab/?s=${base64url(tiny)}`;
+  expect(link.length).toBe(5 + 191);
+  await page.goto(link);
+  const notice = page.getByRole("alert").filter({ hasText: "chaos.pauseEveryMs" });
+  await expect(notice).toContainText("chaos.pauseEveryMs: a 1 ms pause every 1 ms for 3,600 s on 64 clients is about 230 million events; the limit is 500,000");
+  await expect(outcome(page)).toContainText(/Safe|Unsafe/);
+  expect(errors).toEqual([]);
+});
+
+test("a long link reaches the lab: one over the server's usual 16 KB opens, and one over the lab's limit gets the lab's own notice", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const faults = Array.from({ length: 200 }, (_, i) => ({ kind: "delay", from: "c1", to: "storage", atMs: 1000 + i * 250, byMs: 500 + i }));
+  const code = base64url({ version: 1, service: { kind: "redis", ttlMs: 10000 }, faults });
+  expect(code.length).toBeGreaterThan(16 * 1024);
+  const long = await page.goto(`/lab/?s=${code}`);
+  expect(long?.status()).toBe(200);
+  await expect(outcome(page)).toContainText(/Safe|Unsafe/);
+  await expect(page.getByRole("alert").filter({ hasText: "The link's scenario" })).toHaveCount(0);
+
+  const tooLong = await page.goto(`/lab/?z=${"A".repeat(20_001)}`);
+  expect(tooLong?.status()).toBe(200);
+  await expect(page.getByRole("alert").filter({ hasText: "the limit is 20,000" })).toContainText("The link's scenario is 20,001 characters long; the limit is 20,000.");
+  expect(errors).toEqual([]);
+});
+
+test("saved progress that is JSON but not a save is moved aside with a notice and a download", async ({ page }) => {
+  await page.goto("/about/");
+  await page.evaluate(() => localStorage.setItem("lease-lab:progress", "42"));
+  await page.goto("/");
+  const alert = page.getByRole("alert").filter({ hasText: "Your saved progress could not be read" });
+  await expect(alert).toContainText("The reason: it holds the number 42, not saved progress.");
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("lease-lab:progress:damaged:")).map((key) => localStorage.getItem(key)));
+  expect(kept).toEqual(["42"]);
+  const download = page.waitForEvent("download");
+  await alert.getByRole("button", { name: "Download the damaged copy" }).click();
+  const file = await (await download).path();
+  expect((await import("node:fs")).readFileSync(file, "utf8")).toBe("42");
+  await expectNoSeriousA11yViolations(page, "progress that is not a save");
+});
