@@ -3,22 +3,16 @@
  * `quiz`; a markdown body in which live pieces are leaf directives on their own lines
  * (lessonDirectives.ts). The body becomes a list of blocks: rendered HTML between the pieces.
  */
-import type { Nodes, Root, RootContent } from "mdast";
-import remarkDirective from "remark-directive";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
+import type { Root, RootContent } from "mdast";
 import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, simCheck, type PresetLookup } from "./lessonDirectives";
 import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
-import { lineOf, markdownToHtml } from "./markdown";
+import { inlineResolve } from "./inlineDirectives";
+import { lineOf, markdownParse, markdownToHtml } from "./markdown";
 import { fileSlug } from "./quiz";
 
-// Only lessons are parsed with directives: in quizzes and drills a ":word" is plain text.
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).use(remarkDirective);
 
 const LESSON_FILE = /^(\d{2})-[a-z0-9]+(-[a-z0-9]+)*$/;
 const KNOWN = DIRECTIVE_NAMES.map((name) => `::${name}`).join(", ");
@@ -39,32 +33,12 @@ function frontMatterSchema(quizTitle: LessonContext["quizTitle"]) {
   });
 }
 
-type Directive = Extract<Nodes, { type: "leafDirective" | "containerDirective" | "textDirective" }>;
-
-function isDirective(node: Nodes): node is Directive {
-  return node.type === "leafDirective" || node.type === "containerDirective" || node.type === "textDirective";
-}
-
-/**
- * Inside prose only a stray ":word" can be a directive (a ratio, a time): it is put back as the
- * text it was. A directive with a label or attributes there, or one of ours, is a mistake.
- */
-function proseRestore(node: Nodes, problems: ProblemList): void {
-  if (!("children" in node)) return;
-  node.children.forEach((child, index) => {
-    if (!isDirective(child)) return proseRestore(child, problems);
-    const bare = child.type === "textDirective" && child.children.length === 0 && Object.keys(child.attributes ?? {}).length === 0 && !isDirectiveName(child.name);
-    if (bare) (node.children as Nodes[])[index] = { type: "text", value: `:${child.name}`, position: child.position };
-    else problems.add(lineOf(child), `::${child.name} must stand on a line of its own, outside lists and quotes`);
-  });
-}
-
 export function lessonParse(file: string, source: string, context: LessonContext): Parsed<Lesson> {
   const problems = new ProblemList(file);
   const slug = fileSlug(file);
   const number = LESSON_FILE.exec(slug)?.[1];
   if (!number) problems.add(1, `the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "${slug}.md"`);
-  const tree: Root = parser.parse(source);
+  const tree: Root = markdownParse(source);
   const meta = frontMatterRead(tree, frontMatterSchema(context.quizTitle), problems);
 
   const blocks: LessonBlock[] = [];
@@ -89,7 +63,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
       continue;
     }
     if (node.type !== "leafDirective") {
-      proseRestore(node, problems);
+      inlineResolve(node, problems, { source });
       prose.push(node);
       continue;
     }

@@ -87,4 +87,26 @@ describe("lessonContentCheck", () => {
     expect(problems.map(formatProblem)).toContain("content/lessons/decision-guide.yaml:1: the decision guide is missing");
     expect(problems.find((p) => p.file.endsWith("03-the-pause.md"))?.reason).toBe("lesson number 3 is taken by content/lessons/03-again.md too: each lesson needs its own two digits");
   });
+
+  it("reports a broken quiz set or lesson in its own file only, not in the files that name it", () => {
+    const root = mkdtempSync(join(tmpdir(), "lease-lab-content-"));
+    cpSync(join(process.cwd(), "content"), join(root, "content"), { recursive: true });
+    const quiz = join(root, "content/quizzes/fencing.md");
+    writeFileSync(quiz, readFileSync(quiz, "utf8").replace(/^title: .*$/m, "title: [unclosed"));
+    const lesson = join(root, "content/lessons/06-redis-and-redlock.md");
+    writeFileSync(lesson, readFileSync(lesson, "utf8").replace(/^## /m, '::sim{preset="gc-pause"\n\n## '));
+    const quizzes = contentCheck(root);
+    const { problems } = lessonContentCheck(root, quizzes.quizSets);
+    expect([...quizzes.problems, ...problems].map((problem) => problem.file)).toEqual(["content/quizzes/fencing.md", "content/lessons/06-redis-and-redlock.md"]);
+    expect(problems.map(formatProblem)[0]).toMatch(/^content\/lessons\/06-redis-and-redlock\.md:\d+: malformed directive "::sim\{preset="gc-pause"": ::sim\{… has no closing "\}"$/);
+  });
+
+  it("points a YAML error at the line to fix: the one that opened an unclosed bracket", () => {
+    const source = readFileSync(join(process.cwd(), "content/lessons/comparison.yaml"), "utf8").split("\n");
+    source[15] = '  - name: ["Redis single instance"';
+    const result = comparisonParse("content/lessons/comparison.yaml", source.join("\n"), presetById);
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      "content/lessons/comparison.yaml:16: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+  });
 });
