@@ -14,9 +14,10 @@
  *   [first|last] grant [N] [of cX]   time | end | token | client   (N counts the run's grants from 1,
  *                                in the order they were granted; the service's own grant ids are internal)
  *   [first|last] belief [N] [of cX]   start | end | token
- *   [first|last] write [N] [of cX]    time | token | value | outcome   (outcome: accepted or rejected)
+ *   [first|last] [accepted|rejected] write [N] [of cX]   time | token | value | outcome
+ *                                (outcome: "accepted" or "rejected"; N counts the writes that match)
  *   [first|last] pause [N] [of cX]    start | end | length
- *   crash of cX                  time
+ *   crash of cX                  time (cX may be a service node: crash of r3)
  *   session <state> of cX        when the service (or anyone) first put cX's session in that state
  *   session <state> seen by cX   when cX itself saw it: disconnected, expired, jeopardy, …
  * Without first/last/N the first one matches.
@@ -45,7 +46,7 @@ type Thing = keyof typeof PROPS;
 
 export const FACT_VOCABULARY =
   'summary.<field>, violations, "[first|last] [lost-update|overlap|…] violation [N] time|end|clients|tokens", "grant N time|end|token|client", ' +
-  '"grant of cX …", "belief of cX start|end|token", "write [N] [of cX] time|token|value|outcome", "pause of cX start|end|length", ' +
+  '"grant of cX …", "belief of cX start|end|token", "[accepted|rejected] write [N] [of cX] time|token|value|outcome", "pause of cX start|end|length", ' +
   '"crash of cX time", "session <state> of cX", "session <state> seen by cX"';
 
 /** How a figure reads in a sentence, with the app's own formatters (so "10.0 s", as the story says). */
@@ -69,11 +70,13 @@ interface Query {
   seenBy: boolean;
   state: SessionState | null;
   violationKind: ViolationKind | null;
+  /** Writes only: those storage accepted, or rejected. */
+  accepted: boolean | null;
 }
 
 function queryParse(selector: string): Query | string {
   const words = selector.trim().toLowerCase().split(/\s+/);
-  const query: Query = { thing: "violation", prop: null, index: null, last: false, client: null, seenBy: false, state: null, violationKind: null };
+  const query: Query = { thing: "violation", prop: null, index: null, last: false, client: null, seenBy: false, state: null, violationKind: null, accepted: null };
   let thing: Query["thing"] | null = null;
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
@@ -83,12 +86,13 @@ function queryParse(selector: string): Query | string {
         i++;
       }
       const client = words[++i];
-      if (!client || !/^c\d+$/.test(client)) return `"${words.slice(0, i).join(" ")}" must be followed by a client such as c1`;
+      if (!client || !/^[a-z][a-z0-9-]*$/.test(client)) return `"${words.slice(0, i).join(" ")}" must be followed by a client or node such as c1 or r3`;
       query.client = client;
     } else if (word === "first") query.last = false;
     else if (word === "last") query.last = true;
     else if (/^\d+$/.test(word)) query.index = Number(word);
     else if (word === "session") thing = "session";
+    else if (word === "accepted" || word === "rejected") query.accepted = word === "accepted";
     else if (VIOLATION_KINDS.includes(word as ViolationKind)) query.violationKind = word as ViolationKind;
     else if (Object.hasOwn(PROPS, word)) thing = word as Thing;
     else if (thing === "session" && SESSION_STATES.includes(word as SessionState)) query.state = word as SessionState;
@@ -163,8 +167,8 @@ export function factRead(result: SimResult, selector: string): FactRead {
     return end ? { ok: true, figure: ms(end.t), describe: `${start.proc}'s belief ending (${end.reason}) at` } : fail(`${start.proc}'s belief outlived the run`);
   }
   if (query.thing === "write") {
-    const writes = ofKind(result, "write").filter((e) => !query.client || e.client === query.client);
-    const write = pick(writes, query, "write");
+    const writes = ofKind(result, "write").filter((e) => (!query.client || e.client === query.client) && (query.accepted === null || e.accepted === query.accepted));
+    const write = pick(writes, query, query.accepted === null ? "write" : `${query.accepted ? "accepted" : "rejected"} write`);
     if (typeof write === "string") return fail(write);
     const label = `${write.client}'s write`;
     if (query.prop === "time") return { ok: true, figure: ms(write.t), describe: `${label} reaching storage at` };
