@@ -28,7 +28,7 @@ import type { SessionState, SimEvent } from "../sim/events";
 import { listOf, seconds } from "../sim/format";
 
 /** A figure as read from the run: a true time or a length in ms, a number, or words. */
-export type Figure = { kind: "ms"; ms: number } | { kind: "number"; value: number } | { kind: "text"; text: string };
+export type Figure = { kind: "ms"; ms: number } | { kind: "number"; value: number } | { kind: "share"; value: number } | { kind: "text"; text: string };
 
 export type FactRead = { ok: true; figure: Figure; describe: string } | { ok: false; reason: string };
 
@@ -51,8 +51,11 @@ export const FACT_VOCABULARY =
 
 /** How a figure reads in a sentence, with the app's own formatters (so "10.0 s", as the story says). */
 export function figureText(figure: Figure): string {
-  if (figure.kind === "ms") return seconds(figure.ms);
-  if (figure.kind === "number") return figure.value.toLocaleString("en-US");
+  // As the story words them: seconds, but a span under 0.1 s in milliseconds (never "0.0 s").
+  if (figure.kind === "ms") return Math.abs(figure.ms) >= 100 ? seconds(figure.ms) : `${Math.round(figure.ms)} ms`;
+  // Counts and rates read as the lab prints them: 1,526 jobs, 14.5 a second.
+  if (figure.kind === "number") return figure.value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  if (figure.kind === "share") return `${(figure.value * 100).toLocaleString("en-US", { maximumSignificantDigits: 2 })}%`;
   return figure.text;
 }
 
@@ -201,15 +204,25 @@ function summaryRead(result: SimResult, field: string): FactRead {
   if (raw === null) return fail(`the run's summary.${field} is empty (nothing happened that it measures)`);
   if (typeof raw !== "number") return fail(`summary.${field} is not a single figure`);
   const isTime = /Ms$/.test(head) || head === "acquireLatencyMs";
-  return { ok: true, figure: isTime ? ms(raw) : num(raw), describe: `summary.${field}` };
+  const figure: Figure = isTime ? ms(raw) : head === "serviceUtilization" ? { kind: "share", value: raw } : num(raw);
+  return { ok: true, figure, describe: `summary.${field}` };
 }
 
+/** Counts a sentence may spell out: "Eight increments were lost". */
+const ZERO_WORDS = ["none", "nothing", "no"];
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
 /**
- * Whether an author's literal figure ("11.7 s", "about 13 s", "78") matches the run's, to the
+ * Whether an author's literal figure ("11.7 s", "about 13 s", "78", "eight") matches the run's, to the
  * precision written: "13.3 s" within 0.05 s, "13 s" within 0.5 s, "250 ms" within 0.5 ms.
  */
 export function literalMatches(literal: string, figure: Figure): boolean {
-  if (figure.kind === "text") return literal.toLowerCase().includes(figure.text.toLowerCase());
+  // Words match in any tense: "accepts" for the outcome "accepted".
+  if (figure.kind === "text") return literal.toLowerCase().includes(figure.text.toLowerCase().replace(/ed$/, ""));
+  if (figure.kind === "share") return literal.includes(figureText(figure));
+  const spelled = literal.trim().toLowerCase();
+  const word = ZERO_WORDS.includes(spelled) ? 0 : NUMBER_WORDS.indexOf(spelled);
+  if (word >= 0) return figure.kind === "number" && figure.value === word;
   const found = /(-?\d[\d,]*(?:\.\d+)?)\s*(ms|s)?\b/.exec(literal);
   if (!found) return false;
   const [, digits, unit] = found;
