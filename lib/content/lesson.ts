@@ -21,15 +21,21 @@ export interface LessonContext {
   preset: PresetLookup;
   /** A quiz set's title by slug; undefined for a slug that names no set. */
   quizTitle: (slug: string) => string | undefined;
+  /** A group of content/references.md by id; undefined for an id that names none. */
+  referenceTitle: (id: string) => string | undefined;
 }
 
-function frontMatterSchema(quizTitle: LessonContext["quizTitle"]) {
+function frontMatterSchema({ quizTitle, referenceTitle }: LessonContext) {
   const text = z.string().trim().min(1, "must not be empty");
   return z.strictObject({
     title: text,
     summary: text,
     objectives: z.array(text, "must be a list of objectives, one per line starting with \"- \"").min(1, "must list at least one objective"),
     quiz: z.string().refine((slug) => quizTitle(slug) !== undefined, { error: (issue) => `unknown quiz set "${String(issue.input)}": it must be the name of a file in content/quizzes, without ".md"` }),
+    // The groups of content/references.md that hold this lesson's primary sources.
+    sources: z
+      .array(z.string().refine((id) => referenceTitle(id) !== undefined, { error: (issue) => `unknown references group "${String(issue.input)}": it must be the slug of a "## " heading in content/references.md` }), "must be a list of references groups, such as [redis, etcd]")
+      .min(1, "must name at least one group of content/references.md"),
   });
 }
 
@@ -39,7 +45,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
   const number = LESSON_FILE.exec(slug)?.[1];
   if (!number) problems.add(1, `the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "${slug}.md"`);
   const tree: Root = markdownParse(source);
-  const meta = frontMatterRead(tree, frontMatterSchema(context.quizTitle), problems);
+  const meta = frontMatterRead(tree, frontMatterSchema(context), problems);
 
   const blocks: LessonBlock[] = [];
   const lives: LessonLive[] = [];
@@ -113,6 +119,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
     summary: meta!.summary,
     objectives: meta!.objectives,
     quiz: { slug: meta!.quiz, title: context.quizTitle(meta!.quiz)! },
+    sources: meta!.sources.map((id) => ({ id, title: context.referenceTitle(id)! })),
     blocks,
   }));
 }

@@ -7,6 +7,7 @@ import { comparisonParse } from "./comparison";
 import { decisionGuideParse } from "./decisionGuide";
 import { formatProblem } from "./errors";
 import { lessonContentCheck } from "./lessonLoad";
+import { referencesParse } from "./references";
 import { contentCheck } from "./load";
 
 const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
@@ -83,7 +84,7 @@ describe("lessonContentCheck", () => {
     expect(lessons.map((lesson) => lesson.slug)).toEqual(["03-again", "03-the-pause"]);
     const where = problems.map((p) => `${p.file}:${p.line}`);
     expect(where).toContain("content/lessons/03-the-pause.md:1");
-    expect(where).toContain("content/lessons/04-bad.md:10");
+    expect(where).toContain("content/lessons/04-bad.md:11");
     expect(problems.map(formatProblem)).toContain("content/lessons/decision-guide.yaml:1: the decision guide is missing");
     expect(problems.find((p) => p.file.endsWith("03-the-pause.md"))?.reason).toBe("lesson number 3 is taken by content/lessons/03-again.md too: each lesson needs its own two digits");
   });
@@ -108,5 +109,20 @@ describe("lessonContentCheck", () => {
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       "content/lessons/comparison.yaml:16: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
     ]);
+  });
+});
+
+describe("the references page", () => {
+  it("groups primary sources that each link over http(s), and lessons name its groups", () => {
+    const result = referencesParse("content/references.md", "---\ntitle: R\nsummary: S\n---\n\n## Redis\n\n- [Docs](https://redis.io/): what it says.\n- A book with no link.\n\n## Redis\n\nText, not a list.\n");
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      "content/references.md:9: a source must link to where it can be read, over http(s)",
+      'content/references.md:11: the group "Redis" has the same id "redis" as the one on line 6: rename one',
+      'content/references.md:11: the group "Redis" lists no sources: a group is a "## " heading followed by one list of sources, each "- [Title](https://…): what it supports"',
+      'content/references.md:13: unexpected paragraph: a group is a "## " heading followed by one list of sources, each "- [Title](https://…): what it supports"',
+    ]);
+    const { lessons, references } = lessonContentCheck(process.cwd(), quizSets);
+    expect(references.groups.length).toBeGreaterThan(5);
+    for (const lesson of lessons) expect(lesson.sources.length, lesson.slug).toBeGreaterThan(0);
   });
 });

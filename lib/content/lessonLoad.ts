@@ -14,14 +14,17 @@ import { lessonParse, type LessonContext } from "./lesson";
 import type { Comparison, DecisionGuide, Lesson, LessonSummary } from "./lessonTypes";
 import { contentLoad } from "./load";
 import { fileSlug } from "./quiz";
+import { referencesParse, type References } from "./references";
 
 const FOLDER = "content/lessons";
 const QUIZ_FOLDER = "content/quizzes";
+const REFERENCES_FILE = "content/references.md";
 const GUIDE_FILE = `${FOLDER}/decision-guide.yaml`;
 const COMPARISON_FILE = `${FOLDER}/comparison.yaml`;
 
 export interface LessonContent {
   lessons: Lesson[];
+  references: References;
   guide: DecisionGuide;
   comparison: Comparison;
 }
@@ -34,7 +37,14 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   const quizFolder = join(root, QUIZ_FOLDER);
   const quizFiles = new Set((existsSync(quizFolder) ? readdirSync(quizFolder) : []).filter((entry) => entry.endsWith(".md")).map(fileSlug));
   const quizTitle = (slug: string) => quizSets.find((set) => set.slug === slug)?.title ?? (quizFiles.has(slug) ? slug : undefined);
-  const context: LessonContext = { preset: presetById, quizTitle };
+  const referencesSource = existsSync(join(root, REFERENCES_FILE)) ? readFileSync(join(root, REFERENCES_FILE), "utf8") : null;
+  const referencesParsed = referencesSource === null ? null : referencesParse(REFERENCES_FILE, referencesSource);
+  if (!referencesParsed) problems.push({ file: REFERENCES_FILE, line: 1, reason: "the references page is missing" });
+  else if (!referencesParsed.ok) problems.push(...referencesParsed.problems);
+  const references: References = referencesParsed?.ok ? referencesParsed.value : { title: "", summary: "", groups: [] };
+  // A broken references file is reported there, not as an unknown group in every lesson.
+  const referenceTitle = (id: string) => references.groups.find((group) => group.id === id)?.title ?? (referencesParsed?.ok ? undefined : id);
+  const context: LessonContext = { preset: presetById, quizTitle, referenceTitle };
   const lessons: Lesson[] = [];
   const brokenLessons: LessonSummary[] = [];
   const lines = new Map<number, string>();
@@ -64,6 +74,7 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   else if (!comparison.ok) problems.push(...comparison.problems);
   return {
     lessons,
+    references,
     guide: guide?.ok ? guide.value : { start: "", nodes: {} },
     comparison: comparison?.ok ? comparison.value : { columns: [], rows: [] },
     problems,
