@@ -2,8 +2,57 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The house rules, kept by lint rather than by discipline (DESIGN §1):
+// the engine imports nothing outside itself; nothing in lib/ renders; only tests use the test harness.
+const uiModules = [
+  { group: ["react", "react/*", "react-dom", "react-dom/*"], message: "lib/ holds pure TypeScript: React belongs in components/ and app/." },
+  { group: ["next", "next/*"], message: "lib/ holds pure TypeScript: Next.js belongs in app/ and components/." },
+  { group: ["@/components/*", "@/app/*"], message: "lib/ must not import views: views import lib/, never the other way." },
+];
+const testHarness = {
+  group: ["@/lib/sim/testing", "**/sim/testing", "./testing", "../testing"],
+  message: "The test harness is for tests only (*.test.ts).",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    rules: {
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "no-restricted-imports": ["error", { patterns: [testHarness] }],
+    },
+  },
+  {
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/sim/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...uiModules, testHarness] }] },
+  },
+  {
+    files: ["lib/sim/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...uiModules,
+            testHarness,
+            { group: ["@/*", "../../*", "!../../sim/*"], message: "lib/sim is the pure engine: it imports nothing outside itself." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may use the harness; engine tests still import nothing outside the engine.
+    files: ["**/*.test.ts", "**/*.test.tsx", "lib/sim/testing.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    files: ["lib/sim/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...uiModules, { group: ["@/*"], message: "Engine tests build their own scenarios from lib/sim." }] }],
+    },
+  },
   globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
 ]);

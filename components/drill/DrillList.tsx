@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { dueRelative } from "@/components/progress/formatDue";
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import { useNow } from "@/components/progress/useNow";
 import type { DrillSummary } from "@/lib/content/types";
 import { cardIsDue } from "@/lib/store/progressSchedule";

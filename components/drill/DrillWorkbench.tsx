@@ -2,7 +2,7 @@
 
 import { useId, useRef } from "react";
 import { ContentHtml } from "@/components/content/ContentHtml";
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import { primaryButton } from "@/components/ui/button";
 import type { Drill } from "@/lib/content/types";

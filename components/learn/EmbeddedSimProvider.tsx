@@ -1,15 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useRunFollowing } from "@/components/lab/useRunFollowing";
-import { LabStoresProvider, type LabStores } from "@/components/lab/stores";
-import { modelOf } from "@/lib/lab/derived";
+import { useSession } from "@/components/lab/useSession";
+import { LabStoresProvider } from "@/components/lab/stores";
 import { decodeLabSearch } from "@/lib/lab/url";
-import { createWorkerRunner } from "@/lib/lab/workerRunner";
 import type { Scenario } from "@/lib/sim/scenario";
-import { createLabProgressStore } from "@/lib/store/labProgress";
-import { createPlaybackStore } from "@/lib/store/labPlayback";
-import { createScenarioStore } from "@/lib/store/labScenario";
+import { createLabSession } from "@/lib/store/labSession";
 
 interface Props {
   presetId: string;
@@ -27,20 +23,15 @@ interface Props {
  * its moment, and releasing it plays the run on from there.
  */
 export function EmbeddedSimProvider({ presetId, scenario, holdAt, children }: Props) {
-  const [runner] = useState(createWorkerRunner);
-  const [stores] = useState<LabStores>(() => {
+  const [stores] = useState(() => {
     const initial = decodeLabSearch(`?preset=${encodeURIComponent(presetId)}${holdAt === null ? "" : `&t=${holdAt}`}`);
-    const scenarioStore = createScenarioStore(initial, runner.run);
-    if (scenario !== initial.scenario) scenarioStore.getState().edit(() => scenario);
-    const { resolved, result } = scenarioStore.getState();
-    const playback = createPlaybackStore({ t: initial.t, endT: resolved.durationMs, activityEndT: result ? modelOf(result).lastEventT : resolved.durationMs });
-    return { scenario: scenarioStore, playback, progress: createLabProgressStore() };
+    const session = createLabSession(initial);
+    if (scenario !== initial.scenario) session.scenario.getState().edit(() => scenario);
+    return session;
   });
+  useSession(stores);
 
-  useEffect(() => () => runner.dispose(), [runner]);
-  useRunFollowing(stores);
-
-  // After useRunFollowing, which clears any limit when it first runs: the hold is ours.
+  // After useSession, whose following clears any limit when it first runs: the hold is ours.
   const held = useRef<number | null>(null);
   useEffect(() => {
     const playback = stores.playback.getState();

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import type { LessonSummary } from "@/lib/content/lessonTypes";
 import { selectHydrated, selectLessons } from "@/lib/store/progressSelectors";
 

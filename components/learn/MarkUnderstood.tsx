@@ -1,6 +1,6 @@
 "use client";
 
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { selectHydrated, selectLessons, selectSetLessonUnderstood } from "@/lib/store/progressSelectors";

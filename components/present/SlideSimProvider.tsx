@@ -1,14 +1,10 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
-import { modelOf } from "@/lib/lab/derived";
+import { useState, type ReactNode } from "react";
 import { presetById } from "@/lib/sim/presets";
-import { createWorkerRunner } from "@/lib/lab/workerRunner";
-import { createLabProgressStore } from "@/lib/store/labProgress";
-import { createPlaybackStore } from "@/lib/store/labPlayback";
-import { createScenarioStore } from "@/lib/store/labScenario";
-import { LabStoresProvider, type LabStores } from "@/components/lab/stores";
-import { useRunFollowing } from "@/components/lab/useRunFollowing";
+import { createLabSession } from "@/lib/store/labSession";
+import { LabStoresProvider } from "@/components/lab/stores";
+import { useSession } from "@/components/lab/useSession";
 import type { SlideSim } from "@/lib/content/deckTypes";
 
 /**
@@ -17,17 +13,12 @@ import type { SlideSim } from "@/lib/content/deckTypes";
  * writes the page URL: the deck owns the URL (its `#slide` hash) and the keys.
  */
 export function SlideSimProvider({ sim, children }: { sim: SlideSim; children: ReactNode }) {
-  const [runner] = useState(createWorkerRunner);
-  const [stores] = useState<LabStores>(() => {
+  const [stores] = useState(() => {
     const preset = presetById(sim.preset);
     // Decks are validated at build time, so the preset exists.
     if (!preset) throw new Error(`unknown preset "${sim.preset}"`);
-    const scenario = createScenarioStore({ scenario: preset.scenario, presetId: preset.id, t: sim.at, predict: false, problems: [] }, runner.run);
-    const { resolved, result } = scenario.getState();
-    const playback = createPlaybackStore({ t: sim.at, endT: resolved.durationMs, activityEndT: result ? modelOf(result).lastEventT : resolved.durationMs });
-    return { scenario, playback, progress: createLabProgressStore() };
+    return createLabSession({ scenario: preset.scenario, presetId: preset.id, t: sim.at, predict: false, problems: [] });
   });
-  useEffect(() => () => runner.dispose(), [runner]);
-  useRunFollowing(stores);
+  useSession(stores);
   return <LabStoresProvider stores={stores}>{children}</LabStoresProvider>;
 }

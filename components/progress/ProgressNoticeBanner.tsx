@@ -3,7 +3,7 @@
 import { secondaryButton } from "@/components/ui/button";
 import { Container } from "@/components/ui/Container";
 import { selectDismissNotice, selectNotice } from "@/lib/store/progressSelectors";
-import { useProgress } from "./ProgressProvider";
+import { useProgress } from "./useProgress";
 
 function downloadDamagedCopy(key: string) {
   const raw = localStorage.getItem(key) ?? "";

@@ -8,7 +8,7 @@ import { selectHydrated, selectProgress } from "@/lib/store/progressSelectors";
 import { ContinueCard } from "./ContinueCard";
 import { ProgressTransfer } from "./ProgressTransfer";
 import { useNow } from "./useNow";
-import { useProgress } from "./ProgressProvider";
+import { useProgress } from "./useProgress";
 
 /** The home page's view of the learner: where to continue, best quiz scores, drills done and due, and export/import. */
 export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSummary[]; sets: QuizSetSummary[]; drills: DrillSummary[] }) {

@@ -1,11 +1,9 @@
 "use client";
 
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { useStore } from "zustand";
-import { createProgressStore, progressHydrate, type ProgressState, type ProgressStore } from "@/lib/store/progress";
+import { useEffect, useState, type ReactNode } from "react";
+import { createProgressStore, progressHydrate } from "@/lib/store/progress";
 import { ProgressNoticeBanner } from "./ProgressNoticeBanner";
-
-const ProgressContext = createContext<ProgressStore | null>(null);
+import { ProgressContext } from "./useProgress";
 
 /**
  * Owns a progress store for the pages inside it and reads saved progress once mounted, so the
@@ -20,11 +18,4 @@ export function ProgressProvider({ children }: { children: ReactNode }) {
       {children}
     </ProgressContext>
   );
-}
-
-/** Selects from the nearest provider's progress store; pass a module-level selector. */
-export function useProgress<T>(selector: (state: ProgressState) => T): T {
-  const store = useContext(ProgressContext);
-  if (!store) throw new Error("useProgress must be used inside <ProgressProvider>");
-  return useStore(store, selector);
 }

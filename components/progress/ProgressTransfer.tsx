@@ -6,7 +6,7 @@ import type { Progress } from "@/lib/store/progressSchema";
 import { selectProgress, selectReplaceProgress } from "@/lib/store/progressSelectors";
 import { IMPORT_MAX_BYTES, progressExport, progressExportFileName, progressImportParse } from "@/lib/store/progressTransfer";
 import { dueDate } from "./formatDue";
-import { useProgress } from "./ProgressProvider";
+import { useProgress } from "./useProgress";
 
 type Message = { kind: "done" | "error"; text: string } | null;
 type Pending = { progress: Progress; exportedAt: string; fileName: string } | null;

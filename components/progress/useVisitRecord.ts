@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { selectHydrated, selectVisit } from "@/lib/store/progressSelectors";
 import type { VisitKind } from "@/lib/store/progressSchema";
-import { useProgress } from "./ProgressProvider";
+import { useProgress } from "./useProgress";
 
 /** Remembers this lesson, quiz set or drill as the learner's last visit, once their progress has loaded. */
 export function useVisitRecord(kind: VisitKind, slug: string): void {

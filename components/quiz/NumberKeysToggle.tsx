@@ -1,6 +1,6 @@
 "use client";
 
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import { selectNumberKeys, selectSetNumberKeys } from "@/lib/store/progressSelectors";
 
 /** Turns the 1–9 shortcuts on or off; single-key shortcuts must be able to be turned off (WCAG 2.1.4). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import type { QuizSet } from "@/lib/content/types";
 import {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import type { QuizSetSummary } from "@/lib/content/types";
 import { selectHydrated, selectQuizzes } from "@/lib/store/progressSelectors";
 import type { QuizSetProgress } from "@/lib/store/progressSchema";

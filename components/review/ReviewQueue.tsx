@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { dueDate, dueRelative } from "@/components/progress/formatDue";
-import { useProgress } from "@/components/progress/ProgressProvider";
+import { useProgress } from "@/components/progress/useProgress";
 import { useNow } from "@/components/progress/useNow";
 import { QuestionCard } from "@/components/quiz/QuestionCard";
 import type { DrillSummary, QuizQuestion } from "@/lib/content/types";

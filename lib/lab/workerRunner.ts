@@ -6,14 +6,8 @@
  */
 import { simulate, type SimResult } from "@/lib/sim/simulate";
 import type { Scenario } from "@/lib/sim/scenario";
+import { runJob } from "@/lib/workers/job";
 import { adoptPreparedRun, type PreparedRun } from "./derived";
-
-export interface WorkerRequest {
-  id: number;
-  scenario: Scenario;
-}
-
-export type WorkerReply = { id: number; ok: true; prepared: PreparedRun } | { id: number; ok: false; error: string };
 
 /** Runs a scenario; `large` asks for the worker. Small runs return the result itself. */
 export type Runner = (scenario: Scenario, large: boolean) => SimResult | Promise<SimResult>;
@@ -26,37 +20,18 @@ export interface WorkerRunner {
 }
 
 export function createWorkerRunner(): WorkerRunner {
-  let worker: Worker | null = null;
-  let nextId = 1;
-  let inFlight: { id: number; reject: (error: Error) => void } | null = null;
-
+  let inFlight: { cancel(): void } | null = null;
   const stop = () => {
-    worker?.terminate();
-    worker = null;
-    inFlight?.reject(new Error("superseded by a newer run"));
+    inFlight?.cancel();
     inFlight = null;
   };
 
   const run: Runner = (scenario, large) => {
     if (!large || typeof Worker === "undefined") return simulate(scenario);
     stop();
-    const id = nextId++;
-    const current = new Worker(new URL("./simWorker.ts", import.meta.url), { type: "module" });
-    worker = current;
-    return new Promise<SimResult>((resolve, reject) => {
-      inFlight = { id, reject };
-      current.onmessage = (event: MessageEvent<WorkerReply>) => {
-        if (event.data.id !== id) return;
-        inFlight = null;
-        if (event.data.ok) resolve(adoptPreparedRun(event.data.prepared));
-        else reject(new Error(event.data.error));
-      };
-      current.onerror = (event) => {
-        inFlight = null;
-        reject(new Error(event.message || "the simulation worker failed"));
-      };
-      current.postMessage({ id, scenario } satisfies WorkerRequest);
-    });
+    const job = runJob<Scenario, PreparedRun>(() => new Worker(new URL("./simWorker.ts", import.meta.url), { type: "module" }), scenario, "the simulation worker");
+    inFlight = job;
+    return job.promise.then(adoptPreparedRun);
   };
 
   return { run, dispose: stop };

@@ -5,6 +5,7 @@
  */
 import type { FinderBudget, FinderResult } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
+import { startJob, workerFactory } from "@/lib/workers/job";
 
 export interface FinderRequest {
   scenario: Scenario;
@@ -12,10 +13,15 @@ export interface FinderRequest {
   timeLimitMs: number;
 }
 
-export type FinderReply =
-  | { kind: "progress"; tried: number; total: number }
-  | { kind: "result"; result: FinderResult; timedOut: boolean }
-  | { kind: "error"; message: string };
+export interface FinderProgress {
+  tried: number;
+  total: number;
+}
+
+export interface FinderOutcome {
+  result: FinderResult;
+  timedOut: boolean;
+}
 
 export interface FinderListener {
   progress(tried: number, total: number): void;
@@ -25,22 +31,15 @@ export interface FinderListener {
 
 /** Starts a search; the returned function cancels it. */
 export function startFinder(request: FinderRequest, listener: FinderListener): () => void {
-  if (typeof Worker === "undefined") {
-    listener.failed("this browser cannot search in the background (no Web Workers)");
-    return () => {};
-  }
-  const worker = new Worker(new URL("./finder.worker.ts", import.meta.url), { type: "module" });
-  worker.onmessage = (event: MessageEvent<FinderReply>) => {
-    const reply = event.data;
-    if (reply.kind === "progress") return listener.progress(reply.tried, reply.total);
-    worker.terminate();
-    if (reply.kind === "result") listener.result(reply.result, reply.timedOut);
-    else listener.failed(reply.message);
-  };
-  worker.onerror = (event) => {
-    worker.terminate();
-    listener.failed(event.message || "the failure finder's worker failed");
-  };
-  worker.postMessage(request satisfies FinderRequest);
-  return () => worker.terminate();
+  const create = workerFactory(() => new Worker(new URL("./finder.worker.ts", import.meta.url), { type: "module" }));
+  return startJob<FinderRequest, FinderProgress, FinderOutcome>(
+    create,
+    request,
+    {
+      progress: ({ tried, total }) => listener.progress(tried, total),
+      result: ({ result, timedOut }) => listener.result(result, timedOut),
+      failed: listener.failed,
+    },
+    "the failure finder",
+  );
 }

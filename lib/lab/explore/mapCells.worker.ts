@@ -1,14 +1,9 @@
-/** The Web Worker that runs a shard of the failure map's cells, posting each cell as it is done, then "done". */
-import { runCell } from "@/lib/explore";
-import type { MapWorkerReply, MapWorkerRequest } from "./mapRunner";
+/** The Web Worker that runs a shard of the failure map's cells, reporting each cell as progress as soon as it is done. */
+import { runCell, type CellResult } from "@/lib/explore";
+import { serveJob, type JobScope } from "@/lib/workers/job";
+import type { MapWorkerRequest } from "./mapRunner";
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<MapWorkerRequest>) => void) | null; postMessage(reply: MapWorkerReply): void };
-
-scope.onmessage = (event) => {
-  try {
-    for (const job of event.data.jobs) scope.postMessage({ kind: "cell", cell: runCell(job) });
-    scope.postMessage({ kind: "done" });
-  } catch (error) {
-    scope.postMessage({ kind: "error", message: error instanceof Error ? error.message : String(error) });
-  }
-};
+serveJob<MapWorkerRequest, CellResult, null>(self as unknown as JobScope, ({ jobs }, progress) => {
+  for (const job of jobs) progress(runCell(job));
+  return null;
+});

@@ -4,12 +4,11 @@
  * takes shape early and every worker finishes at about the same time. Cancelling terminates them.
  */
 import { runCell, shard, type CellJob, type CellResult } from "@/lib/explore";
+import { startJob } from "@/lib/workers/job";
 
 export interface MapWorkerRequest {
   jobs: CellJob[];
 }
-
-export type MapWorkerReply = { kind: "cell"; cell: CellResult } | { kind: "done" } | { kind: "error"; message: string };
 
 export interface MapRunListener {
   cell(cell: CellResult): void;
@@ -32,35 +31,36 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
   const shards = shard(jobs, Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency))).filter((s) => s.length > 0);
   let running = shards.length;
   let over = false;
-  const workers = shards.map((jobs) => {
-    const worker = new Worker(new URL("./mapCells.worker.ts", import.meta.url), { type: "module" });
-    worker.onmessage = (event: MessageEvent<MapWorkerReply>) => {
-      if (over) return;
-      const reply = event.data;
-      if (reply.kind === "cell") listener.cell(reply.cell);
-      else if (reply.kind === "error") fail(reply.message);
-      else {
-        worker.terminate();
-        if (--running === 0) {
-          over = true;
-          listener.done();
-        }
-      }
-    };
-    worker.onerror = (event) => fail(event.message || "a failure map worker failed");
-    worker.postMessage({ jobs } satisfies MapWorkerRequest);
-    return worker;
-  });
+  const stops: (() => void)[] = [];
   const stop = () => {
     over = true;
-    for (const worker of workers) worker.terminate();
+    for (const cancel of stops) cancel();
   };
-  function fail(message: string) {
-    if (over) return;
-    stop();
-    listener.failed(message);
+  for (const jobs of shards) {
+    const create = () => new Worker(new URL("./mapCells.worker.ts", import.meta.url), { type: "module" });
+    stops.push(
+      startJob<MapWorkerRequest, CellResult, null>(
+        create,
+        { jobs },
+        {
+          progress: (cell) => !over && listener.cell(cell),
+          result: () => {
+            if (!over && --running === 0) {
+              over = true;
+              listener.done();
+            }
+          },
+          failed: (message) => {
+            if (over) return;
+            stop();
+            listener.failed(message);
+          },
+        },
+        "a failure map worker",
+      ),
+    );
   }
-  if (workers.length === 0) queueMicrotask(() => listener.done());
+  if (shards.length === 0) queueMicrotask(() => listener.done());
   return stop;
 }
 

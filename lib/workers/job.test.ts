@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from "vitest";
+import { runJob, serveJob, startJob, type JobScope, type JobWorker } from "./job";
+
+/** A worker in the same thread: the page's side and the worker's side joined by queued messages. */
+function inProcessWorker(serve: (scope: JobScope) => void): JobWorker & { terminated: boolean } {
+  const scope: JobScope = { onmessage: null, postMessage: (message) => queueMicrotask(() => worker.onmessage?.({ data: message } as MessageEvent)) };
+  const worker = {
+    terminated: false,
+    onmessage: null as JobWorker["onmessage"],
+    onerror: null as JobWorker["onerror"],
+    postMessage: (message: unknown) => queueMicrotask(() => scope.onmessage?.({ data: message } as MessageEvent)),
+    terminate() {
+      worker.terminated = true;
+      worker.onmessage = null;
+    },
+  };
+  serve(scope);
+  return worker;
+}
+
+const countTo = (scope: JobScope) =>
+  serveJob<{ n: number }, number, string>(scope, ({ n }, progress) => {
+    for (let i = 1; i <= n; i++) progress(i);
+    if (n < 0) throw new Error("n must be ≥ 0");
+    return `counted to ${n}`;
+  });
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("a worker job", () => {
+  it("reports each progress, then its one result, and then terminates the worker", async () => {
+    const worker = inProcessWorker(countTo);
+    const heard: string[] = [];
+    startJob(() => worker, { n: 3 }, { progress: (p: number) => heard.push(`progress ${p}`), result: (r: string) => heard.push(r), failed: (m) => heard.push(`failed: ${m}`) }, "counting");
+    await settle();
+    expect(heard).toEqual(["progress 1", "progress 2", "progress 3", "counted to 3"]);
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("reports the error the worker threw, by its message", async () => {
+    const failed = vi.fn();
+    startJob(() => inProcessWorker(countTo), { n: -1 }, { result: vi.fn(), failed }, "counting");
+    await settle();
+    expect(failed).toHaveBeenCalledWith("n must be ≥ 0");
+  });
+
+  it("hears nothing after it is cancelled", async () => {
+    const worker = inProcessWorker(countTo);
+    const result = vi.fn();
+    const cancel = startJob(() => worker, { n: 2 }, { result, failed: vi.fn() }, "counting");
+    cancel();
+    await settle();
+    expect(result).not.toHaveBeenCalled();
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("says why when the browser has no Web Workers", () => {
+    const failed = vi.fn();
+    startJob(null, { n: 1 }, { result: vi.fn(), failed }, "the failure finder");
+    expect(failed).toHaveBeenCalledWith("this browser cannot run the failure finder in the background (no Web Workers)");
+  });
+
+  it("reports a worker that crashed", () => {
+    const worker = inProcessWorker(() => {});
+    const failed = vi.fn();
+    startJob(() => worker, { n: 1 }, { result: vi.fn(), failed }, "the load curve");
+    worker.onerror?.({ message: "" } as ErrorEvent);
+    expect(failed).toHaveBeenCalledWith("the load curve failed");
+  });
+
+  it("can be awaited, and a cancelled one rejects", async () => {
+    await expect(runJob(() => inProcessWorker(countTo), { n: 2 }, "counting").promise).resolves.toBe("counted to 2");
+    const job = runJob(() => inProcessWorker(countTo), { n: 2 }, "counting");
+    job.cancel();
+    await expect(job.promise).rejects.toThrow("cancelled");
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The house rules are enforced by lint (eslint.config.mjs): these plant a violation of each and
+ * check that ESLint reports it, so a rule that stops working fails here rather than silently.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { ESLint } from "eslint";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = join(__dirname, "..");
+const eslint = new ESLint({ cwd: root });
+// Planted files live on disk (the import rules resolve real files), in folders removed afterwards.
+const engineDir = mkdtempSync(join(root, "lib", "sim", "lint-fixture-"));
+const libDir = mkdtempSync(join(root, "lib", "lint-fixture-"));
+afterAll(() => [engineDir, libDir].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+async function messagesOf(code: string, dir: string, name: string): Promise<string[]> {
+  writeFileSync(join(dir, name), code);
+  const [result] = await eslint.lintFiles([relative(root, join(dir, name))]);
+  return result.messages.map((m) => m.message);
+}
+
+describe("the lint rules", { timeout: 180_000 }, () => {
+  it("keep React and the rest of the app out of the engine", async () => {
+    const messages = await messagesOf('import { useState } from "react";\nimport { storyOf } from "@/lib/lab/story";\nexport const x = [useState, storyOf];\n', engineDir, "planted.ts");
+    expect(messages.some((m) => m.includes("'react' import is restricted"))).toBe(true);
+    expect(messages.some((m) => m.includes("lib/sim is the pure engine"))).toBe(true);
+  });
+
+  it("keep React and views out of lib/", async () => {
+    const messages = await messagesOf('import { useState } from "react";\nimport { Container } from "@/components/ui/Container";\nexport const x = [useState, Container];\n', libDir, "views.ts");
+    expect(messages.filter((m) => m.includes("is restricted")).length).toBe(2);
+  });
+
+  it("keep the test harness out of production code", async () => {
+    const messages = await messagesOf('import { run } from "@/lib/sim/testing";\nexport const r = run;\n', libDir, "harness.ts");
+    expect(messages.some((m) => m.includes("The test harness is for tests only"))).toBe(true);
+  });
+
+  it("find an import cycle", async () => {
+    writeFileSync(join(libDir, "b.ts"), 'import { a } from "./a";\nexport const b = () => a;\n');
+    expect(await messagesOf('import { b } from "./b";\nexport const a = () => b;\n', libDir, "a.ts")).toContain("Dependency cycle detected.");
+  });
+});
