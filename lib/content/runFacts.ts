@@ -1,8 +1,9 @@
 /**
  * The figures a content file may quote from a preset's run, named by a small selector vocabulary
- * (`:run{preset fact}`, see runDirective.ts). Each selector reads the run's result — its summary,
- * violations and event log — and never re-derives what happened another way, so a figure rendered
- * from it is what the lab shows for the same preset.
+ * (`:run{preset fact}`, see inlineDirectives.ts). Each selector reads the run's result — its
+ * summary, violations and fact table (grants, beliefs, writes), and for sessions, pauses and
+ * crashes the event log's typed records — and never re-derives what happened another way, so a
+ * figure rendered from it is what the lab shows for the same preset.
  *
  * Vocabulary (words may come in any order; a client is c1, c2, …):
  *   summary.<field>              any number in the run's summary: summary.lostUpdates,
@@ -149,28 +150,25 @@ export function factRead(result: SimResult, selector: string): FactRead {
     return { ok: true, figure, describe: `the ${violation.kind} violation's ${query.prop}:` };
   }
   if (query.thing === "grant") {
-    const ends = new Map(ofKind(result, "lease-end").map((e) => [e.grant, e]));
-    const grants = ofKind(result, "grant").filter((e) => !query.client || e.client === query.client);
+    const grants = result.facts.grants.filter((g) => !query.client || g.client === query.client);
     const grant = pick(grants, query, "grant");
     if (typeof grant === "string") return fail(grant);
-    const end = ends.get(grant.grant);
     const label = `grant ${grants.indexOf(grant) + 1}${query.client ? ` of ${query.client}` : ` (to ${grant.client})`}`;
-    if (query.prop === "time") return { ok: true, figure: ms(grant.t), describe: `${label} at` };
+    if (query.prop === "time") return { ok: true, figure: ms(grant.grantedAt), describe: `${label} at` };
     if (query.prop === "client") return { ok: true, figure: text(grant.client), describe: `${label}:` };
     if (query.prop === "token") return grant.token === null ? fail(`${label} carries no token`) : { ok: true, figure: num(grant.token), describe: `${label} with token` };
-    return end ? { ok: true, figure: ms(end.t), describe: `${label} ending (${end.reason}) at` } : fail(`${label} outlived the run`);
+    return grant.endedAt !== null ? { ok: true, figure: ms(grant.endedAt), describe: `${label} ending (${grant.endReason}) at` } : fail(`${label} outlived the run`);
   }
   if (query.thing === "belief") {
-    const starts = ofKind(result, "belief-start").filter((e) => !query.client || e.proc === query.client);
-    const start = pick(starts, query, "belief");
-    if (typeof start === "string") return fail(start);
-    const end = result.events.find((e): e is Ev<"belief-end"> => e.kind === "belief-end" && e.proc === start.proc && e.seq > start.seq);
-    if (query.prop === "start") return { ok: true, figure: ms(start.t), describe: `${start.proc}'s belief starting at` };
-    if (query.prop === "token") return start.token === null ? fail(`${start.proc}'s belief carries no token`) : { ok: true, figure: num(start.token), describe: `${start.proc} believing with token` };
-    return end ? { ok: true, figure: ms(end.t), describe: `${start.proc}'s belief ending (${end.reason}) at` } : fail(`${start.proc}'s belief outlived the run`);
+    const beliefs = result.facts.beliefs.filter((b) => !query.client || b.client === query.client);
+    const belief = pick(beliefs, query, "belief");
+    if (typeof belief === "string") return fail(belief);
+    if (query.prop === "start") return { ok: true, figure: ms(belief.from), describe: `${belief.client}'s belief starting at` };
+    if (query.prop === "token") return belief.token === null ? fail(`${belief.client}'s belief carries no token`) : { ok: true, figure: num(belief.token), describe: `${belief.client} believing with token` };
+    return belief.to !== null ? { ok: true, figure: ms(belief.to), describe: `${belief.client}'s belief ending (${belief.endReason}) at` } : fail(`${belief.client}'s belief outlived the run`);
   }
   if (query.thing === "write") {
-    const writes = ofKind(result, "write").filter((e) => (!query.client || e.client === query.client) && (query.accepted === null || e.accepted === query.accepted));
+    const writes = result.facts.writes.filter((w) => (!query.client || w.client === query.client) && (query.accepted === null || w.accepted === query.accepted));
     const write = pick(writes, query, query.accepted === null ? "write" : `${query.accepted ? "accepted" : "rejected"} write`);
     if (typeof write === "string") return fail(write);
     const label = `${write.client}'s write`;
