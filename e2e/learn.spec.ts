@@ -164,7 +164,28 @@ test("the home page's learning path links each step to its lesson", async ({ pag
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(leases.title);
 });
 
-for (const path of ["/learn/", `/learn/${leases.slug}/`, `/learn/${last.slug}/`]) {
+test("a lesson quotes its run's figures from the run, and links its sources on the references page", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const consensus = lessons.find((lesson) => lesson.slug === "07-consensus-locks")!;
+  await page.goto(`/learn/${consensus.slug}/`);
+  // The figure is rendered from zk-partition's result, so it is the moment the lab shows.
+  const disconnected = page.getByText(/Disconnected ended c1's belief at/);
+  await expect(disconnected.locator(".run-figure").first()).toHaveText("10.0 s");
+  await expect(disconnected).not.toContainText(":run");
+
+  const sources = page.getByRole("region", { name: "Sources" });
+  await expect(sources.getByRole("link")).toHaveCount(consensus.sources.length);
+  await sources.getByRole("link", { name: consensus.sources[0].title }).click();
+  await expect(page).toHaveURL(`/references/#${consensus.sources[0].id}`);
+  const group = page.getByRole("region", { name: consensus.sources[0].title });
+  await expect(group).toBeInViewport();
+  // Every source links out to where it can be read, and the group says which lessons use it.
+  await expect(group.getByRole("link", { name: /etcd: Why etcd/ })).toHaveAttribute("href", /^https:\/\//);
+  await expect(group.getByRole("link", { name: `lesson ${consensus.number}` })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+for (const path of ["/learn/", `/learn/${leases.slug}/`, `/learn/${last.slug}/`, "/references/"]) {
   for (const scheme of ["light", "dark"] as const) {
     test(`${path} has no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });

@@ -20,6 +20,7 @@ if (problems.length > 0) {
 } else {
   const questions = quizSets.reduce((sum, set) => sum + set.questions.length, 0);
   process.stdout.write(
-    `Content OK: ${quizSets.length} quiz sets (${questions} questions), ${drills.length} drills, ${decks.length} decks, ${lessons.length} lessons with the decision guide and the comparison, ${levels.length} challenge levels.\n`,
+    `Content OK: ${quizSets.length} quiz sets (${questions} questions), ${drills.length} drills, ${decks.length} decks, ${lessons.length} lessons with the decision guide, the comparison and the references, ${levels.length} challenge levels.
+`,
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { LessonPathList } from "@/components/learn/LessonPathList";
 import { Container } from "@/components/ui/Container";
 import { lessonSummaries } from "@/lib/content/lessonLoad";
@@ -16,6 +17,13 @@ export default function LearnPage() {
         Ten lessons, from what a lock is for to choosing a design with confidence. Each one asks you to predict a run before you watch it.
       </p>
       <LessonPathList lessons={lessonSummaries()} />
+      <p className="mt-8 max-w-2xl">
+        Every claim about a real system comes from a primary source:{" "}
+        <Link href="/references/" className="font-medium text-link underline underline-offset-2">
+          the references
+        </Link>
+        .
+      </p>
     </Container>
   );
 }

@@ -66,7 +66,7 @@ describe("deckParse", () => {
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       'lib/content/fixtures/bad-deck.md:5: unknown front-matter field "level" (allowed: title, minutes, summary)',
       'lib/content/fixtures/bad-deck.md:10: unknown preset "gc-paws" in ::sim: it must be the id of a preset in content/presets/',
-      expect.stringMatching(/^lib\/content\/fixtures\/bad-deck\.md:18: malformed directive "::sim\{preset="gc-pause" at=\}": write ::sim/),
+      expect.stringMatching(/^lib\/content\/fixtures\/bad-deck\.md:18: malformed directive "::sim\{preset="gc-pause" at=\}": ::sim\{…\} is not a valid directive: write each attribute as name="value"/),
       'lib/content/fixtures/bad-deck.md:26: ::predict answer="2" is out of range: counting from 0, the 2 options go from 0 to 1',
       'lib/content/fixtures/bad-deck.md:32: slide 4 has no speaker notes: add a "Note:" line, with what to say, at the end of the slide',
     ]);
@@ -104,7 +104,27 @@ describe("deckParse", () => {
       '13: slide 3 is empty: give it a heading, some text or a simulation (two "---" lines in a row make an empty slide)',
       "15: slide 3's speaker notes are empty: write what to say after \"Note:\"",
     ]);
-    expect(problemsOf("Some :inline directive.\n\nNote: n\n")).toEqual([expect.stringMatching(/^7: unexpected ":inline"/)]);
+    // A bare ":word" is text; a directive with a label or attributes is not, unless it is :run.
+    expect(problemsOf("Some :inline text.\n\nNote: n\n")).toEqual([]);
+    expect(problemsOf("Some :inline[directive].\n\nNote: n\n")).toEqual([expect.stringMatching(/^7: unknown inline directive ":inline"/)]);
+  });
+});
+
+describe("a presenter note", () => {
+  it("may point only at what the slide shows", () => {
+    const sim = (view: string) => `::sim{preset="gc-pause" at="0" view="${view}"}\n\n`;
+    expect(problemsOf(`${sim("timeline")}Note: Point at the outcome panel: overlap 2 s.\n`)).toEqual([
+      '9: the note points at "outcome panel", but this slide shows only the timeline: notes refer only to what the room sees (not the lab\'s panels)',
+    ]);
+    expect(problemsOf(`${sim("topology")}Note: Walk the four lanes.\n`)[0]).toMatch(/^9: the note points at "lanes", but this slide shows only the topology/);
+    expect(problemsOf("## Words\n\nNote: See the topology.\n")[0]).toMatch(/^9: the note points at "topology", but this slide has no simulation/);
+    expect(problemsOf(`${sim("both")}Note: Walk the lanes, then the topology.\n`)).toEqual([]);
+  });
+
+  it("quotes the run's figures with :run, checked like any other text", () => {
+    expect(problemsOf(`${'::sim{preset="gc-pause-fenced" at="0"}'}\n\nNote: Overlap of :run[3 s]{preset="gc-pause-fenced" fact="summary.overlapMs"}.\n`)).toEqual([
+      '9: "3 s" — gc-pause-fenced shows summary.overlapMs 2.0 s',
+    ]);
   });
 });
 

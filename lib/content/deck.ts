@@ -9,16 +9,13 @@
  */
 import type { Nodes, RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import remarkDirective from "remark-directive";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import { z } from "zod";
 import { presetById } from "../presets";
 import { validateScenario } from "../sim/scenario";
 import { SLIDE_VIEWS, type Deck, type PresenterSlide, type SlideSim } from "./deckTypes";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
+import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownParse, markdownText, markdownToHtml } from "./markdown";
 import { fileSlug } from "./quiz";
 import { slugify } from "./slug";
@@ -32,7 +29,6 @@ const deckFrontMatter = z.strictObject({
   summary: z.string().trim().min(1, "must not be empty"),
 });
 
-const slideParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 
 const SLIDE_BREAK = /^---\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;
@@ -120,21 +116,13 @@ function slideParse(chunk: Chunk, number: number, problems: ProblemList): Presen
   const before = problems.problems.length;
   const { body, notes, notesAt } = notesSplit(chunk.lines);
   const fileLine = (node: Nodes) => chunk.firstLine + lineOf(node) - 1;
-  const tree = slideParser.parse(body.join("\n"));
+  const tree = markdownParse(body.join("\n"));
   const content = tree.children.filter((node) => node.type !== "leafDirective");
 
-  // Text and container directives are never meant here; a "::" paragraph is a directive that did not parse.
-  for (const node of descendants(tree)) {
-    if (node.type === "textDirective" || node.type === "containerDirective") {
-      const colons = node.type === "textDirective" ? ":" : ":::";
-      problems.add(fileLine(node), `unexpected "${colons}${node.name}": a slide's simulation is ${DIRECTIVE_HINT} (write "\\:" for a literal colon)`);
-    }
-  }
-  for (const node of tree.children) {
-    if (node.type === "paragraph" && markdownText(node).trimStart().startsWith("::")) {
-      problems.add(fileLine(node), `malformed directive "${markdownText(node).trim().slice(0, 60)}": write ${DIRECTIVE_HINT}, with every value in double quotes`);
-    }
-  }
+  // Prose may quote a run (`:run{…}`); anything else that looks like a directive is a problem.
+  for (const node of tree.children) if (node.type !== "leafDirective") inlineResolve(node, problems, { lineOf: fileLine, source: body.join("\n") });
+  const notesTree = markdownParse((notes ?? []).join("\n"));
+  inlineResolve(notesTree, problems, { lineOf: (node) => chunk.firstLine + notesAt + lineOf(node) - 1, source: (notes ?? []).join("\n") });
 
   const directives = tree.children.filter((node): node is LeafDirective => node.type === "leafDirective");
   let sim: SlideSim | null = null;
@@ -160,6 +148,7 @@ function slideParse(chunk: Chunk, number: number, problems: ProblemList): Presen
   if (content.length === 0 && directives.length === 0) {
     problems.add(slideLine, `slide ${number} is empty: give it a heading, some text or a simulation (two "---" lines in a row make an empty slide)`);
   }
+  notesCheck(notes ?? [], chunk.firstLine + notesAt, sim, problems);
   if (problems.problems.length > before) return null;
 
   const heading = content.find((node) => node.type === "heading");
@@ -168,14 +157,32 @@ function slideParse(chunk: Chunk, number: number, problems: ProblemList): Presen
     title: heading ? markdownText(heading).replace(/\s+/g, " ").trim() : `Slide ${number}`,
     html: markdownToHtml(content as RootContent[]),
     sim,
-    notesHtml: markdownToHtml(markdownParse((notes ?? []).join("\n")).children),
+    notesHtml: markdownToHtml(notesTree.children),
     answer,
   };
 }
 
-function* descendants(node: Nodes): Generator<Nodes> {
-  yield node;
-  if ("children" in node) for (const child of node.children) yield* descendants(child);
+/**
+ * What a presenter's note may point at: only what the room sees. The audience slide shows its text
+ * and, with a simulation, the timeline (lanes) and/or the topology; never the lab's outcome panel,
+ * story, failure map or sliders.
+ */
+const SHOWN: { words: RegExp; what: string; shows: (sim: SlideSim | null) => boolean }[] = [
+  { words: /\boutcome panel\b|\bstory panel\b|\bfailure map\b|\bsliders?\b|\bthe calculator\b/i, what: "the lab's panels", shows: () => false },
+  { words: /\b(lanes?|timeline)\b/i, what: "the timeline", shows: (sim) => sim !== null && sim.view !== "topology" },
+  { words: /\btopology\b/i, what: "the topology", shows: (sim) => sim !== null && sim.view !== "timeline" },
+];
+
+function notesCheck(notes: string[], firstLine: number, sim: SlideSim | null, problems: ProblemList): void {
+  notes.forEach((text, i) => {
+    for (const { words, what, shows } of SHOWN) {
+      const match = words.exec(text);
+      if (match && !shows(sim)) {
+        const has = sim ? `shows only the ${sim.view === "both" ? "timeline and the topology" : sim.view}` : "has no simulation";
+        problems.add(firstLine + i, `the note points at "${match[0]}", but this slide ${has}: notes refer only to what the room sees (not ${what})`);
+      }
+    }
+  });
 }
 
 function directiveParse(directive: LeafDirective, line: number, problems: ProblemList): { sim: SlideSim; answer: number | null } | null {

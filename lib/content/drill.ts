@@ -2,6 +2,7 @@ import type { Heading, RootContent } from "mdast";
 import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
+import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
 import { fileSlug } from "./quiz";
 import { slugify } from "./slug";
@@ -29,6 +30,7 @@ export function drillParse(file: string, source: string): Parsed<Drill> {
 
   const tree = markdownParse(source);
   const meta = frontMatterRead(tree, drillFrontMatter, problems);
+  inlineResolve(tree, problems, { source });
 
   const sections = new Map<SectionName, { heading: Heading; nodes: RootContent[] }>();
   let current: RootContent[] | null = null;

@@ -3,6 +3,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { lineOf } from "./markdown";
 import type { ProblemList } from "./errors";
+import { yamlErrorLine, yamlErrorText } from "./yamlRead";
 
 /**
  * Reads a file's YAML front matter and checks it against a strict zod schema. Every problem is
@@ -21,10 +22,9 @@ export function frontMatterRead<S extends z.ZodObject>(tree: Root, schema: S, pr
   const lineCounter = new LineCounter();
   const doc = parseDocument(node.value, { lineCounter, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const line = error.linePos ? firstLine + error.linePos[0].line - 1 : firstLine - 1;
-      problems.add(line, `front matter is not valid YAML: ${error.message.split("\n")[0]}`);
-    }
+    const error = doc.errors[0];
+    const line = error.linePos ? firstLine + yamlErrorLine(node.value, error) - 1 : firstLine - 1;
+    problems.add(line, `front matter is not valid YAML: ${yamlErrorText(error)}`);
     return null;
   }
 

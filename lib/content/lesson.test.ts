@@ -5,7 +5,11 @@ import { presetById } from "../presets";
 import { formatProblem } from "./errors";
 import { lessonParse, type LessonContext } from "./lesson";
 
-const context: LessonContext = { preset: presetById, quizTitle: (slug) => (slug === "fencing" ? "Fencing tokens" : undefined) };
+const context: LessonContext = {
+  preset: presetById,
+  quizTitle: (slug) => (slug === "fencing" ? "Fencing tokens" : undefined),
+  referenceTitle: (id) => (id === "redis" ? "Redis" : undefined),
+};
 
 function fixture(name: string, file = `lib/content/fixtures/${name}.md`) {
   return lessonParse(file, readFileSync(join(__dirname, "fixtures", `${name}.md`), "utf8"), context);
@@ -24,6 +28,7 @@ describe("lessonParse", () => {
       summary: "A lease that runs out under a paused holder.",
       objectives: ["You can say what a lease is.", "You can predict a stale write."],
       quiz: { slug: "fencing", title: "Fencing tokens" },
+      sources: [{ id: "redis", title: "Redis" }],
     });
     const gcPause = { id: "gc-pause", title: presetById("gc-pause")!.title };
     expect(blocks).toEqual([
@@ -41,32 +46,33 @@ describe("lessonParse", () => {
   it("names every problem with its line", () => {
     expect(problemsOf(fixture("bad-lesson", "content/lessons/04-bad-lesson.md"))).toEqual([
       'content/lessons/04-bad-lesson.md:6: front-matter field "quiz": unknown quiz set "no-such-quiz": it must be the name of a file in content/quizzes, without ".md"',
-      'content/lessons/04-bad-lesson.md:7: unknown front-matter field "level" (allowed: title, summary, objectives, quiz)',
-      "content/lessons/04-bad-lesson.md:10: unknown directive ::video (known: ::sim, ::predict, ::live, ::ttl-calculator, ::decision-guide, ::comparison-table)",
-      'content/lessons/04-bad-lesson.md:12: ::sim names an unknown preset "traffic-100x": it must be the id of a preset in content/presets/',
-      'content/lessons/04-bad-lesson.md:14: ::sim needs a preset="…" attribute',
-      'content/lessons/04-bad-lesson.md:16: ::predict\'s at="soon" is not a number',
-      'content/lessons/04-bad-lesson.md:16: ::predict\'s answer="2" is out of range: with 2 options it must be 0 to 1',
-      'content/lessons/04-bad-lesson.md:18: ::live\'s field="service.nope" is not a number in preset "gc-pause"\'s scenario: name an existing path such as service.ttlMs or faults.0.forMs',
-      'content/lessons/04-bad-lesson.md:20: unknown attribute "colour" on ::sim (allowed: preset)',
-      "content/lessons/04-bad-lesson.md:24: ::sim must stand on a line of its own, outside lists and quotes",
-      'content/lessons/04-bad-lesson.md:26: ":::sim" is not a lesson piece: write ::sim{…} on its own line',
-      "content/lessons/04-bad-lesson.md:29: ::live at service.ttlMs = 0 makes preset \"ttl-renewed\" invalid: service.ttlMs: must be ≥ 1",
-      'content/lessons/04-bad-lesson.md:31: ::live for preset "crash-takeover" has no ::sim of that preset after it to drive',
+      'content/lessons/04-bad-lesson.md:7: front-matter field "sources": unknown references group "no-such-group": it must be the slug of a "## " heading in content/references.md',
+      'content/lessons/04-bad-lesson.md:8: unknown front-matter field "level" (allowed: title, summary, objectives, quiz, sources)',
+      "content/lessons/04-bad-lesson.md:11: unknown directive ::video (known: ::sim, ::predict, ::live, ::ttl-calculator, ::decision-guide, ::comparison-table)",
+      'content/lessons/04-bad-lesson.md:13: ::sim names an unknown preset "traffic-100x": it must be the id of a preset in content/presets/',
+      'content/lessons/04-bad-lesson.md:15: ::sim needs a preset="…" attribute',
+      'content/lessons/04-bad-lesson.md:17: ::predict\'s at="soon" is not a number',
+      'content/lessons/04-bad-lesson.md:17: ::predict\'s answer="2" is out of range: with 2 options it must be 0 to 1',
+      'content/lessons/04-bad-lesson.md:19: ::live\'s field="service.nope" is not a number in preset "gc-pause"\'s scenario: name an existing path such as service.ttlMs or faults.0.forMs',
+      'content/lessons/04-bad-lesson.md:21: unknown attribute "colour" on ::sim (allowed: preset)',
+      "content/lessons/04-bad-lesson.md:25: ::sim must stand on a line of its own, outside lists and quotes",
+      'content/lessons/04-bad-lesson.md:27: ":::sim" is not a lesson piece: write ::sim{…} on its own line',
+      "content/lessons/04-bad-lesson.md:30: ::live at service.ttlMs = 0 makes preset \"ttl-renewed\" invalid: service.ttlMs: must be ≥ 1",
+      'content/lessons/04-bad-lesson.md:32: ::live for preset "crash-takeover" has no ::sim of that preset after it to drive',
     ]);
   });
 
   it("wants a numbered slug as the file name and no title heading in the body", () => {
-    const result = lessonParse("content/lessons/leases.md", "---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\n---\n\n# Leases\n", context);
+    const result = lessonParse("content/lessons/leases.md", "---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n# Leases\n", context);
     expect(result.ok ? [] : result.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
       '1: the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "leases.md"',
-      '8: the title belongs in the front matter; sections start with "## "',
+      '9: the title belongs in the front matter; sections start with "## "',
     ]);
   });
 
   it("checks a prediction's options, its moment and the live control's range", () => {
     const parse = (directive: string) => {
-      const result = lessonParse("content/lessons/01-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\n---\n\n${directive}\n`, context);
+      const result = lessonParse("content/lessons/01-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${directive}\n`, context);
       return result.ok ? [] : result.problems.map((p) => p.reason);
     };
     expect(parse('::predict{preset="gc-pause" at="90000" question="Q?" options="Only one" answer="0"}')).toEqual([

@@ -3,22 +3,16 @@
  * `quiz`; a markdown body in which live pieces are leaf directives on their own lines
  * (lessonDirectives.ts). The body becomes a list of blocks: rendered HTML between the pieces.
  */
-import type { Nodes, Root, RootContent } from "mdast";
-import remarkDirective from "remark-directive";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
+import type { Root, RootContent } from "mdast";
 import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, simCheck, type PresetLookup } from "./lessonDirectives";
 import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
-import { lineOf, markdownToHtml } from "./markdown";
+import { inlineResolve } from "./inlineDirectives";
+import { lineOf, markdownParse, markdownToHtml } from "./markdown";
 import { fileSlug } from "./quiz";
 
-// Only lessons are parsed with directives: in quizzes and drills a ":word" is plain text.
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).use(remarkDirective);
 
 const LESSON_FILE = /^(\d{2})-[a-z0-9]+(-[a-z0-9]+)*$/;
 const KNOWN = DIRECTIVE_NAMES.map((name) => `::${name}`).join(", ");
@@ -27,35 +21,21 @@ export interface LessonContext {
   preset: PresetLookup;
   /** A quiz set's title by slug; undefined for a slug that names no set. */
   quizTitle: (slug: string) => string | undefined;
+  /** A group of content/references.md by id; undefined for an id that names none. */
+  referenceTitle: (id: string) => string | undefined;
 }
 
-function frontMatterSchema(quizTitle: LessonContext["quizTitle"]) {
+function frontMatterSchema({ quizTitle, referenceTitle }: LessonContext) {
   const text = z.string().trim().min(1, "must not be empty");
   return z.strictObject({
     title: text,
     summary: text,
     objectives: z.array(text, "must be a list of objectives, one per line starting with \"- \"").min(1, "must list at least one objective"),
     quiz: z.string().refine((slug) => quizTitle(slug) !== undefined, { error: (issue) => `unknown quiz set "${String(issue.input)}": it must be the name of a file in content/quizzes, without ".md"` }),
-  });
-}
-
-type Directive = Extract<Nodes, { type: "leafDirective" | "containerDirective" | "textDirective" }>;
-
-function isDirective(node: Nodes): node is Directive {
-  return node.type === "leafDirective" || node.type === "containerDirective" || node.type === "textDirective";
-}
-
-/**
- * Inside prose only a stray ":word" can be a directive (a ratio, a time): it is put back as the
- * text it was. A directive with a label or attributes there, or one of ours, is a mistake.
- */
-function proseRestore(node: Nodes, problems: ProblemList): void {
-  if (!("children" in node)) return;
-  node.children.forEach((child, index) => {
-    if (!isDirective(child)) return proseRestore(child, problems);
-    const bare = child.type === "textDirective" && child.children.length === 0 && Object.keys(child.attributes ?? {}).length === 0 && !isDirectiveName(child.name);
-    if (bare) (node.children as Nodes[])[index] = { type: "text", value: `:${child.name}`, position: child.position };
-    else problems.add(lineOf(child), `::${child.name} must stand on a line of its own, outside lists and quotes`);
+    // The groups of content/references.md that hold this lesson's primary sources.
+    sources: z
+      .array(z.string().refine((id) => referenceTitle(id) !== undefined, { error: (issue) => `unknown references group "${String(issue.input)}": it must be the slug of a "## " heading in content/references.md` }), "must be a list of references groups, such as [redis, etcd]")
+      .min(1, "must name at least one group of content/references.md"),
   });
 }
 
@@ -64,8 +44,8 @@ export function lessonParse(file: string, source: string, context: LessonContext
   const slug = fileSlug(file);
   const number = LESSON_FILE.exec(slug)?.[1];
   if (!number) problems.add(1, `the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "${slug}.md"`);
-  const tree: Root = parser.parse(source);
-  const meta = frontMatterRead(tree, frontMatterSchema(context.quizTitle), problems);
+  const tree: Root = markdownParse(source);
+  const meta = frontMatterRead(tree, frontMatterSchema(context), problems);
 
   const blocks: LessonBlock[] = [];
   const lives: LessonLive[] = [];
@@ -89,7 +69,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
       continue;
     }
     if (node.type !== "leafDirective") {
-      proseRestore(node, problems);
+      inlineResolve(node, problems, { source });
       prose.push(node);
       continue;
     }
@@ -139,6 +119,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
     summary: meta!.summary,
     objectives: meta!.objectives,
     quiz: { slug: meta!.quiz, title: context.quizTitle(meta!.quiz)! },
+    sources: meta!.sources.map((id) => ({ id, title: context.referenceTitle(id)! })),
     blocks,
   }));
 }

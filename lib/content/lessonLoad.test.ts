@@ -7,6 +7,7 @@ import { comparisonParse } from "./comparison";
 import { decisionGuideParse } from "./decisionGuide";
 import { formatProblem } from "./errors";
 import { lessonContentCheck } from "./lessonLoad";
+import { referencesParse } from "./references";
 import { contentCheck } from "./load";
 
 const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
@@ -83,8 +84,45 @@ describe("lessonContentCheck", () => {
     expect(lessons.map((lesson) => lesson.slug)).toEqual(["03-again", "03-the-pause"]);
     const where = problems.map((p) => `${p.file}:${p.line}`);
     expect(where).toContain("content/lessons/03-the-pause.md:1");
-    expect(where).toContain("content/lessons/04-bad.md:10");
+    expect(where).toContain("content/lessons/04-bad.md:11");
     expect(problems.map(formatProblem)).toContain("content/lessons/decision-guide.yaml:1: the decision guide is missing");
     expect(problems.find((p) => p.file.endsWith("03-the-pause.md"))?.reason).toBe("lesson number 3 is taken by content/lessons/03-again.md too: each lesson needs its own two digits");
+  });
+
+  it("reports a broken quiz set or lesson in its own file only, not in the files that name it", () => {
+    const root = mkdtempSync(join(tmpdir(), "lease-lab-content-"));
+    cpSync(join(process.cwd(), "content"), join(root, "content"), { recursive: true });
+    const quiz = join(root, "content/quizzes/fencing.md");
+    writeFileSync(quiz, readFileSync(quiz, "utf8").replace(/^title: .*$/m, "title: [unclosed"));
+    const lesson = join(root, "content/lessons/06-redis-and-redlock.md");
+    writeFileSync(lesson, readFileSync(lesson, "utf8").replace(/^## /m, '::sim{preset="gc-pause"\n\n## '));
+    const quizzes = contentCheck(root);
+    const { problems } = lessonContentCheck(root, quizzes.quizSets);
+    expect([...quizzes.problems, ...problems].map((problem) => problem.file)).toEqual(["content/quizzes/fencing.md", "content/lessons/06-redis-and-redlock.md"]);
+    expect(problems.map(formatProblem)[0]).toMatch(/^content\/lessons\/06-redis-and-redlock\.md:\d+: malformed directive "::sim\{preset="gc-pause"": ::sim\{… has no closing "\}"$/);
+  });
+
+  it("points a YAML error at the line to fix: the one that opened an unclosed bracket", () => {
+    const source = readFileSync(join(process.cwd(), "content/lessons/comparison.yaml"), "utf8").split("\n");
+    source[15] = '  - name: ["Redis single instance"';
+    const result = comparisonParse("content/lessons/comparison.yaml", source.join("\n"), presetById);
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      "content/lessons/comparison.yaml:16: not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+  });
+});
+
+describe("the references page", () => {
+  it("groups primary sources that each link over http(s), and lessons name its groups", () => {
+    const result = referencesParse("content/references.md", "---\ntitle: R\nsummary: S\n---\n\n## Redis\n\n- [Docs](https://redis.io/): what it says.\n- A book with no link.\n\n## Redis\n\nText, not a list.\n");
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      "content/references.md:9: a source must link to where it can be read, over http(s)",
+      'content/references.md:11: the group "Redis" has the same id "redis" as the one on line 6: rename one',
+      'content/references.md:11: the group "Redis" lists no sources: a group is a "## " heading followed by one list of sources, each "- [Title](https://…): what it supports"',
+      'content/references.md:13: unexpected paragraph: a group is a "## " heading followed by one list of sources, each "- [Title](https://…): what it supports"',
+    ]);
+    const { lessons, references } = lessonContentCheck(process.cwd(), quizSets);
+    expect(references.groups.length).toBeGreaterThan(5);
+    for (const lesson of lessons) expect(lesson.sources.length, lesson.slug).toBeGreaterThan(0);
   });
 });

@@ -13,13 +13,18 @@ import { ContentValidationError, type ContentProblem } from "./errors";
 import { lessonParse, type LessonContext } from "./lesson";
 import type { Comparison, DecisionGuide, Lesson, LessonSummary } from "./lessonTypes";
 import { contentLoad } from "./load";
+import { fileSlug } from "./quiz";
+import { referencesParse, type References } from "./references";
 
 const FOLDER = "content/lessons";
+const QUIZ_FOLDER = "content/quizzes";
+const REFERENCES_FILE = "content/references.md";
 const GUIDE_FILE = `${FOLDER}/decision-guide.yaml`;
 const COMPARISON_FILE = `${FOLDER}/comparison.yaml`;
 
 export interface LessonContent {
   lessons: Lesson[];
+  references: References;
   guide: DecisionGuide;
   comparison: Comparison;
 }
@@ -27,14 +32,29 @@ export interface LessonContent {
 /** Parses and validates everything under `root`/content/lessons; returns what parsed and every problem. */
 export function lessonContentCheck(root: string, quizSets: readonly { slug: string; title: string }[]): LessonContent & { problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
-  const context: LessonContext = { preset: presetById, quizTitle: (slug) => quizSets.find((set) => set.slug === slug)?.title };
+  // A quiz set or lesson that is itself broken is reported in its own file: the files that name
+  // it are not wrong, so they are checked against every file present, parsed or not.
+  const quizFolder = join(root, QUIZ_FOLDER);
+  const quizFiles = new Set((existsSync(quizFolder) ? readdirSync(quizFolder) : []).filter((entry) => entry.endsWith(".md")).map(fileSlug));
+  const quizTitle = (slug: string) => quizSets.find((set) => set.slug === slug)?.title ?? (quizFiles.has(slug) ? slug : undefined);
+  const referencesSource = existsSync(join(root, REFERENCES_FILE)) ? readFileSync(join(root, REFERENCES_FILE), "utf8") : null;
+  const referencesParsed = referencesSource === null ? null : referencesParse(REFERENCES_FILE, referencesSource);
+  if (!referencesParsed) problems.push({ file: REFERENCES_FILE, line: 1, reason: "the references page is missing" });
+  else if (!referencesParsed.ok) problems.push(...referencesParsed.problems);
+  const references: References = referencesParsed?.ok ? referencesParsed.value : { title: "", summary: "", groups: [] };
+  // A broken references file is reported there, not as an unknown group in every lesson.
+  const referenceTitle = (id: string) => references.groups.find((group) => group.id === id)?.title ?? (referencesParsed?.ok ? undefined : id);
+  const context: LessonContext = { preset: presetById, quizTitle, referenceTitle };
   const lessons: Lesson[] = [];
+  const brokenLessons: LessonSummary[] = [];
   const lines = new Map<number, string>();
   for (const name of readdirSync(join(root, FOLDER)).filter((entry) => entry.endsWith(".md")).sort()) {
     const file = `${FOLDER}/${name}`;
     const result = lessonParse(file, readFileSync(join(root, file), "utf8"), context);
     if (!result.ok) {
       problems.push(...result.problems);
+      const slug = fileSlug(file);
+      brokenLessons.push({ slug, number: Number(slug.slice(0, 2)), title: slug, summary: "" });
       continue;
     }
     const taken = lines.get(result.value.number);
@@ -46,7 +66,7 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   const read = (file: string) => (existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : null);
   const guideSource = read(GUIDE_FILE);
   const comparisonSource = read(COMPARISON_FILE);
-  const guide = guideSource === null ? null : decisionGuideParse(GUIDE_FILE, guideSource, summaries, presetById);
+  const guide = guideSource === null ? null : decisionGuideParse(GUIDE_FILE, guideSource, [...summaries, ...brokenLessons], presetById);
   const comparison = comparisonSource === null ? null : comparisonParse(COMPARISON_FILE, comparisonSource, presetById);
   if (!guide) problems.push({ file: GUIDE_FILE, line: 1, reason: "the decision guide is missing" });
   else if (!guide.ok) problems.push(...guide.problems);
@@ -54,6 +74,7 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   else if (!comparison.ok) problems.push(...comparison.problems);
   return {
     lessons,
+    references,
     guide: guide?.ok ? guide.value : { start: "", nodes: {} },
     comparison: comparison?.ok ? comparison.value : { columns: [], rows: [] },
     problems,

@@ -71,6 +71,8 @@ export interface Lesson extends LessonSummary {
   objectives: string[];
   /** The quiz set that checks the lesson. */
   quiz: { slug: string; title: string };
+  /** The groups of the references page that hold the lesson's primary sources. */
+  sources: { id: string; title: string }[];
   blocks: LessonBlock[];
 }
 

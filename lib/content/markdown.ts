@@ -4,16 +4,19 @@
  */
 import type { Nodes, PhrasingContent, Root, RootContent } from "mdast";
 import rehypeStringify from "rehype-stringify";
+import remarkDirective from "remark-directive";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]);
+// Directives are parsed everywhere so that `:run{…}` works in every file and a broken one is
+// caught (inlineDirectives.ts); a bare ":word" is put back as text there.
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).use(remarkDirective);
 const renderer = unified().use(remarkRehype).use(rehypeStringify);
 
-/** Parses a markdown file; every node carries its position, lines counted from 1. */
+/** Parses a markdown file, directives included; every node carries its position, lines counted from 1. */
 export function markdownParse(source: string): Root {
   return parser.parse(source);
 }

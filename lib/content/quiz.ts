@@ -2,6 +2,7 @@ import type { Heading, List, ListItem, RootContent } from "mdast";
 import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
+import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
 import { slugify } from "./slug";
 import type { QuizOption, QuizQuestion, QuizSet, ScenarioLink } from "./types";
@@ -41,8 +42,10 @@ export function quizSetParse(file: string, source: string, presetTitle: PresetTi
   const tree = markdownParse(source);
   const meta = frontMatterRead(tree, quizFrontMatter, problems);
   const multiple = meta?.multiple ?? false;
+  inlineResolve(tree, problems, { source });
 
-  const body = tree.children.filter((node) => node.type !== "yaml");
+  // A block directive has been reported by inlineResolve; it is not also an unexpected node.
+  const body = tree.children.filter((node) => node.type !== "yaml" && node.type !== "leafDirective" && node.type !== "containerDirective");
   const groups: { heading: Heading; nodes: RootContent[] }[] = [];
   for (const node of body) {
     if (node.type === "heading" && node.depth === 2) groups.push({ heading: node, nodes: [] });

@@ -2,7 +2,7 @@
  * Reading a YAML content file with the line of every value, so that a problem found by zod or by a
  * cross-reference check can name the line an author must change.
  */
-import { isCollection, LineCounter, parseDocument } from "yaml";
+import { isCollection, LineCounter, parseDocument, type YAMLError } from "yaml";
 import type { ProblemList } from "./errors";
 
 export interface YamlFile {
@@ -11,11 +11,39 @@ export interface YamlFile {
   lineAt: (path: readonly PropertyKey[]) => number;
 }
 
+/**
+ * A YAML error in words, with its column; only the first error of a file is reported, since the
+ * parser's later ones are usually the same mistake seen again further down.
+ */
+export function yamlErrorText(error: YAMLError): string {
+  const message = error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+  // An unclosed bracket is reported on its opening line (yamlErrorLine), where the column would mislead.
+  return error.linePos && !/^Flow (sequence|map)/.test(message) ? `${message} (column ${error.linePos[0].col})` : message;
+}
+
+/**
+ * The 1-based line an author must fix for a YAML error. An unclosed "[" or "{" is reported where
+ * the parser gave up, on a later line; the mistake is on the line that opened it.
+ */
+export function yamlErrorLine(source: string, error: YAMLError): number {
+  const line = error.linePos?.[0].line ?? 1;
+  const opener = /^Flow (sequence|map) .* end with a ([\]}])/.exec(error.message);
+  if (!opener) return line;
+  const open = opener[2] === "]" ? "[" : "{";
+  const lines = source.split(/\r?\n/);
+  for (let i = line - 1; i >= 0; i--) {
+    const text = lines[i] ?? "";
+    if (text.split(open).length > text.split(opener[2]).length) return i + 1;
+  }
+  return line;
+}
+
 export function yamlRead(source: string, problems: ProblemList): YamlFile | null {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) problems.add(error.linePos?.[0].line ?? 1, `not valid YAML: ${error.message.split("\n")[0]}`);
+    const error = doc.errors[0];
+    problems.add(yamlErrorLine(source, error), `not valid YAML: ${yamlErrorText(error)}`);
     return null;
   }
   const lineAt = (path: readonly PropertyKey[]) => {

@@ -73,6 +73,22 @@ export default async function LessonPage({ params }: Props) {
         </div>
       </section>
 
+      <section aria-labelledby="sources-heading" className="mt-6 max-w-3xl rounded-xl border border-line p-5">
+        <h2 id="sources-heading" className="text-xl font-bold tracking-tight">
+          Sources
+        </h2>
+        <p className="mt-2">The primary sources for this lesson&apos;s claims, on the references page:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {lesson.sources.map((source) => (
+            <li key={source.id}>
+              <Link href={`/references/#${source.id}`} className="font-medium text-link underline underline-offset-2">
+                {source.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <nav aria-label="Lessons" className="mt-10 grid max-w-3xl gap-3 sm:grid-cols-2">
         {previous ? (
           <Link href={`/learn/${previous.slug}/`} rel="prev" className="rounded-xl border border-line p-4 hover:bg-surface">
