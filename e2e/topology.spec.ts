@@ -30,7 +30,7 @@ test("a pause injected on c1 from the topology with the keyboard breaks the run,
   const faults = topology(page).getByRole("list", { name: "Injected faults" });
   await expect(topology(page).getByText("None.", { exact: false })).toBeVisible();
 
-  const c1 = topology(page).getByRole("button", { name: /^c1: working, holds the lock/ });
+  const c1 = topology(page).getByRole("button", { name: /^c1: working, believes it holds the lock/ });
   await c1.focus();
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu", { name: "Inject a fault on c1 at 1.000 s" });

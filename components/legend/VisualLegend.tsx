@@ -84,6 +84,11 @@ export function VisualLegend() {
       swatch: <WriteMark x={36} y={12} color={c1} outcome="stale-applied" r={5} />,
     },
     {
+      term: "Overwrote an increment",
+      description: "A filled mark in a dashed danger ring: the writer still held a live lease, but it had read before a stale write landed, so its write erased that increment.",
+      swatch: <WriteMark x={36} y={12} color={c1} outcome="overwrote" r={5} />,
+    },
+    {
       term: "Overlap",
       description: "A translucent danger band across the lanes of two clients who both believed they held the lock.",
       swatch: (

@@ -197,7 +197,7 @@ const WriteButton = memo(function WriteButton({
 }: FocusProps & { mark: WriteMarkModel; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean }) {
   const y = rows.mid;
   const outcome = mark.outcome === "repeat" ? "applied" : mark.outcome;
-  const noteStyle = { fill: mark.outcome === "stale-applied" ? roleColor.dangerInk : mark.outcome === "rejected" ? roleColor.safeInk : roleColor.inkMuted };
+  const noteStyle = { fill: mark.outcome === "stale-applied" || mark.outcome === "overwrote" ? roleColor.dangerInk : mark.outcome === "rejected" ? roleColor.safeInk : roleColor.inkMuted };
   return (
     <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="13" />} {...focus}>
       <WriteMark x={px} y={y} color={colorOfProcess(mark.client)} outcome={outcome} />

@@ -20,6 +20,7 @@ export function TimelineKey() {
     { label: "write applied", swatch: <WriteMark x={15} y={9} r={5} color={c1} outcome="applied" /> },
     { label: "write rejected", swatch: <WriteMark x={15} y={9} r={5} color={c1} outcome="rejected" /> },
     { label: "stale write applied", swatch: <WriteMark x={15} y={9} r={4} color={c1} outcome="stale-applied" /> },
+    { label: "overwrote an increment", swatch: <WriteMark x={15} y={9} r={4} color={c1} outcome="overwrote" /> },
     {
       label: "violation",
       swatch: <path d="M15 2L22 15H8Z" style={{ fill: roleColor.danger }} />,

@@ -5,6 +5,7 @@
  * result the timeline and the story read, so they cannot disagree.
  */
 import type { SimEvent } from "@/lib/sim/events";
+import type { WriteFact } from "@/lib/sim/facts";
 import { seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import type { StoryLine } from "./story";
@@ -46,20 +47,13 @@ function lineAt(story: readonly StoryLine[], seq: number): string | null {
   return story.find((line) => line.seq === seq)?.text ?? null;
 }
 
-type WriteEvent = Extract<SimEvent, { kind: "write" }>;
-
 /** The first write made by a client whose lease had already ended: the course's central moment. */
-function firstStaleWrite(result: SimResult): WriteEvent | null {
-  const ended = new Map<number, number>();
-  for (const e of result.events) {
-    if (e.kind === "lease-end" && !ended.has(e.grant)) ended.set(e.grant, e.t);
-    if (e.kind === "write" && e.grant !== null && e.t >= (ended.get(e.grant) ?? Infinity)) return e;
-  }
-  return null;
+function firstStaleWrite(result: SimResult): WriteFact | null {
+  return result.facts.writes.find((w) => w.stale !== null) ?? null;
 }
 
 /** When the writer sent the write, so the question stops the timeline before storage answers. */
-function sendMoment(result: SimResult, write: WriteEvent): number {
+function sendMoment(result: SimResult, write: WriteFact): number {
   let sent = write.t;
   for (const e of result.events) {
     if (e.t > write.t) break;

@@ -5,11 +5,13 @@
  * the checker's overlap and token-regression violations are told in its own words.
  */
 import type { SessionState, SimEvent } from "@/lib/sim/events";
+import type { AbortCause, WriteFact } from "@/lib/sim/facts";
 import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import { serviceNodeIds } from "@/lib/sim/scenario";
 import { redlockQuorum } from "@/lib/sim/services/redlock";
 import { formatDuration } from "./format";
+import { leaseEndWords, pausePhrase, refusalWords, rejectionClause, sessionWords } from "./phrases";
 
 export type StoryTone = "plain" | "fault" | "danger" | "safe";
 
@@ -28,56 +30,11 @@ export interface Story {
   omitted: number;
 }
 
-interface GrantInfo {
-  client: string;
-  token: number | null;
-  /** True time the service considered the grant over (Infinity if it outlived the run). */
-  endT: number;
-}
-
 const at = (t: number) => `At ${seconds(t)}`;
 const withToken = (token: number | null) => (token === null ? "" : ` with token ${token}`);
 
-function pauseName(cause: string, forMs: number): string {
-  const length = formatDuration(forMs);
-  if (cause === "gc") return `a ${length} GC pause`;
-  if (cause === "chaos") return `a ${length} pause`;
-  return `a ${length} ${cause} pause`;
-}
-
-/** The highest token storage had seen, from a fencing rejection's reason ("33 < 34"). */
-function seenFromReason(reason: string): string | null {
-  return /<\s*(-?\d+)\s*$/.exec(reason)?.[1] ?? null;
-}
-
-const refusalReasons: Record<string, string> = {
-  unavailable: "the lock service did not answer",
-  "no-quorum": "it could not reach a majority",
-  "no-validity": "too little of the lease was left by the time a majority answered",
-  "session-lost": "its session was gone",
-};
-
-const leaseEndPhrases: Record<string, (who: string, where: string) => string> = {
-  // Kubernetes's API server expires nothing: the Lease goes stale, and candidates may then take it.
-  expired: (who, where) => (where === "k8s" ? `${who}'s Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over` : `${where} let ${who}'s lease expire`),
-  revoked: (who, where) => `${where} revoked ${who}'s lease`,
-  failover: (who) => `${who}'s lock was lost in the failover`,
-  restart: (who, where) => `${who}'s lock was lost when ${where} restarted empty`,
-  deleted: (who) => `${who}'s lock was deleted by another client's release`,
-  "taken-over": (who, where) => `${where} let another client take over ${who}'s lock`,
-  "connection-lost": (who, where) => `${where} closed ${who}'s connection, and its lock went with it`,
-};
-
-const sessionPhrases: Record<string, (client: string, proc: string) => string | null> = {
-  disconnected: (client) => `${client} heard nothing from the ensemble and declared itself Disconnected`,
-  reconnected: (client) => `${client} reached the ensemble again; its session was still alive`,
-  expired: (client, proc) => (proc === client ? `${client} learned its session had expired` : `${proc} expired ${client}'s session`),
-  jeopardy: (client) => `${client}'s local lease ran out: its session is in jeopardy`,
-  safe: (client) => `${client}'s session survived its jeopardy`,
-  "stopped-leading": (client) => `${client} stopped leading: its renew deadline passed`,
-  // The lock's own end says it ("pg closed c1's connection, and its lock went with it").
-  "connection-lost": () => null,
-};
+/** Two aborts for the same cause read as one: the second is not told. */
+const sameCause = (a: AbortCause | undefined, b: AbortCause) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 export function storyOf(result: SimResult, options: { maxLines?: number } = {}): Story {
   const maxLines = options.maxLines ?? 400;
@@ -87,14 +44,10 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const service = result.scenario.service;
   const redlock = service.kind === "redlock" ? { nodes: service.nodes, quorum: redlockQuorum(service.nodes) } : null;
 
-  const grants = new Map<number, GrantInfo>();
-  for (const e of events) {
-    if (e.kind === "grant") grants.set(e.grant, { client: e.client, token: e.token, endT: Infinity });
-    if (e.kind === "lease-end") {
-      const g = grants.get(e.grant);
-      if (g && g.endT === Infinity) g.endT = e.t;
-    }
-  }
+  const { facts } = result;
+  const writeAt = new Map(facts.writes.map((w) => [w.seq, w]));
+  const readAt = new Map(facts.reads.map((r) => [r.seq, r]));
+  const abortAt = new Map(facts.aborts.map((a) => [a.seq, a]));
 
   const lines: StoryLine[] = [];
   const say = (e: SimEvent, text: string, tone: StoryTone = "plain") => lines.push({ t: e.t, seq: e.seq, text: `${text}.`, tone });
@@ -103,7 +56,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const refusals = new Map<string, number>();
   const holders = new Map<string, string>(); // lock → client the service granted it to
   const runsDone = new Map<number, string>(); // cron run → who performed it first
-  const aborts = new Map<string, string>(); // client → why it last abandoned an attempt
+  const aborts = new Map<string, AbortCause>(); // client → why it last abandoned an attempt
   const sessionNews = new Map<string, { t: number; state: SessionState }>(); // client → the last change to its session it saw
 
   for (let i = 0; i < events.length; i++) {
@@ -114,7 +67,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         break;
       case "lease-end": {
         if (holders.get(e.lock) === e.client) holders.delete(e.lock);
-        const phrase = leaseEndPhrases[e.reason];
+        const phrase = leaseEndWords[e.reason].sentence;
         if (!phrase) break;
         const stillBelieves = believing.has(e.client) && believing.get(e.client) === e.grant;
         // A Redlock lease is the client's own conclusion from its nodes' keys: it ends when too few still hold one.
@@ -128,7 +81,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         refusals.set(e.proc, count);
         if (count > 1) break;
         const holder = holders.get(e.lock);
-        const why = e.reason === "held" ? (holder && holder !== e.proc ? `${holder} holds it` : "it is held") : (refusalReasons[e.reason] ?? e.reason);
+        const why = e.reason === "held" ? (holder && holder !== e.proc ? `${holder} holds it` : "it is held") : refusalWords[e.reason];
         say(e, `${at(e.t)} ${e.proc} asked for the lock and was refused: ${why}`);
         break;
       }
@@ -172,7 +125,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         working.delete(e.proc);
         break;
       case "pause-start":
-        say(e, `${at(e.t)} ${e.proc} froze in ${pauseName(e.cause, e.forMs)}`, "fault");
+        say(e, `${at(e.t)} ${e.proc} froze in ${pausePhrase(e.cause, e.forMs)}`, "fault");
         break;
       case "pause-end": {
         const next = events[i + 1];
@@ -229,7 +182,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         break;
       case "session": {
         if (e.proc === e.client) sessionNews.set(e.client, { t: e.t, state: e.state });
-        const text = sessionPhrases[e.state]?.(e.client, e.proc);
+        const text = sessionWords[e.state](e.client, e.proc);
         if (text) say(e, `${at(e.t)} ${text}`, e.state === "safe" || e.state === "reconnected" ? "plain" : "fault");
         break;
       }
@@ -243,14 +196,17 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
           say(e, `${at(e.t)} ${e.proc} checked its lease before writing and ${found}, so it dropped the write`, "safe");
         }
         break;
-      case "read":
-        if (!e.ok && e.reason) say(e, `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${seenFromReason(e.reason) ?? "a higher token"} and refused it`, "safe");
+      case "read": {
+        const rejection = readAt.get(e.seq)?.rejection;
+        if (rejection?.by === "fencing") say(e, `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${rejection.seen ?? "a higher token"} and refused it`, "safe");
         break;
+      }
       case "write": {
-        const earlier = e.run === null ? undefined : runsDone.get(e.run);
-        if (e.run !== null && e.applied && earlier === undefined) runsDone.set(e.run, e.client);
-        const twice = e.applied && earlier !== undefined;
-        lines.push({ t: e.t, seq: e.seq, text: writeSentence(e, grants, twice ? earlier : null), tone: writeTone(e, grants, twice) });
+        const w = writeAt.get(e.seq)!;
+        const earlier = w.run === null ? undefined : runsDone.get(w.run);
+        if (w.run !== null && w.applied && earlier === undefined) runsDone.set(w.run, w.client);
+        const twice = w.applied && earlier !== undefined;
+        lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, twice ? earlier : null), tone: writeTone(w, twice) });
         break;
       }
       case "run-skip":
@@ -258,8 +214,9 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         break;
       case "attempt-abort": {
         // A rejected write has its own sentence; an abandon repeated for the same reason is told once.
-        if (e.reason.startsWith("write rejected") || aborts.get(e.proc) === e.reason) break;
-        aborts.set(e.proc, e.reason);
+        const { cause } = abortAt.get(e.seq)!;
+        if (cause.kind === "write-rejected" || sameCause(aborts.get(e.proc), cause)) break;
+        aborts.set(e.proc, cause);
         say(e, `${at(e.t)} ${e.proc} abandoned its attempt and will start again: ${e.reason}`);
         break;
       }
@@ -273,39 +230,26 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   return { lines: lines.slice(0, maxLines), omitted: Math.max(0, lines.length - maxLines) };
 }
 
-function isStale(e: Extract<SimEvent, { kind: "write" }>, grants: Map<number, GrantInfo>): GrantInfo | null {
-  const g = e.grant === null ? undefined : grants.get(e.grant);
-  return g && e.t >= g.endT ? g : null;
-}
-
-function writeTone(e: Extract<SimEvent, { kind: "write" }>, grants: Map<number, GrantInfo>, twice: boolean): StoryTone {
-  if (e.lostIncrements > 0 || twice) return "danger";
-  if (!e.accepted && isStale(e, grants)) return "safe";
-  return isStale(e, grants) && e.applied ? "danger" : "plain";
+function writeTone(w: WriteFact, twice: boolean): StoryTone {
+  if (w.lostIncrements > 0 || twice) return "danger";
+  if (!w.accepted && w.stale) return "safe";
+  return w.stale && w.applied ? "danger" : "plain";
 }
 
 /**
  * One sentence for a write: what was written, with which token, and what storage did and why.
  * `firstBy` names who had already performed the same cron run, when this write repeats it.
  */
-function writeSentence(e: Extract<SimEvent, { kind: "write" }>, grants: Map<number, GrantInfo>, firstBy: string | null): string {
-  const stale = isStale(e, grants);
-  const late = stale ? `, after its lease had ended at ${seconds(stale.endT)}` : "";
-  const what = e.run === null ? `wrote ${e.value}${withToken(e.token)}` : `performed run ${e.run}${firstBy !== null ? " again" : ""}${withToken(e.token)}`;
-  const head = `${at(e.t)} ${e.client} ${what}${late}`;
-  if (!e.accepted) {
-    const reason = e.reason ?? "";
-    const seen = seenFromReason(reason);
-    if (seen !== null && e.token !== null) return `${head}; storage had already seen ${seen} and rejected it.`;
-    if (seen !== null) return `${head} without a token; storage fences writes, so it rejected it.`;
-    if (reason.startsWith("version")) return `${head}; storage rejected it: the version it read had changed (${reason}).`;
-    return `${head}; storage rejected it${reason ? `: ${reason}` : ""}.`;
-  }
-  if (!e.applied) return `${head}; storage had already applied that ${e.run === null ? "job" : "run"} and ignored it as a repeat.`;
-  if (firstBy !== null) return `${head}; ${firstBy === e.client ? "it" : firstBy} had already performed it, so the effect happened twice.`;
-  if (e.lostIncrements > 0) {
-    const victims = e.overwrote.filter((c) => c !== e.client);
-    return `${head}, computed from the ${e.readValue} it had read; storage accepted it and ${lostIncrements(victims, e.lostIncrements)}.`;
+function writeSentence(w: WriteFact, firstBy: string | null): string {
+  const late = w.stale ? `, after its lease had ended at ${seconds(w.stale.grantEndedAt)}` : "";
+  const what = w.run === null ? `wrote ${w.value}${withToken(w.token)}` : `performed run ${w.run}${firstBy !== null ? " again" : ""}${withToken(w.token)}`;
+  const head = `${at(w.t)} ${w.client} ${what}${late}`;
+  if (w.rejection) return `${head}${w.rejection.by === "fencing" && w.token === null ? " without a token" : ""}; storage ${rejectionClause(w.rejection)}.`;
+  if (!w.applied) return `${head}; storage had already applied that ${w.run === null ? "job" : "run"} and ignored it as a repeat.`;
+  if (firstBy !== null) return `${head}; ${firstBy === w.client ? "it" : firstBy} had already performed it, so the effect happened twice.`;
+  if (w.lostIncrements > 0) {
+    const victims = w.overwrote.filter((c) => c !== w.client);
+    return `${head}, computed from the ${w.readValue} it had read; storage accepted it and ${lostIncrements(victims, w.lostIncrements)}.`;
   }
   return `${head}; storage accepted it.`;
 }

@@ -1,11 +1,14 @@
 /**
  * The checker: what happened, from the omniscient view. It reads only the event log and derives
- * grants and their liveness, stale writes, overlap, lost updates, duplicate effects, missed runs,
- * the verdict, and a time-ordered list of violations, each with a plain sentence a learner can
- * read. Every count in the summary is a recount of the log, so no part of the engine can report
- * something the log does not show.
+ * the run's facts (grants and their liveness, beliefs, writes and reads with their outcomes,
+ * critical sections, aborts), and from them stale writes, overlap, concurrent sections, lost
+ * updates, duplicate effects, missed runs, the verdict, and a time-ordered list of violations,
+ * each with a plain sentence a learner can read. Every count in the summary is a recount of the
+ * log, so no part of the engine can report something the log does not show; every reader of a
+ * run reads the facts instead of deriving them again.
  */
-import type { EventOf, SimEvent } from "./events";
+import type { SimEvent } from "./events";
+import type { AbortFact, BeliefFact, GrantFact, ReadFact, RunFacts, SectionFact, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
 
@@ -23,6 +26,8 @@ export interface Summary {
   missedRuns: number;
   overlapMs: number;
   maxConcurrentHolders: number;
+  /** True time during which two or more clients were between taking the lock and finishing their write. */
+  concurrentSectionsMs: number;
   jobsDone: number;
   jobsAborted: number;
   acquireLatencyMs: { p50: number; p99: number };
@@ -45,53 +50,58 @@ export interface Violation {
   text: string;
 }
 
-export interface Grant {
-  grant: number;
-  client: string;
-  lock: string;
-  token: number | null;
-  t: number;
-  /** True time the service considered it over (Infinity if it outlived the run). */
-  endT: number;
-}
-
 export interface CheckResult {
   summary: Summary;
   violations: Violation[];
-  grants: Map<number, Grant>;
+  facts: RunFacts;
 }
+
+/** The true time a grant ended, or Infinity if it outlived the run. */
+const grantEnd = (g: GrantFact): number => g.endedAt ?? Infinity;
 
 /**
  * Checks a run from its event log. `serviceUtilization` and `backlogMax` are measured by the run
  * itself (the service's queue and the dispatcher's backlog are not events).
  */
 export function check(events: readonly SimEvent[], scenario: ResolvedScenario, serviceUtilization: number, backlogMax = 0): CheckResult {
-  const grants = new Map<number, Grant>();
+  const grants = new Map<number, GrantFact>();
   const tokens: number[] = [];
   const violations: Violation[] = [];
-  const tokenOwners = new Map<string, Map<number, Grant>>();
+  const tokenOwners = new Map<string, Map<number, GrantFact>>();
+  const beliefs: BeliefFact[] = [];
+  const openBeliefs = new Map<string, BeliefFact>();
+  const sections: SectionFact[] = [];
+  const openSections = new Map<string, SectionFact>();
+  const lastLock = new Map<string, string>();
+  const writes: WriteFact[] = [];
+  const reads: ReadFact[] = [];
+  const aborts: AbortFact[] = [];
   let writesAccepted = 0;
   let writesRejected = 0;
   let staleWritesAccepted = 0;
   let staleWritesRejected = 0;
   let jobsDone = 0;
-  let jobsAborted = 0;
   let timeouts = 0;
   const latencies: number[] = [];
   const appliedCounterWrites = new Map<string, number>();
   const counterValue = new Map<string, number>();
-  const effects = new Map<number, EventOf<"write">[]>();
+  const effects = new Map<number, WriteFact[]>();
   const runsDue = new Set<number>();
-  const beliefs: EventOf<"belief-start" | "belief-end">[] = [];
+  const closeSection = (client: string, t: number) => {
+    const open = openSections.get(client);
+    if (!open) return;
+    open.to = t;
+    openSections.delete(client);
+  };
 
   for (const e of events) {
     switch (e.kind) {
       case "grant": {
-        const g: Grant = { grant: e.grant, client: e.client, lock: e.lock, token: e.token, t: e.t, endT: Infinity };
+        const g: GrantFact = { grant: e.grant, client: e.client, lock: e.lock, token: e.token, issuedBy: e.proc, grantedAt: e.t, endedAt: null, endReason: null };
         grants.set(e.grant, g);
         if (e.token !== null) {
           tokens.push(e.token);
-          const owners = tokenOwners.get(e.lock) ?? new Map<number, Grant>();
+          const owners = tokenOwners.get(e.lock) ?? new Map<number, GrantFact>();
           tokenOwners.set(e.lock, owners);
           const earlier = owners.get(e.token);
           if (earlier) {
@@ -101,7 +111,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
               endT: null,
               clients: [earlier.client, e.client],
               tokens: [e.token],
-              text: `At ${seconds(e.t)} ${e.client} was granted token ${e.token}, which ${earlier.client} had already been given at ${seconds(earlier.t)}: the token went back, so fencing cannot tell the two holders apart.`,
+              text: `At ${seconds(e.t)} ${e.client} was granted token ${e.token}, which ${earlier.client} had already been given at ${seconds(earlier.grantedAt)}: the token went back, so fencing cannot tell the two holders apart.`,
             });
           } else owners.set(e.token, g);
         }
@@ -109,41 +119,86 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
       }
       case "lease-end": {
         const g = grants.get(e.grant);
-        if (g && g.endT === Infinity) g.endT = e.t;
+        if (g && g.endedAt === null) {
+          g.endedAt = e.t;
+          g.endReason = e.reason;
+        }
         break;
       }
-      case "belief-start":
+      case "belief-start": {
         if (e.grant !== null) latencies.push(e.latencyMs);
-        beliefs.push(e);
+        const key = `${e.proc}/${e.lock}`;
+        const belief: BeliefFact = { client: e.proc, lock: e.lock, grant: e.grant, token: e.token, from: e.t, to: null, endReason: null, outlivedGrantAt: null };
+        openBeliefs.set(key, belief);
+        beliefs.push(belief);
+        // A new attempt's section opens when it takes the lock (or enters its section without one).
+        closeSection(e.proc, e.t);
+        const section: SectionFact = { client: e.proc, lock: e.lock, grant: e.grant, from: e.t, to: null };
+        openSections.set(e.proc, section);
+        sections.push(section);
+        lastLock.set(e.proc, e.lock);
         break;
-      case "belief-end":
-        beliefs.push(e);
+      }
+      case "belief-end": {
+        const key = `${e.proc}/${e.lock}`;
+        const belief = openBeliefs.get(key);
+        if (belief) {
+          belief.to = e.t;
+          belief.endReason = e.reason;
+          openBeliefs.delete(key);
+        }
+        if (e.reason === "crashed") closeSection(e.proc, e.t);
+        break;
+      }
+      case "read":
+        reads.push({ t: e.t, seq: e.seq, client: e.client, key: e.key, token: e.token, value: e.value, version: e.version, rejection: e.rejection });
         break;
       case "write": {
         if (e.accepted) writesAccepted++;
         else writesRejected++;
         const g = e.grant === null ? undefined : grants.get(e.grant);
-        const stale = g !== undefined && e.t >= g.endT;
+        const stale = g !== undefined && e.t >= grantEnd(g) ? { grantEndedAt: g.endedAt as number, grantEndReason: g.endReason! } : null;
         if (stale && e.accepted) staleWritesAccepted++;
         if (stale && !e.accepted) staleWritesRejected++;
+        const w: WriteFact = {
+          t: e.t,
+          seq: e.seq,
+          client: e.client,
+          key: e.key,
+          lock: g?.lock ?? lastLock.get(e.client) ?? "lock",
+          grant: e.grant,
+          token: e.token,
+          value: e.value,
+          readValue: e.readValue,
+          accepted: e.accepted,
+          applied: e.applied,
+          rejection: e.rejection,
+          stale,
+          lostIncrements: e.lostIncrements,
+          overwrote: e.overwrote,
+          run: e.run,
+        };
+        writes.push(w);
         if (!e.applied) break;
         if (e.run === null) {
           appliedCounterWrites.set(e.key, (appliedCounterWrites.get(e.key) ?? 0) + 1);
           counterValue.set(e.key, e.value);
-          if (e.lostIncrements > 0) violations.push(lostUpdate(e, g));
+          if (e.lostIncrements > 0) violations.push(lostUpdate(w));
         } else {
           const done = effects.get(e.run) ?? [];
           effects.set(e.run, done);
-          done.push(e);
-          if (done.length > 1) violations.push(duplicateEffect(e, done[0]));
+          done.push(w);
+          if (done.length > 1) violations.push(duplicateEffect(w, done[0]));
         }
         break;
       }
       case "job-done":
         jobsDone++;
+        closeSection(e.proc, e.t);
         break;
       case "attempt-abort":
-        jobsAborted++;
+        aborts.push({ t: e.t, seq: e.seq, client: e.proc, cause: e.cause });
+        closeSection(e.proc, e.t);
         break;
       case "run-due":
         runsDue.add(e.run);
@@ -154,8 +209,16 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     }
   }
 
-  const overlap = overlapOf(beliefs, scenario.durationMs, scenario.service.kind === "none");
-  violations.push(...overlap.violations);
+  for (const b of beliefs) {
+    const g = b.grant === null ? undefined : grants.get(b.grant);
+    if (g && g.endedAt !== null && (b.to === null || b.to > g.endedAt)) b.outlivedGrantAt = g.endedAt;
+  }
+
+  const durationMs = scenario.durationMs;
+  const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
+  const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
+  const lockless = scenario.service.kind === "none";
+  for (const episode of overlap.episodes) violations.push({ kind: "overlap", ...episode, text: overlapText(episode, lockless) });
   violations.sort((a, b) => a.t - b.t);
 
   let lostUpdates = 0;
@@ -182,18 +245,19 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     counter,
     duplicateEffects,
     missedRuns,
-    overlapMs: round(overlap.overlapMs),
+    overlapMs: round(overlap.coveredMs),
     maxConcurrentHolders: overlap.maxConcurrent,
+    concurrentSectionsMs: round(concurrent.coveredMs),
     jobsDone,
-    jobsAborted,
+    jobsAborted: aborts.length,
     acquireLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
     firstViolationMs: violations.length ? round(violations[0].t) : null,
-    throughputPerSec: round(jobsDone / (scenario.durationMs / 1000)),
+    throughputPerSec: round(jobsDone / (durationMs / 1000)),
     backlogMax,
     serviceUtilization: round(serviceUtilization, 6),
     timeouts,
   };
-  return { summary, violations, grants };
+  return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, aborts } };
 }
 
 function round(x: number, digits = 3): number {
@@ -209,12 +273,12 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, rank - 1)];
 }
 
-function lostUpdate(e: EventOf<"write">, g: { endT: number } | undefined): Violation {
+function lostUpdate(e: WriteFact): Violation {
   const victims = e.overwrote.filter((c) => c !== e.client);
   const token = e.token === null ? "" : ` with token ${e.token}`;
   const why =
-    g && e.t >= g.endT
-      ? `, after its lease had ended at ${seconds(g.endT)}`
+    e.stale
+      ? `, after its lease had ended at ${seconds(e.stale.grantEndedAt)}`
       : e.grant === null
         ? " without holding the lock"
         : "";
@@ -228,7 +292,7 @@ function lostUpdate(e: EventOf<"write">, g: { endT: number } | undefined): Viola
   };
 }
 
-function duplicateEffect(e: EventOf<"write">, first: EventOf<"write">): Violation {
+function duplicateEffect(e: WriteFact, first: WriteFact): Violation {
   return {
     kind: "duplicate-effect",
     t: e.t,
@@ -239,48 +303,52 @@ function duplicateEffect(e: EventOf<"write">, first: EventOf<"write">): Violatio
   };
 }
 
-/**
- * Overlap: true time covered by two or more belief intervals of the same lock at once. Beliefs are
- * paired into intervals first (an empty one, begun and ended at one instant, covers no time), and
- * an end and a start at the same instant do not overlap.
- */
-function overlapOf(beliefs: EventOf<"belief-start" | "belief-end">[], durationMs: number, lockless: boolean) {
-  const byLock = new Map<string, { t: number; delta: 1 | -1; client: string; token: number | null }[]>();
-  const open = new Map<string, EventOf<"belief-start">>();
-  const addInterval = (start: EventOf<"belief-start">, endT: number) => {
-    if (endT <= start.t) return;
-    let list = byLock.get(start.lock);
-    if (!list) byLock.set(start.lock, (list = []));
-    list.push({ t: start.t, delta: 1, client: start.proc, token: start.token }, { t: endT, delta: -1, client: start.proc, token: null });
-  };
-  for (const e of beliefs) {
-    const key = `${e.proc}/${e.lock}`;
-    const started = open.get(key);
-    if (e.kind === "belief-start") open.set(key, e);
-    else if (started) {
-      open.delete(key);
-      addInterval(started, e.t);
-    }
-  }
-  for (const started of open.values()) addInterval(started, durationMs);
+interface Interval {
+  client: string;
+  lock: string;
+  token: number | null;
+  from: number;
+  to: number;
+}
 
-  let overlapMs = 0;
+interface Episode {
+  t: number;
+  endT: number;
+  clients: string[];
+  tokens: number[];
+}
+
+/**
+ * True time covered by two or more intervals of the same lock at once (belief overlap, or
+ * concurrent critical sections), the most at one instant, and each episode of it. An empty
+ * interval covers no time, and an end and a start at the same instant do not overlap.
+ */
+function coverageOf(intervals: Interval[]): { coveredMs: number; maxConcurrent: number; episodes: Episode[] } {
+  const byLock = new Map<string, { t: number; delta: 1 | -1; client: string; token: number | null }[]>();
+  for (const i of intervals) {
+    if (i.to <= i.from) continue;
+    let list = byLock.get(i.lock);
+    if (!list) byLock.set(i.lock, (list = []));
+    list.push({ t: i.from, delta: 1, client: i.client, token: i.token }, { t: i.to, delta: -1, client: i.client, token: null });
+  }
+
+  let coveredMs = 0;
   let maxConcurrent = 0;
-  const violations: Violation[] = [];
+  const episodes: Episode[] = [];
   for (const list of byLock.values()) {
     list.sort((a, b) => a.t - b.t || a.delta - b.delta);
     const holders = new Map<string, number | null>();
     let since = 0;
-    let current: Violation | null = null;
+    let current: Episode | null = null;
     for (const edge of list) {
-      if (holders.size >= 2) overlapMs += edge.t - since;
+      if (holders.size >= 2) coveredMs += edge.t - since;
       if (edge.delta === 1) holders.set(edge.client, edge.token);
       else holders.delete(edge.client);
       since = edge.t;
       maxConcurrent = Math.max(maxConcurrent, holders.size);
       if (holders.size >= 2 && !current) {
-        current = { kind: "overlap", t: edge.t, endT: null, clients: [...holders.keys()], tokens: tokensOf(holders), text: "" };
-        violations.push(current);
+        current = { t: edge.t, endT: edge.t, clients: [...holders.keys()], tokens: tokensOf(holders) };
+        episodes.push(current);
       } else if (holders.size >= 2 && current) {
         for (const [c, token] of holders) {
           if (!current.clients.includes(c)) current.clients.push(c);
@@ -292,15 +360,11 @@ function overlapOf(beliefs: EventOf<"belief-start" | "belief-end">[], durationMs
       }
     }
   }
-  for (const v of violations) {
-    if (v.endT === null) v.endT = durationMs;
-    v.text = overlapText(v as Violation & { endT: number }, lockless);
-  }
-  return { overlapMs, maxConcurrent, violations };
+  return { coveredMs, maxConcurrent, episodes };
 }
 
 /** An overlap in words; one shorter than a tenth of a second is timed in ms, so it never reads "0.0 s". */
-function overlapText(v: Violation & { endT: number }, lockless: boolean): string {
+function overlapText(v: Episode, lockless: boolean): string {
   const lastedMs = v.endT - v.t;
   const when = seconds(v.t) === seconds(v.endT) ? `At ${seconds(v.t)}` : `From ${seconds(v.t)} to ${seconds(v.endT)}`;
   const tokens = v.tokens.length ? ` (tokens ${listOf(v.tokens.map(String))})` : "";

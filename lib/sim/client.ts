@@ -6,6 +6,8 @@
  */
 import type { Proc, Timer } from "./kernel";
 import type { BeliefEndReason } from "./events";
+import type { AbortCause, Rejection } from "./facts";
+import { rejectionText } from "./storage";
 import type { FaultSpec } from "./scenario";
 import type { AcquireResult, LockService } from "./services/types";
 import type { World } from "./world";
@@ -38,11 +40,25 @@ interface Hold {
   acquiredLocal: number;
 }
 
-/** Why a check before writing failed, by what ended the belief (nothing yet: the deadline has just passed). */
-function checkFailure(ended: BeliefEndReason | null): string {
-  if (ended === "renewal-refused") return "its renewal had been refused";
-  if (ended === "session-lost") return "it had already stopped believing it holds the lock";
-  return "its lease had run out by its own clock";
+/** An aborted attempt's cause in words, for the event log's `reason` (readers use the cause). */
+function abortText(cause: AbortCause): string {
+  switch (cause.kind) {
+    case "unavailable":
+      return "the lock service is unavailable (fail-closed)";
+    case "read-rejected":
+      return `read rejected: ${rejectionText(cause.rejection)}`;
+    case "write-rejected":
+      return `write rejected: ${rejectionText(cause.rejection)}`;
+    case "read-timeout":
+      return "storage did not answer the read";
+    case "write-timeout":
+      return "storage did not answer the write";
+    case "check-failed":
+      // What ended the belief, if anything did (nothing yet: the deadline has just passed).
+      if (cause.beliefEnded === "renewal-refused") return "its renewal had been refused";
+      if (cause.beliefEnded === "session-lost") return "it had already stopped believing it holds the lock";
+      return "its lease had run out by its own clock";
+  }
 }
 
 export interface Client {
@@ -170,7 +186,7 @@ export function createClient(
       };
       return acquire(j, false, () => doWork(() => write(0, 0)), () => skip("the lock service is unavailable (fail-closed)"), () => skip("another client holds the lock"));
     }
-    const retry = () => acquire(j, true, read, () => abort("the lock service is unavailable (fail-closed)"), () => kernel.sleep(proc, retryDelay(), retry));
+    const retry = () => acquire(j, true, read, () => abort({ kind: "unavailable" }), () => kernel.sleep(proc, retryDelay(), retry));
     retry();
   }
 
@@ -202,10 +218,10 @@ export function createClient(
     world.request(id, "storage", { type: "read", key: job!.key, token: guard.fenceReads ? token : null }, {
       reply: (r) => {
         if (!alive(at)()) return;
-        if (!r.ok) return abort(`read rejected: ${r.reason as string}`);
+        if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
         doWork(() => write(r.value as number, r.version as number));
       },
-      timeout: () => alive(at)() && abort("storage did not answer the read"),
+      timeout: () => alive(at)() && abort({ kind: "read-timeout" }),
     });
   }
 
@@ -219,7 +235,7 @@ export function createClient(
       if (opts.checkBeforeWrite && hold && hold.grant !== null) {
         const check = leaseLooksValid();
         kernel.log({ kind: "check", proc: id, ok: check.ok, remainingMs: check.remainingMs });
-        if (!check.ok) return abort(checkFailure(hold.beliefEnded));
+        if (!check.ok) return abort({ kind: "check-failed", beliefEnded: hold.beliefEnded, remainingMs: check.remainingMs });
       }
       phasePause("before-write", then);
     });
@@ -235,19 +251,19 @@ export function createClient(
     world.request(id, "storage", msg, {
       reply: (r) => {
         if (!alive(at)()) return;
-        if (!r.accepted) return abort(`write rejected: ${r.reason as string}`);
+        if (!r.accepted) return abort({ kind: "write-rejected", rejection: r.rejection as Rejection });
         kernel.log({ kind: "job-done", proc: id, job: j.n });
         world.series.completed();
         jobsDone++;
         holdAtLeastThen(jobFinished);
       },
-      timeout: () => alive(at)() && abort("storage did not answer the write"),
+      timeout: () => alive(at)() && abort({ kind: "write-timeout" }),
     });
   }
 
   /** The attempt ends without an applied write: a counter job retries, a cron run is given up. */
-  function abort(reason: string): void {
-    kernel.log({ kind: "attempt-abort", proc: id, reason });
+  function abort(cause: AbortCause): void {
+    kernel.log({ kind: "attempt-abort", proc: id, reason: abortText(cause), cause });
     if (job!.run !== null) return jobFinished();
     releaseHold();
     kernel.sleep(proc, retryDelay(), attempt);

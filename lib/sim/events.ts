@@ -2,6 +2,8 @@
  * The event log: what happened, in order of (t, seq). Times are true time in milliseconds.
  * Every reader (checker, spans, timeline, story, CLI) works from these plain records.
  */
+import type { AbortCause, Rejection } from "./facts";
+
 export type DropReason = "loss" | "partition" | "isolated" | "outage" | "crashed";
 
 export type BeliefEndReason =
@@ -69,7 +71,7 @@ export type EventBody =
   | { kind: "belief-end"; proc: string; lock: string; reason: BeliefEndReason }
   | { kind: "renew"; proc: string; lock: string; ok: boolean }
   | { kind: "release"; proc: string; lock: string }
-  | { kind: "read"; proc: "storage"; client: string; key: string; value: number; version: number; token: number | null; ok: boolean; reason: string | null }
+  | { kind: "read"; proc: "storage"; client: string; key: string; value: number; version: number; token: number | null; ok: boolean; reason: string | null; rejection: Rejection | null }
   | { kind: "work-start"; proc: string; ms: number }
   | { kind: "work-end"; proc: string }
   | { kind: "check"; proc: string; ok: boolean; remainingMs: number | null }
@@ -85,13 +87,15 @@ export type EventBody =
       grant: number | null;
       accepted: boolean;
       applied: boolean;
+      /** The rejection in words, for the CLI's event log; readers use `rejection`. */
       reason: string | null;
+      rejection: Rejection | null;
       /** Counter increments this write overwrote (lost), and whose they were. */
       lostIncrements: number;
       overwrote: string[];
       run: number | null;
     }
-  | { kind: "attempt-abort"; proc: string; reason: string }
+  | { kind: "attempt-abort"; proc: string; reason: string; cause: AbortCause }
   | { kind: "job-done"; proc: string; job: number }
   | { kind: "job-arrive"; proc: "dispatcher"; job: number; key: number }
   | { kind: "job-start"; proc: string; job: number; key: number; waitedMs: number }

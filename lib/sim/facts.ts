@@ -37,12 +37,13 @@ export interface BeliefFact {
 
 /** Why storage refused a read or a write. */
 export type Rejection =
-  /** Fencing: the request's token is below the highest token storage has seen. */
-  | { by: "fencing"; token: number | null; seen: number }
+  /** Fencing: the request has no token, or one below the highest storage has seen (null: none yet). */
+  | { by: "fencing"; token: number | null; seen: number | null }
   /** Optimistic concurrency: the version read is no longer the current one. */
   | { by: "version"; expected: number; actual: number }
-  /** Postgres FOR UPDATE: the write's transaction had already ended. */
-  | { by: "transaction"; cause: "connection-lost" | "ended" };
+  /** Postgres FOR UPDATE: the write's transaction had already ended (rolled back with a lost connection at `atMs`, or released). */
+  | { by: "transaction"; cause: "connection-lost"; client: string; atMs: number }
+  | { by: "transaction"; cause: "ended" };
 
 /** Why a write was stale: its grant was no longer live when storage answered it. */
 export type Staleness = { grantEndedAt: number; grantEndReason: LeaseEndReason };
@@ -101,8 +102,8 @@ export type AbortCause =
   | { kind: "write-rejected"; rejection: Rejection }
   | { kind: "read-timeout" }
   | { kind: "write-timeout" }
-  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null }
-  | { kind: "lock-lost"; beliefEnded: BeliefEndReason };
+  /** `checkBeforeWrite` found the lease over; `beliefEnded` says what had ended the belief, if anything. */
+  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null };
 
 export interface AbortFact {
   t: number;

@@ -4,4 +4,5 @@ export { validateScenario, scenarioSchema, LIMITS, type Scenario, type ResolvedS
 export type { Summary, Violation, ViolationKind } from "./checker";
 export type { SimEvent, EventKind, EventOf } from "./events";
 export type { Span } from "./spans";
+export type * from "./facts";
 export { processClock, processOrder } from "./processes";

@@ -7,6 +7,7 @@ import { check, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
+import type { RunFacts } from "./facts";
 import { scheduleFaults } from "./faults";
 import { Kernel } from "./kernel";
 import { Network } from "./network";
@@ -25,6 +26,8 @@ export interface SimResult {
   spans: Span[];
   summary: Summary;
   violations: Violation[];
+  /** What the checker established, as data: every reader of the run reads these. */
+  facts: RunFacts;
   warnings: string[];
   /** Per second of true time: arrivals, completions, backlog, acquire latency, utilization. */
   series: TimeSeries;
@@ -113,13 +116,14 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     allWarnings.push(`${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`);
   }
   const series = world.series.finish();
-  const { summary, violations } = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
+  const { summary, violations, facts } = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
   return {
     scenario,
     events: options.summaryOnly ? [] : kernel.events,
     spans: options.summaryOnly ? [] : spansOf(kernel.events, scenario.durationMs),
     summary,
     violations,
+    facts,
     warnings: allWarnings,
     series,
   };

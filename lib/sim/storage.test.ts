@@ -46,7 +46,7 @@ describe("the Kleppmann GC pause, with a fencing token", () => {
 
   it("rejects c1's late write with reason 1 < 2", () => {
     const [late] = writesBy(result, "c1");
-    expect(late).toMatchObject({ accepted: false, applied: false, token: 1, reason: "1 < 2" });
+    expect(late).toMatchObject({ accepted: false, applied: false, token: 1, rejection: { by: "fencing", token: 1, seen: 2 } });
     expect(late.t).toBeGreaterThanOrEqual(17_000);
     expect(result.summary.staleWritesRejected).toBe(1);
     expect(result.summary.staleWritesAccepted).toBe(0);
@@ -87,7 +87,7 @@ describe("write-only fencing and the read-modify-write gap", () => {
   it("closes the gap with fenced reads: c1's write is rejected and nothing is lost", () => {
     const result = run(preset("fencing-read-gap", { storage: { guard: "fencing", fenceReads: true } }));
     expect(firstOf(result, "read", { client: "c2" })).toMatchObject({ token: 2, ok: true });
-    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: false, reason: "1 < 2" });
+    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: false, rejection: { by: "fencing", token: 1, seen: 2 } });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, counter: 2, jobsDone: 2 });
   });
 
@@ -100,7 +100,7 @@ describe("write-only fencing and the read-modify-write gap", () => {
       }),
     );
     const [staleRead] = eventsOf(result, "read", { client: "c1" });
-    expect(staleRead).toMatchObject({ token: 1, ok: false, reason: "1 < 2" });
+    expect(staleRead).toMatchObject({ token: 1, ok: false, rejection: { by: "fencing", token: 1, seen: 2 } });
     expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toMatch(/read rejected/);
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, counter: 2 });
   });

@@ -6,6 +6,8 @@
  * lives in the same database (Postgres FOR UPDATE), a write whose transaction is already over is
  * rejected before any guard: it cannot commit.
  */
+import type { Rejection } from "./facts";
+import { seconds } from "./format";
 import type { Message } from "./network";
 import type { ResolvedScenario } from "./scenario";
 import type { World } from "./world";
@@ -37,7 +39,21 @@ interface Cell {
 }
 
 /** Why a write under `grant` cannot commit (see LockService.writeRolledBack), or null. */
-export type TransactionCheck = (grant: number) => string | null;
+export type TransactionCheck = (grant: number) => Rejection | null;
+
+/** A rejection in words, for the event log's `reason` (the CLI prints it; no reader parses it). */
+export function rejectionText(r: Rejection): string {
+  switch (r.by) {
+    case "fencing":
+      return r.seen === null ? "no token" : `${r.token ?? "no token"} < ${r.seen}`;
+    case "version":
+      return `version ${r.expected} ≠ ${r.actual}`;
+    case "transaction":
+      return r.cause === "ended"
+        ? "its transaction had already ended"
+        : `its transaction was rolled back when ${r.client}'s connection was lost at ${seconds(r.atMs)}`;
+  }
+}
 
 export function createStorage(world: World, storage: ResolvedScenario["storage"], transactionOf?: TransactionCheck): void {
   const cells = new Map<string, Cell>();
@@ -56,28 +72,29 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     if (msg.type === "read") {
       const req = msg as ReadRequest;
       const c = cell(req.key);
-      let reason: string | null = null;
+      let rejection: Rejection | null = null;
       if (storage.guard === "fencing" && storage.fenceReads && req.token !== null) {
-        if (req.token < c.highestToken) reason = `${req.token} < ${c.highestToken}`;
+        if (req.token < c.highestToken) rejection = { by: "fencing", token: req.token, seen: c.highestToken };
         else c.highestToken = req.token;
       }
-      kernel.log({ kind: "read", proc: "storage", client: from, key: req.key, value: c.value, version: c.version, token: req.token, ok: reason === null, reason });
-      respond({ type: "read-reply", ok: reason === null, value: c.value, version: c.version, reason });
+      const reason = rejection && rejectionText(rejection);
+      kernel.log({ kind: "read", proc: "storage", client: from, key: req.key, value: c.value, version: c.version, token: req.token, ok: rejection === null, reason, rejection });
+      respond({ type: "read-reply", ok: rejection === null, value: c.value, version: c.version, rejection });
       return;
     }
     const req = msg as WriteRequest;
     const c = cell(req.key);
     // A write inside a transaction that has already ended never reaches the data, whatever the guard.
-    let reason: string | null = req.grant !== null && transactionOf ? transactionOf(req.grant) : null;
+    let rejection: Rejection | null = req.grant !== null && transactionOf ? transactionOf(req.grant) : null;
     let applied = true;
-    if (reason === null) {
+    if (rejection === null) {
       switch (storage.guard) {
         case "fencing":
-          if (req.token === null || req.token < c.highestToken) reason = `${req.token ?? "no token"} < ${c.highestToken}`;
+          if (req.token === null || req.token < c.highestToken) rejection = { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
           else c.highestToken = req.token;
           break;
         case "cas":
-          if (req.readVersion !== c.version) reason = `version ${req.readVersion} ≠ ${c.version}`;
+          if (req.readVersion !== c.version) rejection = { by: "version", expected: req.readVersion, actual: c.version };
           break;
         case "idempotency":
           if (appliedKeys.has(req.idempotencyKey)) applied = false;
@@ -87,7 +104,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
           break;
       }
     }
-    const accepted = reason === null;
+    const accepted = rejection === null;
     applied = applied && accepted;
     let lostIncrements = 0;
     let overwrote: string[] = [];
@@ -111,11 +128,12 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       grant: req.grant,
       accepted,
       applied,
-      reason,
+      reason: rejection && rejectionText(rejection),
+      rejection,
       lostIncrements,
       overwrote,
       run: req.run,
     });
-    respond({ type: "write-reply", accepted, reason });
+    respond({ type: "write-reply", accepted, rejection });
   });
 }

@@ -93,10 +93,12 @@ export interface Belief {
   endReason: string;
 }
 
-/** When `client` believed it held the lock: the belief spans on its lane, in time order. */
+/** When `client` believed it held the lock, from the run's facts, in time order. */
 export function beliefsOf(result: SimResult, client: string): Belief[] {
-  return result.spans.flatMap((s) =>
-    s.kind === "belief" && s.lane === client ? [{ startT: s.startT, endT: s.endT, token: s.token, grant: s.grant, endReason: s.endReason }] : [],
+  return result.facts.beliefs.flatMap((b) =>
+    b.client === client
+      ? [{ startT: b.from, endT: b.to ?? result.scenario.durationMs, token: b.token, grant: b.grant, endReason: b.endReason ?? "run-end" }]
+      : [],
   );
 }
 
@@ -112,18 +114,9 @@ export interface GrantRecord {
   endReason: string | null;
 }
 
-/** Every grant in issue order, with the moment and reason the service considered it over. */
+/** Every grant in issue order, with the moment and reason the service considered it over (the run's facts). */
 export function grantsOf(result: SimResult): GrantRecord[] {
-  const grants = new Map<number, GrantRecord>();
-  for (const e of result.events) {
-    if (e.kind === "grant" && !grants.has(e.grant)) {
-      grants.set(e.grant, { grant: e.grant, client: e.client, token: e.token, by: e.proc, t: e.t, endT: null, endReason: null });
-    } else if (e.kind === "lease-end") {
-      const g = grants.get(e.grant);
-      if (g && g.endT === null) Object.assign(g, { endT: e.t, endReason: e.reason });
-    }
-  }
-  return [...grants.values()];
+  return result.facts.grants.map((g) => ({ grant: g.grant, client: g.client, token: g.token, by: g.issuedBy, t: g.grantedAt, endT: g.endedAt, endReason: g.endReason }));
 }
 
 /** The grants `client` was given, in issue order. */

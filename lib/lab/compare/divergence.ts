@@ -3,6 +3,7 @@
  * events differ. `seq` is left out of the comparison (it counts scheduling, which an extra timer
  * shifts without anything visible happening); every other field counts, tokens included.
  */
+import { leaseEndWords, rejectionNote } from "../phrases";
 import type { SimEvent } from "@/lib/sim/events";
 import { seconds } from "@/lib/sim/format";
 
@@ -42,7 +43,7 @@ export function eventPhrase(e: SimEvent): string {
     case "grant":
       return `${e.proc === e.client ? "a majority" : e.proc} grants ${e.client} the lock (${token(e.token)})`;
     case "write":
-      return `storage ${e.accepted ? "accepts" : "rejects"} ${e.client}'s write (${token(e.token)}${e.reason ? `, ${e.reason}` : ""})`;
+      return `storage ${e.accepted ? "accepts" : "rejects"} ${e.client}'s write (${token(e.token)}${e.rejection ? `, ${rejectionNote(e.rejection)}` : ""})`;
     case "read":
       return `storage ${e.ok ? "serves" : "refuses"} ${e.client}'s read (${token(e.token)})`;
     case "send":
@@ -59,7 +60,7 @@ export function eventPhrase(e: SimEvent): string {
     case "attempt-abort":
       return `${e.proc} aborts its attempt (${e.reason})`;
     case "lease-end":
-      return `${e.proc} ends ${e.client}'s lease (${e.reason})`;
+      return `${e.proc} ends ${e.client}'s lease (${leaseEndWords[e.reason].label})`;
     default:
       return `${e.proc}: ${e.kind.replace(/-/g, " ")}`;
   }

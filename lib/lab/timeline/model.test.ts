@@ -23,6 +23,14 @@ describe("the timeline model", () => {
     expect(write?.name).toBe("c1 write at 17.0 s: accepted after its lease ended, counter 1, c2's increment lost");
   });
 
+  it("marks a live holder's write that erased a stale writer's increment as an overwrite, not as stale", () => {
+    // redis-failover: c1's write lands after its key was lost in the failover (stale); c2, granted
+    // by the new primary, had read before c1 wrote, so its valid write erases c1's increment.
+    const writes = model("redis-failover").marks.filter((m) => m.kind === "write");
+    expect(writes.find((m) => m.client === "c1")).toMatchObject({ outcome: "stale-applied" });
+    expect(writes.find((m) => m.client === "c2")).toMatchObject({ outcome: "overwrote", damage: "c1's increment lost" });
+  });
+
   it("names each grant with its token and how its lease ended", () => {
     const grants = model("gc-pause-fenced").marks.filter((m) => m.kind === "grant");
     expect(grants.map((g) => g.name)).toEqual([

@@ -5,11 +5,13 @@
  * times the playhead can step to. Pure: the timeline component only scales and renders this.
  */
 import type { SimEvent } from "@/lib/sim/events";
+import type { GrantFact, WriteFact } from "@/lib/sim/facts";
 import { listOf, seconds } from "@/lib/sim/format";
 import { clientIds, serviceNodeIds } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import type { Span } from "@/lib/sim/spans";
 import { formatDuration } from "../format";
+import { leaseEndWords, rejectionNote } from "../phrases";
 import { IntervalIndex } from "./intervals";
 
 export type LaneKind = "client" | "service" | "storage";
@@ -44,7 +46,11 @@ export interface GrantMark {
   name: string;
 }
 
-export type WriteOutcomeKind = "applied" | "rejected" | "stale-applied" | "repeat";
+/**
+ * A write's outcome as drawn: applied; rejected; stale-applied (its grant was no longer live);
+ * overwrote (a live holder's write that erased an increment it had not read); a repeat.
+ */
+export type WriteOutcomeKind = "applied" | "rejected" | "stale-applied" | "overwrote" | "repeat";
 
 export interface WriteMarkModel {
   kind: "write";
@@ -141,18 +147,6 @@ export interface TimelineModel {
 
 const MESSAGE_KINDS = new Set<SimEvent["kind"]>(["send", "deliver", "drop"]);
 
-/** How a lease ended, as a verb phrase ("the lease expired") and as a short mark label. */
-const leaseEndPhrases: Record<string, [string, string]> = {
-  released: ["was released", "released"],
-  expired: ["expired", "expired"],
-  revoked: ["was revoked", "revoked"],
-  failover: ["was lost in a failover", "lost: failover"],
-  restart: ["was lost in a restart", "lost: restart"],
-  deleted: ["was deleted by another client", "deleted"],
-  "taken-over": ["was taken over", "taken over"],
-  "connection-lost": ["was lost with its connection", "connection lost"],
-};
-
 function lanesOf(result: SimResult): Lane[] {
   const s = result.scenario;
   return [
@@ -239,15 +233,17 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   const lanes = lanesOf(result);
   const laneIds = new Set(lanes.map((l) => l.id));
 
-  const grantEnd = new Map<number, { t: number; reason: string; proc: string }>();
-  for (const e of events) if (e.kind === "lease-end" && !grantEnd.has(e.grant)) grantEnd.set(e.grant, { t: e.t, reason: e.reason, proc: e.proc });
+  const { facts } = result;
+  const grants = new Map<number, GrantFact>(facts.grants.map((g) => [g.grant, g]));
+  const writeAt = new Map<number, WriteFact>(facts.writes.map((w) => [w.seq, w]));
+  const readAt = new Map(facts.reads.map((r) => [r.seq, r]));
 
-  const overhangs: Overhang[] = [];
-  for (const span of result.spans) {
-    if (span.kind !== "belief" || span.grant === null) continue;
-    const end = grantEnd.get(span.grant)?.t;
-    if (end !== undefined && span.endT > end) overhangs.push({ lane: span.lane, client: span.lane, startT: Math.max(span.startT, end), endT: span.endT });
-  }
+  // Belief past the real lease: from the grant's end (or the belief's start, if later) to the belief's end.
+  const overhangs: Overhang[] = facts.beliefs.flatMap((b) =>
+    b.outlivedGrantAt === null
+      ? []
+      : [{ lane: b.client, client: b.client, startT: Math.max(b.from, b.outlivedGrantAt), endT: b.to ?? scenario.durationMs }],
+  );
 
   const marks: FocusMark[] = [];
   const points: PointMark[] = [];
@@ -273,28 +269,29 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         break;
       }
       case "grant": {
-        const end = grantEnd.get(e.grant);
+        const g = grants.get(e.grant)!;
         const lane = laneIds.has(e.proc) ? e.proc : e.client;
         const token = e.token === null ? " (no token)" : ` with token ${e.token}`;
         const by = e.proc === e.client ? "by a majority of nodes" : `by ${e.proc}`;
-        const ending = end ? `; the lease ${leaseEndPhrases[end.reason]?.[0] ?? end.reason} at ${seconds(end.t)}` : "; the lease outlived the run";
+        const ending = g.endedAt !== null && g.endReason !== null ? `; the lease ${leaseEndWords[g.endReason].verb} at ${seconds(g.endedAt)}` : "; the lease outlived the run";
         marks.push({ kind: "grant", key: `g${e.grant}`, t: e.t, lane, client: e.client, token: e.token, name: `${e.client} granted the lock ${by}${token} at ${seconds(e.t)}${ending}` });
         break;
       }
       case "lease-end":
-        if (e.reason !== "released") point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndPhrases[e.reason]?.[1] ?? e.reason);
+        if (e.reason !== "released") point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndWords[e.reason].label);
         break;
       case "write": {
-        const end = e.grant === null ? undefined : grantEnd.get(e.grant);
-        const stale = end !== undefined && e.t >= end.t;
-        const twice = e.run !== null && e.applied && runsDone.has(e.run);
-        if (e.run !== null && e.applied) runsDone.add(e.run);
-        marks.push(writeMark(e, stale, twice));
+        const w = writeAt.get(e.seq)!;
+        const twice = w.run !== null && w.applied && runsDone.has(w.run);
+        if (w.run !== null && w.applied) runsDone.add(w.run);
+        marks.push(writeMark(w, twice));
         break;
       }
-      case "read":
-        if (!e.ok) point(e.t, "storage", "read-rejected", `${e.client} read refused: ${e.reason ?? ""}`);
+      case "read": {
+        const rejection = readAt.get(e.seq)?.rejection;
+        if (rejection) point(e.t, "storage", "read-rejected", `${e.client} read refused: ${rejectionNote(rejection)}`);
         break;
+      }
       case "crash":
         point(e.t, e.proc, "crash", e.host ? "host vanished" : "crashed");
         break;
@@ -341,31 +338,31 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   };
 }
 
-function writeMark(e: Extract<SimEvent, { kind: "write" }>, stale: boolean, twice: boolean): WriteMarkModel {
-  const token = e.token === null ? "" : ` with token ${e.token}`;
-  const what = e.run === null ? `${e.client} write${token}` : `${e.client} run ${e.run}${token}`;
-  const head = `${what} at ${seconds(e.t)}`;
-  const seen = e.reason === null ? null : /<\s*(-?\d+)\s*$/.exec(e.reason)?.[1];
-  const victims = e.overwrote.filter((c) => c !== e.client);
+function writeMark(w: WriteFact, twice: boolean): WriteMarkModel {
+  const token = w.token === null ? "" : ` with token ${w.token}`;
+  const what = w.run === null ? `${w.client} write${token}` : `${w.client} run ${w.run}${token}`;
+  const head = `${what} at ${seconds(w.t)}`;
+  const victims = w.overwrote.filter((c) => c !== w.client);
   const damage =
-    e.lostIncrements > 0
-      ? `${victims.length ? `${listOf(victims)}'s` : "an"} ${e.lostIncrements === 1 ? "increment" : `${e.lostIncrements} increments`} lost`
+    w.lostIncrements > 0
+      ? `${victims.length ? `${listOf(victims)}'s` : "an"} ${w.lostIncrements === 1 ? "increment" : `${w.lostIncrements} increments`} lost`
       : twice
-        ? `run ${e.run} done twice`
+        ? `run ${w.run} done twice`
         : null;
-  const late = stale ? " after its lease ended" : "";
+  const late = w.stale ? " after its lease ended" : "";
   let outcome: WriteOutcomeKind;
   let verdict: string;
-  if (!e.accepted) {
+  if (w.rejection) {
     outcome = "rejected";
-    verdict = `rejected, ${seen !== undefined && seen !== null ? `storage has seen ${seen}` : (e.reason ?? "refused")}`;
-  } else if (!e.applied) {
+    verdict = w.rejection.by === "fencing" && w.rejection.seen !== null ? `rejected, storage has seen ${w.rejection.seen}` : `rejected, ${rejectionNote(w.rejection)}`;
+  } else if (!w.applied) {
     outcome = "repeat";
     verdict = "accepted as a repeat and not applied";
   } else {
-    outcome = stale || damage ? "stale-applied" : "applied";
-    verdict = `accepted${late}${e.run === null ? `, counter ${e.value}` : ""}${damage ? `, ${damage}` : ""}`;
+    // Only a write whose grant was no longer live is stale; a live holder's write can still erase an increment.
+    outcome = w.stale ? "stale-applied" : damage ? "overwrote" : "applied";
+    verdict = `accepted${late}${w.run === null ? `, counter ${w.value}` : ""}${damage ? `, ${damage}` : ""}`;
   }
-  const note = !e.accepted ? (e.reason ?? "rejected") : !e.applied ? "repeat" : e.run === null ? `= ${e.value}` : `run ${e.run}`;
-  return { kind: "write", key: `w${e.seq}`, t: e.t, client: e.client, token: e.token, outcome, note, damage, name: `${head}: ${verdict}` };
+  const note = w.rejection ? rejectionNote(w.rejection) : !w.applied ? "repeat" : w.run === null ? `= ${w.value}` : `run ${w.run}`;
+  return { kind: "write", key: `w${w.seq}`, t: w.t, client: w.client, token: w.token, outcome, note, damage, name: `${head}: ${verdict}` };
 }

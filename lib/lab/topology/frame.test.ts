@@ -16,14 +16,15 @@ describe("the topology at a moment", () => {
 
   it("shows a paused holder as paused, still holding its lock, and the lease on the Redis node", () => {
     const at5 = processStatesAt(index, 5000);
-    expect(at5.get("c1")).toMatchObject({ status: "paused", pauseCause: "gc", holding: { token: null } });
+    expect(at5.get("c1")).toMatchObject({ status: "paused", pauseCause: "gc", holding: { token: null, pastLease: false } });
     expect(at5.get("redis")?.leases).toEqual([{ client: "c1", token: null }]);
     expect(at5.get("c2")?.status).toBe("waiting");
   });
 
   it("shows the lease gone from Redis after it expires, while c1 still believes", () => {
     const at12 = processStatesAt(index, 12_000);
-    expect(at12.get("c1")?.holding).not.toBeNull();
+    // c1 still believes, but its lease is over: the card must not say it holds the lock.
+    expect(at12.get("c1")?.holding).toEqual({ token: null, pastLease: true });
     expect(at12.get("redis")?.leases.map((l) => l.client)).toEqual(["c2"]);
     expect(at12.get("c2")?.status).toBe("working");
   });

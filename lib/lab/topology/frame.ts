@@ -17,7 +17,7 @@ export interface ProcessState {
   /** The most telling thing the process is doing: crashed, then paused, working, holding, waiting. */
   status: ProcessStatus;
   /** A client that believes it holds the lock, with its token (null when the service gives none). */
-  holding: { token: number | null } | null;
+  holding: { token: number | null; pastLease: boolean } | null;
   /** The cause of a pause ("GC pause"), while paused. */
   pauseCause: string | null;
   /** Cut off from the rest, wholly or from some peers, by a partition or an isolation. */
@@ -49,6 +49,8 @@ interface Cut {
 
 export interface TopologyIndex {
   spans: IntervalIndex<Span>;
+  /** Beliefs past the real lease (from the run's facts, via the timeline model). */
+  overhangs: TimelineModel["overhangs"];
   messages: TimelineModel["messages"];
   cuts: IntervalIndex<Cut>;
 }
@@ -58,9 +60,9 @@ export interface TopologyIndex {
  * large run comes back from the worker without its event log: its cuts are then read from the
  * scenario's faults, which the engine applies exactly as scheduled.
  */
-export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spans" | "messages">): TopologyIndex {
+export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spans" | "messages" | "overhangs">): TopologyIndex {
   const cuts = result.events.length ? cutsFromEvents(result.events, result.scenario.durationMs) : cutsFromFaults(result.scenario);
-  return { spans: model.spans, messages: model.messages, cuts: new IntervalIndex(cuts, (c) => c.startT, (c) => c.endT) };
+  return { spans: model.spans, overhangs: model.overhangs, messages: model.messages, cuts: new IntervalIndex(cuts, (c) => c.startT, (c) => c.endT) };
 }
 
 function cutsFromEvents(events: readonly SimEvent[], durationMs: number): Cut[] {
@@ -107,11 +109,15 @@ export function processStatesAt(index: TopologyIndex, t: number): Map<string, Pr
     states.set(span.lane, state);
     const kinds = flags.get(span.lane) ?? new Set();
     flags.set(span.lane, kinds.add(span.kind));
-    if (span.kind === "belief") state.holding = { token: span.token };
+    if (span.kind === "belief") state.holding = { token: span.token, pastLease: false };
     else if (span.kind === "lease") state.leases.push({ client: span.client, token: span.token });
     else if (span.kind === "paused") state.pauseCause = span.cause;
     else if (span.kind === "partitioned") state.partitioned = true;
     else if (span.kind === "session-in-doubt") state.sessionInDoubt = span.state;
+  }
+  for (const overhang of index.overhangs.query(t, t)) {
+    const holding = states.get(overhang.lane)?.holding;
+    if (holding && covers(overhang, t)) holding.pastLease = true;
   }
   for (const [lane, kinds] of flags) {
     const state = states.get(lane)!;

@@ -94,7 +94,7 @@ describe("etcd and a write delayed 90 s in the network", () => {
     expect(late.t - sent.t).toBeLessThanOrEqual(90_000 + 5);
     expect(late.t).toBeGreaterThan(91_000);
     const [t1, t2] = result.summary.tokens;
-    expect(late).toMatchObject({ accepted: false, token: t1, reason: `${t1} < ${t2}` });
+    expect(late).toMatchObject({ accepted: false, token: t1, rejection: { by: "fencing", token: t1, seen: t2 } });
   });
 
   it("has c2 write long before, and nothing is lost", () => {

@@ -116,7 +116,7 @@ describe("kubernetes: a paused leader", () => {
   it("loses an update without fencing, and leaseTransitions as a token stops it", () => {
     expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
     const fenced = run(preset("k8s-paused-leader", { storage: { guard: "fencing" } }));
-    expect(writesBy(fenced, "c1")[0]).toMatchObject({ accepted: false, reason: "0 < 1" });
+    expect(writesBy(fenced, "c1")[0]).toMatchObject({ accepted: false, rejection: { by: "fencing", token: 0, seen: 1 } });
     expect(fenced.summary).toMatchObject({ verdict: "safe", lostUpdates: 0 });
   });
 });

@@ -19,7 +19,7 @@
  */
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
-import { seconds } from "../format";
+import type { Rejection } from "../facts";
 import type { Message } from "../network";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 
@@ -67,7 +67,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
   const connectionOf = new Map<string, Connection>();
   const sessionLocks = new Map<string, SessionLock>();
   /** for-update: why each finished transaction can no longer commit a write, by grant. */
-  const finished = new Map<number, string>();
+  const finished = new Map<number, Rejection>();
   let sequence = 0;
   const rows = new Map<string, Row>();
   /** lock-table: each client's token per lock, to renew and release only its own row. */
@@ -78,7 +78,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
 
   // ---- the database -----------------------------------------------------------------------
 
-  function endSessionLock(lock: string, held: SessionLock, reason: LeaseEndReason, why: string): void {
+  function endSessionLock(lock: string, held: SessionLock, reason: LeaseEndReason, why: Rejection): void {
     sessionLocks.delete(lock);
     if (spec.mode === "for-update") finished.set(held.grant, why);
     kernel.log({ kind: "lease-end", proc: DB, client: held.client, lock, grant: held.grant, token: null, reason });
@@ -90,7 +90,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     c.open = false;
     c.keepalive?.cancel();
     kernel.log({ kind: "session", proc: DB, client: c.client, state: "connection-lost" });
-    const why = `its transaction was rolled back when ${c.client}'s connection was lost at ${seconds(kernel.now)}`;
+    const why: Rejection = { by: "transaction", cause: "connection-lost", client: c.client, atMs: kernel.now };
     for (const [lock, held] of [...sessionLocks]) if (held.connection === c.id) endSessionLock(lock, held, "connection-lost", why);
   }
 
@@ -104,7 +104,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     const lock = msg.lock as string;
     const held = sessionLocks.get(lock);
     if (msg.type === statements.unlock) {
-      if (held?.connection === c.id) endSessionLock(lock, held, "released", "its transaction had already ended");
+      if (held?.connection === c.id) endSessionLock(lock, held, "released", { by: "transaction", cause: "ended" });
       return;
     }
     if (held && held.connection !== c.id) return respond({ type: statements.busy });

@@ -4,6 +4,7 @@
  * on the client's side), because the library is where much of each system's semantics lives
  * (Redlock's quorum and validity, etcd's KeepAlive and watches).
  */
+import type { Rejection } from "../facts";
 import type { Proc } from "../kernel";
 import type { World } from "../world";
 import type { ResolvedScenario } from "../scenario";
@@ -61,7 +62,7 @@ export interface LockService {
    * can. Storage asks before applying a write; services whose lock lives elsewhere leave it out,
    * as nothing they do can stop a write.
    */
-  writeRolledBack?(grant: number): string | null;
+  writeRolledBack?(grant: number): Rejection | null;
 }
 
 export interface ServiceSetup {

@@ -118,7 +118,7 @@ describe("zookeeper: a paused holder", () => {
     expect(result.summary.overlapMs).toBeGreaterThan(0);
     const late = writesBy(result, "c1")[0];
     expect(late.t).toBeGreaterThan(25000);
-    expect(late).toMatchObject({ accepted: false, reason: "0 < 1" });
+    expect(late).toMatchObject({ accepted: false, rejection: { by: "fencing", token: 0, seen: 1 } });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, counter: 2 });
   });
 });
