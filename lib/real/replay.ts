@@ -1,8 +1,8 @@
 /**
  * A recorded run read by the engine's own readers: the trace becomes the engine's event log
  * (events ordered by their time on the run's one clock, string grant ids numbered in the order
- * the grants happened), and the engine's checker and spans do the rest, exactly as for a
- * simulated run. Nothing here judges the run itself. Pure.
+ * the grants happened), and the engine's checker (summary, violations, facts) and spans do the
+ * rest, exactly as for a simulated run. Nothing here judges the run itself. Pure.
  */
 import { check } from "../sim/checker";
 import type { EventBody, SimEvent } from "../sim/events";
@@ -46,7 +46,7 @@ export function resultOfTrace(trace: Trace): RecordedResult {
   const { scenario, warnings } = scenarioOfTrace(trace);
   const events = eventsOfTrace(trace.events);
   // The service's busy time is not observed on a real server; 0 says so rather than guessing.
-  const { summary, violations } = check(events, scenario, 0);
+  const { summary, violations, facts } = check(events, scenario, 0);
   const buckets = Math.max(1, Math.ceil(scenario.durationMs / 1000));
   const empty = () => new Array<number>(buckets).fill(0);
   return {
@@ -55,6 +55,7 @@ export function resultOfTrace(trace: Trace): RecordedResult {
     spans: spansOf(events, scenario.durationMs),
     summary,
     violations,
+    facts,
     warnings,
     notes: trace.notes,
     series: { bucketMs: 1000, arrived: empty(), completed: empty(), backlog: empty(), acquireP50: empty(), acquireP99: empty(), utilization: empty() },

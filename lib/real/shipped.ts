@@ -27,3 +27,24 @@ export const shippedTraces: ShippedTrace[] = (manifest as { id: string; preset?:
   if (!scenario) throw new Error(`content/traces/manifest.json: ${entry.id} names no preset and no known scenario file`);
   return { id: entry.id, title: scenario.name ?? entry.id, scenario };
 });
+
+/** Each shipped trace as its own chunk, loaded when opened (a static import each, so every bundler sees them). */
+const traceLoaders: Record<string, () => Promise<{ default: unknown }>> = {
+  "gc-pause": () => import("../../content/traces/gc-pause.json"),
+  "gc-pause-fenced": () => import("../../content/traces/gc-pause-fenced.json"),
+  "redis-failover": () => import("../../content/traces/redis-failover.json"),
+  "etcd-pause-fenced": () => import("../../content/traces/etcd-pause-fenced.json"),
+  "pg-advisory-pause": () => import("../../content/traces/pg-advisory-pause.json"),
+  "pg-lock-table-skew": () => import("../../content/traces/pg-lock-table-skew.json"),
+  "pg-lock-table-db-clock": () => import("../../content/traces/pg-lock-table-db-clock.json"),
+  "pg-for-update": () => import("../../content/traces/pg-for-update.json"),
+};
+
+export async function loadShippedTrace(id: string): Promise<unknown> {
+  const load = traceLoaders[id];
+  if (!load) throw new Error(`no shipped trace ${id}`);
+  return (await load()).default;
+}
+
+/** Shipped ids with no loader (a test keeps this empty). */
+export const unloadable = (): string[] => shippedTraces.map((t) => t.id).filter((id) => !traceLoaders[id]);

@@ -16,6 +16,27 @@ const grantId = z.string().min(1);
 const by = z.enum(["client", "server", "proxy", "recorder"]);
 
 const base = { t: ms, by };
+
+/** Why storage refused a read or a write (lib/sim/facts.ts `Rejection`). */
+export const rejectionSchema = z.union([
+  z.strictObject({ by: z.literal("fencing"), token, seen: z.number().int().nullable() }),
+  z.strictObject({ by: z.literal("version"), expected: z.number().int(), actual: z.number().int() }),
+  z.strictObject({ by: z.literal("transaction"), cause: z.literal("connection-lost"), client: proc, atMs: ms }),
+  z.strictObject({ by: z.literal("transaction"), cause: z.literal("ended") }),
+]);
+
+const beliefEndReason = z.enum(["released", "lease-deadline", "renewal-refused", "session-lost", "crashed"]);
+
+/** Why an attempt ended without an applied write (lib/sim/facts.ts `AbortCause`). */
+export const abortCauseSchema = z.union([
+  z.strictObject({ kind: z.literal("unavailable") }),
+  z.strictObject({ kind: z.literal("read-rejected"), rejection: rejectionSchema }),
+  z.strictObject({ kind: z.literal("write-rejected"), rejection: rejectionSchema }),
+  z.strictObject({ kind: z.literal("read-timeout") }),
+  z.strictObject({ kind: z.literal("write-timeout") }),
+  z.strictObject({ kind: z.literal("check-failed"), beliefEnded: beliefEndReason.nullable(), remainingMs: z.number().nullable() }),
+  z.strictObject({ kind: z.literal("lock-lost"), beliefEnded: beliefEndReason }),
+]);
 const ev = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) => z.strictObject({ kind: z.literal(kind), ...base, ...shape });
 
 export const traceEventSchema = z.discriminatedUnion("kind", [
@@ -31,10 +52,10 @@ export const traceEventSchema = z.discriminatedUnion("kind", [
     reason: z.enum(["released", "expired", "revoked", "failover", "restart", "deleted", "taken-over", "connection-lost"]),
   }),
   ev("belief-start", { proc, lock: z.string(), grant: grantId.nullable(), token, latencyMs: ms, leaseDeadline: ms.nullable() }),
-  ev("belief-end", { proc, lock: z.string(), reason: z.enum(["released", "lease-deadline", "renewal-refused", "session-lost", "crashed"]) }),
+  ev("belief-end", { proc, lock: z.string(), reason: beliefEndReason }),
   ev("renew", { proc, lock: z.string(), ok: z.boolean() }),
   ev("release", { proc, lock: z.string() }),
-  ev("read", { proc: z.literal("storage"), client: proc, key: z.string(), value: z.number().int(), version: z.number().int(), token, ok: z.boolean(), reason: z.string().nullable() }),
+  ev("read", { proc: z.literal("storage"), client: proc, key: z.string(), value: z.number().int(), version: z.number().int(), token, ok: z.boolean(), reason: z.string().nullable(), rejection: rejectionSchema.nullable() }),
   ev("write", {
     proc: z.literal("storage"),
     client: proc,
@@ -46,6 +67,7 @@ export const traceEventSchema = z.discriminatedUnion("kind", [
     accepted: z.boolean(),
     applied: z.boolean(),
     reason: z.string().nullable(),
+    rejection: rejectionSchema.nullable(),
     lostIncrements: z.number().int().nonnegative(),
     overwrote: z.array(proc),
   }),
@@ -56,7 +78,7 @@ export const traceEventSchema = z.discriminatedUnion("kind", [
   ev("pause-end", { proc, pausedMs: ms }),
   ev("crash", { proc, host: z.boolean() }),
   ev("job-done", { proc, job: z.number().int().nonnegative() }),
-  ev("attempt-abort", { proc, reason: z.string() }),
+  ev("attempt-abort", { proc, reason: z.string(), cause: abortCauseSchema }),
   ev("partition-start", { proc: z.literal("network"), between: z.tuple([proc, proc]) }),
   ev("partition-end", { proc: z.literal("network"), between: z.tuple([proc, proc]) }),
   ev("failover", { proc, lostAfterMs: z.number() }),

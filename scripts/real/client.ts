@@ -10,6 +10,8 @@
 import Redis from "ioredis";
 import pg from "pg";
 import type { TraceEvent } from "../../lib/real/trace";
+import type { AbortCause } from "../../lib/sim/facts";
+import { rejectionText } from "../../lib/sim/storage";
 import { advisoryLock, etcdLock, forUpdateLock, lockTable, redisLock, type LockClient, type LockContext } from "./locks";
 import { now, setZero, type FromClient, type ToClient } from "./protocol";
 import { pgStore, redisStore, type Store } from "./store";
@@ -46,6 +48,7 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     timer: NodeJS.Timeout | null;
     renewTimer: NodeJS.Timeout | null;
     ended: boolean;
+    endedBy: "released" | "lease-deadline" | "renewal-refused" | "session-lost" | null;
   }
   let hold: Hold | null = null;
 
@@ -53,6 +56,7 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     const h = hold;
     if (!h || h.ended) return;
     h.ended = true;
+    h.endedBy = reason;
     if (h.timer) clearTimeout(h.timer);
     if (h.renewTimer) clearTimeout(h.renewTimer);
     emit({ kind: "belief-end", t: now(), by: "client", proc: id, lock: "lock", reason });
@@ -157,8 +161,16 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     if (own && service.kind === "postgres") emit({ kind: "lease-end", t: now(), by: "server", proc: "pg", client: id, lock: "lock", grant: h.grant, token: h.token, reason: "released" });
   };
 
-  const abort = async (reason: string) => {
-    emit({ kind: "attempt-abort", t: now(), by: "client", proc: id, reason });
+  const abort = async (cause: AbortCause) => {
+    const reason =
+      cause.kind === "read-rejected" || cause.kind === "write-rejected"
+        ? `${cause.kind === "read-rejected" ? "read" : "write"} rejected: ${rejectionText(cause.rejection)}`
+        : cause.kind === "check-failed"
+          ? cause.beliefEnded
+            ? "it had already stopped believing it holds the lock"
+            : "its lease had run out by its own clock"
+          : cause.kind;
+    emit({ kind: "attempt-abort", t: now(), by: "client", proc: id, reason, cause });
     await releaseHold();
     await sleep(retryDelay());
   };
@@ -176,15 +188,15 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     const t = now();
     if (r.tookOver) emit({ kind: "lease-end", t, by: "server", proc: r.proc, client: r.tookOver.client, lock: "lock", grant: r.tookOver.grant, token: r.tookOver.token, reason: "taken-over" });
     emit({ kind: "grant", t, by: "client", proc: r.proc, client: id, lock: "lock", grant: r.grant, token: r.token });
-    const h: Hold = { grant: r.grant, token: r.token, deadline: null, timer: null, renewTimer: null, ended: false };
+    const h: Hold = { grant: r.grant, token: r.token, deadline: null, timer: null, renewTimer: null, ended: false, endedBy: null };
     hold = h;
     setDeadline(h, r.basisT, r.leaseMs);
     emit({ kind: "belief-start", t, by: "client", proc: id, lock: "lock", grant: r.grant, token: r.token, latencyMs: t - start, leaseDeadline: h.deadline });
     if (opts.renewEveryMs !== null && service.kind === "redis") scheduleRenewal(h, opts.renewEveryMs);
 
     const read = await store.read(guard.fenceReads ? h.token : null);
-    emit({ kind: "read", t: now(), by: "server", proc: "storage", client: id, key: "counter", value: read.value, version: read.version, token: guard.fenceReads ? h.token : null, ok: read.ok, reason: read.reason });
-    if (!read.ok) return abort(`read rejected: ${read.reason}`).then(() => false);
+    emit({ kind: "read", t: now(), by: "server", proc: "storage", client: id, key: "counter", value: read.value, version: read.version, token: guard.fenceReads ? h.token : null, ok: read.ok, reason: read.rejection && rejectionText(read.rejection), rejection: read.rejection });
+    if (read.rejection) return abort({ kind: "read-rejected", rejection: read.rejection }).then(() => false);
 
     const ms = workTime();
     emit({ kind: "work-start", t: now(), by: "client", proc: id, ms });
@@ -194,13 +206,13 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
       const remainingMs = h.deadline === null ? null : h.deadline - now();
       const ok = !h.ended && (remainingMs === null || remainingMs > 0);
       emit({ kind: "check", t: now(), by: "client", proc: id, ok, remainingMs });
-      if (!ok) return abort(h.ended ? "it had already stopped believing it holds the lock" : "its lease had run out by its own clock").then(() => false);
+      if (!ok) return abort({ kind: "check-failed", beliefEnded: h.endedBy, remainingMs }).then(() => false);
     }
     const value = read.value + 1;
     send({ type: "write-sent", write: { client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant } });
     const w = await store.write({ client: id, value, readValue: read.value, readVersion: read.version, token: h.token });
-    emit({ kind: "write", t: now(), by: "server", proc: "storage", client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant, ...w });
-    if (!w.accepted) return abort(`write rejected: ${w.reason}`).then(() => false);
+    emit({ kind: "write", t: now(), by: "server", proc: "storage", client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant, ...w, reason: w.rejection && rejectionText(w.rejection) });
+    if (w.rejection) return abort({ kind: "write-rejected", rejection: w.rejection }).then(() => false);
     emit({ kind: "job-done", t: now(), by: "client", proc: id, job });
     await releaseHold();
     return true;

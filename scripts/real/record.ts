@@ -2,7 +2,8 @@
  * `npm run real -- --scenario FILE.json [--out trace.json]` (or `--preset NAME`): records the
  * scenario on real servers and writes the trace (stdout without --out). Exit status 0 on a run,
  * 2 when the scenario is invalid or cannot be run on real servers (every reason on stderr), 3
- * when a server program is missing (named, with the apt-get line that installs it), 1 on a failure.
+ * when a server program is missing (named, with the apt-get line that installs it), 4 when the
+ * machine was too busy to keep the scenario's times (nothing is written), 1 on a failure.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -10,7 +11,7 @@ import { neededServers, refusals } from "../../lib/real/support";
 import { resultOfTrace } from "../../lib/real/replay";
 import { presets } from "../../lib/sim/presets";
 import { validateScenario, type Scenario } from "../../lib/sim/scenario";
-import { record } from "./recorder";
+import { record, TooLateError } from "./recorder";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,5 +63,6 @@ try {
   );
   process.exit(0);
 } catch (e) {
+  if (e instanceof TooLateError) fail(4, [e.message, "Nothing was written; run it again when the machine is less busy."]);
   fail(1, [`recording failed: ${(e as Error).stack ?? String(e)}`]);
 }

@@ -15,6 +15,7 @@ import Redis from "ioredis";
 import pg from "pg";
 import { TRACE_FORMAT, type Trace, type TraceEvent } from "../../lib/real/trace";
 import { processClock } from "../../lib/sim/processes";
+import { rejectionText } from "../../lib/sim/storage";
 import { clientIds, type ResolvedScenario, type Scenario } from "../../lib/sim/scenario";
 import { now, setZero, type FromClient, type PendingWrite, type ToClient } from "./protocol";
 import { Link } from "./proxy";
@@ -25,6 +26,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const HOST = "127.0.0.1";
 /** After the last client finishes, how long to keep listening for the servers' last notifications. */
 const SETTLE_MS = 700;
+/**
+ * How late a scheduled step (a client's start, a fault) may happen and the run still count as a
+ * recording of the scenario: beyond it, a busy machine has changed the story (two clients 100 ms
+ * apart could start in the other order), and the recording is refused rather than shipped.
+ */
+export const LATE_MS = 60;
+
+export class TooLateError extends Error {}
 /** How far ahead of the go messages the run's zero lies. */
 const LEAD_MS = 500;
 /**
@@ -254,11 +263,11 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
         notes.push(`${client}'s bytes held back by the proxy were lost with its connection at ${Math.round(dueT)} ms.`);
         return;
       }
-      const lostAt = crashedAt.get(client);
+      const lostAt = events.find((e) => e.kind === "session" && e.client === client && e.state === "connection-lost")?.t ?? crashedAt.get(client) ?? dueT;
+      const rejection = { by: "transaction", cause: "connection-lost", client, atMs: lostAt } as const;
       observe({
         kind: "write", t: dueT, by: "proxy", proc: "storage", client, key: w.key, value: w.value, readValue: w.readValue, token: w.token, grant: w.grant,
-        accepted: false, applied: false, lostIncrements: 0, overwrote: [],
-        reason: `its transaction was rolled back when ${client}'s connection was lost${lostAt === undefined ? "" : ` at ${(lostAt / 1000).toFixed(1)} s`}`,
+        accepted: false, applied: false, lostIncrements: 0, overwrote: [], reason: rejectionText(rejection), rejection,
       });
       notes.push(`${client}'s write, held back by the proxy, reached PostgreSQL's address at ${Math.round(dueT)} ms after the server had closed that connection and rolled its transaction back; the trace records it as rejected there (the proxy saw it).`);
     }
@@ -276,6 +285,7 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
           const child = fork(clientBundle, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
           guard.pid(child.pid!);
           favour(child.pid!);
+          log(`started client ${id} (pid ${child.pid})`);
           clients.set(id, child);
           cleanups.push(() => {
             try {
@@ -319,9 +329,14 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     setZero(zero);
     const starts = Array.isArray(scenario.clients.startMs) ? scenario.clients.startMs : ids.map((_, i) => i * (scenario.clients.startMs as { staggerMs: number }).staggerMs);
     let pendingFaults = 0;
-    const at = (t: number, f: () => void | Promise<void>) => {
+    const late: string[] = [];
+    const onTime = (what: string, scheduled: number, actual: number) => {
+      if (actual - scheduled > LATE_MS) late.push(`${what} was due at ${scheduled} ms and happened at ${Math.round(actual)} ms`);
+    };
+    const at = (t: number, f: () => void | Promise<void>, what = "a fault") => {
       pendingFaults++;
       setTimeout(async () => {
+        onTime(what, t, now());
         await f();
         pendingFaults--;
         wake();
@@ -342,6 +357,7 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
           const child = clients.get(f.target)!;
           at(f.atMs!, () => {
             child.kill("SIGSTOP");
+            onTime(`${f.target}'s pause`, f.atMs!, now());
             observe({ kind: "pause-start", t: now(), by: "recorder", proc: f.target, forMs: f.forMs, cause: "gc" });
           });
           at(f.atMs! + f.forMs, () => {
@@ -421,6 +437,11 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
       wake();
     });
     if (failure) throw new Error(failure);
+    ids.forEach((id, i) => {
+      const first = events.find((e) => e.kind === "acquire-start" && e.proc === id);
+      if (first) onTime(`${id}'s start`, starts[i], first.t);
+    });
+    if (late.length) throw new TooLateError(`The machine was too busy to keep the scenario's times (more than ${LATE_MS} ms late): ${late.join("; ")}.`);
     const lengthMs = now();
     for (const child of clients.values()) child.send({ type: "stop" } satisfies ToClient, () => {});
     const trace: Trace = {

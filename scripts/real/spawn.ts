@@ -20,7 +20,23 @@ export interface ChildRecording {
   tookMs: number;
 }
 
-export function recordInChild(id: string, scenario: Scenario, out = path.join(os.tmpdir(), `lease-lab-${id}.trace.json`)): Promise<ChildRecording> {
+/** Exit status of a recording refused because the machine was too busy to keep the scenario's times. */
+const TOO_LATE = 4;
+
+/** Records in a child process, trying again (up to `tries` in all) when the machine was too busy to keep the scenario's times. */
+export async function recordInChild(id: string, scenario: Scenario, out = path.join(os.tmpdir(), `lease-lab-${id}.trace.json`), tries = 3): Promise<ChildRecording> {
+  for (let i = 1; ; i++) {
+    try {
+      return await recordOnce(id, scenario, out);
+    } catch (e) {
+      if (!(e instanceof TooLate) || i >= tries) throw e;
+    }
+  }
+}
+
+class TooLate extends Error {}
+
+function recordOnce(id: string, scenario: Scenario, out: string): Promise<ChildRecording> {
   const began = Date.now();
   const file = path.join(os.tmpdir(), `lease-lab-${id}.scenario.json`);
   writeFileSync(file, JSON.stringify(scenario));
@@ -29,6 +45,7 @@ export function recordInChild(id: string, scenario: Scenario, out = path.join(os
     let log = "";
     child.stderr.on("data", (b: Buffer) => (log += b.toString()));
     child.on("exit", (code) => {
+      if (code === TOO_LATE) return reject(new TooLate(`recording ${id}: ${log.trim().split("\n").at(-2)}`));
       if (code !== 0) return reject(new Error(`recording ${id} exited with ${code}:\n${log}`));
       const parsed = parseTrace(JSON.parse(readFileSync(out, "utf8")));
       if (!parsed.ok) return reject(new Error(`recording ${id} wrote an invalid trace:\n${parsed.errors.join("\n")}`));

@@ -7,12 +7,13 @@
  */
 import type Redis from "ioredis";
 import type pg from "pg";
+import type { Rejection } from "../../lib/sim/facts";
 
 export interface ReadAnswer {
   ok: boolean;
   value: number;
   version: number;
-  reason: string | null;
+  rejection: Rejection | null;
 }
 
 export interface WriteRequest {
@@ -26,7 +27,7 @@ export interface WriteRequest {
 export interface WriteAnswer {
   accepted: boolean;
   applied: boolean;
-  reason: string | null;
+  rejection: Rejection | null;
   lostIncrements: number;
   overwrote: string[];
 }
@@ -43,7 +44,7 @@ local value = tonumber(redis.call('HGET', KEYS[1], 'value') or '0')
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if ARGV[2] == '1' and ARGV[1] ~= '' then
   local highest = redis.call('HGET', KEYS[1], 'highest')
-  if highest and tonumber(ARGV[1]) < tonumber(highest) then return {0, value, version, ARGV[1] .. ' < ' .. highest} end
+  if highest and tonumber(ARGV[1]) < tonumber(highest) then return {0, value, version, highest} end
   redis.call('HSET', KEYS[1], 'highest', ARGV[1])
 end
 return {1, value, version, ''}`;
@@ -53,8 +54,7 @@ local value = tonumber(redis.call('HGET', KEYS[1], 'value') or '0')
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if ARGV[6] == '1' then
   local highest = redis.call('HGET', KEYS[1], 'highest')
-  if ARGV[5] == '' then return {0, 'no token < ' .. (highest or '-Infinity'), 0, {}} end
-  if highest and tonumber(ARGV[5]) < tonumber(highest) then return {0, ARGV[5] .. ' < ' .. highest, 0, {}} end
+  if ARGV[5] == '' or (highest and tonumber(ARGV[5]) < tonumber(highest)) then return {0, highest or '', 0, {}} end
   redis.call('HSET', KEYS[1], 'highest', ARGV[5])
 end
 local lost = math.max(0, value - tonumber(ARGV[3]))
@@ -67,17 +67,18 @@ return {1, '', lost, overwrote}`;
 export function redisStore(redis: Redis, guard: Guard): Store {
   return {
     async read(token) {
-      const [ok, value, version, reason] = (await redis.eval(READ_LUA, 1, "counter", token ?? "", guard.fenceReads ? "1" : "0")) as [number, number, number, string];
-      return { ok: ok === 1, value, version, reason: reason || null };
+      const [ok, value, version, seen] = (await redis.eval(READ_LUA, 1, "counter", token ?? "", guard.fenceReads ? "1" : "0")) as [number, number, number, string];
+      return { ok: ok === 1, value, version, rejection: ok === 1 ? null : { by: "fencing", token, seen: Number(seen) } };
     },
     async write(w) {
-      const [ok, reason, lost, overwrote] = (await redis.eval(WRITE_LUA, 2, "counter", "counter:writers", w.client, w.value, w.readValue, w.readVersion, w.token ?? "", guard.fencing ? "1" : "0")) as [
+      const [ok, seen, lost, overwrote] = (await redis.eval(WRITE_LUA, 2, "counter", "counter:writers", w.client, w.value, w.readValue, w.readVersion, w.token ?? "", guard.fencing ? "1" : "0")) as [
         number,
         string,
         number,
         string[],
       ];
-      return { accepted: ok === 1, applied: ok === 1, reason: reason || null, lostIncrements: lost, overwrote: [...new Set(overwrote)] };
+      const rejection: Rejection | null = ok === 1 ? null : { by: "fencing", token: w.token, seen: seen === "" ? null : Number(seen) };
+      return { accepted: ok === 1, applied: ok === 1, rejection, lostIncrements: lost, overwrote: [...new Set(overwrote)] };
     },
   };
 }
@@ -86,25 +87,24 @@ export function redisStore(redis: Redis, guard: Guard): Store {
 export const PG_SCHEMA = `
 CREATE TABLE counter (key text PRIMARY KEY, value bigint NOT NULL, version int NOT NULL, highest bigint, writers text[] NOT NULL);
 INSERT INTO counter VALUES ('counter', 0, 0, NULL, '{}');
-CREATE FUNCTION storage_read(p_token bigint, p_fence boolean, OUT ok boolean, OUT value bigint, OUT version int, OUT reason text) AS $$
+CREATE FUNCTION storage_read(p_token bigint, p_fence boolean, OUT ok boolean, OUT value bigint, OUT version int, OUT seen bigint) AS $$
 DECLARE c counter%ROWTYPE;
 BEGIN
   SELECT * INTO c FROM counter WHERE key = 'counter' FOR UPDATE;
   ok := true; value := c.value; version := c.version;
   IF p_fence AND p_token IS NOT NULL THEN
-    IF c.highest IS NOT NULL AND p_token < c.highest THEN ok := false; reason := p_token || ' < ' || c.highest; RETURN; END IF;
+    IF c.highest IS NOT NULL AND p_token < c.highest THEN ok := false; seen := c.highest; RETURN; END IF;
     UPDATE counter SET highest = p_token WHERE key = 'counter';
   END IF;
 END $$ LANGUAGE plpgsql;
 CREATE FUNCTION storage_write(p_client text, p_value bigint, p_read_value bigint, p_read_version int, p_token bigint, p_fencing boolean,
-  OUT accepted boolean, OUT reason text, OUT lost int, OUT overwrote text[]) AS $$
+  OUT accepted boolean, OUT seen bigint, OUT lost int, OUT overwrote text[]) AS $$
 DECLARE c counter%ROWTYPE;
 BEGIN
   SELECT * INTO c FROM counter WHERE key = 'counter' FOR UPDATE;
   lost := 0; overwrote := '{}';
   IF p_fencing THEN
-    IF p_token IS NULL THEN accepted := false; reason := 'no token < ' || coalesce(c.highest::text, '-Infinity'); RETURN; END IF;
-    IF c.highest IS NOT NULL AND p_token < c.highest THEN accepted := false; reason := p_token || ' < ' || c.highest; RETURN; END IF;
+    IF p_token IS NULL OR (c.highest IS NOT NULL AND p_token < c.highest) THEN accepted := false; seen := c.highest; RETURN; END IF;
   END IF;
   accepted := true;
   lost := greatest(0, c.value - p_read_value);
@@ -137,11 +137,12 @@ export function pgStore(db: pg.Client, guard: Guard): Store {
   return {
     async read(token) {
       const r = (await db.query("SELECT * FROM storage_read($1, $2)", [token, guard.fenceReads])).rows[0];
-      return { ok: r.ok, value: Number(r.value), version: r.version, reason: r.reason };
+      return { ok: r.ok, value: Number(r.value), version: r.version, rejection: r.ok ? null : { by: "fencing", token, seen: r.seen === null ? null : Number(r.seen) } };
     },
     async write(w) {
       const r = (await db.query("SELECT * FROM storage_write($1, $2, $3, $4, $5, $6)", [w.client, w.value, w.readValue, w.readVersion, w.token, guard.fencing])).rows[0];
-      return { accepted: r.accepted, applied: r.accepted, reason: r.reason, lostIncrements: r.lost, overwrote: [...new Set(r.overwrote as string[])] };
+      const rejection: Rejection | null = r.accepted ? null : { by: "fencing", token: w.token, seen: r.seen === null ? null : Number(r.seen) };
+      return { accepted: r.accepted, applied: r.accepted, rejection, lostIncrements: r.lost, overwrote: [...new Set(r.overwrote as string[])] };
     },
   };
 }
