@@ -163,11 +163,19 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
       const id = lease;
       myKey = `lock/${BigInt(id).toString(16)}`;
       const k = b64(myKey);
-      const txn = await call("/v3/kv/txn", {
-        compare: [{ key: k, target: "CREATE", result: "EQUAL", create_revision: "0" }],
-        success: [{ request_put: { key: k, value: "", lease: id } }],
-        failure: [{ request_range: { key: k } }],
-      });
+      let txn: Record<string, never>;
+      try {
+        txn = await call("/v3/kv/txn", {
+          compare: [{ key: k, target: "CREATE", result: "EQUAL", create_revision: "0" }],
+          success: [{ request_put: { key: k, value: "", lease: id } }],
+          failure: [{ request_range: { key: k } }],
+        });
+      } catch (e) {
+        // A client paused between LeaseGrant and its put finds its lease gone: the session is lost, and it retries with a new one.
+        if (!/requested lease not found/.test(String(e))) throw e;
+        if (lease === id) sessionLost();
+        return { kind: "refused", reason: "session-lost" };
+      }
       const header = txn.header as { revision: string };
       let myRev = Number(header.revision);
       if (!txn.succeeded) {
