@@ -6,6 +6,7 @@ import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
 import { ExplorePanel } from "@/components/explore/ExplorePanel";
 import { LoadPanel } from "@/components/load/LoadPanel";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
+import { RealRunsPanel } from "@/components/real/RealRunsPanel";
 import { Timeline } from "@/components/timeline/Timeline";
 import { Topology } from "@/components/topology/Topology";
 import { CopyLinkButton } from "./CopyLinkButton";
@@ -55,6 +56,7 @@ export function LabWorkspace() {
           <Topology />
           <OutcomePanel />
           <ComparePanel />
+          <RealRunsPanel />
           <LoadPanel />
           <ExplorePanel />
         </div>

@@ -1,0 +1,63 @@
+/**
+ * A recorded run read by the engine's own readers: the trace becomes the engine's event log
+ * (events ordered by their time on the run's one clock, string grant ids numbered in the order
+ * the grants happened), and the engine's checker (summary, violations, facts) and spans do the
+ * rest, exactly as for a simulated run. Nothing here judges the run itself. Pure.
+ */
+import { check } from "../sim/checker";
+import type { EventBody, SimEvent } from "../sim/events";
+import { validateScenario, type ResolvedScenario } from "../sim/scenario";
+import type { SimResult } from "../sim/simulate";
+import { spansOf } from "../sim/spans";
+import type { Trace, TraceEvent } from "./trace";
+
+export type RecordedResult = SimResult & { notes: string[] };
+
+/** The engine's event log of a trace: sorted by time (ties keep the trace's order), grant ids numbered from 1. */
+export function eventsOfTrace(events: readonly TraceEvent[]): SimEvent[] {
+  const ordered = events.map((e, i) => ({ e, i })).sort((a, b) => a.e.t - b.e.t || a.i - b.i);
+  const grantNumbers = new Map<string, number>();
+  const number = (id: string) => {
+    let n = grantNumbers.get(id);
+    if (n === undefined) grantNumbers.set(id, (n = grantNumbers.size + 1));
+    return n;
+  };
+  // Number grants by when they were granted, so a lease-end seen a moment earlier keeps the same id.
+  for (const { e } of ordered) if (e.kind === "grant") number(e.grant);
+  return ordered.map(({ e }, seq) => {
+    const { by: _by, ...body } = e;
+    void _by;
+    const grant = "grant" in body && typeof body.grant === "string" ? number(body.grant) : "grant" in body ? null : undefined;
+    const converted = (grant === undefined ? body : { ...body, grant }) as EventBody;
+    if (converted.kind === "write") return { ...converted, t: e.t, seq, run: null };
+    return { ...converted, t: e.t, seq } as SimEvent;
+  });
+}
+
+/** The scenario a trace recorded, with defaults filled in; throws with the validator's errors if it is not valid. */
+export function scenarioOfTrace(trace: Trace): { scenario: ResolvedScenario; warnings: string[] } {
+  const v = validateScenario(trace.scenario);
+  if (!v.ok) throw new Error(`The trace's scenario is not valid:\n${v.errors.join("\n")}`);
+  return { scenario: v.scenario, warnings: v.warnings };
+}
+
+/** Checks a recorded run with the engine's checker: the same summary, violations and spans a simulation has. */
+export function resultOfTrace(trace: Trace): RecordedResult {
+  const { scenario, warnings } = scenarioOfTrace(trace);
+  const events = eventsOfTrace(trace.events);
+  // The service's busy time is not observed on a real server; 0 says so rather than guessing.
+  const { summary, violations, facts } = check(events, scenario, 0);
+  const buckets = Math.max(1, Math.ceil(scenario.durationMs / 1000));
+  const empty = () => new Array<number>(buckets).fill(0);
+  return {
+    scenario,
+    events,
+    spans: spansOf(events, scenario.durationMs),
+    summary,
+    violations,
+    facts,
+    warnings,
+    notes: trace.notes,
+    series: { bucketMs: 1000, arrived: empty(), completed: empty(), backlog: empty(), acquireP50: empty(), acquireP99: empty(), utilization: empty() },
+  };
+}
