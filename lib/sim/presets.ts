@@ -399,7 +399,7 @@ export const presets: Preset[] = [
     id: "k8s-paused-leader",
     title: "Kubernetes: a paused leader keeps leading",
     description: "c1 leads through a Lease (LeaseDuration 15 s, RenewDeadline 10 s, RetryPeriod 2 s) when a GC pause freezes it from 1 s to 20 s.",
-    lookFor: "c2 waits LeaseDuration from when it first saw the Lease and takes over at about 18 s with leaseTransitions 1. Frozen, c1 never noticed it stopped renewing: it acts as leader until it resumes at 20 s, then writes a value computed before the pause, and c2's update is lost. Fencing by leaseTransitions would reject c1's token 0.",
+    lookFor: "c2 waits LeaseDuration from when it first saw the Lease and takes over at about 18 s with leaseTransitions 1. Frozen, c1 never noticed it stopped renewing. On resuming at 20 s client-go starts a new renewal round, which would run out only at 30 s: c1 still leads by its library's account when it writes, at about 23 s, a value computed before the pause, and c2's update is lost. Fencing by leaseTransitions would reject c1's token 0.",
     scenario: {
       version: 1, name: "Kubernetes paused leader", service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 4000 }, workload: oneJob,
       faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 19000 }],
@@ -409,7 +409,7 @@ export const presets: Preset[] = [
     id: "k8s-partitioned-leader",
     title: "Kubernetes: a partitioned leader steps down in time",
     description: "c1 leads through a Lease and is cut off from the API server at 1 s, in the middle of 14 s of work; it checks it still leads before writing.",
-    lookFor: "c1 cannot renew and stops leading at 10 s, RenewDeadline after its last renewal; its check then aborts its write. c2 takes over only once LeaseDuration has passed since it last saw the Lease change, at about 17 s: no overlap.",
+    lookFor: "c1 cannot renew and stops leading at about 12 s: client-go waits RetryPeriod after its last successful renewal, then retries for RenewDeadline. Its check then aborts its write. c2 takes over only once LeaseDuration has passed since it last saw the Lease change, at about 17 s: no overlap.",
     scenario: {
       version: 1, name: "Kubernetes partitioned leader", service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 14000, checkBeforeWrite: true },
       workload: oneJob, faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
