@@ -42,7 +42,7 @@ describe("the story of a run", () => {
   it("tells a Kubernetes Lease as going stale, since the API server itself expires nothing, and a leader that stops leading once", () => {
     const k8s = texts("k8s-partitioned-leader");
     expect(k8s).toContain("At 15.0 s c1's Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over (token 0).");
-    expect(k8s).toContain("At 10.0 s c1 stopped leading: its renew deadline passed.");
+    expect(k8s).toContain("At 12.0 s c1 stopped leading: its renew deadline passed.");
     expect(k8s.filter((line) => line.includes("session"))).toEqual([]);
   });
 
@@ -114,5 +114,20 @@ describe("the story of a run", () => {
       "At 2.5 s pg closed c1's connection, and its lock went with it.",
       "At 32.0 s c1 wrote 1, after its lease had ended at 2.5 s; storage rejected it: its transaction was rolled back when c1's connection was lost at 2.5 s.",
     ]);
+  });
+
+  it("tells a job applied twice: the reply was lost, the client retried, the counter went up twice; an idempotency key stops it", () => {
+    const lostReply = (guard: "none" | "idempotency"): Scenario => ({
+      version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 1, workMs: 2000 }, storage: { guard },
+      faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
+    });
+    const writes = (guard: "none" | "idempotency") => storyOf(simulate(lostReply(guard))).lines.filter((l) => l.text.includes(" wrote "));
+    const twice = writes("none");
+    expect(twice.map((l) => l.text)).toEqual([
+      "At 2.0 s c1 wrote 1; storage accepted it.",
+      "At 6.0 s c1 wrote 2; storage accepted it, but had already applied this job's write at 2.0 s: c1's reply was lost and it retried, so the counter was incremented twice for one job.",
+    ]);
+    expect(twice[1].tone).toBe("danger");
+    expect(writes("idempotency").map((l) => l.text)[1]).toMatch(/storage had already applied that job and ignored it as a repeat\.$/);
   });
 });

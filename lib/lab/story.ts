@@ -55,7 +55,6 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const working = new Set<string>();
   const refusals = new Map<string, number>();
   const holders = new Map<string, string>(); // lock → client the service granted it to
-  const runsDone = new Map<number, string>(); // cron run → who performed it first
   const aborts = new Map<string, AbortCause>(); // client → why it last abandoned an attempt
   const sessionNews = new Map<string, { t: number; state: SessionState }>(); // client → the last change to its session it saw
 
@@ -203,10 +202,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
       }
       case "write": {
         const w = writeAt.get(e.seq)!;
-        const earlier = w.run === null ? undefined : runsDone.get(w.run);
-        if (w.run !== null && w.applied && earlier === undefined) runsDone.set(w.run, w.client);
-        const twice = w.applied && earlier !== undefined;
-        lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, twice ? earlier : null), tone: writeTone(w, twice) });
+        const first = w.duplicateOf === null ? null : writeAt.get(w.duplicateOf)!;
+        lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, first), tone: writeTone(w) });
         break;
       }
       case "run-skip":
@@ -230,23 +227,26 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   return { lines: lines.slice(0, maxLines), omitted: Math.max(0, lines.length - maxLines) };
 }
 
-function writeTone(w: WriteFact, twice: boolean): StoryTone {
-  if (w.lostIncrements > 0 || twice) return "danger";
+function writeTone(w: WriteFact): StoryTone {
+  if (w.lostIncrements > 0 || w.duplicateOf !== null) return "danger";
   if (!w.accepted && w.stale) return "safe";
   return w.stale && w.applied ? "danger" : "plain";
 }
 
 /**
  * One sentence for a write: what was written, with which token, and what storage did and why.
- * `firstBy` names who had already performed the same cron run, when this write repeats it.
+ * `first` is the write storage had already applied for the same job or run, when this one repeats it.
  */
-function writeSentence(w: WriteFact, firstBy: string | null): string {
+function writeSentence(w: WriteFact, first: WriteFact | null): string {
   const late = w.stale ? `, after its lease had ended at ${seconds(w.stale.grantEndedAt)}` : "";
-  const what = w.run === null ? `wrote ${w.value}${withToken(w.token)}` : `performed run ${w.run}${firstBy !== null ? " again" : ""}${withToken(w.token)}`;
+  const what = w.run === null ? `wrote ${w.value}${withToken(w.token)}` : `performed run ${w.run}${first !== null ? " again" : ""}${withToken(w.token)}`;
   const head = `${at(w.t)} ${w.client} ${what}${late}`;
   if (w.rejection) return `${head}${w.rejection.by === "fencing" && w.token === null ? " without a token" : ""}; storage ${rejectionClause(w.rejection)}.`;
   if (!w.applied) return `${head}; storage had already applied that ${w.run === null ? "job" : "run"} and ignored it as a repeat.`;
-  if (firstBy !== null) return `${head}; ${firstBy === w.client ? "it" : firstBy} had already performed it, so the effect happened twice.`;
+  if (first !== null && w.run === null) {
+    return `${head}; storage accepted it, but had already applied this job's write at ${seconds(first.t)}: ${w.client}'s reply was lost and it retried, so the counter was incremented twice for one job.`;
+  }
+  if (first !== null) return `${head}; ${first.client === w.client ? "it" : first.client} had already performed it, so the effect happened twice.`;
   if (w.lostIncrements > 0) {
     const victims = w.overwrote.filter((c) => c !== w.client);
     return `${head}, computed from the ${w.readValue} it had read; storage accepted it and ${lostIncrements(victims, w.lostIncrements)}.`;

@@ -8,6 +8,10 @@ import { formatDuration } from "./format";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+/** Duplicate effects by workload: a cron run done twice, or a counter job whose write was applied twice. */
+const duplicates = (n: number, scenario: ResolvedScenario) =>
+  scenario.workload.kind === "cron" ? `${plural(n, "run")} done twice` : `${plural(n, "job")} applied twice`;
+
 export interface Verdict {
   word: "Safe" | "Unsafe";
   sentence: string;
@@ -17,7 +21,7 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
   if (summary.verdict === "unsafe") {
     const damage = [
       summary.lostUpdates ? `${plural(summary.lostUpdates, "update")} lost` : null,
-      summary.duplicateEffects ? `${plural(summary.duplicateEffects, "run")} done twice` : null,
+      summary.duplicateEffects ? duplicates(summary.duplicateEffects, scenario) : null,
     ].filter(Boolean);
     return { word: "Unsafe", sentence: `The data was damaged: ${damage.join(" and ")}.` };
   }
@@ -41,6 +45,8 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
         ? `The counter ends at ${summary.counter} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
         : `The counter ends at ${summary.counter}: no update lost.`,
     );
+    // A job whose reply was lost and that retried can increment the counter twice (a duplicate effect).
+    if (summary.duplicateEffects) lines.push(`${plural(summary.duplicateEffects, "job")} incremented the counter twice.`);
   }
   lines.push(
     summary.overlapMs > 0

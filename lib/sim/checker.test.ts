@@ -144,3 +144,28 @@ describe("violations", () => {
     }
   });
 });
+
+describe("a counter job whose write was applied twice", () => {
+  // c1's reply to its write is held 2 s, past its 1 s timeout: it retries the job, and storage applies both.
+  const lostReply = (guard: "none" | "idempotency") =>
+    run(scenario({
+      service: { kind: "redis", ttlMs: 10000 }, clients: { count: 1, workMs: 2000 }, workload: { kind: "counter", jobsPerClient: 1 },
+      storage: { guard }, faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
+    }));
+
+  it("is a duplicate effect: the counter holds more increments than jobs done, and the verdict is unsafe", () => {
+    const result = lostReply("none");
+    expect(result.summary).toMatchObject({ verdict: "unsafe", counter: 2, jobsDone: 1, lostUpdates: 0, duplicateEffects: 1 });
+    const [first, second] = result.facts.writes;
+    expect(first).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: null });
+    expect(second).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: first.seq });
+    expect(result.violations).toMatchObject([{ kind: "duplicate-effect", clients: ["c1"] }]);
+    expect(result.violations[0].text).toContain("c1's reply was lost and it retried, so the counter was incremented twice for one job");
+  });
+
+  it("is prevented by an idempotency key: storage answers the retry as a repeat and applies it once", () => {
+    const result = lostReply("idempotency");
+    expect(result.summary).toMatchObject({ verdict: "safe", counter: 1, jobsDone: 1, duplicateEffects: 0 });
+    expect(result.facts.writes.map((w) => [w.accepted, w.applied])).toEqual([[true, true], [true, false]]);
+  });
+});

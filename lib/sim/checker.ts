@@ -85,7 +85,10 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
   const latencies: number[] = [];
   const appliedCounterWrites = new Map<string, number>();
   const counterValue = new Map<string, number>();
-  const effects = new Map<number, WriteFact[]>();
+  /** Each job's or run's first applied write, by idempotency key. */
+  const firstApplied = new Map<string, WriteFact>();
+  const runsPerformed = new Set<number>();
+  let duplicateEffects = 0;
   const runsDue = new Set<number>();
   const closeSection = (client: string, t: number) => {
     const open = openSections.get(client);
@@ -177,6 +180,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           lostIncrements: e.lostIncrements,
           overwrote: e.overwrote,
           run: e.run,
+          job: e.idempotencyKey,
+          duplicateOf: null,
         };
         writes.push(w);
         if (!e.applied) break;
@@ -184,12 +189,13 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           appliedCounterWrites.set(e.key, (appliedCounterWrites.get(e.key) ?? 0) + 1);
           counterValue.set(e.key, e.value);
           if (e.lostIncrements > 0) violations.push(lostUpdate(w));
-        } else {
-          const done = effects.get(e.run) ?? [];
-          effects.set(e.run, done);
-          done.push(w);
-          if (done.length > 1) violations.push(duplicateEffect(w, done[0]));
-        }
+        } else runsPerformed.add(e.run);
+        const first = firstApplied.get(w.job);
+        if (first) {
+          w.duplicateOf = first.seq;
+          duplicateEffects++;
+          violations.push(duplicateEffect(w, first));
+        } else firstApplied.set(w.job, w);
         break;
       }
       case "job-done":
@@ -228,10 +234,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     lostUpdates += applied - value;
     counter += value;
   }
-  let duplicateEffects = 0;
-  for (const done of effects.values()) duplicateEffects += done.length - 1;
   let missedRuns = 0;
-  for (const run of runsDue) if (!effects.has(run)) missedRuns++;
+  for (const run of runsDue) if (!runsPerformed.has(run)) missedRuns++;
 
   const summary: Summary = {
     verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : "safe",
@@ -293,14 +297,12 @@ function lostUpdate(e: WriteFact): Violation {
 }
 
 function duplicateEffect(e: WriteFact, first: WriteFact): Violation {
-  return {
-    kind: "duplicate-effect",
-    t: e.t,
-    endT: null,
-    clients: [e.client, first.client],
-    tokens: [],
-    text: `At ${seconds(e.t)} ${e.client} performed run ${e.run} again; ${first.client === e.client ? "it" : first.client} had already performed it at ${seconds(first.t)}, so the effect happened twice.`,
-  };
+  // A counter job applied twice: its writer got no answer to the first write in time and retried the job.
+  const text =
+    e.run === null
+      ? `At ${seconds(e.t)} ${e.client} wrote ${e.value} for a job whose write storage had already applied at ${seconds(first.t)}: ${e.client}'s reply was lost and it retried, so the counter was incremented twice for one job.`
+      : `At ${seconds(e.t)} ${e.client} performed run ${e.run} again; ${first.client === e.client ? "it" : first.client} had already performed it at ${seconds(first.t)}, so the effect happened twice.`;
+  return { kind: "duplicate-effect", t: e.t, endT: null, clients: e.client === first.client ? [e.client] : [e.client, first.client], tokens: [], text };
 }
 
 interface Interval {

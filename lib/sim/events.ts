@@ -94,6 +94,8 @@ export type EventBody =
       lostIncrements: number;
       overwrote: string[];
       run: number | null;
+      /** The job (counter) or run (cron) the write performs: a retry of the same job carries the same key. */
+      idempotencyKey: string;
     }
   | { kind: "attempt-abort"; proc: string; reason: string; cause: AbortCause }
   | { kind: "job-done"; proc: string; job: number }

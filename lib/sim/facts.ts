@@ -70,6 +70,13 @@ export interface WriteFact {
   overwrote: string[];
   /** Cron: the run it performs; null for counter writes. */
   run: number | null;
+  /** The job or run it performs (its idempotency key): a retry of the same job carries the same one. */
+  job: string;
+  /**
+   * A duplicate effect: storage had already applied a write for the same job or run (a cron run
+   * performed twice, or a counter job retried after its reply was lost); the seq of that first write.
+   */
+  duplicateOf: number | null;
 }
 
 export interface ReadFact {

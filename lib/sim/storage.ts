@@ -133,6 +133,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       lostIncrements,
       overwrote,
       run: req.run,
+      idempotencyKey: req.idempotencyKey,
     });
     respond({ type: "write-reply", accepted, rejection });
   });

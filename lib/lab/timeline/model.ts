@@ -249,7 +249,6 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   const points: PointMark[] = [];
   const messages: Message[] = [];
   const sends = new Map<number, Extract<SimEvent, { kind: "send" }>>();
-  const runsDone = new Set<number>();
   let pointKey = 0;
   const point = (t: number, lane: string, kind: PointKind, label: string) => {
     if (laneIds.has(lane)) points.push({ key: `p${pointKey++}`, t, lane, kind, label });
@@ -281,10 +280,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         if (e.reason !== "released") point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndWords[e.reason].label);
         break;
       case "write": {
-        const w = writeAt.get(e.seq)!;
-        const twice = w.run !== null && w.applied && runsDone.has(w.run);
-        if (w.run !== null && w.applied) runsDone.add(w.run);
-        marks.push(writeMark(w, twice));
+        marks.push(writeMark(writeAt.get(e.seq)!));
         break;
       }
       case "read": {
@@ -338,7 +334,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   };
 }
 
-function writeMark(w: WriteFact, twice: boolean): WriteMarkModel {
+function writeMark(w: WriteFact): WriteMarkModel {
   const token = w.token === null ? "" : ` with token ${w.token}`;
   const what = w.run === null ? `${w.client} write${token}` : `${w.client} run ${w.run}${token}`;
   const head = `${what} at ${seconds(w.t)}`;
@@ -346,8 +342,8 @@ function writeMark(w: WriteFact, twice: boolean): WriteMarkModel {
   const damage =
     w.lostIncrements > 0
       ? `${victims.length ? `${listOf(victims)}'s` : "an"} ${w.lostIncrements === 1 ? "increment" : `${w.lostIncrements} increments`} lost`
-      : twice
-        ? `run ${w.run} done twice`
+      : w.duplicateOf !== null
+        ? w.run === null ? "job applied twice" : `run ${w.run} done twice`
         : null;
   const late = w.stale ? " after its lease ended" : "";
   let outcome: WriteOutcomeKind;
