@@ -10,6 +10,7 @@ import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback, useLabStores } from "@/components/lab/stores";
 import { VerdictBadge } from "@/components/outcome/VerdictBadge";
+import { verdictWord } from "@/lib/lab/summaryText";
 import { TimelineSvg } from "@/components/timeline/TimelineSvg";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { useTimelineZoom } from "@/components/timeline/useTimelineZoom";
@@ -75,7 +76,7 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
                     </span>
                     {side.title}
                   </p>
-                  <VerdictBadge word={side.result.summary.verdict === "safe" ? "Safe" : "Unsafe"} />
+                  <VerdictBadge word={verdictWord(side.result.summary.verdict)} />
                 </div>
                 <div className="relative">
                   <TimelineSvg

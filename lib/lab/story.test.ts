@@ -130,4 +130,12 @@ describe("the story of a run", () => {
     expect(twice[1].tone).toBe("danger");
     expect(writes("idempotency").map((l) => l.text)[1]).toMatch(/storage had already applied that job and ignored it as a repeat\.$/);
   });
+
+  it("tells work that went on after a lease ended, with when the clients worked at once", () => {
+    const lines = storyOf(simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } })).lines;
+    const atOnce = lines.filter((l) => l.text.includes("worked at once"));
+    expect(atOnce.map((l) => l.text)).toEqual(["From 5.2 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended."]);
+    expect(atOnce[0].tone).toBe("danger");
+  });
 });
+

@@ -5,7 +5,7 @@
  * the checker's overlap and token-regression violations are told in its own words.
  */
 import type { SessionState, SimEvent } from "@/lib/sim/events";
-import type { AbortCause, WriteFact } from "@/lib/sim/facts";
+import type { AbortCause, ConcurrentFact, WriteFact } from "@/lib/sim/facts";
 import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import { serviceNodeIds } from "@/lib/sim/scenario";
@@ -223,6 +223,10 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   for (const v of result.violations) {
     if (v.kind === "overlap" || v.kind === "token-regression") lines.push({ t: v.t, seq: Number.MAX_SAFE_INTEGER, text: v.text, tone: "danger" });
   }
+  // Work that went on past a belief: the overlap of beliefs does not show it, the concurrent sections do.
+  for (const c of facts.concurrent) {
+    if (c.pastBelief.length) lines.push({ t: c.from, seq: Number.MAX_SAFE_INTEGER, text: concurrentSentence(c), tone: "danger" });
+  }
   lines.sort((a, b) => a.t - b.t || a.seq - b.seq);
   return { lines: lines.slice(0, maxLines), omitted: Math.max(0, lines.length - maxLines) };
 }
@@ -252,6 +256,16 @@ function writeSentence(w: WriteFact, first: WriteFact | null): string {
     return `${head}, computed from the ${w.readValue} it had read; storage accepted it and ${lostIncrements(victims, w.lostIncrements)}.`;
   }
   return `${head}; storage accepted it.`;
+}
+
+/** "From 5.0 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended." */
+function concurrentSentence(c: ConcurrentFact): string {
+  const who = c.pastBelief.map((p) => p.client);
+  const one = who.length === 1;
+  const leases = c.pastBelief.every((p) => p.reason === "lease-deadline");
+  const after = leases ? (one ? "its lease ended" : "their leases ended") : one ? "it stopped believing it held the lock" : "they stopped believing they held the lock";
+  const when = seconds(c.from) === seconds(c.to) ? `At ${seconds(c.from)}` : `From ${seconds(c.from)} to ${seconds(c.to)}`;
+  return `${when} ${listOf(c.clients)} worked at once: ${listOf(who)} kept working after ${after}.`;
 }
 
 /** A failover in words: `lostAfterMs` is the true time after which the primary's writes did not reach the new primary. */

@@ -13,8 +13,12 @@ const duplicates = (n: number, scenario: ResolvedScenario) =>
   scenario.workload.kind === "cron" ? `${plural(n, "run")} done twice` : `${plural(n, "job")} applied twice`;
 
 export interface Verdict {
-  word: "Safe" | "Unsafe";
+  word: "Safe" | "Unsafe" | "Undecided";
   sentence: string;
+}
+
+export function verdictWord(verdict: Summary["verdict"]): Verdict["word"] {
+  return verdict === "safe" ? "Safe" : verdict === "unsafe" ? "Unsafe" : "Undecided";
 }
 
 export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict {
@@ -25,9 +29,16 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
     ].filter(Boolean);
     return { word: "Unsafe", sentence: `The data was damaged: ${damage.join(" and ")}.` };
   }
+  if (summary.verdict === "undecided") {
+    const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${summary.staleWritesPending} stale writes were`;
+    return { word: "Undecided", sentence: `No data was damaged yet, but ${writes} still on the way when the run ended: the verdict may change if the run were longer.` };
+  }
   if (summary.overlapMs > 0) {
     const how = scenario.storage.guard === "none" ? "no write happened to collide" : `the storage guard (${scenario.storage.guard}) kept the data right`;
     return { word: "Safe", sentence: `No data was damaged, although two clients believed they held the lock at once: ${how}.` };
+  }
+  if (summary.concurrentSectionsMs > 0) {
+    return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment, although two clients were working on the data at once." };
   }
   return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment." };
 }
@@ -53,6 +64,12 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
       ? `Up to ${summary.maxConcurrentHolders} clients believed they held the lock at once, for ${formatDuration(summary.overlapMs)} in all.`
       : "At most one client believed it held the lock at any moment.",
   );
+  // Concurrent work counts whatever the clients believed: work that carried on after a lease ended included.
+  if (summary.concurrentSectionsMs > 0) lines.push(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(summary.concurrentSectionsMs)} in all.`);
+  if (summary.writesPending) {
+    const stale = summary.staleWritesPending ? `, ${summary.staleWritesPending} of them after the writer's lease had ended` : "";
+    lines.push(`${plural(summary.writesPending, "write")} still to come when the run ended${stale}.`);
+  }
   lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${summary.writesRejected.toLocaleString("en-US")}.`);
   const stale = summary.staleWritesAccepted + summary.staleWritesRejected;
   if (stale) lines.push(`${plural(stale, "write")} came after the writer's lease had ended: ${summary.staleWritesAccepted} accepted, ${summary.staleWritesRejected} rejected.`);

@@ -118,6 +118,8 @@ export const CHECKER_EVENT_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([
   "write",
   "read",
   "attempt-abort",
+  "work-end",
+  "check",
   "job-done",
   "run-due",
   "timeout",

@@ -3,7 +3,7 @@
  * scenario gives a deep-equal result on any machine. Everything else — the lab, the CLI, the
  * tests, sweeps — reads this one result.
  */
-import { check, type Summary, type Violation } from "./checker";
+import { check, pendingWarnings, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
@@ -117,6 +117,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   }
   const series = world.series.finish();
   const { summary, violations, facts } = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
+  allWarnings.push(...pendingWarnings(facts));
   return {
     scenario,
     events: options.summaryOnly ? [] : kernel.events,

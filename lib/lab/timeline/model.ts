@@ -109,6 +109,8 @@ export interface TimelineModelData {
   spans: Span[];
   overhangs: Overhang[];
   overlaps: OverlapBand[];
+  /** Clients working on the data at once where some of them no longer believed they held the lock. */
+  concurrents: OverlapBand[];
   marks: FocusMark[];
   points: PointMark[];
   messages: PackedMessages;
@@ -136,6 +138,7 @@ export interface TimelineModel {
   spans: IntervalIndex<Span>;
   overhangs: IntervalIndex<Overhang>;
   overlaps: OverlapBand[];
+  concurrents: OverlapBand[];
   marks: FocusMark[];
   points: IntervalIndex<PointMark>;
   messages: IntervalIndex<Message>;
@@ -188,6 +191,7 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
     spans: new IntervalIndex(data.spans, (s) => s.startT, (s) => s.endT),
     overhangs: new IntervalIndex(data.overhangs, (o) => o.startT, (o) => o.endT),
     overlaps: data.overlaps,
+    concurrents: data.concurrents,
     marks: data.marks,
     points: new IntervalIndex(data.points, (p) => p.t, (p) => p.t),
     messages: new IntervalIndex(messages, (msg) => msg.sendT, (msg) => msg.endT),
@@ -319,6 +323,8 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   marks.sort((a, b) => a.t - b.t);
 
   const overlaps = result.violations.filter((v) => v.kind === "overlap").map((v) => ({ clients: v.clients, startT: v.t, endT: v.endT ?? scenario.durationMs }));
+  // Concurrent work that the belief overlap does not show: someone worked on past its belief.
+  const concurrents = facts.concurrent.filter((c) => c.pastBelief.length).map((c) => ({ clients: c.clients, startT: c.from, endT: c.to }));
 
   return {
     durationMs: scenario.durationMs,
@@ -326,6 +332,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     spans: result.spans,
     overhangs,
     overlaps,
+    concurrents,
     marks,
     points,
     messages: packMessages(messages),
