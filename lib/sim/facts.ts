@@ -138,7 +138,9 @@ export type AbortCause =
   | { kind: "read-timeout" }
   | { kind: "write-timeout" }
   /** `checkBeforeWrite` found the lease over; `beliefEnded` says what had ended the belief, if anything. */
-  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null };
+  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null }
+  /** `onLockLost: "abort"`: the client stopped believing before sending its write and dropped the job at once. */
+  | { kind: "lock-lost"; beliefEnded: BeliefEndReason };
 
 export interface AbortFact {
   t: number;

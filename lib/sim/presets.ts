@@ -416,6 +416,26 @@ export const presets: Preset[] = [
     },
   },
   {
+    id: "k8s-controller-exits",
+    title: "Kubernetes: a controller that exits when it stops leading",
+    description: "c1 leads through a Lease and is cut off from the API server at 1 s, in the middle of 20 s of work; like a controller that exits in OnStoppedLeading, it drops its job the moment client-go says it stopped leading.",
+    lookFor: "c1 stops leading at about 12 s and drops its job there and then, before writing; c2 takes over only after LeaseDuration has passed since it last saw the Lease change, at about 18 s, and its update is the only one. Switch the toggle to carry on and c1's stale write lands at about 20 s, while c2 works: an update is lost.",
+    scenario: {
+      version: 1, name: "Kubernetes controller exits", service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 20000, onLockLost: "abort" },
+      workload: oneJob, faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
+    },
+  },
+  {
+    id: "k8s-notice-too-late",
+    title: "Kubernetes: the notice comes too late",
+    description: "The same controller that exits in OnStoppedLeading, frozen by a GC pause from 1 s to 20 s.",
+    lookFor: "c2 takes over at about 18 s. On resuming, c1's library starts a new renewal round and would tell it that it stopped leading only at about 30 s: c1 writes first, at about 23 s, and c2's update is lost. A notice is not a fence: leaseTransitions as a token would reject c1's write.",
+    scenario: {
+      version: 1, name: "Kubernetes notice too late", service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 4000, onLockLost: "abort" }, workload: oneJob,
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 19000 }],
+    },
+  },
+  {
     id: "traffic-1x",
     title: "One lock at everyday load",
     description: "Eight workers take jobs at 4 per second, each job holding one Redis lock for about 50 ms.",

@@ -118,6 +118,8 @@ export const scenarioSchema = z.strictObject({
       leaseClock: z.enum(["wall", "monotonic"]).default("wall"),
       release: z.enum(["compare-and-delete", "delete"]).default("compare-and-delete"),
       onLockUnavailable: z.enum(["fail-closed", "fail-open"]).default("fail-closed"),
+      // What the application does when it stops believing it holds the lock mid-job (the library only tells).
+      onLockLost: z.enum(["carry-on", "abort"]).default("carry-on"),
       retryDelayMs: range(0).default([100, 300]),
       holdAtLeastMs: ms(0).default(0),
     })
