@@ -8,7 +8,7 @@ import type { SessionState, SimEvent } from "@/lib/sim/events";
 import type { AbortCause, ConcurrentFact, WriteFact } from "@/lib/sim/facts";
 import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
-import { serviceNodeIds } from "@/lib/sim/scenario";
+import { serviceNodeIds, type ServiceSpec } from "@/lib/sim/scenario";
 import { redlockQuorum } from "@/lib/sim/services/redlock";
 import { formatDuration } from "./format";
 import { leaseEndWords, pausePhrase, refusalWords, rejectionClause, sessionWords } from "./phrases";
@@ -48,6 +48,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const writeAt = new Map(facts.writes.map((w) => [w.seq, w]));
   const readAt = new Map(facts.reads.map((r) => [r.seq, r]));
   const abortAt = new Map(facts.aborts.map((a) => [a.seq, a]));
+  const grantOf = new Map(facts.grants.map((g) => [g.grant, g]));
+  let leaderSince: { t: number; proc: string } | null = null; // etcd: the last leader change
 
   const lines: StoryLine[] = [];
   const say = (e: SimEvent, text: string, tone: StoryTone = "plain") => lines.push({ t: e.t, seq: e.seq, text: `${text}.`, tone });
@@ -71,13 +73,25 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         const stillBelieves = believing.has(e.client) && believing.get(e.client) === e.grant;
         // A Redlock lease is the client's own conclusion from its nodes' keys: it ends when too few still hold one.
         const ended = e.proc === e.client && redlock ? `${e.client}'s key was left on fewer than ${redlock.quorum} of the ${redlock.nodes} nodes, so its lock no longer had a majority` : phrase(e.client, where(e.proc));
-        const text = `${at(e.t)} ${ended}${withToken(e.token) ? ` (token ${e.token})` : ""}`;
+        // etcd: a new leader gives every lease a fresh TTL, so this one ran out about a TTL after the change.
+        const granted = grantOf.get(e.grant)?.grantedAt ?? Infinity;
+        const refreshed =
+          service.kind === "etcd" && e.reason === "expired" && leaderSince && leaderSince.t > granted
+            ? `, about a TTL after ${leaderSince.proc} became the leader (a new leader gives every lease a fresh TTL)`
+            : "";
+        const text = `${at(e.t)} ${ended}${withToken(e.token) ? ` (token ${e.token})` : ""}${refreshed}`;
         say(e, stillBelieves ? `${text}, but ${e.client} still believes it holds the lock` : text, stillBelieves ? "danger" : "plain");
         break;
       }
       case "refused": {
         const count = (refusals.get(e.proc) ?? 0) + 1;
         refusals.set(e.proc, count);
+        // Redlock's own lesson: a majority said yes, but the acquisition outlasted the lease.
+        if (e.reason === "no-validity" && e.elapsedMs !== undefined && service.kind === "redlock") {
+          const longer = e.elapsedMs >= service.ttlMs ? `longer than its ${formatDuration(service.ttlMs)} TTL` : `too much of its ${formatDuration(service.ttlMs)} TTL`;
+          say(e, `${at(e.t)} ${e.proc} gave up acquiring: a majority of nodes said OK, but getting their answers took ${formatDuration(e.elapsedMs)}, ${longer}, so no validity was left; it unlocked every node and will try again`, "safe");
+          break;
+        }
         if (count > 1) break;
         const holder = holders.get(e.lock);
         const why = e.reason === "held" ? (holder && holder !== e.proc ? `${holder} holds it` : "it is held") : refusalWords[e.reason];
@@ -103,7 +117,13 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         believing.delete(e.proc);
         // With no lock (grant null) there is nothing to release: its write already ended the section.
         if (e.reason === "released") {
-          if (grant !== null) say(e, `${at(e.t)} ${e.proc} released the lock`);
+          const g = grant === null || grant === undefined ? undefined : grantOf.get(grant);
+          // A release the service never applied (etcd without a quorum cannot commit the delete): the lock stayed taken.
+          const untilEnd = g && g.endReason !== "released" && (g.endedAt === null || g.endedAt > e.t);
+          if (untilEnd) {
+            const ended = g.endedAt === null ? "it outlived the run" : `it ${leaseEndWords[g.endReason!].verb} only at ${seconds(g.endedAt)}`;
+            say(e, `${at(e.t)} ${e.proc} released the lock, but the lock service never applied the release: ${ended}`, "fault");
+          } else if (grant !== null) say(e, `${at(e.t)} ${e.proc} released the lock`);
         } else if (e.reason === "lease-deadline") {
           const carriesOn = working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
           say(e, `${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
@@ -144,7 +164,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} ${e.host ? `${e.proc}'s host vanished` : `${e.proc}'s process crashed and its connections were reset`}`, "fault");
         break;
       case "restart":
-        say(e, `${at(e.t)} ${e.proc} restarted with empty memory`, "fault");
+        say(e, `${at(e.t)} ${restartText(e.proc, nodes.has(e.proc) ? service.kind : null)}`, "fault");
         break;
       case "clock-jump":
         say(e, `${at(e.t)} ${e.proc}'s clock jumped ${formatDuration(Math.abs(e.byMs))} ${e.byMs >= 0 ? "forward" : "back"}`, "fault");
@@ -177,6 +197,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs)}`, "fault");
         break;
       case "leader-change":
+        leaderSince = { t: e.t, proc: e.proc };
         say(e, `${at(e.t)} ${e.proc} became the leader (term ${e.term})`);
         break;
       case "session": {
@@ -266,6 +287,17 @@ function concurrentSentence(c: ConcurrentFact): string {
   const after = leases ? (one ? "its lease ended" : "their leases ended") : one ? "it stopped believing it held the lock" : "they stopped believing they held the lock";
   const when = seconds(c.from) === seconds(c.to) ? `At ${seconds(c.from)}` : `From ${seconds(c.from)} to ${seconds(c.to)}`;
   return `${when} ${listOf(c.clients)} worked at once: ${listOf(who)} kept working after ${after}.`;
+}
+
+/**
+ * A restart in words, by what the process keeps: a client's memory is gone; Redis and Redlock
+ * nodes (no persistence here) come back empty; etcd and ZooKeeper members keep their log on disk.
+ */
+function restartText(proc: string, serviceKind: ServiceSpec["kind"] | null): string {
+  if (serviceKind === "redis" || serviceKind === "redlock") return `${proc} restarted empty: it keeps nothing on disk`;
+  if (serviceKind === "etcd" || serviceKind === "zookeeper") return `${proc} restarted with its log on disk, so it lost nothing`;
+  if (serviceKind !== null || proc === "storage") return `${proc} restarted, its data on disk intact`;
+  return `${proc} restarted with empty memory`;
 }
 
 /** A failover in words: `lostAfterMs` is the true time after which the primary's writes did not reach the new primary. */

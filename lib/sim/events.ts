@@ -58,7 +58,14 @@ export type EventBody =
   | { kind: "failover"; proc: string; lostAfterMs: number }
   | { kind: "leader-change"; proc: string; term: number }
   | { kind: "acquire-start"; proc: string; lock: string }
-  | { kind: "refused"; proc: string; lock: string; reason: "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost" }
+  | {
+      kind: "refused";
+      proc: string;
+      lock: string;
+      reason: "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost";
+      /** Redlock, no validity: how long the round took by the client's clock (it had a majority, but too late). */
+      elapsedMs?: number;
+    }
   | { kind: "grant"; proc: string; client: string; lock: string; grant: number; token: number | null }
   | { kind: "lease-end"; proc: string; client: string; lock: string; grant: number; token: number | null; reason: LeaseEndReason }
   /** Redlock: one node's share of a grant (the key with the grant's value), as that node enforces it. */

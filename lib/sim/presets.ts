@@ -295,7 +295,7 @@ export const presets: Preset[] = [
     id: "etcd-quorum-loss",
     title: "etcd loses its quorum",
     description: "Two of three etcd members crash at 5 s; nothing can commit, so lock requests time out.",
-    lookFor: "Failing closed, clients wait rather than run unprotected; no lease expires early.",
+    lookFor: "Failing closed, clients wait rather than run unprotected; no lease expires early. c1's release at 5.1 s never commits, and locking resumes only at 21 s: the new leader elected at 16 s gives c1's lease a fresh TTL.",
     scenario: {
       version: 1, name: "etcd quorum loss", durationMs: 30000, service: { kind: "etcd", ttlMs: 5000 }, clients: { count: 2, workMs: 1000 },
       workload: { kind: "counter", jobsPerClient: 5 }, storage: { guard: "fencing" },

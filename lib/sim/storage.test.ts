@@ -239,3 +239,14 @@ describe("properties of the guards", () => {
     );
   });
 });
+
+describe("whose increments a lost update erased", () => {
+  it("names only the writers whose increments were still counted, not one an earlier write already erased", () => {
+    const result = run(scenario({ service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } }));
+    expect(result.facts.writes.map((w) => [w.client, w.lostIncrements, w.overwrote])).toEqual([
+      ["c1", 0, []],
+      ["c2", 1, ["c1"]],
+      ["c3", 1, ["c2"]],
+    ]);
+  });
+});

@@ -30,12 +30,38 @@ export interface WriteRequest extends Message {
   run: number | null;
 }
 
+/** One increment counted in a counter's value: who made it, on top of the increments it had read. */
+interface Increment {
+  writer: string;
+  depth: number;
+  parent: Increment | null;
+}
+
 interface Cell {
   value: number;
   version: number;
   highestToken: number;
-  /** Who wrote each version, to name whose increments a lost update overwrote. */
-  writers: string[];
+  /** The increments each version's value counts, to name whose a lost update erased. */
+  increments: (Increment | null)[];
+}
+
+/** Who made the increments `current` counts and `read` does not: those a write computed from `read` erases. */
+function erasedBy(current: Increment | null, read: Increment | null): string[] {
+  const writers: string[] = [];
+  const depth = (i: Increment | null) => i?.depth ?? 0;
+  let a = current;
+  let b = read;
+  while (depth(a) > depth(b)) {
+    writers.push(a!.writer);
+    a = a!.parent;
+  }
+  while (depth(b) > depth(a)) b = b!.parent;
+  while (a !== b) {
+    writers.push(a!.writer);
+    a = a!.parent;
+    b = b!.parent;
+  }
+  return [...new Set(writers)];
 }
 
 /** Why a write under `grant` cannot commit (see LockService.writeRolledBack), or null. */
@@ -62,7 +88,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
   const cell = (key: string): Cell => {
     let c = cells.get(key);
     if (!c) {
-      c = { value: 0, version: 0, highestToken: -Infinity, writers: [] };
+      c = { value: 0, version: 0, highestToken: -Infinity, increments: [null] };
       cells.set(key, c);
     }
     return c;
@@ -109,13 +135,15 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     let lostIncrements = 0;
     let overwrote: string[] = [];
     if (applied) {
+      const read = c.increments[req.readVersion] ?? null;
       if (req.run === null) {
         lostIncrements = Math.max(0, c.value - req.readValue);
-        if (lostIncrements > 0) overwrote = [...new Set(c.writers.slice(req.readVersion))];
+        // Only the increments still counted now: one an earlier write already erased is not erased again.
+        if (lostIncrements > 0) overwrote = erasedBy(c.increments[c.version] ?? null, read);
       }
       c.value = req.value;
       c.version++;
-      c.writers.push(from);
+      c.increments.push({ writer: from, depth: (read?.depth ?? 0) + 1, parent: read });
     }
     kernel.log({
       kind: "write",
