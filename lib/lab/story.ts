@@ -194,7 +194,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} the lock service came back`);
         break;
       case "failover":
-        say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs)}`, "fault");
+        say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs, e.downMs)}`, "fault");
         break;
       case "leader-change":
         leaderSince = { t: e.t, proc: e.proc };
@@ -300,11 +300,15 @@ function restartText(proc: string, serviceKind: ServiceSpec["kind"] | null): str
   return `${proc} restarted with empty memory`;
 }
 
-/** A failover in words: `lostAfterMs` is the true time after which the primary's writes did not reach the new primary. */
-function failoverText(proc: string, t: number, lostAfterMs: number): string {
-  if (proc !== "replica") return `${proc} failed over with no replica and came back empty`;
-  const lagMs = t - lostAfterMs;
-  return lostAfterMs <= 0
-    ? `the primary died and the replica took over with none of its writes (replication lags ${formatDuration(lagMs)})`
-    : `the primary died and the replica took over without its last ${formatDuration(lagMs)} of writes`;
+/**
+ * A failover in words: `lostAfterMs` is the true time after which the primary's writes did not
+ * reach the new primary; `downMs` how long after the primary died the replica was promoted.
+ */
+function failoverText(proc: string, t: number, lostAfterMs: number, downMs: number): string {
+  if (proc !== "replica") return downMs > 0 ? `${proc} failed over with no replica and came back empty, ${formatDuration(downMs)} after it died` : `${proc} failed over with no replica and came back empty`;
+  const diedT = t - downMs;
+  const lagMs = diedT - lostAfterMs;
+  const missing = lostAfterMs <= 0 ? `with none of its writes (replication lags ${formatDuration(lagMs)})` : `without its last ${formatDuration(lagMs)} of writes`;
+  if (downMs > 0) return `the replica was promoted, ${formatDuration(downMs)} after the primary died at ${seconds(diedT)}, ${missing}; until then nobody could take the lock`;
+  return `the primary died and the replica took over ${missing}`;
 }

@@ -55,7 +55,8 @@ export type EventBody =
   | { kind: "partition-start" | "partition-end"; proc: "network"; between: [string, string] }
   | { kind: "isolate-start" | "isolate-end"; proc: "network"; target: string }
   | { kind: "outage-start" | "outage-end"; proc: "network" }
-  | { kind: "failover"; proc: string; lostAfterMs: number }
+  /** The new primary took over (`downMs` after the old one died), lacking the writes after `lostAfterMs`. */
+  | { kind: "failover"; proc: string; lostAfterMs: number; downMs: number }
   | { kind: "leader-change"; proc: string; term: number }
   | { kind: "acquire-start"; proc: string; lock: string }
   | {

@@ -61,7 +61,7 @@ function scheduleFault(kernel: Kernel, network: Network, service: LockService | 
       network.addDelay(f.from, f.to, f.atMs, f.byMs);
       return;
     case "failover":
-      kernel.at(f.atMs, () => service?.failover());
+      kernel.at(f.atMs, () => service?.failover(f.promoteAfterMs));
       return;
     case "outage":
       kernel.at(f.atMs, () => {

@@ -105,6 +105,16 @@ export const presets: Preset[] = [
     },
   },
   {
+    id: "redis-failover-sentinel",
+    title: "Redis failover at Sentinel's pace",
+    description: "The primary dies 50 ms after granting c1 a 30 s lock, as in the instant failover, but Sentinel promotes the replica only after down-after-milliseconds (30 s by default) and its election: 31 s later.",
+    lookFor: "While the primary is down nobody can take the lock: c2's requests go unanswered. By the promotion at about 31 s c1's 30 s lease would have run out anyway, so the replica's missing key grants c2 nothing early: the double-grant window is what is left of the TTL after the failover, here none.",
+    scenario: {
+      version: 1, name: "Redis failover, Sentinel's delay", durationMs: 90000, service: { kind: "redis", ttlMs: 30000, replica: { lagMs: 1000 } },
+      clients: { count: 2, startMs: [0, 6000], workMs: 10000 }, workload: oneJob, faults: [{ kind: "failover", atMs: 50, promoteAfterMs: 31000 }],
+    },
+  },
+  {
     id: "redis-failover",
     title: "Redis failover loses the lock",
     description: "The primary dies 50 ms after granting c1 the lock, before the key reaches the replica (lag 1 s).",

@@ -85,7 +85,8 @@ const fault = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("partition"), between: z.tuple([z.string(), z.string()]), atMs: ms(0), forMs: ms(1) }),
   z.strictObject({ kind: z.literal("isolate"), target: z.string(), atMs: ms(0), forMs: ms(1) }),
   z.strictObject({ kind: z.literal("delay"), from: z.string(), to: z.string(), atMs: ms(0), byMs: ms(1) }),
-  z.strictObject({ kind: z.literal("failover"), atMs: ms(0) }),
+  // promoteAfterMs: time from the primary dying to the replica's promotion (Sentinel's down-after-milliseconds, 30 s by default, plus its election); 0 is instant.
+  z.strictObject({ kind: z.literal("failover"), atMs: ms(0), promoteAfterMs: ms(0).default(0) }),
   z.strictObject({ kind: z.literal("outage"), atMs: ms(0), forMs: ms(1) }),
 ]);
 
