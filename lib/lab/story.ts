@@ -196,6 +196,11 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
       case "failover":
         say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs, e.downMs)}`, "fault");
         break;
+      case "storage-failover": {
+        const writes = e.lostWrites === 1 ? "1 write" : `${e.lostWrites} writes`;
+        say(e, `${at(e.t)} storage failed over to an asynchronous replica that lacks its last ${formatDuration(e.t - e.lostAfterMs)}: ${writes} and the highest fencing token it had seen since then were lost`, "fault");
+        break;
+      }
       case "leader-change":
         leaderSince = { t: e.t, proc: e.proc };
         say(e, `${at(e.t)} ${e.proc} became the leader (term ${e.term})`);

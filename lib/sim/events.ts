@@ -58,6 +58,8 @@ export type EventBody =
   /** The new primary took over (`downMs` after the old one died), lacking the writes after `lostAfterMs`. */
   | { kind: "failover"; proc: string; lostAfterMs: number; downMs: number }
   | { kind: "leader-change"; proc: string; term: number }
+  /** Storage failed over to a replica holding only the writes applied at or before `lostAfterMs`: `lostWrites` were lost, and each key's value is `values`. */
+  | { kind: "storage-failover"; proc: "storage"; lostAfterMs: number; lostWrites: number; values: Record<string, number> }
   | { kind: "acquire-start"; proc: string; lock: string }
   | {
       kind: "refused";
@@ -131,4 +133,5 @@ export const CHECKER_EVENT_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([
   "job-done",
   "run-due",
   "timeout",
+  "storage-failover",
 ]);

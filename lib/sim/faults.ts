@@ -63,6 +63,9 @@ function scheduleFault(kernel: Kernel, network: Network, service: LockService | 
     case "failover":
       kernel.at(f.atMs, () => service?.failover(f.promoteAfterMs));
       return;
+    case "storage-failover":
+      // Storage schedules its own failover (createStorage): it alone knows its data.
+      return;
     case "outage":
       kernel.at(f.atMs, () => {
         network.setOutage(true);

@@ -59,6 +59,12 @@ describe("presets", () => {
       "etcd-crash-takeover": "safe",
       "delayed-write": "safe",
       "etcd-quorum-loss": "safe",
+      "redis-failover-sentinel": "safe",
+      "storage-failover-fenced": "unsafe",
+      "k8s-paused-leader": "unsafe",
+      "k8s-partitioned-leader": "safe",
+      "k8s-controller-exits": "safe",
+      "k8s-notice-too-late": "unsafe",
     });
   });
 });

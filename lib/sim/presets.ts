@@ -61,6 +61,16 @@ export const presets: Preset[] = [
     },
   },
   {
+    id: "storage-failover-fenced",
+    title: "Fencing is only as durable as the data",
+    description: "The GC pause with fencing tokens, but storage fails over to an asynchronous replica (lag 1 s) at 12.5 s, just after accepting c2's write with token 2.",
+    lookFor: "The replica never saw c2's write or its token 2: when c1 wakes and writes with token 1, storage has seen no higher token and accepts it. c2's update is lost although every write was fenced; the token check is only as durable as the data it guards.",
+    scenario: {
+      version: 1, name: "Storage failover under fencing", service: { kind: "redis", ttlMs: 10000, tokens: "incr" }, clients: twoClients, workload: oneJob,
+      storage: { guard: "fencing" }, faults: [gcPause, { kind: "storage-failover", atMs: 12500, lagMs: 1000 }],
+    },
+  },
+  {
     id: "check-before-write",
     title: "Checking the lease first does not help",
     description: "c1 checks its lease just before writing, and the pause strikes right after the check.",

@@ -88,6 +88,8 @@ const fault = z.discriminatedUnion("kind", [
   // promoteAfterMs: time from the primary dying to the replica's promotion (Sentinel's down-after-milliseconds, 30 s by default, plus its election); 0 is instant.
   z.strictObject({ kind: z.literal("failover"), atMs: ms(0), promoteAfterMs: ms(0).default(0) }),
   z.strictObject({ kind: z.literal("outage"), atMs: ms(0), forMs: ms(1) }),
+  // The protected storage fails over to an asynchronous replica that lacks its last lagMs of writes (fencing's high-water mark included).
+  z.strictObject({ kind: z.literal("storage-failover"), atMs: ms(0), lagMs: ms(0) }),
 ]);
 
 const workload = z.discriminatedUnion("kind", [

@@ -250,3 +250,27 @@ describe("whose increments a lost update erased", () => {
     ]);
   });
 });
+
+describe("a storage failover", () => {
+  // c1 pauses holding token 1; c2 writes with token 2 at 12 s; storage fails over at 12.5 s with 1 s of lag.
+  const fenced = (faults: NonNullable<Scenario["faults"]>) =>
+    run(scenario({
+      service: { kind: "redis", ttlMs: 10000, tokens: "incr" }, clients: { count: 2, startMs: [0, 100], workMs: 2000 }, storage: { guard: "fencing" },
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 15000 }, ...faults],
+    }));
+
+  it("loses the writes after now − lag and the fencing mark they raised, so a stale token passes", () => {
+    expect(writesBy(fenced([]), "c1")[0]).toMatchObject({ token: 1, accepted: false });
+    const result = fenced([{ kind: "storage-failover", atMs: 12500, lagMs: 1000 }]);
+    expect(firstOf(result, "storage-failover")).toMatchObject({ t: 12500, lostAfterMs: 11500, lostWrites: 1, values: { counter: 0 } });
+    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: true, applied: true });
+    expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1, counter: 1 });
+  });
+
+  it("keeps what had replicated: a failover with enough time after the write loses nothing", () => {
+    const result = fenced([{ kind: "storage-failover", atMs: 14000, lagMs: 1000 }]);
+    expect(firstOf(result, "storage-failover")).toMatchObject({ lostWrites: 0 });
+    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: false });
+    expect(result.summary.verdict).toBe("safe");
+  });
+});
