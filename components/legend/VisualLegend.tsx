@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { ConcurrentBracket } from "@/components/marks/ConcurrentBracket";
 import { CrashMark } from "@/components/marks/CrashMark";
 import { HatchPattern } from "@/components/marks/HatchPattern";
 import { WriteMark } from "@/components/marks/WriteMark";
@@ -97,6 +98,11 @@ export function VisualLegend() {
           <rect x="4" y="2" width="64" height="20" fill="none" strokeDasharray="4 2" style={{ stroke: roleColor.danger }} />
         </>
       ),
+    },
+    {
+      term: "Worked at once",
+      description: "A dotted danger bracket across the lanes of clients that were working on the data at the same time while at least one of them no longer believed it held the lock: its work carried on after its lease ended.",
+      swatch: <ConcurrentBracket x0={4} x1={68} top={3} bottom={21} />,
     },
     {
       term: "Message",

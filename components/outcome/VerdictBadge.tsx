@@ -4,6 +4,7 @@ const look: Record<VerdictWord, string> = {
   Safe: "border-safe text-safe-ink",
   Unsafe: "border-danger text-danger-ink",
   Incomplete: "border-dashed border-line text-ink",
+  Undecided: "border-ink-muted text-ink",
 };
 
 /** The verdict as a word, a shape and a colour, so no single cue carries it. */
@@ -22,10 +23,8 @@ export function VerdictBadge({ word }: { word: VerdictWord }) {
             <path d="M12 10v4.5M12 17.5v.01" />
           </>
         ) : (
-          // A half-filled hourglass: the run stopped before its end.
-          <>
-            <path d="M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9" />
-          </>
+          // A stop square: the run stopped at the event limit. An hourglass: a stale write was still on its way.
+          word === "Incomplete" ? <rect x="6" y="6" width="12" height="12" rx="1" /> : <path d="M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9" />
         )}
       </svg>
       {word}

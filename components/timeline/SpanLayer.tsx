@@ -7,6 +7,7 @@ import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
 import { HeldDensity } from "./HeldDensity";
+import { ConcurrentBracket } from "@/components/marks/ConcurrentBracket";
 
 const text = { fill: roleColor.ink };
 const muted = { fill: roleColor.inkMuted };
@@ -14,8 +15,9 @@ const muted = { fill: roleColor.inkMuted };
 /**
  * The intervals of the run: beliefs (solid, with the token), leases as the service enforces them
  * (outlined), belief past the real lease (danger hatch), pauses (grey hatch, labelled), work,
- * waiting, down time, partitions, a session in doubt (dotted outline, labelled), lock-delay, and
- * overlap bands across the clients involved.
+ * waiting, down time, partitions, a session in doubt (dotted outline, labelled), lock-delay,
+ * overlap bands across the clients involved, and dotted brackets where clients worked at once
+ * while some of them no longer believed they held the lock.
  * Decorative: the focusable marks and the story carry the same facts in words.
  */
 export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, limitT, patterns }: LayerProps & { patterns: { pause: string; danger: string; delay: string } }) {
@@ -39,6 +41,17 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
           <rect x={x0} y={box.top + 1} width={Math.max(1, x1 - x0)} height={box.height - 2} fill="none" strokeDasharray="4 3" style={{ stroke: roleColor.danger }} />
         </g>,
       );
+    }
+  }
+
+  for (const band of model.concurrents) {
+    if (band.endT < d0 || band.startT > until) continue;
+    const x0 = clip(band.startT);
+    const x1 = clip(band.endT);
+    for (const client of band.clients) {
+      const box = layout.byId.get(client);
+      if (!box) continue;
+      items.push(<ConcurrentBracket key={`concurrent-${client}-${band.startT}`} x0={x0} x1={x1} top={box.top + 2} bottom={box.top + box.height - 2} />);
     }
   }
 

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { HatchPattern } from "@/components/marks/HatchPattern";
 import { WriteMark } from "@/components/marks/WriteMark";
 import { clientColor, roleColor } from "@/lib/theme/tokens";
+import { ConcurrentBracket } from "@/components/marks/ConcurrentBracket";
 
 const c1 = clientColor(1);
 
@@ -16,6 +17,7 @@ export function TimelineKey() {
     { label: "work", swatch: <rect x="2" y="7" width="26" height="4" rx="1" style={{ fill: roleColor.inkMuted, opacity: 0.55 }} /> },
     { label: "waiting", swatch: <line x1="3" x2="27" y1="9" y2="9" strokeWidth="2" strokeDasharray="1 4" strokeLinecap="round" style={{ stroke: c1 }} /> },
     { label: "cut off", swatch: <line x1="2" x2="28" y1="9" y2="9" strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} /> },
+    { label: "worked at once", swatch: <ConcurrentBracket x0={3} x1={27} top={4} bottom={14} /> },
     { label: "session in doubt", swatch: <rect x="3" y="4" width="24" height="10" rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} /> },
     { label: "write applied", swatch: <WriteMark x={15} y={9} r={5} color={c1} outcome="applied" /> },
     { label: "write rejected", swatch: <WriteMark x={15} y={9} r={5} color={c1} outcome="rejected" /> },

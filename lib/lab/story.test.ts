@@ -42,7 +42,7 @@ describe("the story of a run", () => {
   it("tells a Kubernetes Lease as going stale, since the API server itself expires nothing, and a leader that stops leading once", () => {
     const k8s = texts("k8s-partitioned-leader");
     expect(k8s).toContain("At 15.0 s c1's Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over (token 0).");
-    expect(k8s).toContain("At 10.0 s c1 stopped leading: its renew deadline passed.");
+    expect(k8s).toContain("At 12.0 s c1 stopped leading: its renew deadline passed.");
     expect(k8s.filter((line) => line.includes("session"))).toEqual([]);
   });
 
@@ -115,4 +115,63 @@ describe("the story of a run", () => {
       "At 32.0 s c1 wrote 1, after its lease had ended at 2.5 s; storage rejected it: its transaction was rolled back when c1's connection was lost at 2.5 s.",
     ]);
   });
+
+  it("tells a job applied twice: the reply was lost, the client retried, the counter went up twice; an idempotency key stops it", () => {
+    const lostReply = (guard: "none" | "idempotency"): Scenario => ({
+      version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 1, workMs: 2000 }, storage: { guard },
+      faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
+    });
+    const writes = (guard: "none" | "idempotency") => storyOf(simulate(lostReply(guard))).lines.filter((l) => l.text.includes(" wrote "));
+    const twice = writes("none");
+    expect(twice.map((l) => l.text)).toEqual([
+      "At 2.0 s c1 wrote 1; storage accepted it.",
+      "At 6.0 s c1 wrote 2; storage accepted it, but had already applied this job's write at 2.0 s: c1's reply was lost and it retried, so the counter was incremented twice for one job.",
+    ]);
+    expect(twice[1].tone).toBe("danger");
+    expect(writes("idempotency").map((l) => l.text)[1]).toMatch(/storage had already applied that job and ignored it as a repeat\.$/);
+  });
+
+  it("tells work that went on after a lease ended, with when the clients worked at once", () => {
+    const lines = storyOf(simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } })).lines;
+    const atOnce = lines.filter((l) => l.text.includes("worked at once"));
+    expect(atOnce.map((l) => l.text)).toEqual(["From 5.2 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended."]);
+    expect(atOnce[0].tone).toBe("danger");
+  });
+
+  it("tells a Redlock acquisition abandoned because it took longer than the TTL", () => {
+    const lines = storyOf(simulate({
+      version: 1, service: { kind: "redlock", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      faults: [{ kind: "pause", target: "c1", atMs: 1, forMs: 12000 }],
+    })).lines.map((l) => l.text);
+    expect(lines).toContain("At 12.0 s c1 gave up acquiring: a majority of nodes said OK, but getting their answers took 12 s, longer than its 10 s TTL, so no validity was left; it unlocked every node and will try again.");
+  });
+
+  it("tells a restart by what the process keeps: etcd members their log, Redis nodes nothing, a client nothing", () => {
+    const restarts = (scenario: Scenario) => storyOf(simulate(scenario)).lines.map((l) => l.text).filter((t) => t.includes("restarted"));
+    expect(restarts({ version: 1, service: { kind: "etcd", ttlMs: 5000 }, faults: [{ kind: "crash", target: "e2", atMs: 1000, restartAfterMs: 1000 }] }))
+      .toEqual(["At 2.0 s e2 restarted with its log on disk, so it lost nothing."]);
+    expect(restarts({ version: 1, service: { kind: "redlock", ttlMs: 5000 }, faults: [{ kind: "crash", target: "r1", atMs: 1000, restartAfterMs: 1000 }] }))
+      .toEqual(["At 2.0 s r1 restarted empty: it keeps nothing on disk."]);
+    expect(restarts({ version: 1, service: { kind: "redis", ttlMs: 5000 }, faults: [{ kind: "crash", target: "c1", atMs: 500, restartAfterMs: 1000 }] }))
+      .toEqual(["At 1.5 s c1 restarted with empty memory."]);
+  });
+
+  it("tells a release that never committed, and a lease that a new etcd leader refreshed", () => {
+    const lines = storyOf(simulate({
+      version: 1, durationMs: 30000, service: { kind: "etcd", ttlMs: 5000 }, clients: { count: 2, workMs: 1000 }, workload: { kind: "counter", jobsPerClient: 5 },
+      faults: [{ kind: "crash", target: "e2", atMs: 5000, restartAfterMs: 10000 }, { kind: "crash", target: "e3", atMs: 5000, restartAfterMs: 10000 }],
+    })).lines.map((l) => l.text);
+    expect(lines).toContain("At 5.1 s c1 released the lock, but the lock service never applied the release: it expired only at 21.0 s.");
+    expect(lines.filter((t) => t.startsWith("At 5.1 s c1 released the lock."))).toEqual([]);
+    expect(lines).toContain("At 21.0 s e1 let c1's lease expire (token 9), about a TTL after e1 became the leader (a new leader gives every lease a fresh TTL).");
+  });
+
+  it("names only the writers whose increments a lockless write erased", () => {
+    const lines = storyOf(simulate({ version: 1, service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } })).lines.map((l) => l.text);
+    expect(lines.filter((t) => t.includes("was lost") || t.includes("were lost"))).toEqual([
+      "At 3.1 s c2 wrote 1, computed from the 0 it had read; storage accepted it and c1's increment was lost.",
+      "At 3.2 s c3 wrote 1, computed from the 0 it had read; storage accepted it and c2's increment was lost.",
+    ]);
+  });
 });
+

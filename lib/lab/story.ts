@@ -5,10 +5,10 @@
  * the checker's overlap and token-regression violations are told in its own words.
  */
 import type { SessionState, SimEvent } from "@/lib/sim/events";
-import type { AbortCause, WriteFact } from "@/lib/sim/facts";
+import type { AbortCause, ConcurrentFact, WriteFact } from "@/lib/sim/facts";
 import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
-import { serviceNodeIds } from "@/lib/sim/scenario";
+import { serviceNodeIds, type ServiceSpec } from "@/lib/sim/scenario";
 import { redlockQuorum } from "@/lib/sim/services/redlock";
 import { formatDuration } from "./format";
 import { leaseEndWords, pausePhrase, refusalWords, rejectionClause, sessionWords } from "./phrases";
@@ -48,6 +48,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const writeAt = new Map(facts.writes.map((w) => [w.seq, w]));
   const readAt = new Map(facts.reads.map((r) => [r.seq, r]));
   const abortAt = new Map(facts.aborts.map((a) => [a.seq, a]));
+  const grantOf = new Map(facts.grants.map((g) => [g.grant, g]));
+  let leaderSince: { t: number; proc: string } | null = null; // etcd: the last leader change
 
   const lines: StoryLine[] = [];
   const say = (e: SimEvent, text: string, tone: StoryTone = "plain") => lines.push({ t: e.t, seq: e.seq, text: `${text}.`, tone });
@@ -55,7 +57,6 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   const working = new Set<string>();
   const refusals = new Map<string, number>();
   const holders = new Map<string, string>(); // lock → client the service granted it to
-  const runsDone = new Map<number, string>(); // cron run → who performed it first
   const aborts = new Map<string, AbortCause>(); // client → why it last abandoned an attempt
   const sessionNews = new Map<string, { t: number; state: SessionState }>(); // client → the last change to its session it saw
 
@@ -72,13 +73,25 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         const stillBelieves = believing.has(e.client) && believing.get(e.client) === e.grant;
         // A Redlock lease is the client's own conclusion from its nodes' keys: it ends when too few still hold one.
         const ended = e.proc === e.client && redlock ? `${e.client}'s key was left on fewer than ${redlock.quorum} of the ${redlock.nodes} nodes, so its lock no longer had a majority` : phrase(e.client, where(e.proc));
-        const text = `${at(e.t)} ${ended}${withToken(e.token) ? ` (token ${e.token})` : ""}`;
+        // etcd: a new leader gives every lease a fresh TTL, so this one ran out about a TTL after the change.
+        const granted = grantOf.get(e.grant)?.grantedAt ?? Infinity;
+        const refreshed =
+          service.kind === "etcd" && e.reason === "expired" && leaderSince && leaderSince.t > granted
+            ? `, about a TTL after ${leaderSince.proc} became the leader (a new leader gives every lease a fresh TTL)`
+            : "";
+        const text = `${at(e.t)} ${ended}${withToken(e.token) ? ` (token ${e.token})` : ""}${refreshed}`;
         say(e, stillBelieves ? `${text}, but ${e.client} still believes it holds the lock` : text, stillBelieves ? "danger" : "plain");
         break;
       }
       case "refused": {
         const count = (refusals.get(e.proc) ?? 0) + 1;
         refusals.set(e.proc, count);
+        // Redlock's own lesson: a majority said yes, but the acquisition outlasted the lease.
+        if (e.reason === "no-validity" && e.elapsedMs !== undefined && service.kind === "redlock") {
+          const longer = e.elapsedMs >= service.ttlMs ? `longer than its ${formatDuration(service.ttlMs)} TTL` : `too much of its ${formatDuration(service.ttlMs)} TTL`;
+          say(e, `${at(e.t)} ${e.proc} gave up acquiring: a majority of nodes said OK, but getting their answers took ${formatDuration(e.elapsedMs)}, ${longer}, so no validity was left; it unlocked every node and will try again`, "safe");
+          break;
+        }
         if (count > 1) break;
         const holder = holders.get(e.lock);
         const why = e.reason === "held" ? (holder && holder !== e.proc ? `${holder} holds it` : "it is held") : refusalWords[e.reason];
@@ -104,7 +117,13 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         believing.delete(e.proc);
         // With no lock (grant null) there is nothing to release: its write already ended the section.
         if (e.reason === "released") {
-          if (grant !== null) say(e, `${at(e.t)} ${e.proc} released the lock`);
+          const g = grant === null || grant === undefined ? undefined : grantOf.get(grant);
+          // A release the service never applied (etcd without a quorum cannot commit the delete): the lock stayed taken.
+          const untilEnd = g && g.endReason !== "released" && (g.endedAt === null || g.endedAt > e.t);
+          if (untilEnd) {
+            const ended = g.endedAt === null ? "it outlived the run" : `it ${leaseEndWords[g.endReason!].verb} only at ${seconds(g.endedAt)}`;
+            say(e, `${at(e.t)} ${e.proc} released the lock, but the lock service never applied the release: ${ended}`, "fault");
+          } else if (grant !== null) say(e, `${at(e.t)} ${e.proc} released the lock`);
         } else if (e.reason === "lease-deadline") {
           const carriesOn = working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
           say(e, `${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
@@ -145,7 +164,7 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} ${e.host ? `${e.proc}'s host vanished` : `${e.proc}'s process crashed and its connections were reset`}`, "fault");
         break;
       case "restart":
-        say(e, `${at(e.t)} ${e.proc} restarted with empty memory`, "fault");
+        say(e, `${at(e.t)} ${restartText(e.proc, nodes.has(e.proc) ? service.kind : null)}`, "fault");
         break;
       case "clock-jump":
         say(e, `${at(e.t)} ${e.proc}'s clock jumped ${formatDuration(Math.abs(e.byMs))} ${e.byMs >= 0 ? "forward" : "back"}`, "fault");
@@ -175,9 +194,15 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} the lock service came back`);
         break;
       case "failover":
-        say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs)}`, "fault");
+        say(e, `${at(e.t)} ${failoverText(e.proc, e.t, e.lostAfterMs, e.downMs)}`, "fault");
         break;
+      case "storage-failover": {
+        const writes = e.lostWrites === 1 ? "1 write" : `${e.lostWrites} writes`;
+        say(e, `${at(e.t)} storage failed over to an asynchronous replica that lacks its last ${formatDuration(e.t - e.lostAfterMs)}: ${writes} and the highest fencing token it had seen since then were lost`, "fault");
+        break;
+      }
       case "leader-change":
+        leaderSince = { t: e.t, proc: e.proc };
         say(e, `${at(e.t)} ${e.proc} became the leader (term ${e.term})`);
         break;
       case "session": {
@@ -203,10 +228,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
       }
       case "write": {
         const w = writeAt.get(e.seq)!;
-        const earlier = w.run === null ? undefined : runsDone.get(w.run);
-        if (w.run !== null && w.applied && earlier === undefined) runsDone.set(w.run, w.client);
-        const twice = w.applied && earlier !== undefined;
-        lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, twice ? earlier : null), tone: writeTone(w, twice) });
+        const first = w.duplicateOf === null ? null : writeAt.get(w.duplicateOf)!;
+        lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, first), tone: writeTone(w) });
         break;
       }
       case "run-skip":
@@ -226,27 +249,34 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   for (const v of result.violations) {
     if (v.kind === "overlap" || v.kind === "token-regression") lines.push({ t: v.t, seq: Number.MAX_SAFE_INTEGER, text: v.text, tone: "danger" });
   }
+  // Work that went on past a belief: the overlap of beliefs does not show it, the concurrent sections do.
+  for (const c of facts.concurrent) {
+    if (c.pastBelief.length) lines.push({ t: c.from, seq: Number.MAX_SAFE_INTEGER, text: concurrentSentence(c), tone: "danger" });
+  }
   lines.sort((a, b) => a.t - b.t || a.seq - b.seq);
   return { lines: lines.slice(0, maxLines), omitted: Math.max(0, lines.length - maxLines) };
 }
 
-function writeTone(w: WriteFact, twice: boolean): StoryTone {
-  if (w.lostIncrements > 0 || twice) return "danger";
+function writeTone(w: WriteFact): StoryTone {
+  if (w.lostIncrements > 0 || w.duplicateOf !== null) return "danger";
   if (!w.accepted && w.stale) return "safe";
   return w.stale && w.applied ? "danger" : "plain";
 }
 
 /**
  * One sentence for a write: what was written, with which token, and what storage did and why.
- * `firstBy` names who had already performed the same cron run, when this write repeats it.
+ * `first` is the write storage had already applied for the same job or run, when this one repeats it.
  */
-function writeSentence(w: WriteFact, firstBy: string | null): string {
+function writeSentence(w: WriteFact, first: WriteFact | null): string {
   const late = w.stale ? `, after its lease had ended at ${seconds(w.stale.grantEndedAt)}` : "";
-  const what = w.run === null ? `wrote ${w.value}${withToken(w.token)}` : `performed run ${w.run}${firstBy !== null ? " again" : ""}${withToken(w.token)}`;
+  const what = w.run === null ? `wrote ${w.value}${withToken(w.token)}` : `performed run ${w.run}${first !== null ? " again" : ""}${withToken(w.token)}`;
   const head = `${at(w.t)} ${w.client} ${what}${late}`;
   if (w.rejection) return `${head}${w.rejection.by === "fencing" && w.token === null ? " without a token" : ""}; storage ${rejectionClause(w.rejection)}.`;
   if (!w.applied) return `${head}; storage had already applied that ${w.run === null ? "job" : "run"} and ignored it as a repeat.`;
-  if (firstBy !== null) return `${head}; ${firstBy === w.client ? "it" : firstBy} had already performed it, so the effect happened twice.`;
+  if (first !== null && w.run === null) {
+    return `${head}; storage accepted it, but had already applied this job's write at ${seconds(first.t)}: ${w.client}'s reply was lost and it retried, so the counter was incremented twice for one job.`;
+  }
+  if (first !== null) return `${head}; ${first.client === w.client ? "it" : first.client} had already performed it, so the effect happened twice.`;
   if (w.lostIncrements > 0) {
     const victims = w.overwrote.filter((c) => c !== w.client);
     return `${head}, computed from the ${w.readValue} it had read; storage accepted it and ${lostIncrements(victims, w.lostIncrements)}.`;
@@ -254,11 +284,36 @@ function writeSentence(w: WriteFact, firstBy: string | null): string {
   return `${head}; storage accepted it.`;
 }
 
-/** A failover in words: `lostAfterMs` is the true time after which the primary's writes did not reach the new primary. */
-function failoverText(proc: string, t: number, lostAfterMs: number): string {
-  if (proc !== "replica") return `${proc} failed over with no replica and came back empty`;
-  const lagMs = t - lostAfterMs;
-  return lostAfterMs <= 0
-    ? `the primary died and the replica took over with none of its writes (replication lags ${formatDuration(lagMs)})`
-    : `the primary died and the replica took over without its last ${formatDuration(lagMs)} of writes`;
+/** "From 5.0 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended." */
+function concurrentSentence(c: ConcurrentFact): string {
+  const who = c.pastBelief.map((p) => p.client);
+  const one = who.length === 1;
+  const leases = c.pastBelief.every((p) => p.reason === "lease-deadline");
+  const after = leases ? (one ? "its lease ended" : "their leases ended") : one ? "it stopped believing it held the lock" : "they stopped believing they held the lock";
+  const when = seconds(c.from) === seconds(c.to) ? `At ${seconds(c.from)}` : `From ${seconds(c.from)} to ${seconds(c.to)}`;
+  return `${when} ${listOf(c.clients)} worked at once: ${listOf(who)} kept working after ${after}.`;
+}
+
+/**
+ * A restart in words, by what the process keeps: a client's memory is gone; Redis and Redlock
+ * nodes (no persistence here) come back empty; etcd and ZooKeeper members keep their log on disk.
+ */
+function restartText(proc: string, serviceKind: ServiceSpec["kind"] | null): string {
+  if (serviceKind === "redis" || serviceKind === "redlock") return `${proc} restarted empty: it keeps nothing on disk`;
+  if (serviceKind === "etcd" || serviceKind === "zookeeper") return `${proc} restarted with its log on disk, so it lost nothing`;
+  if (serviceKind !== null || proc === "storage") return `${proc} restarted, its data on disk intact`;
+  return `${proc} restarted with empty memory`;
+}
+
+/**
+ * A failover in words: `lostAfterMs` is the true time after which the primary's writes did not
+ * reach the new primary; `downMs` how long after the primary died the replica was promoted.
+ */
+function failoverText(proc: string, t: number, lostAfterMs: number, downMs: number): string {
+  if (proc !== "replica") return downMs > 0 ? `${proc} failed over with no replica and came back empty, ${formatDuration(downMs)} after it died` : `${proc} failed over with no replica and came back empty`;
+  const diedT = t - downMs;
+  const lagMs = diedT - lostAfterMs;
+  const missing = lostAfterMs <= 0 ? `with none of its writes (replication lags ${formatDuration(lagMs)})` : `without its last ${formatDuration(lagMs)} of writes`;
+  if (downMs > 0) return `the replica was promoted, ${formatDuration(downMs)} after the primary died at ${seconds(diedT)}, ${missing}; until then nobody could take the lock`;
+  return `the primary died and the replica took over ${missing}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim";
+import { formatDuration } from "./format";
 import { incompleteText, keyCounts, verdictOf } from "./summaryText";
 
 const outcome = (id: string) => {
@@ -27,6 +28,24 @@ describe("the outcome in words", () => {
     const { verdict, counts } = outcome("cron-double-run");
     expect(verdict.sentence).toBe("The data was damaged: 1 run done twice.");
     expect(counts[0]).toBe("1 run happened twice.");
+  });
+
+  it("counts the time clients worked at once, beyond what they believed", () => {
+    const r = simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } });
+    expect(r.summary.overlapMs).toBe(0);
+    expect(keyCounts(r.summary, r.scenario)).toContain(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(r.summary.concurrentSectionsMs)} in all.`);
+  });
+
+  it("never calls a run safe while a stale write is on its way", () => {
+    const r = simulate({
+      version: 1, durationMs: 30000, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 40000 }],
+    });
+    expect(verdictOf(r.summary, r.scenario)).toEqual({
+      word: "Undecided",
+      sentence: "No data was damaged yet, but a stale write was still on the way when the run ended: the verdict may change if the run were longer.",
+    });
+    expect(keyCounts(r.summary, r.scenario)).toContain("1 write still to come when the run ended, 1 of them after the writer's lease had ended.");
   });
 });
 

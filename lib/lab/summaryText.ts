@@ -8,7 +8,11 @@ import { formatDuration } from "./format";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-export type VerdictWord = "Safe" | "Unsafe" | "Incomplete";
+/** Duplicate effects by workload: a cron run done twice, or a counter job whose write was applied twice. */
+const duplicates = (n: number, scenario: ResolvedScenario) =>
+  scenario.workload.kind === "cron" ? `${plural(n, "run")} done twice` : `${plural(n, "job")} applied twice`;
+
+export type VerdictWord = "Safe" | "Unsafe" | "Incomplete" | "Undecided";
 
 export interface Verdict {
   word: VerdictWord;
@@ -22,14 +26,15 @@ export function incompleteText(summary: Summary): string | null {
 
 /**
  * The verdict in a word and a sentence. Damage seen in part of a run is damage, so a truncated
- * unsafe run is Unsafe; a truncated run with no damage seen is Incomplete, never Safe.
+ * unsafe run is Unsafe; a truncated run with no damage seen is Incomplete, never Safe; a whole run
+ * with a stale write still on its way is Undecided.
  */
 export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict {
   const incomplete = incompleteText(summary);
   if (summary.verdict === "unsafe") {
     const damage = [
       summary.lostUpdates ? `${plural(summary.lostUpdates, "update")} lost` : null,
-      summary.duplicateEffects ? `${plural(summary.duplicateEffects, "run")} done twice` : null,
+      summary.duplicateEffects ? duplicates(summary.duplicateEffects, scenario) : null,
     ].filter(Boolean);
     const sentence = `The data was damaged: ${damage.join(" and ")}.`;
     return { word: "Unsafe", sentence: incomplete ? `${sentence} The run is ${incomplete}; it may hold more.` : sentence };
@@ -37,9 +42,16 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
   if (incomplete) {
     return { word: "Incomplete", sentence: `The run is ${incomplete}: no data was damaged up to then, and what came after is unknown.` };
   }
+  if (summary.verdict === "undecided") {
+    const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${summary.staleWritesPending} stale writes were`;
+    return { word: "Undecided", sentence: `No data was damaged yet, but ${writes} still on the way when the run ended: the verdict may change if the run were longer.` };
+  }
   if (summary.overlapMs > 0) {
     const how = scenario.storage.guard === "none" ? "no write happened to collide" : `the storage guard (${scenario.storage.guard}) kept the data right`;
     return { word: "Safe", sentence: `No data was damaged, although two clients believed they held the lock at once: ${how}.` };
+  }
+  if (summary.concurrentSectionsMs > 0) {
+    return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment, although two clients were working on the data at once." };
   }
   return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment." };
 }
@@ -57,12 +69,20 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
         ? `The counter ends at ${summary.counter} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
         : `The counter ends at ${summary.counter}: no update lost.`,
     );
+    // A job whose reply was lost and that retried can increment the counter twice (a duplicate effect).
+    if (summary.duplicateEffects) lines.push(`${plural(summary.duplicateEffects, "job")} incremented the counter twice.`);
   }
   lines.push(
     summary.overlapMs > 0
       ? `Up to ${summary.maxConcurrentHolders} clients believed they held the lock at once, for ${formatDuration(summary.overlapMs)} in all.`
       : "At most one client believed it held the lock at any moment.",
   );
+  // Concurrent work counts whatever the clients believed: work that carried on after a lease ended included.
+  if (summary.concurrentSectionsMs > 0) lines.push(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(summary.concurrentSectionsMs)} in all.`);
+  if (summary.writesPending) {
+    const stale = summary.staleWritesPending ? `, ${summary.staleWritesPending} of them after the writer's lease had ended` : "";
+    lines.push(`${plural(summary.writesPending, "write")} still to come when the run ended${stale}.`);
+  }
   lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${summary.writesRejected.toLocaleString("en-US")}.`);
   const stale = summary.staleWritesAccepted + summary.staleWritesRejected;
   if (stale) lines.push(`${plural(stale, "write")} came after the writer's lease had ended: ${summary.staleWritesAccepted} accepted, ${summary.staleWritesRejected} rejected.`);

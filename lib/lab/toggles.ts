@@ -6,7 +6,7 @@ import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import { withClients } from "./edits";
 import type { Availability } from "./sliders";
 
-export type ToggleId = "checkBeforeWrite" | "monotonic" | "fenceReads" | "failOpen";
+export type ToggleId = "checkBeforeWrite" | "monotonic" | "fenceReads" | "failOpen" | "abortOnLockLost";
 
 export interface ToggleSpec {
   id: ToggleId;
@@ -45,6 +45,14 @@ export const toggles: readonly ToggleSpec[] = [
       if (resolved.storage.guard !== "fencing") return { ok: false, reason: "Fenced reads need the fencing token guard." };
       return OK;
     },
+  },
+  {
+    // What the application does when told its lock is gone (OnStoppedLeading, Curator's LOST, etcd's Done).
+    id: "abortOnLockLost",
+    label: "Abort the job on losing the lock",
+    read: (resolved) => resolved.clients.onLockLost === "abort",
+    apply: (input, on) => withClients(input, { onLockLost: on ? "abort" : "carry-on" }),
+    availability: needsLock("no lock to lose"),
   },
   {
     id: "failOpen",

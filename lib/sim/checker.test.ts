@@ -144,3 +144,76 @@ describe("violations", () => {
     }
   });
 });
+
+describe("a counter job whose write was applied twice", () => {
+  // c1's reply to its write is held 2 s, past its 1 s timeout: it retries the job, and storage applies both.
+  const lostReply = (guard: "none" | "idempotency") =>
+    run(scenario({
+      service: { kind: "redis", ttlMs: 10000 }, clients: { count: 1, workMs: 2000 }, workload: { kind: "counter", jobsPerClient: 1 },
+      storage: { guard }, faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
+    }));
+
+  it("is a duplicate effect: the counter holds more increments than jobs done, and the verdict is unsafe", () => {
+    const result = lostReply("none");
+    expect(result.summary).toMatchObject({ verdict: "unsafe", counter: 2, jobsDone: 1, lostUpdates: 0, duplicateEffects: 1 });
+    const [first, second] = result.facts.writes;
+    expect(first).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: null });
+    expect(second).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: first.seq });
+    expect(result.violations).toMatchObject([{ kind: "duplicate-effect", clients: ["c1"] }]);
+    expect(result.violations[0].text).toContain("c1's reply was lost and it retried, so the counter was incremented twice for one job");
+  });
+
+  it("is prevented by an idempotency key: storage answers the retry as a repeat and applies it once", () => {
+    const result = lostReply("idempotency");
+    expect(result.summary).toMatchObject({ verdict: "safe", counter: 1, jobsDone: 1, duplicateEffects: 0 });
+    expect(result.facts.writes.map((w) => [w.accepted, w.applied])).toEqual([[true, true], [true, false]]);
+  });
+});
+
+describe("writes still to come when the run ends", () => {
+  // c1 freezes holding a 5 s lease; c2 takes over at about 5 s; the run ends before c1 wakes.
+  const frozen = (durationMs: number) =>
+    run(scenario({
+      durationMs, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 40000 }],
+    }));
+
+  it("are reported, and a stale one on its way leaves the verdict undecided, never safe", () => {
+    const result = frozen(30000);
+    expect(result.facts.pending).toEqual([
+      { client: "c1", lock: "lock", grant: expect.any(Number), token: null, since: expect.any(Number), stage: "working", stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" } },
+    ]);
+    expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
+    expect(result.warnings).toEqual([expect.stringMatching(/^pending: c1 was still in its critical section when the run ended, with its lease over since 5\.0 s; .* the verdict may change if the run were longer$/)]);
+  });
+
+  it("land in a longer run, which decides the verdict", () => {
+    expect(frozen(60000).summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1, writesPending: 0, staleWritesPending: 0 });
+  });
+
+  it("do not count an attempt that will drop its write at its lease check", () => {
+    const result = run(scenario({
+      durationMs: 25000, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000, checkBeforeWrite: true },
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 20000 }],
+    }));
+    // At 25 s c1 is awake, its belief ended at 21 s, and 3 s of work are left before its check.
+    expect(result.facts.beliefs[0]).toMatchObject({ client: "c1", to: 21000, endReason: "lease-deadline" });
+    expect(result.facts.pending.filter((p) => p.client === "c1")).toEqual([]);
+    expect(result.summary.verdict).toBe("safe");
+  });
+});
+
+describe("concurrent sections", () => {
+  it("are episodes in the facts, naming who kept working after its belief had ended", () => {
+    // Each 3 s lease ends (by the client's own timer too) while its 8 s of work goes on; c2 takes over at 3 s.
+    const result = run(scenario({ service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } }));
+    expect(result.summary.overlapMs).toBe(0);
+    expect(result.summary.concurrentSectionsMs).toBeGreaterThan(4000);
+    expect(result.facts.concurrent).toEqual([
+      { lock: "lock", from: expect.any(Number), to: expect.any(Number), clients: ["c1", "c2"],
+        pastBelief: [{ client: "c1", beliefEndedAt: 3000, reason: "lease-deadline" }, { client: "c2", beliefEndedAt: expect.any(Number), reason: "lease-deadline" }] },
+    ]);
+    const [episode] = result.facts.concurrent;
+    expect(episode.to - episode.from).toBeCloseTo(result.summary.concurrentSectionsMs, 0);
+  });
+});

@@ -8,12 +8,13 @@
  * run reads the facts instead of deriving them again.
  */
 import type { SimEvent } from "./events";
-import type { AbortFact, BeliefFact, GrantFact, ReadFact, RunFacts, SectionFact, WriteFact } from "./facts";
+import type { AbortFact, BeliefFact, ConcurrentFact, GrantFact, PendingFact, ReadFact, RunFacts, SectionFact, Staleness, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
 
 export interface Summary {
-  verdict: "safe" | "unsafe";
+  /** `undecided`: no damage yet, but a stale write was still on its way when the run ended. */
+  verdict: "safe" | "unsafe" | "undecided";
   grants: number;
   tokens: number[];
   writesAccepted: number;
@@ -28,6 +29,10 @@ export interface Summary {
   maxConcurrentHolders: number;
   /** True time during which two or more clients were between taking the lock and finishing their write. */
   concurrentSectionsMs: number;
+  /** Attempts still in their critical section when the run ended, their write still to come. */
+  writesPending: number;
+  /** Of those, the ones whose grant had already ended: stale writes on their way. */
+  staleWritesPending: number;
   jobsDone: number;
   jobsAborted: number;
   acquireLatencyMs: { p50: number; p99: number };
@@ -74,6 +79,9 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
   const openBeliefs = new Map<string, BeliefFact>();
   const sections: SectionFact[] = [];
   const openSections = new Map<string, SectionFact>();
+  /** Each section's belief (they open together) and how far its attempt got. */
+  const sectionBelief = new Map<SectionFact, BeliefFact>();
+  const sectionStage = new Map<SectionFact, { worked: boolean; checked: boolean }>();
   const lastLock = new Map<string, string>();
   const writes: WriteFact[] = [];
   const reads: ReadFact[] = [];
@@ -87,7 +95,10 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
   const latencies: number[] = [];
   const appliedCounterWrites = new Map<string, number>();
   const counterValue = new Map<string, number>();
-  const effects = new Map<number, WriteFact[]>();
+  /** Each job's or run's first applied write, by idempotency key. */
+  const firstApplied = new Map<string, WriteFact>();
+  const runsPerformed = new Set<number>();
+  let duplicateEffects = 0;
   const runsDue = new Set<number>();
   const closeSection = (client: string, t: number) => {
     const open = openSections.get(client);
@@ -138,6 +149,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
         const section: SectionFact = { client: e.proc, lock: e.lock, grant: e.grant, from: e.t, to: null };
         openSections.set(e.proc, section);
         sections.push(section);
+        sectionBelief.set(section, belief);
+        sectionStage.set(section, { worked: false, checked: false });
         lastLock.set(e.proc, e.lock);
         break;
       }
@@ -179,6 +192,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           lostIncrements: e.lostIncrements,
           overwrote: e.overwrote,
           run: e.run,
+          job: e.idempotencyKey,
+          duplicateOf: null,
         };
         writes.push(w);
         if (!e.applied) break;
@@ -186,12 +201,23 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           appliedCounterWrites.set(e.key, (appliedCounterWrites.get(e.key) ?? 0) + 1);
           counterValue.set(e.key, e.value);
           if (e.lostIncrements > 0) violations.push(lostUpdate(w));
-        } else {
-          const done = effects.get(e.run) ?? [];
-          effects.set(e.run, done);
-          done.push(w);
-          if (done.length > 1) violations.push(duplicateEffect(w, done[0]));
-        }
+        } else runsPerformed.add(e.run);
+        const first = firstApplied.get(w.job);
+        if (first) {
+          w.duplicateOf = first.seq;
+          duplicateEffects++;
+          violations.push(duplicateEffect(w, first));
+        } else firstApplied.set(w.job, w);
+        break;
+      }
+      case "work-end": {
+        const open = openSections.get(e.proc);
+        if (open) sectionStage.get(open)!.worked = true;
+        break;
+      }
+      case "check": {
+        const open = openSections.get(e.proc);
+        if (open && e.ok) sectionStage.get(open)!.checked = true;
         break;
       }
       case "job-done":
@@ -204,6 +230,10 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
         break;
       case "run-due":
         runsDue.add(e.run);
+        break;
+      case "storage-failover":
+        // The promoted replica lacks the latest writes: the counters go back, and those increments are lost.
+        for (const [key, value] of Object.entries(e.values)) if (counterValue.has(key)) counterValue.set(key, value);
         break;
       case "timeout":
         timeouts++;
@@ -219,8 +249,11 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
   const durationMs = scenario.durationMs;
   const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
   const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
+  const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
+  const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite);
+  const staleWritesPending = pending.filter((p) => p.stale !== null).length;
   const lockless = scenario.service.kind === "none";
-  for (const episode of overlap.episodes) violations.push({ kind: "overlap", ...episode, text: overlapText(episode, lockless) });
+  for (const e of overlap.episodes) violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
   violations.sort((a, b) => a.t - b.t);
 
   let lostUpdates = 0;
@@ -230,13 +263,11 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     lostUpdates += applied - value;
     counter += value;
   }
-  let duplicateEffects = 0;
-  for (const done of effects.values()) duplicateEffects += done.length - 1;
   let missedRuns = 0;
-  for (const run of runsDue) if (!effects.has(run)) missedRuns++;
+  for (const run of runsDue) if (!runsPerformed.has(run)) missedRuns++;
 
   const summary: Summary = {
-    verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : "safe",
+    verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : staleWritesPending > 0 ? "undecided" : "safe",
     grants: grants.size,
     tokens,
     writesAccepted,
@@ -250,6 +281,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     overlapMs: round(overlap.coveredMs),
     maxConcurrentHolders: overlap.maxConcurrent,
     concurrentSectionsMs: round(concurrent.coveredMs),
+    writesPending: pending.length,
+    staleWritesPending,
     jobsDone,
     jobsAborted: aborts.length,
     acquireLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
@@ -260,7 +293,58 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     timeouts,
     incomplete: null,
   };
-  return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, aborts } };
+  return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, concurrent: concurrentFacts, pending, aborts } };
+}
+
+/**
+ * A warning for each stale write still on its way when the run ended: the verdict is undecided,
+ * as a longer run would see it land (or be rejected).
+ */
+export function pendingWarnings(facts: RunFacts): string[] {
+  return facts.pending.flatMap((p) => {
+    if (!p.stale) return [];
+    const doing = p.stage === "writing" ? "its write was about to reach storage or on its way" : "it was still working towards its write";
+    return [`pending: ${p.client} was still in its critical section when the run ended, with its lease over since ${seconds(p.stale.grantEndedAt)}; ${doing}, so the verdict may change if the run were longer`];
+  });
+}
+
+/** An episode of concurrent sections, with the clients that worked in it after their belief had ended. */
+function concurrentFact(ep: Episode, sections: SectionFact[], beliefOf: Map<SectionFact, BeliefFact>, durationMs: number): ConcurrentFact {
+  const pastBelief: ConcurrentFact["pastBelief"] = [];
+  for (const s of sections) {
+    const b = beliefOf.get(s)!;
+    const sectionEnd = s.to ?? durationMs;
+    if (s.lock !== ep.lock || !ep.clients.includes(s.client) || s.from >= ep.endT || sectionEnd <= ep.t) continue;
+    // The belief ended while the section went on, and before the episode was over.
+    if (b.to !== null && b.endReason !== null && b.to < sectionEnd && b.to < ep.endT && !pastBelief.some((p) => p.client === s.client)) {
+      pastBelief.push({ client: s.client, beliefEndedAt: b.to, reason: b.endReason });
+    }
+  }
+  return { lock: ep.lock, from: ep.t, to: ep.endT, clients: ep.clients, pastBelief };
+}
+
+/**
+ * The attempts still in their critical section at the end. One that checks its lease before
+ * writing and no longer believes, and has not passed its check, will drop its write: not pending.
+ */
+function pendingOf(
+  sections: SectionFact[],
+  beliefOf: Map<SectionFact, BeliefFact>,
+  stageOf: Map<SectionFact, { worked: boolean; checked: boolean }>,
+  grants: Map<number, GrantFact>,
+  checkBeforeWrite: boolean,
+): PendingFact[] {
+  const pending: PendingFact[] = [];
+  for (const s of sections) {
+    if (s.to !== null) continue;
+    const b = beliefOf.get(s)!;
+    const stage = stageOf.get(s)!;
+    if (checkBeforeWrite && s.grant !== null && b.to !== null && !stage.checked) continue;
+    const g = s.grant === null ? undefined : grants.get(s.grant);
+    const stale: Staleness | null = g && g.endedAt !== null && g.endReason !== null ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason } : null;
+    pending.push({ client: s.client, lock: s.lock, grant: s.grant, token: b.token, since: s.from, stage: stage.worked ? "writing" : "working", stale });
+  }
+  return pending;
 }
 
 function round(x: number, digits = 3): number {
@@ -296,14 +380,12 @@ function lostUpdate(e: WriteFact): Violation {
 }
 
 function duplicateEffect(e: WriteFact, first: WriteFact): Violation {
-  return {
-    kind: "duplicate-effect",
-    t: e.t,
-    endT: null,
-    clients: [e.client, first.client],
-    tokens: [],
-    text: `At ${seconds(e.t)} ${e.client} performed run ${e.run} again; ${first.client === e.client ? "it" : first.client} had already performed it at ${seconds(first.t)}, so the effect happened twice.`,
-  };
+  // A counter job applied twice: its writer got no answer to the first write in time and retried the job.
+  const text =
+    e.run === null
+      ? `At ${seconds(e.t)} ${e.client} wrote ${e.value} for a job whose write storage had already applied at ${seconds(first.t)}: ${e.client}'s reply was lost and it retried, so the counter was incremented twice for one job.`
+      : `At ${seconds(e.t)} ${e.client} performed run ${e.run} again; ${first.client === e.client ? "it" : first.client} had already performed it at ${seconds(first.t)}, so the effect happened twice.`;
+  return { kind: "duplicate-effect", t: e.t, endT: null, clients: e.client === first.client ? [e.client] : [e.client, first.client], tokens: [], text };
 }
 
 interface Interval {
@@ -315,6 +397,7 @@ interface Interval {
 }
 
 interface Episode {
+  lock: string;
   t: number;
   endT: number;
   clients: string[];
@@ -338,7 +421,7 @@ function coverageOf(intervals: Interval[]): { coveredMs: number; maxConcurrent: 
   let coveredMs = 0;
   let maxConcurrent = 0;
   const episodes: Episode[] = [];
-  for (const list of byLock.values()) {
+  for (const [lock, list] of byLock) {
     list.sort((a, b) => a.t - b.t || a.delta - b.delta);
     const holders = new Map<string, number | null>();
     let since = 0;
@@ -350,7 +433,7 @@ function coverageOf(intervals: Interval[]): { coveredMs: number; maxConcurrent: 
       since = edge.t;
       maxConcurrent = Math.max(maxConcurrent, holders.size);
       if (holders.size >= 2 && !current) {
-        current = { t: edge.t, endT: edge.t, clients: [...holders.keys()], tokens: tokensOf(holders) };
+        current = { lock, t: edge.t, endT: edge.t, clients: [...holders.keys()], tokens: tokensOf(holders) };
         episodes.push(current);
       } else if (holders.size >= 2 && current) {
         for (const [c, token] of holders) {

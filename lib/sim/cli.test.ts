@@ -102,3 +102,11 @@ describe("runCli", () => {
     expect(runCli(["--preset", "gc-pause", "--seeds", "2.5"], noFiles).status).toBe(2);
   });
 });
+
+describe("sim --help", () => {
+  it("prints the usage and the summary's new fields and warnings, exit 0", () => {
+    const out = runCli(["--help"], () => "");
+    expect(out.status).toBe(0);
+    for (const term of ["undecided", "concurrentSectionsMs", "writesPending", "staleWritesPending", "pending: ", "duplicateEffects"]) expect(out.stdout).toContain(term);
+  });
+});

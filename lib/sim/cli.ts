@@ -12,7 +12,28 @@ export interface CliOutcome {
   stderr: string;
 }
 
-const USAGE = "usage: sim (--scenario FILE.json | --preset NAME) [--events] [--seeds N]";
+const USAGE = "usage: sim (--scenario FILE.json | --preset NAME) [--events] [--seeds N] | --help";
+
+/** What --help prints: the usage and the output's contract (README's "Summary contract" says the same). */
+export const HELP = [
+  USAGE,
+  "",
+  "Prints one JSON object: { summary, violations, warnings } (and events with --events);",
+  "with --seeds N: { runs, unsafeRuns, undecidedRuns, overlapRuns, ... } over seeds 1..N.",
+  "Exit status 0 on a run, whatever the verdict; 2 on an invalid scenario, one error per line.",
+  "",
+  "summary.verdict        safe | unsafe (an update lost or an effect duplicated) | undecided",
+  "                       (no damage yet, but a stale write was still on its way at the end)",
+  "summary.duplicateEffects  cron runs done twice, and counter jobs whose write storage applied",
+  "                       twice (the reply was lost and the client retried)",
+  "summary.overlapMs      time two or more clients believed they held one lock",
+  "summary.concurrentSectionsMs  time two or more clients were between taking the lock and",
+  "                       finishing their write, whatever they believed",
+  "summary.writesPending  attempts still to write when the run ended",
+  "summary.staleWritesPending  of those, the ones whose lease had already ended",
+  "warnings               'pending: ...' for each stale write still on its way at the end;",
+  "                       'truncated: ...' when the run hit the event limit",
+].join("\n");
 
 /** A scenario the CLI can run by name (`--preset NAME`): the course's presets, given by the caller. */
 export interface NamedScenario {
@@ -31,6 +52,7 @@ export function runCli(args: string[], readFile: (path: string) => string, prese
     if (arg === "--scenario") file = args[++i] ?? null;
     else if (arg === "--preset") preset = args[++i] ?? null;
     else if (arg === "--events") events = true;
+    else if (arg === "--help") return { status: 0, stdout: HELP, stderr: "" };
     else if (arg === "--seeds") {
       seeds = Number(args[++i]);
       if (!Number.isInteger(seeds) || seeds < 1 || seeds > 100_000) return fail("--seeds: must be a whole number from 1 to 100000", USAGE);

@@ -185,3 +185,39 @@ describe("cron runs and ShedLock's lockAtLeastFor", () => {
     expect(result.summary).toMatchObject({ missedRuns: 1, jobsDone: 2, duplicateEffects: 0 });
   });
 });
+
+describe("what a client does when it learns its lock is gone", () => {
+  // c1 leads through a Kubernetes Lease, is cut off from the API server at 1 s and works 20 s.
+  const cutOff = (onLockLost: "carry-on" | "abort") =>
+    run(scenario({
+      service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 20000, onLockLost }, workload: { kind: "counter", jobsPerClient: 1 },
+      faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
+    }));
+
+  it("carries on by default: it stops believing at the notice but writes when its work is done", () => {
+    const result = run(scenario({ service: { kind: "kubernetes" }, workload: { kind: "counter", jobsPerClient: 1 } }));
+    expect(result.scenario.clients.onLockLost).toBe("carry-on");
+    const carryOn = cutOff("carry-on");
+    const stopped = firstOf(carryOn, "session", { proc: "c1", state: "stopped-leading" })!.t;
+    expect(writesBy(carryOn, "c1")[0].t).toBeGreaterThan(stopped);
+    expect(carryOn.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
+  });
+
+  it("with abort, drops the job the moment it stops believing, before its write", () => {
+    const result = cutOff("abort");
+    const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!.t;
+    expect(result.facts.aborts[0]).toMatchObject({ t: stopped, client: "c1", cause: { kind: "lock-lost", beliefEnded: "session-lost" } });
+    expect(writesBy(result, "c1").every((w) => w.t > 21000)).toBe(true);
+    expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, staleWritesAccepted: 0 });
+  });
+
+  it("cannot recall a write already on its way: a notice is not a fence", () => {
+    // The write to storage is held 10 s; c1's lease ends while it is in flight.
+    const result = run(scenario({
+      service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 1000, onLockLost: "abort" }, workload: { kind: "counter", jobsPerClient: 1 },
+      faults: [{ kind: "delay", from: "c1", to: "storage", atMs: 500, byMs: 10000 }],
+    }));
+    expect(result.facts.aborts.filter((a) => a.cause.kind === "lock-lost")).toEqual([]);
+    expect(writesBy(result, "c1")[0]).toMatchObject({ applied: true });
+  });
+});

@@ -58,6 +58,10 @@ function abortText(cause: AbortCause): string {
       if (cause.beliefEnded === "renewal-refused") return "its renewal had been refused";
       if (cause.beliefEnded === "session-lost") return "it had already stopped believing it holds the lock";
       return "its lease had run out by its own clock";
+    case "lock-lost":
+      if (cause.beliefEnded === "lease-deadline") return "its own timer said its lease was over, so it dropped the job (on lock lost: abort)";
+      if (cause.beliefEnded === "renewal-refused") return "its renewal was refused, so it dropped the job (on lock lost: abort)";
+      return "its lock library said the lock was lost, so it dropped the job (on lock lost: abort)";
   }
 }
 
@@ -88,6 +92,10 @@ export function createClient(
   let hold: Hold | null = null;
   let job: Job | null = null;
   let attemptStartT = 0;
+  /** Bumped when an attempt is dropped on losing the lock, so its pending callbacks do nothing. */
+  let attemptNo = 0;
+  /** The attempt's write has been sent: from then on nothing the client decides can recall it. */
+  let writeSent = false;
   let jobsDone = 0;
   /** Bumped on crash so callbacks from a previous life do nothing. */
   let life = 0;
@@ -149,6 +157,12 @@ export function createClient(
     h.deadlineTimer?.cancel();
     h.renewTimer?.cancel();
     kernel.log({ kind: "belief-end", proc: id, lock: h.lock, reason });
+    // A controller that exits in OnStoppedLeading, or code watching Curator's LOST or the etcd
+    // session's Done channel: the job stops at once, unless its write is already on its way.
+    if (opts.onLockLost === "abort" && reason !== "released" && reason !== "crashed" && job && !writeSent) {
+      attemptNo++;
+      abort({ kind: "lock-lost", beliefEnded: reason });
+    }
   }
 
   /** Ends the attempt's hold: the release is always sent, even after the belief ended. */
@@ -178,6 +192,7 @@ export function createClient(
   function attempt(): void {
     const j = job!;
     attemptStartT = kernel.now;
+    writeSent = false;
     kernel.log({ kind: "acquire-start", proc: id, lock: j.lock });
     if (j.run !== null) {
       const skip = (reason: string) => {
@@ -201,7 +216,8 @@ export function createClient(
       if (!alive(at)()) return;
       if (r.kind === "granted") {
         believe(j.lock, r.grant, r.token, r.leaseBasisT, r.leaseMs);
-        return phasePause("holding", entered);
+        const n = attemptNo;
+        return phasePause("holding", () => attemptNo === n && entered());
       }
       kernel.log({ kind: "refused", proc: id, lock: j.lock, reason: r.kind });
       if (r.kind !== "unavailable") return refused();
@@ -214,14 +230,15 @@ export function createClient(
 
   function read(): void {
     const at = life;
+    const n = attemptNo;
     const token = hold?.token ?? null;
     world.request(id, "storage", { type: "read", key: job!.key, token: guard.fenceReads ? token : null }, {
       reply: (r) => {
-        if (!alive(at)()) return;
+        if (!alive(at)() || attemptNo !== n) return;
         if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
         doWork(() => write(r.value as number, r.version as number));
       },
-      timeout: () => alive(at)() && abort({ kind: "read-timeout" }),
+      timeout: () => alive(at)() && attemptNo === n && abort({ kind: "read-timeout" }),
     });
   }
 
@@ -229,15 +246,16 @@ export function createClient(
     const ms = workTime();
     kernel.log({ kind: "work-start", proc: id, ms });
     const at = life;
+    const n = attemptNo;
     kernel.work(proc, ms, () => {
-      if (!alive(at)()) return;
+      if (!alive(at)() || attemptNo !== n) return;
       kernel.log({ kind: "work-end", proc: id });
       if (opts.checkBeforeWrite && hold && hold.grant !== null) {
         const check = leaseLooksValid();
         kernel.log({ kind: "check", proc: id, ok: check.ok, remainingMs: check.remainingMs });
         if (!check.ok) return abort({ kind: "check-failed", beliefEnded: hold.beliefEnded, remainingMs: check.remainingMs });
       }
-      phasePause("before-write", then);
+      phasePause("before-write", () => attemptNo === n && then());
     });
   }
 
@@ -248,6 +266,7 @@ export function createClient(
     const grant = hold?.grant ?? null;
     const value = j.run === null ? readValue + 1 : 1;
     const msg = { type: "write", key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
+    writeSent = true;
     world.request(id, "storage", msg, {
       reply: (r) => {
         if (!alive(at)()) return;

@@ -55,10 +55,20 @@ export type EventBody =
   | { kind: "partition-start" | "partition-end"; proc: "network"; between: [string, string] }
   | { kind: "isolate-start" | "isolate-end"; proc: "network"; target: string }
   | { kind: "outage-start" | "outage-end"; proc: "network" }
-  | { kind: "failover"; proc: string; lostAfterMs: number }
+  /** The new primary took over (`downMs` after the old one died), lacking the writes after `lostAfterMs`. */
+  | { kind: "failover"; proc: string; lostAfterMs: number; downMs: number }
   | { kind: "leader-change"; proc: string; term: number }
+  /** Storage failed over to a replica holding only the writes applied at or before `lostAfterMs`: `lostWrites` were lost, and each key's value is `values`. */
+  | { kind: "storage-failover"; proc: "storage"; lostAfterMs: number; lostWrites: number; values: Record<string, number> }
   | { kind: "acquire-start"; proc: string; lock: string }
-  | { kind: "refused"; proc: string; lock: string; reason: "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost" }
+  | {
+      kind: "refused";
+      proc: string;
+      lock: string;
+      reason: "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost";
+      /** Redlock, no validity: how long the round took by the client's clock (it had a majority, but too late). */
+      elapsedMs?: number;
+    }
   | { kind: "grant"; proc: string; client: string; lock: string; grant: number; token: number | null }
   | { kind: "lease-end"; proc: string; client: string; lock: string; grant: number; token: number | null; reason: LeaseEndReason }
   /** Redlock: one node's share of a grant (the key with the grant's value), as that node enforces it. */
@@ -94,6 +104,8 @@ export type EventBody =
       lostIncrements: number;
       overwrote: string[];
       run: number | null;
+      /** The job (counter) or run (cron) the write performs: a retry of the same job carries the same key. */
+      idempotencyKey: string;
     }
   | { kind: "attempt-abort"; proc: string; reason: string; cause: AbortCause }
   | { kind: "job-done"; proc: string; job: number }
@@ -116,7 +128,10 @@ export const CHECKER_EVENT_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([
   "write",
   "read",
   "attempt-abort",
+  "work-end",
+  "check",
   "job-done",
   "run-due",
   "timeout",
+  "storage-failover",
 ]);

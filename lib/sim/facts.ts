@@ -70,6 +70,13 @@ export interface WriteFact {
   overwrote: string[];
   /** Cron: the run it performs; null for counter writes. */
   run: number | null;
+  /** The job or run it performs (its idempotency key): a retry of the same job carries the same one. */
+  job: string;
+  /**
+   * A duplicate effect: storage had already applied a write for the same job or run (a cron run
+   * performed twice, or a counter job retried after its reply was lost); the seq of that first write.
+   */
+  duplicateOf: number | null;
 }
 
 export interface ReadFact {
@@ -96,6 +103,34 @@ export interface SectionFact {
   to: number | null;
 }
 
+/**
+ * An episode of concurrent sections: from when two or more clients were in their critical
+ * sections of one lock at once until fewer were, whatever they believed.
+ */
+export interface ConcurrentFact {
+  lock: string;
+  from: number;
+  to: number;
+  clients: string[];
+  /** Clients that went on working in it after their belief had ended: when it ended and why. */
+  pastBelief: { client: string; beliefEndedAt: number; reason: BeliefEndReason }[];
+}
+
+/**
+ * An attempt still in its critical section when the run ended: its write may still land. `stage`
+ * says whether it was still reading or working, or had finished its work (its write about to go,
+ * or on its way). `stale` is set when its grant had already ended: a stale write is on its way.
+ */
+export interface PendingFact {
+  client: string;
+  lock: string;
+  grant: number | null;
+  token: number | null;
+  since: number;
+  stage: "working" | "writing";
+  stale: Staleness | null;
+}
+
 export type AbortCause =
   | { kind: "unavailable" }
   | { kind: "read-rejected"; rejection: Rejection }
@@ -103,7 +138,9 @@ export type AbortCause =
   | { kind: "read-timeout" }
   | { kind: "write-timeout" }
   /** `checkBeforeWrite` found the lease over; `beliefEnded` says what had ended the belief, if anything. */
-  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null };
+  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null }
+  /** `onLockLost: "abort"`: the client stopped believing before sending its write and dropped the job at once. */
+  | { kind: "lock-lost"; beliefEnded: BeliefEndReason };
 
 export interface AbortFact {
   t: number;
@@ -118,5 +155,9 @@ export interface RunFacts {
   writes: WriteFact[];
   reads: ReadFact[];
   sections: SectionFact[];
+  /** Episodes of concurrent sections, in time order. */
+  concurrent: ConcurrentFact[];
+  /** Attempts whose write was still to come when the run ended. */
+  pending: PendingFact[];
   aborts: AbortFact[];
 }

@@ -61,7 +61,10 @@ function scheduleFault(kernel: Kernel, network: Network, service: LockService | 
       network.addDelay(f.from, f.to, f.atMs, f.byMs);
       return;
     case "failover":
-      kernel.at(f.atMs, () => service?.failover());
+      kernel.at(f.atMs, () => service?.failover(f.promoteAfterMs));
+      return;
+    case "storage-failover":
+      // Storage schedules its own failover (createStorage): it alone knows its data.
       return;
     case "outage":
       kernel.at(f.atMs, () => {

@@ -33,6 +33,7 @@ describe("validateScenario: defaults", () => {
         leaseClock: "wall",
         release: "compare-and-delete",
         onLockUnavailable: "fail-closed",
+        onLockLost: "carry-on",
         retryDelayMs: [100, 300],
         holdAtLeastMs: 0,
       },

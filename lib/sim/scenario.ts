@@ -113,8 +113,11 @@ const fault = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("isolate"), target: z.string(), atMs: ms(0), forMs: ms(1) }),
   z.strictObject({ kind: z.literal("delay"), from: z.string(), to: z.string(), atMs: ms(0), byMs: ms(1) }),
-  z.strictObject({ kind: z.literal("failover"), atMs: ms(0) }),
+  // promoteAfterMs: time from the primary dying to the replica's promotion (Sentinel's down-after-milliseconds, 30 s by default, plus its election); 0 is instant.
+  z.strictObject({ kind: z.literal("failover"), atMs: ms(0), promoteAfterMs: ms(0).default(0) }),
   z.strictObject({ kind: z.literal("outage"), atMs: ms(0), forMs: ms(1) }),
+  // The protected storage fails over to an asynchronous replica that lacks its last lagMs of writes (fencing's high-water mark included).
+  z.strictObject({ kind: z.literal("storage-failover"), atMs: ms(0), lagMs: ms(0) }),
 ]);
 
 const workload = z.discriminatedUnion("kind", [
@@ -150,6 +153,8 @@ export const scenarioSchema = z.strictObject({
       leaseClock: z.enum(["wall", "monotonic"]).default("wall"),
       release: z.enum(["compare-and-delete", "delete"]).default("compare-and-delete"),
       onLockUnavailable: z.enum(["fail-closed", "fail-open"]).default("fail-closed"),
+      // What the application does when it stops believing it holds the lock mid-job (the library only tells).
+      onLockLost: z.enum(["carry-on", "abort"]).default("carry-on"),
       retryDelayMs: range(0).default([100, 300]),
       holdAtLeastMs: ms(0).default(0),
     })

@@ -148,6 +148,9 @@ function recount(result: SimResult) {
   const counter = counterWrites.length ? counterWrites[counterWrites.length - 1].value : 0;
   const effects = new Map<number, number>();
   for (const w of writes) if (w.applied && w.run !== null) effects.set(w.run, (effects.get(w.run) ?? 0) + 1);
+  // A job or run applied more than once (a cron run done twice, a counter job retried after a lost reply).
+  const applications = new Map<string, number>();
+  for (const w of writes) if (w.applied) applications.set(w.idempotencyKey, (applications.get(w.idempotencyKey) ?? 0) + 1);
   const due = new Set(of("run-due").map((e) => e.run));
 
   // Beliefs as intervals per client, then the time two or more cover at once, segment by segment.
@@ -205,7 +208,7 @@ function recount(result: SimResult) {
     staleWritesRejected: writes.filter((w) => !w.accepted && stale(w)).length,
     counter,
     lostUpdates: counterWrites.length - counter,
-    duplicateEffects: [...effects.values()].reduce((sum, n) => sum + n - 1, 0),
+    duplicateEffects: [...applications.values()].reduce((sum, n) => sum + n - 1, 0),
     missedRuns: [...due].filter((run) => !effects.has(run)).length,
     jobsDone,
     jobsAborted: of("attempt-abort").length,
@@ -310,7 +313,8 @@ describe("simulate", () => {
         expect(summary.serviceUtilization).toBeCloseTo(mine.serviceUtilization, 5);
         expect(summary.acquireLatencyMs.p50).toBeCloseTo(mine.p50, 2);
         expect(summary.acquireLatencyMs.p99).toBeCloseTo(mine.p99, 2);
-        expect(summary.verdict).toBe(mine.lostUpdates > 0 || mine.duplicateEffects > 0 ? "unsafe" : "safe");
+        // Undecided: no damage yet, but a stale write still on its way at the end (the checker's pending facts).
+        expect(summary.verdict).toBe(mine.lostUpdates > 0 || mine.duplicateEffects > 0 ? "unsafe" : summary.staleWritesPending > 0 ? "undecided" : "safe");
       }),
       { numRuns: 100 },
     );

@@ -3,7 +3,7 @@
  * scenario gives a deep-equal result on any machine. Everything else — the lab, the CLI, the
  * tests, sweeps — reads this one result.
  */
-import { check, type Summary, type Violation } from "./checker";
+import { check, pendingWarnings, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
@@ -118,6 +118,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const series = world.series.finish();
   const checked = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
   const { violations, facts } = checked;
+  allWarnings.push(...pendingWarnings(facts));
   // The log cannot say that the run was cut short; the kernel can.
   const summary = { ...checked.summary, incomplete: kernel.truncated ? { atMs: Math.round(kernel.now * 1000) / 1000 } : null };
   return {

@@ -196,7 +196,9 @@ describe("properties of the guards", () => {
       fc.property(scenarios, (s) => {
         const { summary } = run(s);
         expect(summary.lostUpdates).toBe(0);
-        expect(summary.verdict).toBe("safe");
+        // Fencing cannot stop a job applied twice: a write whose reply came too late is retried (idempotency keys can).
+        expect(summary.duplicateEffects).toBeLessThanOrEqual(summary.timeouts);
+        expect(summary.verdict).toBe(summary.duplicateEffects > 0 ? "unsafe" : "safe");
       }),
       { numRuns: 60 },
     );
@@ -235,5 +237,40 @@ describe("properties of the guards", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("whose increments a lost update erased", () => {
+  it("names only the writers whose increments were still counted, not one an earlier write already erased", () => {
+    const result = run(scenario({ service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } }));
+    expect(result.facts.writes.map((w) => [w.client, w.lostIncrements, w.overwrote])).toEqual([
+      ["c1", 0, []],
+      ["c2", 1, ["c1"]],
+      ["c3", 1, ["c2"]],
+    ]);
+  });
+});
+
+describe("a storage failover", () => {
+  // c1 pauses holding token 1; c2 writes with token 2 at 12 s; storage fails over at 12.5 s with 1 s of lag.
+  const fenced = (faults: NonNullable<Scenario["faults"]>) =>
+    run(scenario({
+      service: { kind: "redis", ttlMs: 10000, tokens: "incr" }, clients: { count: 2, startMs: [0, 100], workMs: 2000 }, storage: { guard: "fencing" },
+      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 15000 }, ...faults],
+    }));
+
+  it("loses the writes after now − lag and the fencing mark they raised, so a stale token passes", () => {
+    expect(writesBy(fenced([]), "c1")[0]).toMatchObject({ token: 1, accepted: false });
+    const result = fenced([{ kind: "storage-failover", atMs: 12500, lagMs: 1000 }]);
+    expect(firstOf(result, "storage-failover")).toMatchObject({ t: 12500, lostAfterMs: 11500, lostWrites: 1, values: { counter: 0 } });
+    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: true, applied: true });
+    expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1, counter: 1 });
+  });
+
+  it("keeps what had replicated: a failover with enough time after the write loses nothing", () => {
+    const result = fenced([{ kind: "storage-failover", atMs: 14000, lagMs: 1000 }]);
+    expect(firstOf(result, "storage-failover")).toMatchObject({ lostWrites: 0 });
+    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: false });
+    expect(result.summary.verdict).toBe("safe");
   });
 });

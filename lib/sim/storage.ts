@@ -30,12 +30,40 @@ export interface WriteRequest extends Message {
   run: number | null;
 }
 
+/** One increment counted in a counter's value: who made it, on top of the increments it had read. */
+interface Increment {
+  writer: string;
+  depth: number;
+  parent: Increment | null;
+}
+
 interface Cell {
   value: number;
   version: number;
   highestToken: number;
-  /** Who wrote each version, to name whose increments a lost update overwrote. */
-  writers: string[];
+  /** The increments each version's value counts, to name whose a lost update erased. */
+  increments: (Increment | null)[];
+  /** When the highest token seen rose, and to what (a storage failover can lose the latest). */
+  marks: { t: number; token: number }[];
+}
+
+/** Who made the increments `current` counts and `read` does not: those a write computed from `read` erases. */
+function erasedBy(current: Increment | null, read: Increment | null): string[] {
+  const writers: string[] = [];
+  const depth = (i: Increment | null) => i?.depth ?? 0;
+  let a = current;
+  let b = read;
+  while (depth(a) > depth(b)) {
+    writers.push(a!.writer);
+    a = a!.parent;
+  }
+  while (depth(b) > depth(a)) b = b!.parent;
+  while (a !== b) {
+    writers.push(a!.writer);
+    a = a!.parent;
+    b = b!.parent;
+  }
+  return [...new Set(writers)];
 }
 
 /** Why a write under `grant` cannot commit (see LockService.writeRolledBack), or null. */
@@ -59,13 +87,44 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
   const cells = new Map<string, Cell>();
   const appliedKeys = new Set<string>();
   const kernel = world.kernel;
+  /** Every applied write in order, so a failover can return to the state as of an earlier moment. */
+  const journal: { t: number; key: string; before: Pick<Cell, "value" | "version">; idempotencyKey: string | null }[] = [];
+  const failovers = world.scenario.faults.flatMap((f) => (f.kind === "storage-failover" ? [f] : []));
+  for (const f of failovers) kernel.at(f.atMs, () => failOver(f.lagMs));
+
+  /** An asynchronous replica is promoted: writes after now − lagMs never reached it, token marks included. */
+  function failOver(lagMs: number): void {
+    const asOf = kernel.now - lagMs;
+    let lostWrites = 0;
+    while (journal.length && journal[journal.length - 1].t > asOf) {
+      const undo = journal.pop()!;
+      const c = cell(undo.key);
+      c.value = undo.before.value;
+      c.version = undo.before.version;
+      c.increments.length = c.version + 1;
+      if (undo.idempotencyKey !== null) appliedKeys.delete(undo.idempotencyKey);
+      lostWrites++;
+    }
+    // The highest token seen goes back too: the replica has only the marks it had replicated.
+    for (const c of cells.values()) {
+      while (c.marks.length && c.marks[c.marks.length - 1].t > asOf) c.marks.pop();
+      c.highestToken = c.marks.at(-1)?.token ?? -Infinity;
+    }
+    const values = Object.fromEntries([...cells].map(([key, c]) => [key, c.value]));
+    kernel.log({ kind: "storage-failover", proc: "storage", lostAfterMs: asOf, lostWrites, values });
+  }
   const cell = (key: string): Cell => {
     let c = cells.get(key);
     if (!c) {
-      c = { value: 0, version: 0, highestToken: -Infinity, writers: [] };
+      c = { value: 0, version: 0, highestToken: -Infinity, increments: [null], marks: [] };
       cells.set(key, c);
     }
     return c;
+  };
+
+  const raise = (c: Cell, token: number) => {
+    if (token > c.highestToken) c.marks.push({ t: kernel.now, token });
+    c.highestToken = token;
   };
 
   world.serveStorage((_node, from, msg, respond) => {
@@ -75,7 +134,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       let rejection: Rejection | null = null;
       if (storage.guard === "fencing" && storage.fenceReads && req.token !== null) {
         if (req.token < c.highestToken) rejection = { by: "fencing", token: req.token, seen: c.highestToken };
-        else c.highestToken = req.token;
+        else raise(c, req.token);
       }
       const reason = rejection && rejectionText(rejection);
       kernel.log({ kind: "read", proc: "storage", client: from, key: req.key, value: c.value, version: c.version, token: req.token, ok: rejection === null, reason, rejection });
@@ -91,7 +150,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       switch (storage.guard) {
         case "fencing":
           if (req.token === null || req.token < c.highestToken) rejection = { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
-          else c.highestToken = req.token;
+          else raise(c, req.token);
           break;
         case "cas":
           if (req.readVersion !== c.version) rejection = { by: "version", expected: req.readVersion, actual: c.version };
@@ -109,13 +168,16 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     let lostIncrements = 0;
     let overwrote: string[] = [];
     if (applied) {
+      journal.push({ t: kernel.now, key: req.key, before: { value: c.value, version: c.version }, idempotencyKey: storage.guard === "idempotency" ? req.idempotencyKey : null });
+      const read = c.increments[req.readVersion] ?? null;
       if (req.run === null) {
         lostIncrements = Math.max(0, c.value - req.readValue);
-        if (lostIncrements > 0) overwrote = [...new Set(c.writers.slice(req.readVersion))];
+        // Only the increments still counted now: one an earlier write already erased is not erased again.
+        if (lostIncrements > 0) overwrote = erasedBy(c.increments[c.version] ?? null, read);
       }
       c.value = req.value;
       c.version++;
-      c.writers.push(from);
+      c.increments.push({ writer: from, depth: (read?.depth ?? 0) + 1, parent: read });
     }
     kernel.log({
       kind: "write",
@@ -133,6 +195,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       lostIncrements,
       overwrote,
       run: req.run,
+      idempotencyKey: req.idempotencyKey,
     });
     respond({ type: "write-reply", accepted, rejection });
   });

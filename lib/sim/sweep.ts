@@ -10,6 +10,8 @@ import { validateScenario, type Scenario } from "./scenario";
 export interface SeedSweep {
   runs: number;
   unsafeRuns: number;
+  /** Runs with no damage yet but a stale write still on its way at the end. */
+  undecidedRuns: number;
   overlapRuns: number;
   lostUpdateRuns: number;
   duplicateEffectRuns: number;
@@ -27,7 +29,7 @@ export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, opt
   const validation = validateScenario(scenario);
   if (!validation.ok) throw new ScenarioError(validation.errors);
   const sweep: SeedSweep = {
-    runs: 0, unsafeRuns: 0, overlapRuns: 0, lostUpdateRuns: 0, duplicateEffectRuns: 0, staleWriteRuns: 0,
+    runs: 0, unsafeRuns: 0, undecidedRuns: 0, overlapRuns: 0, lostUpdateRuns: 0, duplicateEffectRuns: 0, staleWriteRuns: 0,
     lostUpdates: 0, duplicateEffects: 0, firstUnsafeSeed: null, firstOverlapSeed: null,
     incompleteRuns: 0, firstIncompleteSeed: null,
   };
@@ -42,6 +44,7 @@ export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, opt
       sweep.unsafeRuns++;
       sweep.firstUnsafeSeed ??= seed;
     }
+    if (summary.verdict === "undecided") sweep.undecidedRuns++;
     if (summary.overlapMs > 0) {
       sweep.overlapRuns++;
       sweep.firstOverlapSeed ??= seed;

@@ -1281,5 +1281,132 @@ export const testScenarios: Record<string, Scenario> = {
       "ratePerSec": 200,
       "keys": 1024
     }
+  },
+  "storage-failover-fenced": {
+    "version": 1,
+    "name": "Storage failover under fencing",
+    "service": {
+      "kind": "redis",
+      "ttlMs": 10000,
+      "tokens": "incr"
+    },
+    "clients": {
+      "count": 2,
+      "startMs": [
+        0,
+        100
+      ],
+      "workMs": 2000
+    },
+    "workload": {
+      "kind": "counter",
+      "jobsPerClient": 1
+    },
+    "storage": {
+      "guard": "fencing"
+    },
+    "faults": [
+      {
+        "kind": "pause",
+        "target": "c1",
+        "atMs": 1000,
+        "forMs": 15000
+      },
+      {
+        "kind": "storage-failover",
+        "atMs": 12500,
+        "lagMs": 1000
+      }
+    ]
+  },
+  "redis-failover-sentinel": {
+    "version": 1,
+    "name": "Redis failover, Sentinel's delay",
+    "durationMs": 90000,
+    "service": {
+      "kind": "redis",
+      "ttlMs": 30000,
+      "replica": {
+        "lagMs": 1000
+      }
+    },
+    "clients": {
+      "count": 2,
+      "startMs": [
+        0,
+        6000
+      ],
+      "workMs": 10000
+    },
+    "workload": {
+      "kind": "counter",
+      "jobsPerClient": 1
+    },
+    "faults": [
+      {
+        "kind": "failover",
+        "atMs": 50,
+        "promoteAfterMs": 31000
+      }
+    ]
+  },
+  "k8s-controller-exits": {
+    "version": 1,
+    "name": "Kubernetes controller exits",
+    "service": {
+      "kind": "kubernetes"
+    },
+    "clients": {
+      "count": 2,
+      "startMs": [
+        0,
+        100
+      ],
+      "workMs": 20000,
+      "onLockLost": "abort"
+    },
+    "workload": {
+      "kind": "counter",
+      "jobsPerClient": 1
+    },
+    "faults": [
+      {
+        "kind": "partition",
+        "between": [
+          "c1",
+          "k8s"
+        ],
+        "atMs": 1000,
+        "forMs": 20000
+      }
+    ]
+  },
+  "k8s-notice-too-late": {
+    "version": 1,
+    "name": "Kubernetes notice too late",
+    "service": {
+      "kind": "kubernetes"
+    },
+    "clients": {
+      "count": 2,
+      "startMs": [
+        0,
+        100
+      ],
+      "workMs": 4000,
+      "onLockLost": "abort"
+    },
+    "workload": {
+      "kind": "counter",
+      "jobsPerClient": 1
+    },
+    "faults": [
+      {
+        "kind": "pause",
+        "target": "c1",
+        "atMs": 1000,
+        "forMs": 19000
+      }
+    ]
   }
 };

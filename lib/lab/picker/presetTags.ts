@@ -32,6 +32,7 @@ export function failuresOf(resolved: ResolvedScenario): FailureKind[] {
     if (fault.kind === "pause") found.add("pause");
     else if (fault.kind === "clock-jump") found.add("clock");
     else if (fault.kind === "partition" || fault.kind === "isolate" || fault.kind === "delay") found.add("partition");
+    else if (fault.kind === "storage-failover") found.add("failover");
     else found.add(fault.kind);
   }
   if (resolved.chaos.pauseEveryMs > 0) found.add("pause");

@@ -75,4 +75,15 @@ describe("the timeline model", () => {
     expect(m.stops.withoutMessages.length).toBeLessThan(m.stops.all.length);
     for (let i = 1; i < m.stops.all.length; i++) expect(m.stops.all[i]).toBeGreaterThan(m.stops.all[i - 1]);
   });
+
+  it("brackets clients that worked at once while one of them no longer believed it held the lock, and only those", () => {
+    // c1's 3 s lease ends while its 8 s of work goes on; c2 takes the lock and works beside it.
+    const pastLease = timelineModel(simulate({ version: 1, service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } }));
+    expect(pastLease.overlaps).toEqual([]);
+    expect(pastLease.concurrents).toEqual([{ clients: ["c1", "c2"], startT: expect.any(Number), endT: expect.any(Number) }]);
+    expect(pastLease.concurrents[0].endT - pastLease.concurrents[0].startT).toBeGreaterThan(4000);
+    // In the GC pause both clients believed while they worked at once: the overlap band says it all.
+    expect(model("gc-pause").concurrents).toEqual([]);
+  });
 });
+

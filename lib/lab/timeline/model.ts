@@ -110,6 +110,8 @@ export interface TimelineModelData {
   spans: Span[];
   overhangs: Overhang[];
   overlaps: OverlapBand[];
+  /** Clients working on the data at once where some of them no longer believed they held the lock. */
+  concurrents: OverlapBand[];
   marks: FocusMark[];
   points: PointMark[];
   messages: PackedMessages;
@@ -137,6 +139,7 @@ export interface TimelineModel {
   spans: IntervalIndex<Span>;
   overhangs: IntervalIndex<Overhang>;
   overlaps: OverlapBand[];
+  concurrents: OverlapBand[];
   marks: FocusMark[];
   points: IntervalIndex<PointMark>;
   messages: IntervalIndex<Message>;
@@ -189,6 +192,7 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
     spans: new IntervalIndex(data.spans, (s) => s.startT, (s) => s.endT),
     overhangs: new IntervalIndex(data.overhangs, (o) => o.startT, (o) => o.endT),
     overlaps: data.overlaps,
+    concurrents: data.concurrents,
     marks: data.marks,
     points: new IntervalIndex(data.points, (p) => p.t, (p) => p.t),
     messages: new IntervalIndex(messages, (msg) => msg.sendT, (msg) => msg.endT),
@@ -250,7 +254,6 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   const points: PointMark[] = [];
   const messages: Message[] = [];
   const sends = new Map<number, Extract<SimEvent, { kind: "send" }>>();
-  const runsDone = new Set<number>();
   let pointKey = 0;
   const point = (t: number, lane: string, kind: PointKind, label: string) => {
     if (laneIds.has(lane)) points.push({ key: `p${pointKey++}`, t, lane, kind, label });
@@ -282,10 +285,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         if (e.reason !== "released") point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndWords[e.reason].label);
         break;
       case "write": {
-        const w = writeAt.get(e.seq)!;
-        const twice = w.run !== null && w.applied && runsDone.has(w.run);
-        if (w.run !== null && w.applied) runsDone.add(w.run);
-        marks.push(writeMark(w, twice));
+        marks.push(writeMark(writeAt.get(e.seq)!));
         break;
       }
       case "read": {
@@ -324,6 +324,8 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   marks.sort((a, b) => a.t - b.t);
 
   const overlaps = result.violations.filter((v) => v.kind === "overlap").map((v) => ({ clients: v.clients, startT: v.t, endT: v.endT ?? scenario.durationMs }));
+  // Concurrent work that the belief overlap does not show: someone worked on past its belief.
+  const concurrents = facts.concurrent.filter((c) => c.pastBelief.length).map((c) => ({ clients: c.clients, startT: c.from, endT: c.to }));
 
   return {
     durationMs: scenario.durationMs,
@@ -331,6 +333,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     spans: result.spans,
     overhangs,
     overlaps,
+    concurrents,
     marks,
     points,
     messages: packMessages(messages),
@@ -339,7 +342,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   };
 }
 
-function writeMark(w: WriteFact, twice: boolean): WriteMarkModel {
+function writeMark(w: WriteFact): WriteMarkModel {
   const token = w.token === null ? "" : ` with token ${w.token}`;
   const what = w.run === null ? `${w.client} write${token}` : `${w.client} run ${w.run}${token}`;
   const head = `${what} at ${seconds(w.t)}`;
@@ -347,8 +350,8 @@ function writeMark(w: WriteFact, twice: boolean): WriteMarkModel {
   const damage =
     w.lostIncrements > 0
       ? `${victims.length ? `${listOf(victims)}'s` : "an"} ${w.lostIncrements === 1 ? "increment" : `${w.lostIncrements} increments`} lost`
-      : twice
-        ? `run ${w.run} done twice`
+      : w.duplicateOf !== null
+        ? w.run === null ? "job applied twice" : `run ${w.run} done twice`
         : null;
   const late = w.stale ? " after its lease ended" : "";
   let outcome: WriteOutcomeKind;

@@ -52,7 +52,9 @@ export function describeFault(fault: FaultSpec | InputFault): string {
     case "delay":
       return `Delay the next message ${fault.from} → ${fault.to} ${at(fault)} by ${formatDuration(fault.byMs)}`;
     case "failover":
-      return `Fail over to the replica ${at(fault)}`;
+      return `Fail over to the replica ${at(fault)}${fault.promoteAfterMs ? `, promoted after ${formatDuration(fault.promoteAfterMs)}` : ""}`;
+    case "storage-failover":
+      return `Fail storage over to a replica ${at(fault)}, losing its last ${formatDuration(fault.lagMs)} of writes`;
     case "outage":
       return `Lock service outage ${at(fault)} for ${formatDuration(fault.forMs)}`;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateScenario, type Scenario } from "../scenario";
-import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, named, run, scenario, writesBy } from "../testing";
+import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, lastWrite, named, run, scenario, writesBy } from "../testing";
 
 const kubernetes = { kind: "kubernetes" } as const;
 type Part = Omit<Scenario, "version">;
@@ -43,16 +43,20 @@ describe("kubernetes: leader election", () => {
     expect(eventsOf(handover, "send", { from: "c1", msg: "UPDATE Lease" }).length).toBeGreaterThan(1);
   });
 
-  it("renews every RetryPeriod while leading", () => {
-    const renewals = eventsOf(handover, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t);
-    expect(renewals.length).toBe(3);
-    renewals.slice(1).forEach((t, i) => expect(t - renewals[i]).toBeGreaterThanOrEqual(2000));
-    renewals.slice(1).forEach((t, i) => expect(t - renewals[i]).toBeLessThan(2020));
+  it("renews at once on taking the lock, then RetryPeriod after each successful renewal", () => {
+    const created = firstOf(handover, "deliver", { from: "k8s", to: "c1", msg: "201 Created" })!.t;
+    const renewals = eventsOf(handover, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t).slice(1);
+    expect(renewals[0]).toBe(created);
+    const renewed = eventsOf(handover, "deliver", { from: "k8s", to: "c1", msg: "200 OK" }).filter((e, i) => i % 2 === 1).map((e) => e.t);
+    renewals.slice(1).forEach((t, i) => expect(t - renewed[i]).toBeCloseTo(2000, 6));
   });
 
   it("has candidates poll every RetryPeriod × U[1, 2.2]", () => {
-    const polls = eventsOf(handover, "send", { from: "c3", msg: "GET Lease" }).map((e) => e.t);
-    const gaps = polls.slice(1).map((t, i) => t - polls[i]);
+    const gaps = ["c2", "c3"].flatMap((c) => {
+      const leads = grantsTo(handover, c)[0].t;
+      const polls = eventsOf(handover, "send", { from: c, msg: "GET Lease" }).map((e) => e.t).filter((t) => t < leads);
+      return polls.slice(1).map((t, i) => t - polls[i]);
+    });
     expect(gaps.length).toBeGreaterThan(3);
     for (const gap of gaps) {
       expect(gap).toBeGreaterThanOrEqual(2000);
@@ -104,13 +108,15 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
 describe("kubernetes: a paused leader", () => {
   const result = run(named("k8s-paused-leader"));
 
-  it("keeps acting as leader while paused, and stops only when it resumes", () => {
+  it("keeps acting as leader while paused, and after it resumes, for a whole new renewal round", () => {
     const takeover = grantsTo(result, "c2")[0];
     expect(takeover.t).toBeGreaterThan(15000);
     expect(takeover.t).toBeLessThan(20000);
-    expect(firstOf(result, "session", { proc: "c1" })).toMatchObject({ t: 20000, state: "stopped-leading" });
-    expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 20000, endReason: "session-lost" });
-    expect(result.summary.overlapMs).toBeCloseTo(20000 - beliefsOf(result, "c2")[0].startT, 2);
+    // On resuming at 20 s a new round begins; client-go would say it stopped leading at 30 s, after its write.
+    expect(eventsOf(result, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t)).toContain(20000);
+    expect(firstOf(result, "session", { proc: "c1" })).toBeUndefined();
+    expect(beliefsOf(result, "c1")[0]).toMatchObject({ endReason: "released" });
+    expect(beliefsOf(result, "c1")[0].endT).toBeGreaterThan(lastWrite(result, "c1")!.t);
   });
 
   it("loses an update without fencing, and leaseTransitions as a token stops it", () => {
@@ -124,12 +130,11 @@ describe("kubernetes: a paused leader", () => {
 describe("kubernetes: a partitioned leader", () => {
   const result = run(named("k8s-partitioned-leader"));
 
-  it("stops leading RenewDeadline after its last successful renewal was sent", () => {
-    // Its only successful write was the CREATE that made it leader: the partition blocked every renewal.
-    const lastRenewal = firstOf(result, "send", { from: "c1", msg: "CREATE Lease" })!.t;
-    expect(eventsOf(result, "send", { from: "c1", msg: "UPDATE Lease" }).filter((e) => e.t < 1000)).toEqual([]);
+  it("stops leading RetryPeriod + RenewDeadline after its last successful renewal", () => {
+    // Its last success was the renewal made at once on taking the lock: the partition blocked the rest.
+    const lastRenewal = eventsOf(result, "deliver", { from: "k8s", to: "c1", msg: "200 OK" }).filter((e) => e.t < 1000).at(-1)!.t;
     const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!;
-    expect(stopped.t).toBeCloseTo(lastRenewal + 10000, 6);
+    expect(stopped.t).toBeCloseTo(lastRenewal + 2000 + 10000, 6);
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: stopped.t, endReason: "session-lost" });
     expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
   });
@@ -138,5 +143,21 @@ describe("kubernetes: a partitioned leader", () => {
     const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!.t;
     expect(grantsTo(result, "c2")[0].t).toBeGreaterThan(stopped + 5000);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 2, tokens: [0, 1, 2] });
+  });
+});
+
+describe("kubernetes: step-down as client-go times it", () => {
+  it("tries every RetryPeriod for RenewDeadline after the last success, then stops leading about 12 s after it", () => {
+    const result = run(scenario({
+      service: kubernetes, clients: { count: 1, workMs: 20000 }, workload: oneJob,
+      faults: [{ kind: "isolate", target: "c1", atMs: 3000, forMs: 30000 }],
+    }));
+    const lastSuccess = eventsOf(result, "deliver", { from: "k8s", to: "c1", msg: "200 OK" }).filter((e) => e.t < 3000).at(-1)!.t;
+    const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!.t;
+    expect(stopped).toBeCloseTo(lastSuccess + 2000 + 10000, 6);
+    // Inside the round: a try at its start, then one RetryPeriod after each failed try (a timeout takes 1 s).
+    const tries = eventsOf(result, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t).filter((t) => t > lastSuccess && t < stopped);
+    expect(tries[0]).toBeCloseTo(lastSuccess + 2000, 6);
+    expect(tries.length).toBe(4);
   });
 });

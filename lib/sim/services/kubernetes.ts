@@ -3,9 +3,14 @@
  * server, which changes only by compare-and-swap on its resourceVersion. A candidate reads the
  * Lease every RetryPeriod × U[1, 2.2] (client-go's jitter) and takes it over once LeaseDuration
  * has passed since it last *observed* the record change (its first read counts as a change),
- * timed on its own monotonic clock: offsets do not matter, drift does. The leader renews every
- * RetryPeriod and stops leading once RenewDeadline has passed since its last successful renewal;
- * a paused leader notices nothing until it resumes and keeps acting as leader meanwhile. The
+ * timed on its own monotonic clock: offsets do not matter, drift does. The leader renews as
+ * client-go's renew() does (kubernetes/client-go tools/leaderelection/leaderelection.go: a
+ * wait.Until loop with period RetryPeriod around a PollImmediateUntil / PollUntilContextTimeout
+ * that retries every RetryPeriod under a RenewDeadline timeout): it renews at once on taking the
+ * lock, and after each successful renewal waits RetryPeriod, then tries every RetryPeriod for up
+ * to RenewDeadline; it stops leading when that window passes without success, so a leader cut off
+ * just after renewing stops about RetryPeriod + RenewDeadline after that renewal. A paused leader
+ * notices nothing until it resumes and keeps acting as leader meanwhile. The
  * token is leaseTransitions, +1 on each change of holder (client-go offers no fencing; the epoch
  * is what one can use). Release clears holderIdentity, as client-go's ReleaseOnCancel does. The
  * API server enforces nothing: from its view a grant lasts until the Lease names another holder,
@@ -63,7 +68,7 @@ interface Elector {
   leading: Leadership | null;
 }
 
-type Attempt = { ok: true; sentT: number; grant: number; token: number } | { ok: false; kind: "held" | "unavailable" };
+type Attempt = { ok: true; grant: number; token: number } | { ok: false; kind: "held" | "unavailable" };
 
 export function createKubernetes({ world, notices }: ServiceSetup, spec: KubernetesSpec): LockService {
   const { kernel } = world;
@@ -140,13 +145,12 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   function tryAcquireOrRenew(client: string, lock: string, e: Elector, still: () => boolean, then: (a: Attempt) => void): void {
     const proc = kernel.proc(client);
     const write = (type: "CREATE Lease" | "UPDATE Lease", record: Omit<LeaseRecord, "resourceVersion">, rv: number | null) => {
-      const sentT = kernel.now;
       world.request(client, API, { type, lock, record, resourceVersion: rv }, {
         reply: (r) => {
           if (r.type !== "200 OK" && r.type !== "201 Created") return then({ ok: false, kind: "held" });
           e.observed = r.record as LeaseRecord;
           e.observedAt = proc.clock.mono(kernel.now);
-          then({ ok: true, sentT, grant: r.grant as number, token: e.observed.leaseTransitions });
+          then({ ok: true, grant: r.grant as number, token: e.observed.leaseTransitions });
         },
         timeout: () => then({ ok: false, kind: "unavailable" }),
       });
@@ -174,40 +178,41 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   function lead(client: string, lock: string, e: Elector, won: Extract<Attempt, { ok: true }>): void {
     const l: Leadership = { grant: won.grant, renew: null, stop: null, renewing: false, afterRenewal: null };
     e.leading = l;
-    armStop(client, lock, e, l, won.sentT);
-    scheduleRenewal(client, lock, e, l);
+    // renew() starts its first round at once, right after acquire() returns.
+    renewalRound(client, lock, e, l);
   }
 
-  /** Leadership ends RenewDeadline after the last successful renewal was sent, on the leader's clock. */
-  function armStop(client: string, lock: string, e: Elector, l: Leadership, sentT: number): void {
+  /**
+   * One round of client-go's renew loop: try now, then every RetryPeriod, until a renewal
+   * succeeds (the next round starts RetryPeriod later) or RenewDeadline has passed since the round
+   * began, on the leader's own clock (then it stops leading).
+   */
+  function renewalRound(client: string, lock: string, e: Elector, l: Leadership): void {
     const proc = kernel.proc(client);
-    l.stop?.cancel();
-    l.stop = kernel.timerAt(proc, "monotonic", proc.clock.mono(sentT) + spec.renewDeadlineMs, () => {
+    l.stop = kernel.timerAt(proc, "monotonic", proc.clock.mono(kernel.now) + spec.renewDeadlineMs, () => {
       if (e.leading !== l) return;
       e.leading = null;
       l.renew?.cancel();
       kernel.log({ kind: "session", proc: client, client, state: "stopped-leading" });
       notices.lockLost(client, lock);
     });
+    tryRenewal(client, lock, e, l);
   }
 
-  function scheduleRenewal(client: string, lock: string, e: Elector, l: Leadership): void {
-    l.renew = kernel.sleep(kernel.proc(client), spec.retryPeriodMs, () => {
-      if (e.leading !== l) return;
-      l.renewing = true;
-      tryAcquireOrRenew(client, lock, e, () => e.leading === l, (a) => {
-        l.renewing = false;
-        if (e.leading === l) {
-          if (a.ok) {
-            armStop(client, lock, e, l, a.sentT);
-            notices.leaseExtended(client, a.sentT, spec.renewDeadlineMs);
-          }
-          scheduleRenewal(client, lock, e, l);
-        }
-        const next = l.afterRenewal;
-        l.afterRenewal = null;
-        next?.();
-      });
+  function tryRenewal(client: string, lock: string, e: Elector, l: Leadership): void {
+    const proc = kernel.proc(client);
+    l.renewing = true;
+    tryAcquireOrRenew(client, lock, e, () => e.leading === l, (a) => {
+      l.renewing = false;
+      if (e.leading === l) {
+        if (a.ok) {
+          l.stop?.cancel();
+          l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && renewalRound(client, lock, e, l));
+        } else l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && tryRenewal(client, lock, e, l));
+      }
+      const next = l.afterRenewal;
+      l.afterRenewal = null;
+      next?.();
     });
   }
 
@@ -229,7 +234,8 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
         tryAcquireOrRenew(client, lock, e, () => true, (a) => {
           if (a.ok) {
             lead(client, lock, e, a);
-            return done({ kind: "granted", grant: a.grant, token: a.token, leaseBasisT: a.sentT, leaseMs: spec.renewDeadlineMs });
+            // The controller keeps no deadline of its own: it leads until OnStoppedLeading (the notice).
+            return done({ kind: "granted", grant: a.grant, token: a.token, leaseBasisT: kernel.now, leaseMs: null });
           }
           // A candidate keeps polling while someone else leads; a cron run tries once.
           if (a.kind === "held" && wait) kernel.sleep(proc, spec.retryPeriodMs * world.rng.uniform(1, 1 + JITTER), attempt);

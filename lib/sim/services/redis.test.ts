@@ -152,3 +152,29 @@ describe("Redis expiry and the node's clock", () => {
     expect(grant.endT! - grant.t).toBeCloseTo(30_000 / 1.1, 3);
   });
 });
+
+describe("redis: a failover at Sentinel's pace", () => {
+  // The primary dies 50 ms after granting c1 the lock, before the key reached the replica.
+  const failover = (promoteAfterMs?: number) =>
+    run(scenario({
+      durationMs: 90000, service: { kind: "redis", ttlMs: 30000, replica: { lagMs: 1000 } },
+      clients: { count: 2, startMs: [0, 6000], workMs: 40000 }, workload: { kind: "counter", jobsPerClient: 1 },
+      faults: [{ kind: "failover", atMs: 50, ...(promoteAfterMs === undefined ? {} : { promoteAfterMs }) }],
+    }));
+
+  it("promotes at once by default, as before: the replica grants c2 the lock while c1 works", () => {
+    const instant = failover();
+    expect(instant.scenario.faults[0]).toMatchObject({ kind: "failover", promoteAfterMs: 0 });
+    expect(firstOf(instant, "failover")).toMatchObject({ t: 50, downMs: 0 });
+    expect(grantsTo(instant, "c2")[0].t).toBeLessThan(7000);
+  });
+
+  it("lets nobody take the lock while the primary is down, and promotes the replica promoteAfterMs later", () => {
+    const sentinel = failover(31000);
+    expect(firstOf(sentinel, "failover")).toMatchObject({ t: 31050, proc: "replica", downMs: 31000 });
+    expect(grantsTo(sentinel, "c2")[0].t).toBeGreaterThan(31050);
+    expect(eventsOf(sentinel, "refused", { proc: "c2" }).every((e) => e.reason === "unavailable")).toBe(true);
+    // The double grant is what is left of c1's 30 s lease and 40 s of work after the promotion.
+    expect(sentinel.summary.overlapMs).toBeLessThan(failover().summary.overlapMs);
+  });
+});

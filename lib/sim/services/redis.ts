@@ -106,24 +106,34 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
       // No persistence: a restarted node comes back empty, counter included.
       if (stores.has(proc.id)) stores.get(proc.id)!.clear("restart");
     },
-    failover() {
+    failover(promoteAfterMs) {
       const old = primaryId;
+      const diedT = kernel.now;
       if (spec.replica && old === "redis") {
+        // Until Sentinel promotes the replica, the dead primary answers nothing: nobody can take the lock.
         kernel.crash(kernel.proc("redis"), true, undefined);
-        const asOf = kernel.now - spec.replica.lagMs;
-        const replica = stores.get("replica")!;
-        replica.replicate(stores.get("redis")!.journal, asOf);
-        primaryId = "replica";
-        for (const [value, g] of [...live]) {
-          if (!replica.holds(g.lock, value)) {
-            live.delete(value);
-            kernel.log({ kind: "lease-end", proc: old, client: g.client, lock: g.lock, grant: g.grant, token: g.token, reason: "failover" });
+        const asOf = diedT - spec.replica.lagMs;
+        const promote = () => {
+          const replica = stores.get("replica")!;
+          replica.replicate(stores.get("redis")!.journal, asOf);
+          primaryId = "replica";
+          for (const [value, g] of [...live]) {
+            if (!replica.holds(g.lock, value)) {
+              live.delete(value);
+              kernel.log({ kind: "lease-end", proc: old, client: g.client, lock: g.lock, grant: g.grant, token: g.token, reason: "failover" });
+            }
           }
-        }
-        kernel.log({ kind: "failover", proc: "replica", lostAfterMs: asOf });
-      } else {
+          kernel.log({ kind: "failover", proc: "replica", lostAfterMs: asOf, downMs: kernel.now - diedT });
+        };
+        if (promoteAfterMs === 0) promote();
+        else kernel.at(diedT + promoteAfterMs, promote);
+      } else if (promoteAfterMs === 0) {
         primary().clear("failover");
-        kernel.log({ kind: "failover", proc: primaryId, lostAfterMs: kernel.now });
+        kernel.log({ kind: "failover", proc: primaryId, lostAfterMs: kernel.now, downMs: 0 });
+      } else {
+        // No replica to promote: the primary is down for that long and comes back empty.
+        kernel.crash(kernel.proc(primaryId), true, promoteAfterMs);
+        kernel.at(diedT + promoteAfterMs, () => kernel.log({ kind: "failover", proc: primaryId, lostAfterMs: diedT, downMs: kernel.now - diedT }));
       }
     },
     onNetworkChange() {},

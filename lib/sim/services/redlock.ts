@@ -12,7 +12,12 @@ import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./ty
 
 type RedlockSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redlock" }>;
 
-/** node-redlock's defaults: per-node timeout, retries per acquisition, delay between them. */
+/**
+ * The per-node timeout: the Redis documentation's Redlock page asks for one small against the TTL
+ * ("5-50 milliseconds" for a 10 s auto-release time); we take its upper end. The retries per
+ * acquisition and the delay between them are node-redlock's defaults (retryCount 10,
+ * retryDelay 200 ms with 100 ms of jitter).
+ */
 const NODE_TIMEOUT_MS = 50;
 const RETRIES = 10;
 const RETRY_DELAY_MS: [number, number] = [100, 300];
@@ -129,6 +134,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
           }
           unlockAll(client, lock, value);
           if (retriesLeft > 0) {
+            // A majority said OK, but the round took longer than the lease leaves: the client gives it up.
+            if (oks >= quorum) kernel.log({ kind: "refused", proc: client, lock, reason: "no-validity", elapsedMs: spec.ttlMs - driftMs - left });
             kernel.sleep(proc, world.rng.uniform(RETRY_DELAY_MS[0], RETRY_DELAY_MS[1]), () => attempt(retriesLeft - 1));
             return;
           }

@@ -52,8 +52,8 @@ export interface LockService {
   finish(client: string): void;
   onCrash(proc: Proc, host: boolean): void;
   onRestart(proc: Proc): void;
-  /** Service-specific faults (Redis failover). */
-  failover(): void;
+  /** Service-specific faults (Redis failover): the primary dies now, its replica is promoted `promoteAfterMs` later. */
+  failover(promoteAfterMs: number): void;
   /** A partition, isolation or outage began or ended (a consensus service re-checks its quorum). */
   onNetworkChange(): void;
   /**
