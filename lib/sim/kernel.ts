@@ -99,10 +99,18 @@ export class Kernel {
     return this.keep === null || this.keep.has(kind);
   }
 
-  /** Records an event at the current true time. */
-  log(body: EventBody): void {
+  /**
+   * Counts an event that this run does not keep and so need not build: a summary-only run then
+   * reaches the event cap at the same step as a full run, and reports the same truncated run.
+   */
+  count(): void {
     this.eventCount++;
     if (this.eventCount >= this.maxEvents) this.truncated = true;
+  }
+
+  /** Records an event at the current true time. */
+  log(body: EventBody): void {
+    this.count();
     // The step that reaches the cap finishes, but the log never grows past it.
     if (this.eventCount > this.maxEvents || (this.keep && !this.keep.has(body.kind))) return;
     // The body becomes the event itself: one object per event, as the log is the hot path.

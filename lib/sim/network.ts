@@ -44,11 +44,13 @@ export class Network {
   send(from: string, to: string, msg: Message, onArrive: () => void): void {
     const kernel = this.kernel;
     const id = this.nextId++;
-    // Messages are most of a log; a summary-only run does not build them at all.
+    // Messages are most of a log; a summary-only run does not build them at all, only counts them.
     const logged = kernel.records("send");
     if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
+    else kernel.count();
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
       if (logged) kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
+      else kernel.count();
       return;
     }
     let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
@@ -72,8 +74,11 @@ export class Network {
             kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
             onArrive();
           }
-        : onArrive,
-      (reason: DropReason) => logged && kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
+        : () => {
+            kernel.count();
+            onArrive();
+          },
+      logged ? (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }) : () => kernel.count(),
     );
   }
 
