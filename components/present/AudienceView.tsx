@@ -4,8 +4,7 @@ import { useRef } from "react";
 import type { AudienceDeck } from "@/lib/content/deckTypes";
 import { GoToDialog } from "./GoToDialog";
 import { KeyHelpDialog } from "./KeyHelpDialog";
-import { SlideSimArea } from "./SlideSimArea";
-import { SlideSimProvider } from "./SlideSimProvider";
+import { SlideSimArea, SlideSimProvider } from "./lazySlideSim";
 import { useDeckWindow } from "./useDeckWindow";
 import { useTakeOverPage } from "./useTakeOverPage";
 

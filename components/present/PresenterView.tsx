@@ -5,8 +5,7 @@ import { SLIDE_VIEWS, type Deck, type SlideView } from "@/lib/content/deckTypes"
 import { formatClock } from "@/lib/lab/format";
 import { GoToDialog } from "./GoToDialog";
 import { KeyHelpDialog } from "./KeyHelpDialog";
-import { SlideSimArea } from "./SlideSimArea";
-import { SlideSimProvider } from "./SlideSimProvider";
+import { SlideSimArea, SlideSimProvider } from "./lazySlideSim";
 import { TalkClock } from "./TalkClock";
 import { useDeckWindow } from "./useDeckWindow";
 import { useTakeOverPage } from "./useTakeOverPage";
