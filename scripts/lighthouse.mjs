@@ -26,7 +26,10 @@ if (!existsSync(`${root}out/index.html`)) {
 function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => probe.close(() => resolve(probe.address().port)));
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
 }
 

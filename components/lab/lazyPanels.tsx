@@ -30,15 +30,18 @@ const Explore = dynamic(() => import("@/components/explore/ExplorePanel").then((
   loading: () => <PanelPlaceholder what="the explorer" />,
 });
 
-/** True once the browser has had an idle moment after the first paint (a second, where it cannot say). */
+/**
+ * True once the browser has had an idle moment after the first paint, or half a second has passed
+ * (a busy machine may have no idle moment for long): the panels then load behind the first screen.
+ */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 500 });
       return () => cancelIdleCallback(id);
     }
-    const id = setTimeout(() => setIdle(true), 1000);
+    const id = setTimeout(() => setIdle(true), 500);
     return () => clearTimeout(id);
   }, []);
   return idle;
