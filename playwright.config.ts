@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Every page registers the offline service worker, which downloads the whole site: only
+    // e2e/offline.spec.ts, which tests it, lets it run, so the other tests do not pay for that.
+    serviceWorkers: "block",
   },
   webServer: {
     command: "node scripts/serve.mjs",

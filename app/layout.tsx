@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { NewVersionNotice } from "@/components/offline/NewVersionNotice";
 import { Footer } from "@/components/ui/Footer";
 import { Header } from "@/components/ui/Header";
 import { SkipLink } from "@/components/ui/SkipLink";
@@ -30,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <NewVersionNotice />
       </body>
     </html>
   );

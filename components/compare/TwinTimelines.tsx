@@ -1,6 +1,6 @@
 "use client";
 
-import { scaleLinear } from "d3";
+import { scaleLinear } from "d3-scale";
 import { useMemo, useRef, type RefObject } from "react";
 import { modelOf } from "@/lib/lab/derived";
 import { verdictOf } from "@/lib/lab/summaryText";

@@ -1,15 +1,13 @@
 "use client";
 
-import { ComparePanel } from "@/components/compare/ComparePanel";
 import { ControlsPanel } from "@/components/controls/ControlsPanel";
 import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
-import { ExplorePanel } from "@/components/explore/ExplorePanel";
-import { LoadPanel } from "@/components/load/LoadPanel";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
 import { RealRunsPanel } from "@/components/real/RealRunsPanel";
 import { Timeline } from "@/components/timeline/Timeline";
 import { Topology } from "@/components/topology/Topology";
 import { CopyLinkButton } from "./CopyLinkButton";
+import { ComparePanel, ExplorePanel, LoadPanel } from "./lazyPanels";
 import { LabNotices } from "./LabNotices";
 import { PredictPanel, PredictToggle } from "./PredictPanel";
 

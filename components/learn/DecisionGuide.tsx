@@ -4,7 +4,7 @@ import "@xyflow/react/dist/style.css";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { DecisionGuide as Guide, GuideNode } from "@/lib/content/lessonTypes";
-import { GuideFlowchart } from "./GuideFlowchart";
+import { LazyGuideFlowchart } from "./LazyGuideFlowchart";
 
 /**
  * The decision guide (`::decision-guide`): one question at a time, its answers as buttons, down to
@@ -98,7 +98,7 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
           )}
         </div>
         <div className="border-t border-line">
-          <GuideFlowchart guide={guide} path={path} onBackTo={(index) => go(path.slice(0, index + 1))} />
+          <LazyGuideFlowchart guide={guide} path={path} onBackTo={(index) => go(path.slice(0, index + 1))} />
         </div>
       </div>
     </section>

@@ -1,15 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMemo, useRef } from "react";
 import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
 import { scenarioPathSet } from "@/lib/learn/scenarioPath";
 import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
 import { presetById } from "@/lib/presets";
-import { EmbeddedOutcome } from "./EmbeddedOutcome";
-import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
-import { EmbeddedTimeline } from "./EmbeddedTimeline";
 import { useBoundValues } from "./LessonLive";
 import { useNearViewport } from "./useNearViewport";
+
+/**
+ * The engine, the timeline and the lab's stores load with the first run a reader scrolls near,
+ * in their own chunk: a lesson's first paint is its prose, and it needs none of them.
+ */
+const EmbeddedRun = dynamic(() => import("./EmbeddedRun").then((m) => m.EmbeddedRun), {
+  ssr: false,
+  loading: () => <p className="h-64 p-4 text-ink-muted">Loading the run…</p>,
+});
 
 interface Props {
   preset: PresetRef;
@@ -50,12 +57,7 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
         </a>
       </header>
       {near ? (
-        <EmbeddedSimProvider presetId={preset.id} scenario={scenario} holdAt={holdAt}>
-          <EmbeddedTimeline holdAt={holdAt} />
-          <div className="border-t border-line">
-            <EmbeddedOutcome hidden={holdAt !== null} />
-          </div>
-        </EmbeddedSimProvider>
+        <EmbeddedRun presetId={preset.id} scenario={scenario} holdAt={holdAt} />
       ) : (
         <p className="h-64 p-4 text-ink-muted">The run is simulated when you scroll to it.</p>
       )}

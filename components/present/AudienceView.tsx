@@ -7,8 +7,7 @@ import { AudienceJoinCard } from "@/components/room/AudienceJoinCard";
 import { useAudienceRoom } from "@/components/room/useRoomChannel";
 import { GoToDialog } from "./GoToDialog";
 import { KeyHelpDialog } from "./KeyHelpDialog";
-import { SlideSimArea } from "./SlideSimArea";
-import { SlideSimProvider } from "./SlideSimProvider";
+import { SlideSimArea, SlideSimProvider } from "./lazySlideSim";
 import { useDeckWindow } from "./useDeckWindow";
 import { useTakeOverPage } from "./useTakeOverPage";
 

@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { topologyCanvasSize } from "@/lib/lab/topology/layout";
-import { TopologyCanvas } from "@/components/topology/TopologyCanvas";
+import { LazyTopologyCanvas } from "@/components/topology/LazyTopologyCanvas";
 import { useTopologyScene } from "@/components/topology/useTopologyScene";
 import { useElementSize } from "./useElementSize";
 
@@ -26,7 +26,7 @@ export function PresentTopology({ size, className = "" }: { size: "room" | "desk
     <section aria-label="Topology at the playhead" className={`flex min-h-0 min-w-0 flex-col ${room ? "" : "rounded-lg border border-line"} ${className}`}>
       <div ref={boxRef} className={room ? "min-h-0 flex-1" : "overflow-x-auto"}>
         {scene && box.width > 0 && canvas.height > 0 ? (
-          <TopologyCanvas layout={scene.layout} frame={{ ...scene.frame, ...NO_MENU }} width={canvas.width} height={canvas.height} maxZoom={room ? ROOM_MAX_ZOOM : 1} />
+          <LazyTopologyCanvas layout={scene.layout} frame={{ ...scene.frame, ...NO_MENU }} width={canvas.width} height={canvas.height} maxZoom={room ? ROOM_MAX_ZOOM : 1} />
         ) : (
           <p className="p-4 text-ink-muted">Simulating…</p>
         )}

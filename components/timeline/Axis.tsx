@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { roleColor } from "@/lib/theme/tokens";
 import type { TimelineLayout } from "@/lib/lab/timeline/layout";
-import type { ScaleLinear } from "d3";
+import type { ScaleLinear } from "d3-scale";
 
 /** Tick labels in seconds, with as many decimals as the tick spacing needs. */
 function tickFormatter(ticks: number[]): (ms: number) => string {

@@ -3,7 +3,7 @@
 import { formatClock } from "@/lib/lab/format";
 import type { TimelineLayout } from "@/lib/lab/timeline/layout";
 import { roleColor } from "@/lib/theme/tokens";
-import type { ScaleLinear } from "d3";
+import type { ScaleLinear } from "d3-scale";
 import { selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { scaleLinear } from "d3";
+import { scaleLinear } from "d3-scale";
 import { useId, useMemo, useState, type Ref } from "react";
 import { HatchPattern } from "@/components/marks/HatchPattern";
 import type { TimelineLayout } from "@/lib/lab/timeline/layout";

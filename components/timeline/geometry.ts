@@ -1,4 +1,4 @@
-import type { ScaleLinear } from "d3";
+import type { ScaleLinear } from "d3-scale";
 import type { TimelineModel } from "@/lib/lab/timeline/model";
 import type { TimelineLayout } from "@/lib/lab/timeline/layout";
 

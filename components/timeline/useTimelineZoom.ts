@@ -1,6 +1,8 @@
 "use client";
 
-import { scaleLinear, select, zoom, zoomIdentity, zoomTransform, type ZoomBehavior } from "d3";
+import { scaleLinear } from "d3-scale";
+import { select } from "d3-selection";
+import { zoom, zoomIdentity, zoomTransform, type ZoomBehavior } from "d3-zoom";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
 /** The narrowest window the timeline zooms to, in ms of true time. */

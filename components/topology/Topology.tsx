@@ -10,7 +10,7 @@ import { useElementWidth } from "@/components/timeline/useElementWidth";
 import type { FaultTarget, TopologyFrame } from "./context";
 import { FaultMenu } from "./FaultMenu";
 import { InjectedFaults } from "./InjectedFaults";
-import { TopologyCanvas } from "./TopologyCanvas";
+import { LazyTopologyCanvas } from "./LazyTopologyCanvas";
 import { useTopologyScene } from "./useTopologyScene";
 
 type InputFault = NonNullable<Scenario["faults"]>[number];
@@ -68,7 +68,7 @@ export function Topology() {
         {frame && layout && width > 0 ? (
           // A narrow screen scrolls the diagram sideways rather than shrinking it past reading.
           <div className="overflow-x-auto">
-            <TopologyCanvas layout={layout} frame={frame} width={canvas.width} height={canvas.height} />
+            <LazyTopologyCanvas layout={layout} frame={frame} width={canvas.width} height={canvas.height} />
           </div>
         ) : (
           <p className="p-6 text-ink-muted" style={{ height: canvas.height }}>

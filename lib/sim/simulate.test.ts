@@ -247,6 +247,15 @@ describe("simulate", () => {
     expect(result.warnings).toEqual([expect.stringMatching(/^truncated: .*200 events/)]);
   });
 
+  it("stops a summary-only run at the same step as a full one, though it builds no messages, so both report the same truncated run", () => {
+    const s = scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 8 } });
+    const full = simulate(s, { maxEvents: 200 });
+    const summaryOnly = simulate(s, { maxEvents: 200, summaryOnly: true });
+    expect(summaryOnly.warnings).toEqual(full.warnings);
+    expect(summaryOnly.summary).toStrictEqual(full.summary);
+    expect(summaryOnly.violations).toStrictEqual(full.violations);
+  });
+
   it("is deterministic: the same scenario gives a deep-equal result, and a summary-only run the same summary", () => {
     fc.assert(
       fc.property(scenarios, (s) => {

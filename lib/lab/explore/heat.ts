@@ -3,7 +3,7 @@
  * layer's colour mixed into the page, so the ramp runs from the page's own colour in both themes),
  * the grid's geometry (d3 band scales) and which axis labels fit. React draws; this computes.
  */
-import { scaleBand, type ScaleBand } from "d3";
+import { scaleBand, type ScaleBand } from "d3-scale";
 import type { CellResult } from "@/lib/explore";
 import type { MapLayer } from "./mapSettings";
 

@@ -3,7 +3,8 @@
  * the components only render them. Series are per-second buckets, drawn as steps (a bucket's value
  * holds for its whole second); buckets with no value (no acquisition in that second) are gaps.
  */
-import { line, scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from "d3";
+import { scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from "d3-scale";
+import { line } from "d3-shape";
 
 export interface Box {
   left: number;

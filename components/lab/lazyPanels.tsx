@@ -1,0 +1,86 @@
+"use client";
+
+/**
+ * The lab's panels below the fold — the comparison, the load panel and the explorer — each in its
+ * own chunk, so the lab's first load carries only what its first screen shows. A panel loads when
+ * it comes near the viewport, or once the browser is idle after the first paint, whichever is
+ * first: a link that opens a comparison or a map, and a reader who jumps down the page, find it
+ * there. The names stay those of the panels, so the lab's layout uses them as it always did.
+ */
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useNearViewport } from "@/components/learn/useNearViewport";
+import { selectResolved } from "./selectors";
+import { useScenario } from "./stores";
+
+function PanelPlaceholder({ what }: { what: string }) {
+  return <p className="min-h-40 rounded-xl border border-line p-4 text-ink-muted">Loading {what}…</p>;
+}
+
+const Compare = dynamic(() => import("@/components/compare/ComparePanel").then((m) => m.ComparePanel), {
+  ssr: false,
+  loading: () => <PanelPlaceholder what="the comparison" />,
+});
+const Load = dynamic(() => import("@/components/load/LoadPanel").then((m) => m.LoadPanel), {
+  ssr: false,
+  loading: () => <PanelPlaceholder what="the load panel" />,
+});
+const Explore = dynamic(() => import("@/components/explore/ExplorePanel").then((m) => m.ExplorePanel), {
+  ssr: false,
+  loading: () => <PanelPlaceholder what="the explorer" />,
+});
+
+/**
+ * True once the browser has had an idle moment after the first paint, or half a second has passed
+ * (a busy machine may have no idle moment for long): the panels then load behind the first screen.
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 500);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
+function WhenNear({ what, children }: { what: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const idle = useIdle();
+  if (near || idle) return children;
+  return (
+    <div ref={ref}>
+      <PanelPlaceholder what={what} />
+    </div>
+  );
+}
+
+export function ComparePanel() {
+  return (
+    <WhenNear what="the comparison">
+      <Compare />
+    </WhenNear>
+  );
+}
+
+/** The load panel shows only for a stream of jobs: no placeholder holds its place for other workloads. */
+export function LoadPanel() {
+  const stream = useScenario(selectResolved).workload.kind === "stream";
+  return stream ? (
+    <WhenNear what="the load panel">
+      <Load />
+    </WhenNear>
+  ) : null;
+}
+
+export function ExplorePanel() {
+  return (
+    <WhenNear what="the explorer">
+      <Explore />
+    </WhenNear>
+  );
+}

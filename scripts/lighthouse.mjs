@@ -1,0 +1,75 @@
+// Lighthouse (mobile profile, its default) over five pages of the built site (issue 19, item 3):
+// the home page, the lab, a lesson, a quiz and a deck. It serves out/ with scripts/serve.mjs on a
+// free port, drives the system's Chromium with the flags the e2e tests use, prints the four
+// category scores per page, and stops both by their process. A measurement, not a test: the scores
+// depend on how busy the machine is. Run `npm run build` first.
+//   npm run -s lighthouse [-- /path/ ...]   (other pages instead of the five)
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/"];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+// The same Chromium flags as playwright.config.ts, plus headless.
+const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+if (!existsSync(`${root}out/index.html`)) {
+  console.error("lighthouse: out/index.html is missing. Run `npm run build` first.");
+  process.exit(1);
+}
+
+/** A port nothing listens on now: the OS picks one, and it is handed to the server. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, server) {
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`the static server exited with status ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the static server did not answer at ${url}`);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["scripts/serve.mjs"], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+let chrome;
+const rows = [];
+try {
+  await waitForServer(`${base}/`, server);
+  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags });
+  for (const path of pages) {
+    const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id) => (lhr.categories[id].score === null ? "–" : String(Math.round(lhr.categories[id].score * 100)));
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+      .map((audit) => audit.id);
+    rows.push([path, ...categories.map(score), failing.join(" ")]);
+    console.error(`lighthouse: ${path} done`);
+  }
+} finally {
+  await chrome?.kill();
+  server.kill();
+}
+
+const table = [["page", "perf", "a11y", "best", "seo", "audits under 90"], ...rows];
+const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+for (const row of table) console.log(row.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd());
