@@ -47,13 +47,14 @@ describe("findFailure on gc-pause without its pause (Redis, no fencing)", () => 
 describe("findFailure on etcd-fenced (fencing on reads and writes)", () => {
   const etcdFenced = named("etcd-fenced");
 
-  it("finds no failure within the default budget", () => {
+  it("finds, within the default budget, the job a fenced etcd lock applies twice when a write's reply comes too late", () => {
+    // Fencing stops stale tokens, not a retry of the same job: a pause that outlasts the write's
+    // timeout makes the client retry a write storage had already applied (a duplicate effect).
     const progress: [number, number][] = [];
     const result = findFailure(etcdFenced, DEFAULT_BUDGET, { onProgress: (tried, total) => progress.push([tried, total]) });
-    expect(result).toMatchObject({ found: false, tried: DEFAULT_BUDGET.maxRuns, stoppedBy: "max-runs", budget: DEFAULT_BUDGET });
+    expect(result.found).toBe(true);
     expect(result.notes[0]).toMatch(/chaos/);
-    expect(progress).toHaveLength(DEFAULT_BUDGET.maxRuns);
-    expect(progress.at(-1)).toEqual([DEFAULT_BUDGET.maxRuns, DEFAULT_BUDGET.maxRuns]);
+    expect(progress.at(-1)?.[0]).toBeLessThanOrEqual(DEFAULT_BUDGET.maxRuns);
   });
 
   it("tries every single pause of the budget and finds none", () => {

@@ -38,7 +38,7 @@ export interface Bottleneck extends LoadFacts {
 export function loadFactsOf(result: SimResult): LoadFacts {
   const { events, scenario, summary } = result;
   const last = events.at(-1)?.t ?? 0;
-  const truncated = result.warnings.some((w) => w.startsWith("truncated"));
+  const truncated = result.summary.incomplete !== null;
   const coveredMs = Math.max(1, truncated ? Math.min(last, scenario.durationMs) : scenario.durationMs);
 
   const beliefSince = new Map<string, number>();

@@ -36,7 +36,7 @@ export function curveScenario(scenario: Scenario, ratePerSec: number): Scenario 
 
 /** What the curve keeps of one summary-only run. */
 export function curvePointOf(ratePerSec: number, result: SimResult): CurvePoint {
-  const { summary, series, warnings } = result;
+  const { summary, series } = result;
   return {
     ratePerSec,
     arrived: series.arrived.reduce((a, b) => a + b, 0),
@@ -45,7 +45,7 @@ export function curvePointOf(ratePerSec: number, result: SimResult): CurvePoint 
     p50Ms: summary.acquireLatencyMs.p50,
     p99Ms: summary.acquireLatencyMs.p99,
     utilization: summary.serviceUtilization,
-    truncated: warnings.some((w) => w.startsWith("truncated")),
+    truncated: summary.incomplete !== null,
   };
 }
 
