@@ -22,7 +22,7 @@ async function messagesOf(code: string, dir: string, name: string): Promise<stri
 
 describe("the lint rules", { timeout: 180_000 }, () => {
   it("keep React and the rest of the app out of the engine", async () => {
-    const messages = await messagesOf('import { useState } from "react";\nimport { storyOf } from "@/lib/lab/story";\nexport const x = [useState, storyOf];\n', engineDir, "planted.ts");
+    const messages = await messagesOf('import { useState } from "react";\nimport { storyOf } from "@/lib/run/story";\nexport const x = [useState, storyOf];\n', engineDir, "planted.ts");
     expect(messages.some((m) => m.includes("'react' import is restricted"))).toBe(true);
     expect(messages.some((m) => m.includes("lib/sim is the pure engine"))).toBe(true);
   });

@@ -5,7 +5,7 @@ import { gradeBreak, learnerFaults, type BreakGrade } from "@/lib/challenges/gra
 import type { BreakLevel } from "@/lib/challenges/level";
 import { challengeSearch } from "@/lib/challenges/share";
 import { sameWorld } from "@/lib/challenges/world";
-import { formatDuration } from "@/lib/lab/format";
+import { formatDuration } from "@/lib/run/format";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectPending, selectResult, selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";

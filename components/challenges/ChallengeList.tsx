@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import type { Level } from "@/lib/challenges/level";
 import { ARCADE_MAX_SEED } from "@/lib/challenges/arcade";
 import { serviceLabel } from "@/lib/lab/catalog";
-import { formatDuration } from "@/lib/lab/format";
+import { formatDuration } from "@/lib/run/format";
 import { selectChallenges } from "@/lib/store/progressSelectors";
 import type { ChallengeScore } from "@/lib/store/progressChallenges";
 import { useProgress } from "@/components/progress/useProgress";

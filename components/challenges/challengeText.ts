@@ -2,7 +2,7 @@
  * The words the challenges page uses for a level's data: goal predicates, control values, what an
  * exhaustive check covered. UI labels, made from the data; a level's story and hints live in its file.
  */
-import { formatDuration } from "@/lib/lab/format";
+import { formatDuration } from "@/lib/run/format";
 import { guardLabel, serviceLabel } from "@/lib/lab/catalog";
 import type { GoalAtom } from "@/lib/challenges/goals";
 import type { Control, ControlValue } from "@/lib/challenges/level";

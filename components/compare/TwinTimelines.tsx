@@ -2,10 +2,10 @@
 
 import { scaleLinear } from "d3-scale";
 import { useMemo, useRef, type RefObject } from "react";
-import { modelOf } from "@/lib/lab/derived";
-import { verdictOf } from "@/lib/lab/summaryText";
-import { formatClock } from "@/lib/lab/format";
-import { timelineLayout } from "@/lib/lab/timeline/layout";
+import { modelOf } from "@/lib/run/derived";
+import { verdictOf } from "@/lib/run/summaryText";
+import { formatClock } from "@/lib/run/format";
+import { timelineLayout } from "@/lib/run/timelineLayout";
 import type { SimResult } from "@/lib/sim/simulate";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT } from "@/components/lab/selectors";

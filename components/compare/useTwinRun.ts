@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { flipScenario, type Flip, type Twin } from "@/lib/lab/compare/flips";
+import { flipScenario, type Flip, type Twin } from "@/lib/lab/flips";
 import { planScenario } from "@/lib/lab/run";
-import { createWorkerRunner } from "@/lib/lab/workerRunner";
+import { createWorkerRunner } from "@/lib/workers/simRunner";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 

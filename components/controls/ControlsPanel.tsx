@@ -5,7 +5,7 @@ import { withGuard, withPostgresMode, withService, withWorkload } from "@/lib/la
 import { guardOptions } from "@/lib/lab/options";
 import { sliders } from "@/lib/lab/sliders";
 import { toggles } from "@/lib/lab/toggles";
-import { withStream } from "@/lib/lab/load/trafficSliders";
+import { withStream } from "@/lib/lab/trafficSliders";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import type { GuardKind } from "@/lib/lab/catalog";

@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cellScenario } from "@/lib/explore";
-import { axisReading, nearestIndex } from "@/lib/lab/explore/axisText";
-import { heatGeometry } from "@/lib/lab/explore/heat";
-import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/lab/explore/mapSettings";
+import { axisReading, nearestIndex } from "@/lib/run/mapAxisText";
+import { heatGeometry } from "@/lib/run/mapHeat";
+import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/lab/mapSettings";
 import { validateScenario } from "@/lib/sim/scenario";
 import { selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";

@@ -1,5 +1,5 @@
-import { heatFill, LEGEND_STEPS, percentOf } from "@/lib/lab/explore/heat";
-import type { MapLayer } from "@/lib/lab/explore/mapSettings";
+import { heatFill, LEGEND_STEPS, percentOf } from "@/lib/run/mapHeat";
+import type { MapLayer } from "@/lib/lab/mapSettings";
 import { HATCH_ID } from "./Heatmap";
 
 const SWATCH = 22;

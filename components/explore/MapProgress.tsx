@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { formatDuration } from "@/lib/lab/format";
+import { formatDuration } from "@/lib/run/format";
 import type { MapRun } from "./useFailureMap";
 
 /** Time since the map began, ticking each second while it draws; its final figure once it stops. */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FinderBudget, FinderResult } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
-import { startFinder } from "@/lib/lab/explore/finderRunner";
+import { startFinder } from "@/lib/workers/finderRunner";
 
 export type FinderRun =
   | { status: "searching"; budget: FinderBudget; timeLimitMs: number; tried: number; total: number }

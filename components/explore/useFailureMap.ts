@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { axisValues, mapCells, type CellResult } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
-import type { MapSettings } from "@/lib/lab/explore/mapSettings";
-import { startMapRun } from "@/lib/lab/explore/mapRunner";
+import type { MapSettings } from "@/lib/lab/mapSettings";
+import { startMapRun } from "@/lib/workers/mapRunner";
 
 export type MapStatus = "running" | "done" | "cancelled" | "failed";
 

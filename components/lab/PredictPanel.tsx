@@ -4,7 +4,7 @@ import { useId } from "react";
 import { seconds } from "@/lib/sim/format";
 import { encodeScenario } from "@/lib/lab/url";
 import type { LabProgressState } from "@/lib/store/labProgress";
-import { questionsOf } from "@/lib/lab/derived";
+import { questionsOf } from "@/lib/run/derived";
 import { selectPredict, selectResult } from "./selectors";
 import { useLabProgress, useLabStores, useScenario } from "./stores";
 

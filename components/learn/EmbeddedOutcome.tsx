@@ -4,7 +4,7 @@ import { selectPending, selectResult } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { StoryList } from "@/components/outcome/StoryList";
 import { VerdictBadge } from "@/components/outcome/VerdictBadge";
-import { verdictOf } from "@/lib/lab/summaryText";
+import { verdictOf } from "@/lib/run/summaryText";
 import { seconds } from "@/lib/sim/format";
 
 /**

@@ -8,8 +8,8 @@ import { TimelineSvg } from "@/components/timeline/TimelineSvg";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { usePlaybackLoop } from "@/components/timeline/usePlaybackLoop";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
-import { modelOf } from "@/lib/lab/derived";
-import { timelineLayout } from "@/lib/lab/timeline/layout";
+import { modelOf } from "@/lib/run/derived";
+import { timelineLayout } from "@/lib/run/timelineLayout";
 
 const RIGHT_PAD = 12;
 const EMPTY = new Float64Array();

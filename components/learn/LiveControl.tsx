@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import type { LessonLive } from "@/lib/content/lessonTypes";
-import { formatDuration } from "@/lib/lab/format";
+import { formatDuration } from "@/lib/run/format";
 import { useLiveActions, useLiveValue } from "./LessonLive";
 
 /** A value as the lesson writes it: durations with their unit ("5.5 s"), anything else as given. */

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { primaryButton } from "@/components/ui/button";
-import { formatDuration, formatPpm } from "@/lib/lab/format";
+import { formatDuration, formatPpm } from "@/lib/run/format";
 import { encodeLabSearch } from "@/lib/lab/url";
 import { ttlInputProblems, ttlLabScenario, ttlSuggest, type TtlInput } from "@/lib/learn/ttl";
 

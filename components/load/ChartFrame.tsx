@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Box, Tick } from "@/lib/lab/load/charts";
+import type { Box, Tick } from "@/lib/run/loadCharts";
 import { roleColor } from "@/lib/theme/tokens";
 
 /**

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMemo, useRef } from "react";
-import { chartBox, decadeTicks, pointsPath, rateScale, ticksOf, valueScale } from "@/lib/lab/load/charts";
-import { CURVE_MAX_DURATION_MS, CURVE_RATES, type CurvePoint } from "@/lib/lab/load/curve";
-import { formatPercent, formatRate } from "@/lib/lab/load/format";
-import { KNEE_THROUGHPUT_SHARE, kneeOf, type Knee } from "@/lib/lab/load/knee";
-import { formatDuration } from "@/lib/lab/format";
+import { chartBox, decadeTicks, pointsPath, rateScale, ticksOf, valueScale } from "@/lib/run/loadCharts";
+import { CURVE_MAX_DURATION_MS, CURVE_RATES, type CurvePoint } from "@/lib/run/loadCurve";
+import { formatPercent, formatRate } from "@/lib/run/loadFormat";
+import { KNEE_THROUGHPUT_SHARE, kneeOf, type Knee } from "@/lib/run/loadKnee";
+import { formatDuration } from "@/lib/run/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { ChartAxes, LegendItem } from "./ChartFrame";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo } from "react";
-import { formatDuration } from "@/lib/lab/format";
-import { curveKey } from "@/lib/lab/load/curve";
-import { formatPercent } from "@/lib/lab/load/format";
+import { formatDuration } from "@/lib/run/format";
+import { curveKey } from "@/lib/run/loadCurve";
+import { formatPercent } from "@/lib/run/loadFormat";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectHiding, selectPending, selectResolved, selectResult, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import type { TimeSeries } from "@/lib/sim/series";
-import { formatDuration } from "@/lib/lab/format";
-import { formatPercent } from "@/lib/lab/load/format";
+import { formatDuration } from "@/lib/run/format";
+import { formatPercent } from "@/lib/run/loadFormat";
 
 /**
  * The charts' data as a table, one row per second: the alternative to the charts for anyone who

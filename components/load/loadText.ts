@@ -3,8 +3,8 @@
  * per-second series. Pure, so what a screen reader hears is what the charts show.
  */
 import type { SimResult } from "@/lib/sim/simulate";
-import { formatDuration } from "@/lib/lab/format";
-import { formatPercent, formatRate } from "@/lib/lab/load/format";
+import { formatDuration } from "@/lib/run/format";
+import { formatPercent, formatRate } from "@/lib/run/loadFormat";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const max = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);

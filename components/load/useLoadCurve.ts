@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
-import { CURVE_RATES, type CurvePoint } from "@/lib/lab/load/curve";
-import { startLoadCurve } from "@/lib/lab/load/loadCurveRunner";
+import { CURVE_RATES, type CurvePoint } from "@/lib/run/loadCurve";
+import { startLoadCurve } from "@/lib/workers/loadCurveRunner";
 
 export interface LoadCurveState {
   points: CurvePoint[];

@@ -1,11 +1,11 @@
 "use client";
 
-import { keyCounts, verdictOf } from "@/lib/lab/summaryText";
+import { keyCounts, verdictOf } from "@/lib/run/summaryText";
 import { seconds } from "@/lib/sim/format";
 import { selectHiding, selectPending, selectResult, selectWarnings } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
-import { frameAround } from "@/lib/lab/timeline/frame";
+import { frameAround } from "@/lib/run/timelineFrame";
 import { BottleneckNote } from "./BottleneckNote";
 import { StoryList } from "./StoryList";
 import { VerdictBadge } from "./VerdictBadge";

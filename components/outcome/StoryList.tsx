@@ -1,10 +1,10 @@
 "use client";
 
 import { memo, useDeferredValue, useState } from "react";
-import { upperBound } from "@/lib/lab/timeline/intervals";
-import type { StoryLine, StoryTone } from "@/lib/lab/story";
+import { upperBound } from "@/lib/run/intervals";
+import type { StoryLine, StoryTone } from "@/lib/run/story";
 import type { SimResult } from "@/lib/sim/simulate";
-import { storyOfResult } from "@/lib/lab/derived";
+import { storyOfResult } from "@/lib/run/derived";
 import { selectSetT, selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 

@@ -1,4 +1,4 @@
-import type { VerdictWord } from "@/lib/lab/summaryText";
+import type { VerdictWord } from "@/lib/run/summaryText";
 
 const look: Record<VerdictWord, string> = {
   Safe: "border-safe text-safe-ink",

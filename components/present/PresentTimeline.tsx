@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useMemo, useRef } from "react";
-import { modelOf } from "@/lib/lab/derived";
-import { timelineLayout } from "@/lib/lab/timeline/layout";
+import { modelOf } from "@/lib/run/derived";
+import { timelineLayout } from "@/lib/run/timelineLayout";
 import { slideDomain } from "@/lib/present/slideDomain";
 import { selectResult, selectSetT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { topologyCanvasSize } from "@/lib/lab/topology/layout";
+import { topologyCanvasSize } from "@/lib/run/topologyLayout";
 import { LazyTopologyCanvas } from "@/components/topology/LazyTopologyCanvas";
 import { useTopologyScene } from "@/components/topology/useTopologyScene";
 import { useElementSize } from "./useElementSize";

@@ -1,7 +1,7 @@
 "use client";
 
-import { formatClock } from "@/lib/lab/format";
-import { storyOfResult } from "@/lib/lab/derived";
+import { formatClock } from "@/lib/run/format";
+import { storyOfResult } from "@/lib/run/derived";
 import { selectResult, selectT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";
 

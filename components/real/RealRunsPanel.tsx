@@ -2,7 +2,7 @@
 
 import { useState, type DragEvent } from "react";
 import { loadShippedTrace, shippedTraces } from "@/lib/real/shipped";
-import { keyCounts, verdictOf } from "@/lib/lab/summaryText";
+import { keyCounts, verdictOf } from "@/lib/run/summaryText";
 import { TwinTimelines } from "@/components/compare/TwinTimelines";
 import { StoryList } from "@/components/outcome/StoryList";
 import { VerdictBadge } from "@/components/outcome/VerdictBadge";

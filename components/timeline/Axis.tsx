@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { roleColor } from "@/lib/theme/tokens";
-import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import type { ScaleLinear } from "d3-scale";
 
 /** Tick labels in seconds, with as many decimals as the tick spacing needs. */

@@ -1,6 +1,6 @@
 import type { Span } from "@/lib/sim/spans";
-import { laneRows } from "@/lib/lab/timeline/layout";
-import { columnShares, densityRuns } from "@/lib/lab/timeline/density";
+import { laneRows } from "@/lib/run/timelineLayout";
+import { columnShares, densityRuns } from "@/lib/run/density";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import type { LayerProps } from "./geometry";

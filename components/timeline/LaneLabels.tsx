@@ -2,8 +2,8 @@
 
 import { useMemo } from "react";
 import { processClock } from "@/lib/sim/processes";
-import { formatClock, formatOffset } from "@/lib/lab/format";
-import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+import { formatClock, formatOffset } from "@/lib/run/format";
+import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectT } from "@/components/lab/selectors";

@@ -2,9 +2,9 @@
 
 import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
-import { laneRows } from "@/lib/lab/timeline/layout";
-import { lowerBound, upperBound } from "@/lib/lab/timeline/intervals";
-import type { FocusMark, GrantMark, ViolationMarkModel, WriteMarkModel } from "@/lib/lab/timeline/model";
+import { laneRows } from "@/lib/run/timelineLayout";
+import { lowerBound, upperBound } from "@/lib/run/intervals";
+import type { FocusMark, GrantMark, ViolationMarkModel, WriteMarkModel } from "@/lib/run/timelineModel";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT, selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";

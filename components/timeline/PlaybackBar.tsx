@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { formatClock, formatDuration } from "@/lib/lab/format";
+import { formatClock, formatDuration } from "@/lib/run/format";
 import { SPEEDS } from "@/lib/lab/playback";
 import { seconds } from "@/lib/sim/format";
 import { playbackMax } from "@/lib/store/labPlayback";

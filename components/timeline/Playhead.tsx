@@ -1,7 +1,7 @@
 "use client";
 
-import { formatClock } from "@/lib/lab/format";
-import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+import { formatClock } from "@/lib/run/format";
+import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
 import type { ScaleLinear } from "d3-scale";
 import { selectT } from "@/components/lab/selectors";

@@ -1,8 +1,8 @@
 import { memo, type ReactNode } from "react";
 import type { Span } from "@/lib/sim/spans";
-import { laneRows } from "@/lib/lab/timeline/layout";
-import { formatSessionDoubt } from "@/lib/lab/format";
-import { pauseLabel } from "@/lib/lab/phrases";
+import { laneRows } from "@/lib/run/timelineLayout";
+import { formatSessionDoubt } from "@/lib/run/format";
+import { pauseLabel } from "@/lib/run/phrases";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { seconds } from "@/lib/sim/format";
-import { timelineLayout } from "@/lib/lab/timeline/layout";
-import { modelOf, storyOfResult } from "@/lib/lab/derived";
+import { timelineLayout } from "@/lib/run/timelineLayout";
+import { modelOf, storyOfResult } from "@/lib/run/derived";
 import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";

@@ -3,8 +3,8 @@
 import { scaleLinear } from "d3-scale";
 import { useId, useMemo, useState, type Ref } from "react";
 import { HatchPattern } from "@/components/marks/HatchPattern";
-import type { TimelineLayout } from "@/lib/lab/timeline/layout";
-import type { TimelineModel } from "@/lib/lab/timeline/model";
+import type { TimelineLayout } from "@/lib/run/timelineLayout";
+import type { TimelineModel } from "@/lib/run/timelineModel";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
 import { roleColor } from "@/lib/theme/tokens";
 import { Axis, Gridlines } from "./Axis";

@@ -1,6 +1,6 @@
 import type { ScaleLinear } from "d3-scale";
-import type { TimelineModel } from "@/lib/lab/timeline/model";
-import type { TimelineLayout } from "@/lib/lab/timeline/layout";
+import type { TimelineModel } from "@/lib/run/timelineModel";
+import type { TimelineLayout } from "@/lib/run/timelineLayout";
 
 /** What every layer of the timeline draws from: the run's model, lane positions and the time scale. */
 export interface LayerProps {

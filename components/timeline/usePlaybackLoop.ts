@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { advancePlayhead } from "@/lib/lab/playback";
-import { upperBound } from "@/lib/lab/timeline/intervals";
+import { upperBound } from "@/lib/run/intervals";
 import { stopAt } from "@/lib/store/labPlayback";
 import { selectPlaying } from "@/components/lab/selectors";
 import { useLabStores, usePlayback } from "@/components/lab/stores";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { describeFault, editableFields, faultFieldLabels, faultFromSeconds, withFaultRemoved, withFaultReplaced, type FaultField } from "@/lib/lab/topology/faults";
+import { describeFault, editableFields, faultFieldLabels, faultFromSeconds, withFaultRemoved, withFaultReplaced, type FaultField } from "@/lib/lab/faults";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectEdit, selectResolved, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";

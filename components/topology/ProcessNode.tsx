@@ -1,9 +1,9 @@
 "use client";
 
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
-import { clockReadingAt } from "@/lib/lab/clocks";
-import { formatClock, formatOffset } from "@/lib/lab/format";
-import { NODE_HEIGHT, NODE_WIDTH, type TopologyNode } from "@/lib/lab/topology/layout";
+import { clockReadingAt } from "@/lib/run/clocks";
+import { formatClock, formatOffset } from "@/lib/run/format";
+import { NODE_HEIGHT, NODE_WIDTH, type TopologyNode } from "@/lib/run/topologyLayout";
 import { clientColor, roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "@/components/timeline/colors";
 import { sameTarget, useTopologyFrame } from "./context";

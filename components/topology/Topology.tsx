@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { describeFault, withFaultAdded } from "@/lib/lab/topology/faults";
-import { topologyCanvasSize } from "@/lib/lab/topology/layout";
+import { describeFault, withFaultAdded } from "@/lib/lab/faults";
+import { topologyCanvasSize } from "@/lib/run/topologyLayout";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectEdit, selectPending, selectT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";

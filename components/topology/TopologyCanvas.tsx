@@ -4,7 +4,7 @@ import "@xyflow/react/dist/style.css";
 import "./topology.css";
 import { ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type EdgeTypes, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { useEffect, useMemo } from "react";
-import { GROUP_LABEL, NODE_HEIGHT, NODE_WIDTH, type TopologyGroup, type TopologyLayout } from "@/lib/lab/topology/layout";
+import { GROUP_LABEL, NODE_HEIGHT, NODE_WIDTH, type TopologyGroup, type TopologyLayout } from "@/lib/run/topologyLayout";
 import { stillFlow } from "@/components/flow/stillFlow";
 import { TopologyFrameContext, type TopologyFrame } from "./context";
 import { LinkEdge, ReplicationEdge, type LinkFlowEdge, type ReplicationFlowEdge } from "./LinkEdge";

@@ -1,6 +1,6 @@
-import { idleProcess, type ProcessState } from "@/lib/lab/topology/frame";
-import type { TopologyNodeKind } from "@/lib/lab/topology/layout";
-import { formatSessionDoubt } from "@/lib/lab/format";
+import { idleProcess, type ProcessState } from "@/lib/run/topologyFrame";
+import type { TopologyNodeKind } from "@/lib/run/topologyLayout";
+import { formatSessionDoubt } from "@/lib/run/format";
 
 const tokenText = (token: number | null) => (token === null ? "no token" : `token ${token}`);
 

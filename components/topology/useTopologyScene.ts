@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo } from "react";
-import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "@/lib/lab/topology/frame";
-import { topologyLayout, type TopologyLayout } from "@/lib/lab/topology/layout";
-import { modelOf } from "@/lib/lab/derived";
+import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "@/lib/run/topologyFrame";
+import { topologyLayout, type TopologyLayout } from "@/lib/run/topologyLayout";
+import { modelOf } from "@/lib/run/derived";
 import { selectResult, selectT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";

@@ -2,7 +2,7 @@
  * The playhead's arithmetic: stepping event by event, and advancing while playing. Times are true
  * time in ms; `speed` is simulated seconds per real second.
  */
-import { lowerBound, upperBound } from "./timeline/intervals";
+import { lowerBound, upperBound } from "@/lib/run/intervals";
 
 /** The first stop after t (not past `max`), or null at the end. */
 export function nextStop(stops: ArrayLike<number>, t: number, max: number): number | null {

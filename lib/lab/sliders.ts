@@ -17,12 +17,12 @@
  */
 import { LIMITS, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { leaseField, leaseOf, pauseLengthOf, withClientCount, withClients, withLease, withPauseLength } from "./edits";
-import { formatDuration, formatDurationRange, formatPpm } from "./format";
+import { formatDuration, formatDurationRange, formatPpm } from "@/lib/run/format";
 import { linearScale, logScale, type SliderScale } from "./scales";
 
 export type Availability = { ok: true } | { ok: false; reason: string };
 
-/** The traffic sliders (traffic, keys, hotKey) are declared with the stream workload, in lib/lab/load/trafficSliders.ts. */
+/** The traffic sliders (traffic, keys, hotKey) are declared with the stream workload, in lib/lab/trafficSliders.ts. */
 export type SliderId = "lease" | "skew" | "drift" | "pause" | "clients" | "latency" | "work" | "renew" | "margin" | "traffic" | "keys" | "hotKey";
 
 export interface SliderSpec {

@@ -16,8 +16,8 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
 import { presetById } from "@/lib/presets";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
-import { flipParam, parseFlip, type Flip } from "./compare/flips";
-import { formatDuration } from "./format";
+import { flipParam, parseFlip, type Flip } from "./flips";
+import { formatDuration } from "@/lib/run/format";
 import { minimizeScenario, sameJson } from "./minimize";
 
 /** The scenario the lab opens with, and falls back to. */

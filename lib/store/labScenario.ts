@@ -9,10 +9,10 @@ import { presetById } from "@/lib/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import { planScenario } from "@/lib/lab/run";
-import { streamSwitchNotes } from "@/lib/lab/load/streamSwitch";
-import type { Flip } from "@/lib/lab/compare/flips";
+import { streamSwitchNotes } from "@/lib/lab/streamSwitch";
+import type { Flip } from "@/lib/lab/flips";
 import { COMPARE_PROBLEM, type DecodedLocation } from "@/lib/lab/url";
-import { runOnMainThread, type Runner } from "@/lib/lab/workerRunner";
+import { runOnMainThread, type Runner } from "@/lib/workers/simRunner";
 
 export type NoticeTone = "error" | "info";
 
@@ -43,7 +43,7 @@ export interface ScenarioState {
   predict: PredictState;
   /** The twin run's flip, shown side by side with this run; null for none. */
   compare: Flip | null;
-  /** The failure map's URL parameter (lib/lab/explore/mapSettings.ts); null for none. */
+  /** The failure map's URL parameter (lib/lab/mapSettings.ts); null for none. */
   map: string | null;
   /** Applies a change to the scenario; refused changes leave it as it was and say why. */
   edit: (change: (scenario: Scenario, resolved: ResolvedScenario) => Scenario) => void;

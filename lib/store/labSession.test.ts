@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Runner } from "@/lib/lab/workerRunner";
+import type { Runner } from "@/lib/workers/simRunner";
 import { simulate, type SimResult } from "@/lib/sim/simulate";
 import { TestLab } from "./testing";
 

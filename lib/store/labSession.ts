@@ -6,8 +6,8 @@
  * browser: small runs at once, large ones in a Web Worker, the latest run winning).
  */
 import type { DecodedLocation } from "@/lib/lab/url";
-import { modelOf, questionsOf } from "@/lib/lab/derived";
-import { createWorkerRunner, type Runner } from "@/lib/lab/workerRunner";
+import { modelOf, questionsOf } from "@/lib/run/derived";
+import { createWorkerRunner, type Runner } from "@/lib/workers/simRunner";
 import { createLabProgressStore, type LabProgressStore } from "./labProgress";
 import { createPlaybackStore, type PlaybackStore } from "./labPlayback";
 import { createScenarioStore, type ScenarioState, type ScenarioStore } from "./labScenario";

@@ -8,7 +8,7 @@
  * Runs happen at once on the main thread unless a test passes its own runner.
  */
 import { decodeLabSearch } from "@/lib/lab/url";
-import { runOnMainThread, type Runner } from "@/lib/lab/workerRunner";
+import { runOnMainThread, type Runner } from "@/lib/workers/simRunner";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import { createLabSession, type LabSession } from "./labSession";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/presets";
 import { withLease, withGuard } from "../edits";
-import { withStream } from "../load/trafficSliders";
+import { withStream } from "@/lib/lab/trafficSliders";
 import { changesBetween, changeText } from "./editSummary";
 
 const gcPause = presetById("gc-pause")!.scenario;

@@ -5,7 +5,7 @@
  */
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { guardLabel, serviceLabel, workloadLabel } from "../catalog";
-import { trafficSliders } from "../load/trafficSliders";
+import { trafficSliders } from "@/lib/lab/trafficSliders";
 import { sliders } from "../sliders";
 import { toggles } from "../toggles";
 

@@ -1,0 +1,70 @@
+/**
+ * The timeline's geometry in pixels: where each lane sits, how tall it is, and where the rows
+ * inside a lane are (belief bar, work, pause, labels), so every layer draws in the same places.
+ * Clients get the tallest lanes: they carry belief, work and pauses; storage has write marks and
+ * their labels; service nodes carry leases.
+ */
+import type { Lane, LaneKind } from "./timelineModel";
+
+export interface LaneBox {
+  lane: Lane;
+  top: number;
+  height: number;
+}
+
+export interface TimelineLayout {
+  boxes: LaneBox[];
+  byId: Map<string, LaneBox>;
+  /** The strip above the lanes where violation marks sit. */
+  violationsTop: number;
+  lanesTop: number;
+  lanesBottom: number;
+  axisTop: number;
+  height: number;
+}
+
+const LANE_HEIGHT: Record<LaneKind, number> = { client: 54, service: 42, storage: 66 };
+const COMPACT_CLIENT_HEIGHT = 40;
+const VIOLATION_STRIP = 26;
+const AXIS_HEIGHT = 30;
+
+/** Lane positions; with many clients, client lanes are compact so the diagram stays readable. */
+export function timelineLayout(lanes: readonly Lane[]): TimelineLayout {
+  const clients = lanes.filter((l) => l.kind === "client").length;
+  const heightOf = (kind: LaneKind) => (kind === "client" && clients > 8 ? COMPACT_CLIENT_HEIGHT : LANE_HEIGHT[kind]);
+  const boxes: LaneBox[] = [];
+  let y = VIOLATION_STRIP;
+  for (const lane of lanes) {
+    const height = heightOf(lane.kind);
+    boxes.push({ lane, top: y, height });
+    y += height;
+  }
+  return {
+    boxes,
+    byId: new Map(boxes.map((b) => [b.lane.id, b])),
+    violationsTop: 0,
+    lanesTop: VIOLATION_STRIP,
+    lanesBottom: y,
+    axisTop: y,
+    height: y + AXIS_HEIGHT,
+  };
+}
+
+/**
+ * Rows inside a lane, in pixels from the top of the diagram: a label row, the bar (belief on a
+ * client's lane, lease on a service's), a row under it for pauses and work, and a note row.
+ */
+export function laneRows(box: LaneBox) {
+  const { top, height } = box;
+  const compact = height < 50;
+  return {
+    label: top + (compact ? 10 : 12),
+    barTop: top + (compact ? 12 : 15),
+    barHeight: compact ? 10 : 12,
+    pauseTop: top + (compact ? 24 : 30),
+    pauseHeight: compact ? 8 : 10,
+    workTop: top + (compact ? 26 : 33),
+    note: top + height - (compact ? 2 : 4),
+    mid: top + height / 2,
+  };
+}

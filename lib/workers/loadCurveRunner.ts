@@ -1,0 +1,19 @@
+/**
+ * Runs the load curve off the main thread, like the lab's large runs (lib/workers/simRunner.ts):
+ * one worker per curve, terminated when a newer curve is asked for or the panel goes away.
+ */
+import type { Scenario } from "@/lib/sim/scenario";
+import { startJob, workerFactory } from "./job";
+import type { CurvePoint } from "@/lib/run/loadCurve";
+
+export interface CurveListener {
+  point(point: CurvePoint): void;
+  done(): void;
+  failed(message: string): void;
+}
+
+/** Starts computing the curve of `scenario`; the returned function stops it. */
+export function startLoadCurve(scenario: Scenario, listener: CurveListener): () => void {
+  const create = workerFactory(() => new Worker(new URL("./loadCurve.worker.ts", import.meta.url), { type: "module" }));
+  return startJob<Scenario, CurvePoint, null>(create, scenario, { progress: listener.point, result: listener.done, failed: listener.failed }, "the load curve");
+}

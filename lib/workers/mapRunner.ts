@@ -1,0 +1,78 @@
+/**
+ * Runs a failure map's cells in Web Workers, one per core (capped), each worker taking an
+ * interleaved shard of the cells in coarse-to-fine order (lib/explore/shards.ts), so the whole map
+ * takes shape early and every worker finishes at about the same time. Cancelling terminates them.
+ */
+import { runCell, shard, type CellJob, type CellResult } from "@/lib/explore";
+import { startJob } from "./job";
+
+export interface MapWorkerRequest {
+  jobs: CellJob[];
+}
+
+export interface MapRunListener {
+  cell(cell: CellResult): void;
+  /** Every worker has finished. */
+  done(): void;
+  failed(message: string): void;
+}
+
+/** Workers are spawned up to this many, even on machines with more cores. */
+export const MAX_MAP_WORKERS = 8;
+
+/** One worker per core the browser reports, within [1, MAX_MAP_WORKERS]. */
+export function mapWorkerCount(cores: number | undefined): number {
+  return Math.max(1, Math.min(MAX_MAP_WORKERS, Math.floor(cores || 2)));
+}
+
+/** Starts running `jobs`; returns the function that cancels the run. Without Worker support, runs in slices on the page. */
+export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener): () => void {
+  if (typeof Worker === "undefined") return runOnPage(jobs, listener);
+  const shards = shard(jobs, Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency))).filter((s) => s.length > 0);
+  let running = shards.length;
+  let over = false;
+  const stops: (() => void)[] = [];
+  const stop = () => {
+    over = true;
+    for (const cancel of stops) cancel();
+  };
+  for (const jobs of shards) {
+    const create = () => new Worker(new URL("./mapCells.worker.ts", import.meta.url), { type: "module" });
+    stops.push(
+      startJob<MapWorkerRequest, CellResult, null>(
+        create,
+        { jobs },
+        {
+          progress: (cell) => !over && listener.cell(cell),
+          result: () => {
+            if (!over && --running === 0) {
+              over = true;
+              listener.done();
+            }
+          },
+          failed: (message) => {
+            if (over) return;
+            stop();
+            listener.failed(message);
+          },
+        },
+        "a failure map worker",
+      ),
+    );
+  }
+  if (shards.length === 0) queueMicrotask(() => listener.done());
+  return stop;
+}
+
+/** The fallback: a cell at a time between frames, so the page still answers. */
+function runOnPage(jobs: readonly CellJob[], listener: MapRunListener): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout>;
+  const step = () => {
+    if (next >= jobs.length) return listener.done();
+    listener.cell(runCell(jobs[next++]));
+    timer = setTimeout(step, 0);
+  };
+  timer = setTimeout(step, 0);
+  return () => clearTimeout(timer);
+}
