@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { secondaryButton } from "@/components/ui/button";
+import { ManualCopy } from "@/components/ui/ManualCopy";
 
 /** Copies a link (or shows it to copy by hand where the clipboard is refused). */
 export function ShareLink({ label, search, copied }: { label: string; search: () => string; copied: string }) {
@@ -24,14 +25,7 @@ export function ShareLink({ label, search, copied }: { label: string; search: ()
       <span role="status" className="text-sm text-ink-muted">
         {state.status === "copied" ? copied : ""}
       </span>
-      {state.status === "manual" && (
-        <div className="basis-full">
-          <label htmlFor={id} className="text-sm">
-            The clipboard is not available here. Copy this link:
-          </label>
-          <input id={id} readOnly value={state.link} onFocus={(event) => event.target.select()} autoFocus className="mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-xs" />
-        </div>
-      )}
+      {state.status === "manual" && <ManualCopy id={id} link={state.link} />}
     </div>
   );
 }

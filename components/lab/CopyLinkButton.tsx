@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { SAFE_LINK_LENGTH } from "@/lib/lab/url";
 import { currentSearch } from "./useUrlSync";
 import { useLabStores } from "./stores";
+import { ManualCopy } from "@/components/ui/ManualCopy";
 
 /**
  * Copies a link to this exact scenario and playhead. Where the clipboard is refused, the link is
@@ -35,14 +36,7 @@ export function CopyLinkButton() {
           ? ` It is ${state.link.length.toLocaleString("en-US")} characters long: some CDNs and proxies refuse links over ${SAFE_LINK_LENGTH.toLocaleString("en-US")}, so it may not open everywhere.`
           : ""}
       </span>
-      {state.status === "manual" && (
-        <div className="basis-full">
-          <label htmlFor={id} className="text-sm">
-            The clipboard is not available here. Copy this link:
-          </label>
-          <input id={id} readOnly value={state.link} onFocus={(event) => event.target.select()} autoFocus className="mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-xs" />
-        </div>
-      )}
+      {state.status === "manual" && <ManualCopy id={id} link={state.link} />}
     </div>
   );
 }

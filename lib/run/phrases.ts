@@ -6,6 +6,7 @@
 import type { LeaseEndReason, SessionState } from "@/lib/sim/events";
 import type { Rejection } from "@/lib/sim/facts";
 import { seconds } from "@/lib/sim/format";
+import { rejectionText } from "@/lib/sim/storage";
 import { formatDuration } from "./format";
 
 export interface LeaseEndWords {
@@ -73,14 +74,8 @@ export function pausePhrase(cause: string, forMs: number): string {
 
 /** A rejection as a short note under a mark: "1 < 2", "version 3 ≠ 4", "no token", "transaction over". */
 export function rejectionNote(r: Rejection): string {
-  switch (r.by) {
-    case "fencing":
-      return r.seen === null ? "no token" : `${r.token ?? "no token"} < ${r.seen}`;
-    case "version":
-      return `version ${r.expected} ≠ ${r.actual}`;
-    case "transaction":
-      return "transaction over";
-  }
+  // The engine's own words for fencing and versions are already short; a rolled-back transaction's are a sentence.
+  return r.by === "transaction" ? "transaction over" : rejectionText(r);
 }
 
 /** Why storage refused, as the end of a sentence after "storage …". */
