@@ -24,12 +24,16 @@ export function eventsOfTrace(events: readonly TraceEvent[]): SimEvent[] {
   };
   // Number grants by when they were granted, so a lease-end seen a moment earlier keeps the same id.
   for (const { e } of ordered) if (e.kind === "grant") number(e.grant);
+  // A recorded write names no job; as the model's clients do, each client's n-th job is `cX-job-n`,
+  // so a write applied twice for one job is a duplicate effect here too.
+  const jobsDone = new Map<string, number>();
   return ordered.map(({ e }, seq) => {
+    if (e.kind === "job-done") jobsDone.set(e.proc, (jobsDone.get(e.proc) ?? 0) + 1);
     const { by: _by, ...body } = e;
     void _by;
     const grant = "grant" in body && typeof body.grant === "string" ? number(body.grant) : "grant" in body ? null : undefined;
     const converted = (grant === undefined ? body : { ...body, grant }) as EventBody;
-    if (converted.kind === "write") return { ...converted, t: e.t, seq, run: null };
+    if (converted.kind === "write") return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}` };
     return { ...converted, t: e.t, seq } as SimEvent;
   });
 }
