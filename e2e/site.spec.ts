@@ -26,8 +26,9 @@ test("the home page says what Lease Lab teaches and lays out the learning path",
   await expect(steps.first()).toContainText("What a lock is for");
   await expect(steps.nth(3)).toContainText("Fencing tokens");
   await expect(steps.last()).toContainText("how it breaks in production");
-  // Each step links to its lesson.
-  await expect(path.getByRole("link")).toHaveCount(10);
+  // Each step links to its lesson; the challenges follow the path.
+  await expect(steps.getByRole("link")).toHaveCount(10);
+  await expect(path.getByRole("link", { name: /the challenges/ })).toHaveAttribute("href", "/challenges/");
   await expect(path.getByRole("link", { name: "Fencing tokens" })).toHaveAttribute("href", "/learn/04-fencing-tokens/");
 
   await expect(page.getByRole("img", { name: /storage rejects c1's write/ })).toBeVisible();

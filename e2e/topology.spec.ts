@@ -50,7 +50,7 @@ test("a pause injected on c1 from the topology with the keyboard breaks the run,
   await expect(faults.getByRole("listitem")).toHaveText([/Pause c1 at 1 s for 15 s/]);
   // Focus goes back to the node, which now says what the pause did to it.
   await expect(topology(page).getByRole("button", { name: /^c1: paused \(GC\)|^c1: paused/ })).toBeFocused();
-  await expect(page).toHaveURL(/[?&]s=/);
+  await expect(page).toHaveURL(/[?&]z=/);
 
   await faults.getByRole("button", { name: "Remove: Pause c1 at 1 s for 15 s" }).focus();
   await page.keyboard.press("Enter");
