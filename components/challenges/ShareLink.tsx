@@ -1,22 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
 import { secondaryButton } from "@/components/ui/button";
 import { ManualCopy } from "@/components/ui/ManualCopy";
+import { useCopyLink } from "@/components/ui/useCopyLink";
 
 /** Copies a link (or shows it to copy by hand where the clipboard is refused). */
 export function ShareLink({ label, search, copied }: { label: string; search: () => string; copied: string }) {
   const id = useId();
-  const [state, setState] = useState<{ status: "idle" | "copied" | "manual"; link: string }>({ status: "idle", link: "" });
-  const copy = async () => {
-    const link = `${window.location.origin}${window.location.pathname}${search()}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      setState({ status: "copied", link });
-    } catch {
-      setState({ status: "manual", link });
-    }
-  };
+  const { state, copy } = useCopyLink(search);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" onClick={copy} className={secondaryButton}>

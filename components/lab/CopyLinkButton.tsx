@@ -1,10 +1,11 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
 import { SAFE_LINK_LENGTH } from "@/lib/lab/url";
 import { currentSearch } from "./useUrlSync";
 import { useLabStores } from "./stores";
 import { ManualCopy } from "@/components/ui/ManualCopy";
+import { useCopyLink } from "@/components/ui/useCopyLink";
 
 /**
  * Copies a link to this exact scenario and playhead. Where the clipboard is refused, the link is
@@ -13,17 +14,7 @@ import { ManualCopy } from "@/components/ui/ManualCopy";
 export function CopyLinkButton() {
   const id = useId();
   const stores = useLabStores();
-  const [state, setState] = useState<{ status: "idle" | "copied" | "manual"; link: string }>({ status: "idle", link: "" });
-
-  const copy = async () => {
-    const link = `${window.location.origin}${window.location.pathname}${currentSearch(stores, { share: true })}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      setState({ status: "copied", link });
-    } catch {
-      setState({ status: "manual", link });
-    }
-  };
+  const { state, copy } = useCopyLink(() => currentSearch(stores, { share: true }));
 
   return (
     <div className="flex flex-wrap items-center gap-2">

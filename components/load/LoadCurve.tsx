@@ -3,7 +3,7 @@
 import { useMemo, useRef } from "react";
 import { chartBox, decadeTicks, pointsPath, rateScale, ticksOf, valueScale } from "@/lib/run/loadCharts";
 import { CURVE_MAX_DURATION_MS, CURVE_RATES, type CurvePoint } from "@/lib/run/loadCurve";
-import { formatPercent, formatRate } from "@/lib/run/loadFormat";
+import { formatPercent, formatRate } from "@/lib/run/format";
 import { KNEE_THROUGHPUT_SHARE, kneeOf, type Knee } from "@/lib/run/loadKnee";
 import { formatDuration } from "@/lib/run/format";
 import { roleColor } from "@/lib/theme/tokens";

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { formatDuration } from "@/lib/run/format";
 import { curveKey } from "@/lib/run/loadCurve";
-import { formatPercent } from "@/lib/run/loadFormat";
+import { formatPercent } from "@/lib/run/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectHiding, selectPending, selectResolved, selectResult, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";

@@ -4,7 +4,7 @@
  */
 import type { SimResult } from "@/lib/sim/simulate";
 import { formatDuration } from "@/lib/run/format";
-import { formatPercent, formatRate } from "@/lib/run/loadFormat";
+import { formatPercent, formatRate } from "@/lib/run/format";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const max = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);

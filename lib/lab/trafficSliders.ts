@@ -12,7 +12,7 @@ import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import { withClientCount, withClients } from "./edits";
 import type { SliderScale } from "./scales";
 import type { Availability, SliderSpec } from "./sliders";
-import { formatPercent, formatRate } from "@/lib/run/loadFormat";
+import { formatPercent, formatRate } from "@/lib/run/format";
 
 type Stream = Extract<NonNullable<Scenario["workload"]>, { kind: "stream" }>;
 export type Routing = NonNullable<Stream["routing"]>;

@@ -8,8 +8,7 @@
  */
 import { listOf } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
-import { formatDuration } from "./format";
-import { formatPercent } from "./loadFormat";
+import { formatDuration, formatPercent } from "./format";
 
 export const SATURATED = 0.8;
 

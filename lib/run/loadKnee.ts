@@ -10,7 +10,7 @@
  * would not be where the curve bends.
  */
 import type { CurvePoint } from "./loadCurve";
-import { formatRate } from "./loadFormat";
+import { formatRate } from "./format";
 
 export const KNEE_THROUGHPUT_SHARE = 0.9;
 
