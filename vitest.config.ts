@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig({
@@ -8,5 +9,9 @@ export default defineConfig({
     exclude: ["node_modules/**", "e2e/**", ".next/**", "out/**"],
     // Engine story tests run whole simulations; on a loaded 2-core CI machine some take seconds.
     testTimeout: 30_000,
+    // Vitest leaves a core to itself by default, which on a 2-core machine runs the files one at a
+    // time; its main process does little, so every core runs tests.
+    maxWorkers: availableParallelism(),
+    pool: "threads",
   },
 });

@@ -1,35 +1,48 @@
 "use client";
 
-import { Suspense } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { LabProvider } from "./LabProvider";
 import { LabWorkspace } from "./LabWorkspace";
 
-const loading = (
-  <p className="py-24 text-center text-ink-muted" role="status">
-    Loading the lab…
-  </p>
-);
-
 /**
- * The page is a static file: its query string exists only in the browser, so the prerendered HTML
- * shows the loading state. The router's search params (not window.location, which a client-side
- * navigation has not updated yet when this renders) give the scenario the lab starts from.
+ * The page is a static file, and its query string exists only in the browser. So the prerendered
+ * HTML holds the lab on its default scenario, simulated when the site was built and drawn, and the
+ * page paints it before any script runs. The browser hydrates that same lab, then applies the
+ * link: a `?preset=` or `?s=` opens a new lab session in its place. Until then its controls are
+ * disabled, so a click before the scripts have loaded is not silently lost.
  */
 export function LabApp() {
+  const [opened, setOpened] = useState<{ search: string } | null>(null);
+  const search = opened?.search ?? "";
   return (
-    <Suspense fallback={loading}>
-      <LabFromUrl />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <SearchReader onRead={(s) => setOpened({ search: s })} />
+      </Suspense>
+      <noscript>
+        <p className="mx-auto max-w-[1440px] px-4 pt-6 font-semibold sm:px-6">
+          This is the lab&apos;s default run, drawn when the site was built. Playing it, changing it and opening other scenarios need JavaScript.
+        </p>
+      </noscript>
+      <fieldset disabled={opened === null} className="m-0 min-w-0 border-0 p-0">
+        <LabProvider key={search} search={search}>
+          <LabWorkspace />
+        </LabProvider>
+      </fieldset>
+    </>
   );
 }
 
-function LabFromUrl() {
+/**
+ * Reads the query string the lab was opened with, once. The router's search params, not
+ * window.location, which a client-side navigation has not updated yet when this renders; later
+ * changes are the lab writing its own state to the address bar, not a new scenario to open.
+ */
+function SearchReader({ onRead }: { onRead: (search: string) => void }) {
   const params = useSearchParams();
-  const search = params.size ? `?${params.toString()}` : "";
-  return (
-    <LabProvider search={search}>
-      <LabWorkspace />
-    </LabProvider>
-  );
+  const first = useRef(params.size ? `?${params.toString()}` : "");
+  const read = useRef(onRead);
+  useEffect(() => read.current(first.current), []);
+  return null;
 }
