@@ -258,7 +258,7 @@ test("See it happen opens the lab on the question's preset in a new tab, and the
   await answerWithMouse(page, first, correctIndex(first));
   const [lab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "See it happen (opens in a new tab)" }).click()]);
   await expect(lab).toHaveURL(new RegExp(`/lab/\\?preset=${first.scenario!.preset}`));
-  await expect(lab.getByRole("combobox", { name: "Scenario" })).toHaveValue(first.scenario!.preset);
+  await expect(lab.getByRole("combobox", { name: "Scenario" })).toHaveValue(first.scenario!.preset, { timeout: 30_000 });
   // Back on the quiz, the answer is still explained, and Next still leads on.
   await lab.close();
   await page.bringToFront();
