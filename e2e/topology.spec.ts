@@ -132,6 +132,8 @@ test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side
 
 test("a flip that cannot apply is disabled with its reason, and a malformed one is a notice", async ({ page }) => {
   await openLab(page, "?preset=redlock-clock-jump");
+  // The panel loads in its own chunk once the lab has painted.
+  await expect(compare(page).getByRole("combobox", { name: "Flip one thing" })).toBeVisible({ timeout: 30_000 });
   await expect(compare(page).getByRole("option", { name: /Storage guard/ })).toBeDisabled();
   // With nothing chosen, no reasons for flips nobody asked for; once a comparison is chosen, they are said.
   await expect(compare(page)).not.toContainText("cannot be flipped here");
