@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { HeroDiagram } from "@/components/home/HeroDiagram";
+import { HeroRun } from "@/components/home/HeroRun";
 import { ProgressOverview } from "@/components/progress/ProgressOverview";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { Container } from "@/components/ui/Container";
@@ -39,7 +39,7 @@ export default function HomePage() {
             lock it has already lost.
           </p>
           <figure className="mt-10 rounded-xl border border-line bg-page p-4 sm:p-6">
-            <HeroDiagram />
+            <HeroRun />
             <figcaption className="mt-4 max-w-3xl text-sm text-ink-muted">
               c1&apos;s 10 s lease runs out during a 12 s garbage-collection pause, and c2 takes the lock with token
               34. c1 wakes still believing it holds the lock (the hatched overhang) and writes with token 33.

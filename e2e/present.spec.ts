@@ -29,7 +29,8 @@ test("the list of decks links each one's audience, presenter and handout views, 
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: deck.title }) });
   await expect(card.getByText(`${deck.minutes} minutes · ${count} slides`)).toBeVisible();
   await expect(page.getByRole("link", { name: `Presenter view: ${deck.title}` })).toHaveAttribute("href", presenterUrl);
-  await expect(page.getByRole("link", { name: `Handout: ${deck.title}` })).toHaveAttribute("href", `/present/${deck.slug}/handout/`);
+  await expect(page.getByRole("link", { name: `Presenter's handout: ${deck.title}` })).toHaveAttribute("href", `/present/${deck.slug}/handout/`);
+  await expect(page.getByRole("link", { name: `Student handout: ${deck.title}` })).toHaveAttribute("href", `/present/${deck.slug}/student/`);
   await page.getByRole("link", { name: `Audience view: ${deck.title}` }).click();
   await expect(slideRegion(page, 1)).toBeVisible();
   await expectNoSeriousA11yViolations(page, "audience view");

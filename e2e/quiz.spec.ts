@@ -251,13 +251,18 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-test("See it happen opens the lab on the question's preset, after a client-side navigation", async ({ page }) => {
+test("See it happen opens the lab on the question's preset in a new tab, and the quiz keeps its explanation", async ({ page }) => {
   const withScenario = quizSets.find((s) => s.questions[0].scenario)!;
   const first = withScenario.questions[0];
   await page.goto(`/quiz/${withScenario.slug}/`);
   await answerWithMouse(page, first, correctIndex(first));
-  await page.getByRole("link", { name: "See it happen" }).click();
-  await expect(page).toHaveURL(new RegExp(`/lab/\\?preset=${first.scenario!.preset}`));
-  const picker = page.getByRole("combobox", { name: "Scenario" });
-  await expect(picker).toHaveValue(first.scenario!.preset);
+  const [lab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "See it happen (opens in a new tab)" }).click()]);
+  await expect(lab).toHaveURL(new RegExp(`/lab/\\?preset=${first.scenario!.preset}`));
+  await expect(lab.getByRole("combobox", { name: "Scenario" })).toHaveValue(first.scenario!.preset, { timeout: 30_000 });
+  // Back on the quiz, the answer is still explained, and Next still leads on.
+  await lab.close();
+  await page.bringToFront();
+  await expect(question(page).getByRole("heading", { name: "Correct" })).toBeVisible();
+  await expect(question(page).getByText(snippet(first.options[correctIndex(first)].explanationHtml))).toBeVisible();
+  await expect(page).toHaveURL(`/quiz/${withScenario.slug}/`);
 });

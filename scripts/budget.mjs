@@ -28,10 +28,6 @@ const KNOWN_OVER = new Map([
   ["/lab/", 300 * KB],
   // A level is the lab's timeline and topology on a page of its own; its views are still on the first load.
   ["/challenges/", 310 * KB],
-  // Handouts draw every slide's run at once; the nav's menu and the new-version notice added about 13 KB.
-  ["/present/redlock-vs-consensus/handout/", 265 * KB],
-  ["/present/the-fencing-token-story/handout/", 265 * KB],
-  ["/present/you-probably-dont-need-a-lock/handout/", 265 * KB],
 ]);
 
 function htmlFiles(dir) {

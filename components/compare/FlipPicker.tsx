@@ -14,7 +14,9 @@ const field = "mt-1 block w-full rounded-md border border-line bg-page px-2 py-1
 export function FlipPicker({ input, resolved, flip, onFlip }: { input: Scenario; resolved: ResolvedScenario; flip: Flip | null; onFlip: (flip: Flip | null) => void }) {
   const id = useId();
   const choices = flipChoices(input, resolved);
-  const reasons = choices.filter((c) => c.reason);
+  // Why a flip cannot apply is said once a comparison is chosen: with nothing chosen the disabled
+  // options say "(not here)", and a list of reasons for flips nobody asked for is noise.
+  const reasons = flip ? choices.filter((c) => c.reason) : [];
   return (
     <div className="flex flex-wrap items-end gap-4">
       <label className="min-w-56 text-sm font-medium">

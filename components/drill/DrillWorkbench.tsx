@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { ContentHtml } from "@/components/content/ContentHtml";
+import { SeeItHappen } from "@/components/content/SeeItHappen";
 import { useProgress } from "@/components/progress/useProgress";
 import { useNow } from "@/components/progress/useNow";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
@@ -20,7 +21,7 @@ import { LastAttempt } from "./LastAttempt";
 import { RatingButtons } from "./RatingButtons";
 import { RubricChecklist } from "./RubricChecklist";
 
-type Props = Pick<Drill, "slug" | "minutes" | "rubric" | "modelAnswerHtml" | "followUpsHtml">;
+type Props = Pick<Drill, "slug" | "minutes" | "rubric" | "modelAnswerHtml" | "followUpsHtml" | "scenario">;
 
 /** A drill that has come due again after a rated attempt: practise it afresh (an unrated one is still in progress). */
 function dueWithOldAttempt(drill: DrillProgress, now: Date): boolean {
@@ -32,12 +33,13 @@ const emptyAttempt: DrillAttempt = { answer: "", revealed: false, rubric: [], ra
 
 /**
  * The learner's side of a drill: the timer, their answer (kept in this browser as they type), the
- * reveal of the model answer (beside the draft on a wide screen) and the rubric, and the rating
+ * reveal of the model answer (beside the draft on a wide screen, with a link to the lab run the
+ * drill is about: before the reveal the run would give the answer away) and the rubric, and the rating
  * that schedules the next review. A drill that is due again opens on the prompt alone, with an
  * empty draft and a fresh timer; the last attempt waits behind a disclosure, and is replaced only
  * once the learner starts the new one.
  */
-export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followUpsHtml }: Props) {
+export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followUpsHtml, scenario }: Props) {
   const hydrated = useProgress(selectHydrated);
   const drill = useProgress(selectDrill(slug));
   const updateAttempt = useProgress(selectUpdateDrillAttempt);
@@ -123,6 +125,7 @@ export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followU
               Model answer
             </h2>
             <ContentHtml html={modelAnswerHtml} className="mt-4 max-w-prose leading-relaxed" />
+            <SeeItHappen scenario={scenario} />
           </section>
         )}
       </div>

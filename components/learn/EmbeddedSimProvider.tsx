@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useSession } from "@/components/lab/useSession";
 import { LabStoresProvider } from "@/components/lab/stores";
 import { decodeLabSearch } from "@/lib/lab/url";
+import { modelOf } from "@/lib/run/derived";
+import { pictureSpan } from "@/lib/run/pictureSpan";
 import type { Scenario } from "@/lib/sim/scenario";
 import { createLabSession } from "@/lib/store/labSession";
 
@@ -20,7 +22,7 @@ interface Props {
  * The lab's stores for one run embedded in a lesson. Unlike the lab's provider it never reads or
  * writes the page URL (a lesson holds several runs) and installs no keyboard shortcuts. The
  * scenario comes in as a prop and each change re-simulates; a hold keeps the playhead at or before
- * its moment, and releasing it plays the run on from there.
+ * its moment, and releasing it plays the run on from there to the end of its picture.
  */
 export function EmbeddedSimProvider({ presetId, scenario, holdAt, children }: Props) {
   const [stores] = useState(() => {
@@ -40,7 +42,10 @@ export function EmbeddedSimProvider({ presetId, scenario, holdAt, children }: Pr
       playback.setT(holdAt);
     } else if (held.current !== null) {
       playback.setLimit(null);
-      playback.play();
+      // "Watch the run play on": to the end of its picture, even when the moment held was its last event.
+      const { result } = stores.scenario.getState();
+      if (result) playback.playOn(pictureSpan(modelOf(result))[1]);
+      else playback.play();
     }
     held.current = holdAt;
   }, [stores, holdAt]);

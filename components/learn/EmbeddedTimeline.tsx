@@ -9,6 +9,7 @@ import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { usePlaybackLoop } from "@/components/timeline/usePlaybackLoop";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
 import { modelOf } from "@/lib/run/derived";
+import { pictureSpan } from "@/lib/run/pictureSpan";
 import { timelineLayout } from "@/lib/run/timelineLayout";
 
 const RIGHT_PAD = 12;
@@ -34,8 +35,7 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
   const layout = useMemo(() => (model ? timelineLayout(model.lanes) : null), [model]);
   const labelWidth = width < 560 ? 92 : 140;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
-  // The events, and a little room after the last one: the rest of the run is empty time.
-  const domain = useMemo<[number, number]>(() => (model ? [0, Math.min(model.durationMs, Math.max(1000, model.lastEventT * 1.08 + 500))] : [0, 1]), [model]);
+  const domain = useMemo<[number, number]>(() => (model ? pictureSpan(model) : [0, 1]), [model]);
   const stops = model ? model.stops.key : EMPTY;
   const everyStop = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
   usePlaybackLoop(stops, reducedMotion);

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { DeckSummary } from "@/lib/content/deckTypes";
 
-/** The decks, each with its length and links to its three views. */
+/** The decks, each with its length and links to its views: the audience's, the presenter's, and the presenter's and the students' handouts. */
 export function DeckList({ decks }: { decks: DeckSummary[] }) {
   return (
     <ul className="mt-10 grid gap-5 md:grid-cols-2">
@@ -23,8 +23,19 @@ export function DeckList({ decks }: { decks: DeckSummary[] }) {
             >
               Presenter view
             </Link>
-            <Link href={`/present/${deck.slug}/handout/`} className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-surface" aria-label={`Handout: ${deck.title}`}>
-              Handout
+            <Link
+              href={`/present/${deck.slug}/handout/`}
+              className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-surface"
+              aria-label={`Presenter's handout: ${deck.title}`}
+            >
+              Presenter&apos;s handout
+            </Link>
+            <Link
+              href={`/present/${deck.slug}/student/`}
+              className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-surface"
+              aria-label={`Student handout: ${deck.title}`}
+            >
+              Student handout
             </Link>
           </div>
         </li>

@@ -13,3 +13,9 @@ export const SlideSimProvider = dynamic(() => import("./SlideSimProvider").then(
 });
 
 export const SlideSimArea = dynamic(() => import("./SlideSimArea").then((m) => m.SlideSimArea), { ssr: false });
+
+/** A slide's run on a handout, in the same chunk's way: the handout's words paint first, its runs follow. */
+export const HandoutRun = dynamic(() => import("./HandoutRun").then((m) => m.HandoutRun), {
+  ssr: false,
+  loading: () => <p className="p-4 text-ink-muted">Loading the simulation…</p>,
+});

@@ -1,7 +1,7 @@
 import { ContentHtml } from "@/components/content/ContentHtml";
 import type { QuizQuestion } from "@/lib/content/types";
 import { ResultIcon } from "./ResultIcon";
-import { SeeItHappen } from "./SeeItHappen";
+import { SeeItHappen } from "@/components/content/SeeItHappen";
 
 function optionLabel(chosen: boolean, correct: boolean): string | null {
   if (chosen && correct) return "Your answer, correct";

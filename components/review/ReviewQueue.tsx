@@ -9,6 +9,7 @@ import { QuestionCard } from "@/components/quiz/QuestionCard";
 import type { DrillSummary, QuizQuestion } from "@/lib/content/types";
 import { reviewQueue, type ReviewItem } from "@/lib/store/progressReview";
 import { selectDrills, selectHydrated, selectNumberKeys, selectQuestionCards, selectReviewQuestion } from "@/lib/store/progressSelectors";
+import { shuffleOptions } from "./shuffleOptions";
 import { UpcomingList } from "./UpcomingList";
 
 interface Props {
@@ -36,8 +37,8 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
   const numberKeys = useProgress(selectNumberKeys);
   const reviewQuestion = useProgress(selectReviewQuestion);
   const now = useNow();
-  // The question whose answer is being explained; it has left the queue once answered.
-  const [answered, setAnswered] = useState<{ id: string; chosen: number[]; correct: boolean } | null>(null);
+  // The question whose answer is being explained, in the order it was asked in; it has left the queue once answered.
+  const [answered, setAnswered] = useState<{ question: QuizQuestion; chosen: number[]; correct: boolean } | null>(null);
   const [moved, setMoved] = useState(false);
 
   const questionById = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
@@ -52,8 +53,9 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
 
   const dueQuestions = queue.due.filter((item) => item.kind === "question");
   const dueDrills = queue.due.filter((item) => item.kind === "drill");
-  const shownId = answered?.id ?? dueQuestions[0]?.id;
-  const shown = shownId ? questionById.get(shownId) : undefined;
+  const due = dueQuestions[0] ? questionById.get(dueQuestions[0].id) : undefined;
+  // Shuffled for this review (its card's count of reviews so far), so the answer is recalled, not its place.
+  const shown = answered?.question ?? (due && shuffleOptions(due, questionCards[due.id].reps));
   const remaining = dueQuestions.length + (answered ? 1 : 0);
   const nothingYet = queue.due.length === 0 && queue.upcoming.length === 0 && !answered;
 
@@ -96,7 +98,7 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
               numberKeys={numberKeys}
               onSubmit={(chosen, correct) => {
                 reviewQuestion(shown.id, correct);
-                setAnswered({ id: shown.id, chosen, correct });
+                setAnswered({ question: shown, chosen, correct });
               }}
               onNext={() => {
                 setAnswered(null);

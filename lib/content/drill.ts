@@ -4,15 +4,20 @@ import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
-import { fileSlug } from "./quiz";
+import { fileSlug, type PresetTitle } from "./quiz";
 import { slugify } from "./slug";
 import type { Drill } from "./types";
 
-const drillFrontMatter = z.strictObject({
-  title: z.string().trim().min(1, "must not be empty"),
-  topic: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a lower-case word, such as design"),
-  minutes: z.number().int("must be a whole number").min(1, "must be 1 or more").max(120, "must be 120 or less"),
-});
+/** The front matter; `preset` names the lab run the drill is about, which must exist. */
+const drillFrontMatter = (presetTitle: PresetTitle) =>
+  z.strictObject({
+    title: z.string().trim().min(1, "must not be empty"),
+    topic: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a lower-case word, such as design"),
+    minutes: z.number().int("must be a whole number").min(1, "must be 1 or more").max(120, "must be 120 or less"),
+    preset: z.string().refine((id) => presetTitle(id) !== undefined, {
+      error: (issue) => `unknown preset "${String(issue.input)}": it must be the id of a preset in content/presets/`,
+    }),
+  });
 
 const SECTIONS = ["Prompt", "Rubric", "Model answer", "Follow-ups"] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -21,15 +26,16 @@ const SECTION_LIST = SECTIONS.map((name) => `"## ${name}"`).join(", ");
 
 /**
  * Parses and validates one interview drill (DESIGN §5): sections `## Prompt`, `## Rubric` (a
- * checklist of what a strong answer contains), `## Model answer` and optionally `## Follow-ups`.
+ * checklist of what a strong answer contains), `## Model answer` and optionally `## Follow-ups`;
+ * the front matter's `preset` is the lab run the drill is about, linked beside the model answer.
  */
-export function drillParse(file: string, source: string): Parsed<Drill> {
+export function drillParse(file: string, source: string, presetTitle: PresetTitle): Parsed<Drill> {
   const problems = new ProblemList(file);
   const slug = fileSlug(file);
   if (slugify(slug) !== slug) problems.add(1, `the file name must be a lower-case slug such as "protect-a-payment.md", not "${slug}.md"`);
 
   const tree = markdownParse(source);
-  const meta = frontMatterRead(tree, drillFrontMatter, problems);
+  const meta = frontMatterRead(tree, drillFrontMatter(presetTitle), problems);
   inlineResolve(tree, problems, { source });
 
   const sections = new Map<SectionName, { heading: Heading; nodes: RootContent[] }>();
@@ -69,6 +75,7 @@ export function drillParse(file: string, source: string): Parsed<Drill> {
     title: meta!.title,
     topic: meta!.topic,
     minutes: meta!.minutes,
+    scenario: { preset: meta!.preset, title: presetTitle(meta!.preset)! },
     promptHtml: html("Prompt"),
     rubric,
     modelAnswerHtml: html("Model answer"),

@@ -80,8 +80,8 @@ describe("text that looks like a directive but is not one", () => {
   });
 
   it("fails a block directive in a drill, which holds none", () => {
-    const drill = "---\ntitle: D\ntopic: design\nminutes: 5\n---\n\n## Prompt\n\n::sim{preset=\"gc-pause\"}\n\n## Rubric\n\n- [ ] x\n\n## Model answer\n\nm\n";
-    const result = drillParse("content/drills/d.md", drill);
-    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual(["content/drills/d.md:9: ::sim must stand on a line of its own, outside lists and quotes"]);
+    const drill = "---\ntitle: D\ntopic: design\nminutes: 5\npreset: gc-pause\n---\n\n## Prompt\n\n::sim{preset=\"gc-pause\"}\n\n## Rubric\n\n- [ ] x\n\n## Model answer\n\nm\n";
+    const result = drillParse("content/drills/d.md", drill, (id) => (id === "gc-pause" ? "A GC pause outlives the lease" : undefined));
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual(["content/drills/d.md:10: ::sim must stand on a line of its own, outside lists and quotes"]);
   });
 });

@@ -32,10 +32,11 @@ describe("contentCheck", () => {
     expect(problems.map((p) => `${p.file}:${p.line}`)).toEqual([
       "content/quizzes/bad.md:7",
       "content/drills/bad.md:5",
-      "content/drills/bad.md:14",
-      "content/drills/bad.md:17",
-      "content/drills/bad.md:19",
+      "content/drills/bad.md:6",
+      "content/drills/bad.md:15",
+      "content/drills/bad.md:18",
+      "content/drills/bad.md:20",
     ]);
-    expect(new ContentValidationError(problems).message).toMatch(/^Invalid course content \(5 problems\):\ncontent\/quizzes\/bad\.md:7: no correct option/);
+    expect(new ContentValidationError(problems).message).toMatch(/^Invalid course content \(6 problems\):\ncontent\/quizzes\/bad\.md:7: no correct option/);
   });
 });

@@ -35,7 +35,7 @@ export function folderParse<T>(root: string, folder: string, parse: (file: strin
 /** Parses and validates every quiz set and drill under `root`; returns what parsed and every problem. */
 export function contentCheck(root = process.cwd()): Content & { problems: ContentProblem[] } {
   const quizzes = folderParse(root, "content/quizzes", (file, source) => quizSetParse(file, source, presetTitle));
-  const drills = folderParse(root, "content/drills", drillParse);
+  const drills = folderParse(root, "content/drills", (file, source) => drillParse(file, source, presetTitle));
   return {
     quizSets: quizzes.values.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug)),
     drills: drills.values.sort((a, b) => a.title.localeCompare(b.title)),

@@ -55,6 +55,8 @@ export interface Drill {
   topic: string;
   /** Suggested time for an answer, in minutes; the countdown starts from it. */
   minutes: number;
+  /** The lab run the drill is about. */
+  scenario: ScenarioLink;
   promptHtml: string;
   /** Inline HTML of each rubric item. */
   rubric: string[];

@@ -20,6 +20,20 @@ describe("the lab's playback store", () => {
     expect(store.getState()).toMatchObject({ t: 17_000, playing: false });
   });
 
+  it("plays on past the last event when asked to, as a prediction's reveal does, and then as usual", () => {
+    const store = createPlaybackStore({ t: 17_000, endT: 60_000, activityEndT: 17_014 });
+    store.getState().setSpeed(2);
+    store.getState().playOn(18_900);
+    store.getState().tick(100);
+    expect(store.getState()).toMatchObject({ t: 17_200, playing: true });
+    store.getState().tick(1000);
+    expect(store.getState()).toMatchObject({ t: 18_900, playing: false });
+    // A plain Play from past the last event starts again from the beginning, and stops at the last event.
+    store.getState().play();
+    store.getState().tick(10_000);
+    expect(store.getState()).toMatchObject({ t: 17_014, playing: false });
+  });
+
   it("steps between events and pauses", () => {
     const store = createPlaybackStore({ t: 500, endT: 60_000, activityEndT: 17_000 });
     store.getState().play();

@@ -13,6 +13,8 @@ export interface PlaybackState {
   activityEndT: number;
   /** Predict mode's moment: the playhead may not pass it; null when there is none. */
   limitT: number | null;
+  /** Where this play was asked to stop (a prediction's reveal plays on past the run's last event); null: the usual stop. */
+  untilT: number | null;
   playing: boolean;
   /** Simulated seconds per real second. */
   speed: number;
@@ -20,6 +22,8 @@ export interface PlaybackState {
   shortcuts: boolean;
   setT: (t: number) => void;
   play: () => void;
+  /** Plays from here on to `untilT`, even past the run's last event: the rest of the picture plays out. */
+  playOn: (untilT: number) => void;
   pause: () => void;
   togglePlay: () => void;
   /** Advances by `realMs` of playing; stops at the end. */
@@ -42,8 +46,9 @@ export type PlaybackStore = ReturnType<typeof createPlaybackStore>;
 /** The furthest the playhead may go. */
 export const playbackMax = (s: Pick<PlaybackState, "endT" | "limitT">) => (s.limitT === null ? s.endT : Math.min(s.endT, s.limitT));
 
-/** Where playing from t stops: at the run's last event if it is still ahead, else at the end. */
-export const stopAt = (s: Pick<PlaybackState, "t" | "endT" | "limitT" | "activityEndT">) => Math.min(playbackMax(s), s.t < s.activityEndT ? s.activityEndT : Infinity);
+/** Where playing from t stops: where it was asked to, else at the run's last event if it is still ahead, else at the end. */
+export const stopAt = (s: Pick<PlaybackState, "t" | "endT" | "limitT" | "activityEndT" | "untilT">) =>
+  Math.min(playbackMax(s), s.untilT !== null && s.untilT > s.t ? s.untilT : s.t < s.activityEndT ? s.activityEndT : Infinity);
 
 export function createPlaybackStore(initial: { t: number | null; endT: number; activityEndT: number }) {
   return createStore<PlaybackState>()((set, get) => {
@@ -53,13 +58,15 @@ export function createPlaybackStore(initial: { t: number | null; endT: number; a
       endT: initial.endT,
       activityEndT: initial.activityEndT,
       limitT: null,
+      untilT: null,
       playing: false,
       speed: speedFor(initial.activityEndT),
       showMessages: true,
       shortcuts: true,
       setT: (t) => set({ t: clamp(t) }),
       // From the end (or past the last event), playing starts again from the beginning.
-      play: () => set((s) => ({ playing: true, t: s.t >= Math.min(playbackMax(s), Math.max(s.activityEndT, 1)) ? 0 : s.t })),
+      play: () => set((s) => ({ playing: true, untilT: null, t: s.t >= Math.min(playbackMax(s), Math.max(s.activityEndT, 1)) ? 0 : s.t })),
+      playOn: (untilT) => set((s) => ({ playing: s.t < Math.min(playbackMax(s), untilT), untilT })),
       pause: () => set({ playing: false }),
       togglePlay: () => (get().playing ? get().pause() : get().play()),
       tick: (realMs) =>

@@ -51,6 +51,7 @@ export default async function DrillPage({ params }: Props) {
         rubric={drill.rubric}
         modelAnswerHtml={drill.modelAnswerHtml}
         followUpsHtml={drill.followUpsHtml}
+        scenario={drill.scenario}
       />
     </Container>
   );

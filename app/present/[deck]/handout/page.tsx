@@ -14,9 +14,9 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const deck = deckLoad((await params).deck);
-  return { title: `${deck.title} · handout`, description: deck.summary };
+  return { title: `${deck.title} · presenter's handout`, description: deck.summary };
 }
 
 export default async function HandoutPage({ params }: Props) {
-  return <HandoutView deck={deckLoad((await params).deck)} />;
+  return <HandoutView for="presenter" deck={deckLoad((await params).deck)} />;
 }
