@@ -80,7 +80,8 @@ describe("text that looks like a directive but is not one", () => {
   });
 
   it("fails a block directive in a drill, which holds none", () => {
-    const drill = "---\ntitle: D\ntopic: design\nminutes: 5\n---\n\n## Prompt\n\n::sim{preset=\"gc-pause\"}\n\n## Rubric\n\n- [ ] x\n\n## Model answer\n\nm\n";
+    const drill =
+      "---\ntitle: D\ntopic: design\nminutes: 5\n---\n\n## Prompt\n\n::sim{preset=\"gc-pause\"}\n\n## Rubric\n\n- [ ] **Must have:** x\n- [ ] **Must have:** y\n\n## Model answer\n\nm\n\n### Red flags\n\n- a\n- b\n";
     const result = drillParse("content/drills/d.md", drill);
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual(["content/drills/d.md:9: ::sim must stand on a line of its own, outside lists and quotes"]);
   });
