@@ -18,8 +18,7 @@ import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
 import { predictFiguresResolve } from "./predictFigures";
 import { lineOf, markdownParse, markdownText, markdownToHtml } from "./markdown";
-import { fileSlug } from "./quiz";
-import { slugify } from "./slug";
+import { fileSlug, slugify } from "./slug";
 
 /** The most options a prediction may offer: more cannot be voted on by hands. */
 export const MAX_PREDICT_OPTIONS = 6;

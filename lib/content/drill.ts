@@ -4,8 +4,7 @@ import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
-import { fileSlug } from "./quiz";
-import { slugify } from "./slug";
+import { fileSlug, slugify } from "./slug";
 import type { Drill } from "./types";
 
 const drillFrontMatter = z.strictObject({

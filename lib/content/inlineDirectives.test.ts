@@ -60,6 +60,29 @@ describe("a figure quoted from a run", () => {
   });
 });
 
+describe("a link to a challenge level or a real recording", () => {
+  const html = (text: string) => {
+    const result = quizSetParse("q.md", explained(text), presetTitle);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    return result.value.questions[0].options[0].explanationHtml;
+  };
+
+  it("renders as the app's own address, named by the level's or the recording's title unless the text gives words", () => {
+    expect(html('Try :challenge{level="fence-the-pause"}.')).toBe('<p>Try <a href="/challenges/?level=fence-the-pause">Defend it: Survive every pause</a>.</p>');
+    expect(html('See :trace[the run on real Redis]{id="gc-pause"}.')).toBe('<p>See <a href="/lab/?preset=gc-pause#real-heading">the run on real Redis</a>.</p>');
+    // A recording of a scenario that is no preset opens the lab as it is, at Real vs model.
+    expect(html(':trace{id="etcd-pause-fenced"}')).toMatch(/^<p><a href="\/lab\/#real-heading">Real vs model: /);
+  });
+
+  it("fails an id that names nothing, with its file and line and the ids there are", () => {
+    expect(quizProblems(explained(':challenge{level="fence-the-paws"}'))[0]).toMatch(
+      /^content\/quizzes\/consensus-services\.md:10: :challenge names no challenge level "fence-the-paws": it must be the slug of a file in content\/challenges \(known: .*fence-the-pause/,
+    );
+    expect(quizProblems(explained(':trace{id="gc-paws"}'))[0]).toMatch(/:10: :trace names no recording "gc-paws": it must be the id of a recording in content\/traces\/manifest\.json \(known: gc-pause, /);
+    expect(quizProblems(explained(':trace{preset="gc-pause"}'))).toEqual(['content/quizzes/consensus-services.md:10: unknown attribute "preset" on :trace (it takes id)']);
+  });
+});
+
 describe("text that looks like a directive but is not one", () => {
   it("fails with its line and says what is wrong: a missing }, a space before {, a missing quote", () => {
     expect(quizProblems(explained('See :run{preset="gc-pause" fact="grant 2 time" here.'))).toEqual([
