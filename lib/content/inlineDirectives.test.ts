@@ -47,6 +47,11 @@ describe("a figure quoted from a run", () => {
     expect(html("last write of c1 outcome")).toBe("accepted");
     expect(html("write 1 token", "gc-pause-fenced")).toBe("2");
     expect(html("last write of c1 outcome", "gc-pause-fenced")).toBe("accepted");
+    // Storage fails over to a replica 1 s behind, losing c2's write and its token mark with it.
+    expect(html("storage-failover time", "storage-failover-fenced")).toBe("12.5 s");
+    expect(html("storage-failover lag", "storage-failover-fenced")).toBe("1.0 s");
+    expect(html("storage-failover lost", "storage-failover-fenced")).toBe("1");
+    expect(html("failover time", "storage-failover-fenced")).toMatch(/the run has no failover of the lock service/);
   });
 
   it("names what is wrong with a fact the run does not have", () => {
