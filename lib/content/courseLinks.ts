@@ -7,8 +7,9 @@
  *                                         lab opens under "Real vs model"; named by its title
  * Either may carry its own words: :challenge[the first level]{level="…"}.
  */
-import manifest from "../../content/traces/manifest.json";
-import { shippedTraces } from "../real/shipped";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { presetById } from "../presets";
 import { challengeCheck } from "./challengeLoad";
 
 export interface CourseLink {
@@ -36,20 +37,36 @@ export function challengeLink(slug: string): CourseLink | null {
 
 export const challengeSlugs = (): string[] => [...levelLinks().keys()];
 
+interface ManifestEntry {
+  id: string;
+  preset?: string;
+  scenario?: string;
+}
+
+let traces: Map<string, CourseLink> | null = null;
+
 /**
- * A shipped recording's link. The lab has no address for a recording itself, so the link opens
- * the lab on the recorded scenario's preset (when it has one) at its Real vs model panel, where the
+ * Every shipped recording's link by id, read from content/traces/manifest.json as the lab's list
+ * of recordings is (lib/real/shipped.ts), titled the same way: its preset's title, or the name of
+ * the scenario file beside it. The lab has no address for a recording itself, so the link opens
+ * the lab on the recorded preset (when there is one) at its Real vs model panel, where the
  * recording is one button.
  */
+function traceLinks(): Map<string, CourseLink> {
+  const folder = join(process.cwd(), "content/traces");
+  const read = (file: string): unknown => JSON.parse(readFileSync(join(folder, file), "utf8"));
+  traces ??= new Map(
+    (read("manifest.json") as ManifestEntry[]).map((entry) => {
+      const title = entry.preset ? presetById(entry.preset)?.title : entry.scenario ? (read(entry.scenario) as { name?: string }).name : undefined;
+      return [entry.id, { url: `/lab/${entry.preset ? `?preset=${entry.preset}` : ""}#real-heading`, title: `Real vs model: ${title ?? entry.id}` }];
+    }),
+  );
+  return traces;
+}
+
+/** A shipped recording's link, or null for an id that names none. */
 export function traceLink(id: string): CourseLink | null {
-  const trace = shippedTraces.find((candidate) => candidate.id === id);
-  if (!trace) return null;
-  const preset = manifestPreset(id);
-  return { url: `/lab/${preset ? `?preset=${preset}` : ""}#real-heading`, title: `Real vs model: ${trace.title}` };
+  return traceLinks().get(id) ?? null;
 }
 
-export const traceIds = (): string[] => shippedTraces.map((trace) => trace.id);
-
-function manifestPreset(id: string): string | undefined {
-  return (manifest as { id: string; preset?: string }[]).find((entry) => entry.id === id)?.preset;
-}
+export const traceIds = (): string[] => [...traceLinks().keys()];
