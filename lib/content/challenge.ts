@@ -11,8 +11,7 @@ import { validateScenario, type Scenario } from "../sim/scenario";
 import { GOAL_WORDS } from "../challenges/goals";
 import { BREAK_FAULT_KINDS, CONTROLS, type Level } from "../challenges/level";
 import { ProblemList, type Parsed } from "./errors";
-import { fileSlug } from "./quiz";
-import { slugify } from "./slug";
+import { fileSlug, slugify } from "./slug";
 import { yamlRead } from "./yamlRead";
 
 type InputFault = NonNullable<Scenario["faults"]>[number];

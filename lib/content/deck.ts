@@ -16,9 +16,9 @@ import { SLIDE_VIEWS, type Deck, type PresenterSlide, type SlideSim } from "./de
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
+import { predictFiguresResolve } from "./predictFigures";
 import { lineOf, markdownParse, markdownText, markdownToHtml } from "./markdown";
-import { fileSlug } from "./quiz";
-import { slugify } from "./slug";
+import { fileSlug, slugify } from "./slug";
 
 /** The most options a prediction may offer: more cannot be voted on by hands. */
 export const MAX_PREDICT_OPTIONS = 6;
@@ -233,5 +233,9 @@ function directiveParse(directive: LeafDirective, line: number, problems: Proble
     problems.add(line, `::predict until="${predict.until}" must come after at="${predict.at}" and by the end of "${preset.id}" (${durationMs} ms): it is where the reveal stops playing`);
   }
   const stop = predict.until === undefined ? null : { t: predict.until, nextQuestion: null };
-  return { sim: { ...sim, predict: { question: predict.question, options, stop } }, answer: predict.answer };
+  // The question and options may quote the run: [16 s]{pause of c1 end} (predictFigures.ts).
+  const question = predictFiguresResolve(predict.question, preset.id, "::predict's question");
+  const resolved = options.map((option, i) => predictFiguresResolve(option, preset.id, `::predict's option ${i + 1}`));
+  for (const problem of [...question.problems, ...resolved.flatMap((option) => option.problems)]) problems.add(line, problem);
+  return { sim: { ...sim, predict: { question: question.text, options: resolved.map((option) => option.text), stop } }, answer: predict.answer };
 }

@@ -22,8 +22,10 @@ describe("drillParse", () => {
       minutes: 8,
       scenario: { preset: "gc-pause", title: presetById("gc-pause")!.title },
       promptHtml: "<p>Explain the <em>GC-pause</em> bug.</p>",
-      rubric: ["Walks through the timeline.", "Defines the <code>fencing token</code>."],
-      modelAnswerHtml: "<p>c1 pauses; its lease expires.</p>\n<p>Storage rejects 33 after 34.</p>",
+      rubric: ["<strong>Must have:</strong> walks through the timeline.", "<strong>Must have:</strong> defines the <code>fencing token</code>.", "Names the alternative."],
+      // The red flags are shown with the model answer, after the learner has written theirs.
+      modelAnswerHtml:
+        "<p>c1 pauses; its lease expires.</p>\n<p>Storage rejects 33 after 34.</p>\n<h3>Red flags</h3>\n<ul>\n<li>Trusts the client to check its own lease.</li>\n<li>Calls the lease a lock.</li>\n</ul>",
       followUpsHtml: "<ul>\n<li>Does etcd fix it? <em>Hint: no.</em></li>\n</ul>",
     });
   });
@@ -33,6 +35,7 @@ describe("drillParse", () => {
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
       'lib/content/fixtures/bad-drill.md:5: front-matter field "preset": unknown preset "no-such-run": it must be the id of a preset in content/presets/',
       'lib/content/fixtures/bad-drill.md:6: unknown front-matter field "level" (allowed: title, topic, minutes, preset)',
+      'lib/content/fixtures/bad-drill.md:13: the rubric marks 0 must-have items: start 2 or 3 of them with "**Must have:**", the points an answer fails without',
       'lib/content/fixtures/bad-drill.md:15: each rubric item starts with an empty checkbox "- [ ]", for the learner to tick',
       'lib/content/fixtures/bad-drill.md:18: unknown section "## Notes" (expected "## Prompt", "## Rubric", "## Model answer", "## Follow-ups")',
       'lib/content/fixtures/bad-drill.md:20: the drill has no "## Model answer" section',
@@ -45,7 +48,47 @@ describe("drillParse", () => {
     expect(result.ok ? [] : result.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
       '8: the "## Prompt" section is empty',
       '12: the rubric must be one checklist of "- [ ]" items and nothing else',
+      '14: the model answer has no "### Red flags" subsection: end it with one, listing at least 2 things a weak answer says',
       '18: the "## Model answer" section appears twice (first on line 14)',
+    ]);
+  });
+});
+
+describe("a drill's rubric marks its must-haves and its model answer lists red flags", () => {
+  const drill = (rubric: string, answer: string) => `---\ntitle: T\ntopic: fencing\nminutes: 5\npreset: gc-pause\n---\n\n## Prompt\n\nP?\n\n## Rubric\n\n${rubric}\n\n## Model answer\n\n${answer}\n`;
+  const problems = (rubric: string, answer: string) => {
+    const result = drillParse("content/drills/d.md", drill(rubric, answer), presetTitle);
+    return result.ok ? [] : result.problems.map(formatProblem);
+  };
+  const MUSTS = "- [ ] **Must have:** the failure mode.\n- [ ] **Must have:** the fix.\n- [ ] Numbers.";
+  const FLAGS = "A.\n\n### Red flags\n\n- Trusts the clock.\n- Retries a charge with a new key.";
+
+  it("passes with two or three must-haves and a list of red flags", () => {
+    expect(problems(MUSTS, FLAGS)).toEqual([]);
+  });
+
+  it("fails a rubric with one must-have, or four, at the rubric's heading", () => {
+    expect(problems("- [ ] **Must have:** the fix.\n- [ ] Numbers.", FLAGS)).toEqual([
+      'content/drills/d.md:12: the rubric marks 1 must-have item: start 2 or 3 of them with "**Must have:**", the points an answer fails without',
+    ]);
+    expect(problems(`${MUSTS}\n- [ ] **Must have:** a.\n- [ ] **Must have:** b.`, FLAGS)[0]).toMatch(/^content\/drills\/d\.md:12: the rubric marks 4 must-have items/);
+  });
+
+  it("names a must-have written another way instead of silently not counting it", () => {
+    expect(problems(`${MUSTS}\n- [ ] Must-have: a token.`, FLAGS)).toEqual([
+      'content/drills/d.md:17: a must-have item starts with "**Must have:**" exactly (bold, colon inside): found "Must-have: a tok…"',
+    ]);
+    expect(problems(`${MUSTS}\n- [ ] **Must have**: a token.`, FLAGS)[0]).toMatch(/^content\/drills\/d\.md:17: a must-have item starts with "\*\*Must have:\*\*" exactly/);
+  });
+
+  it("fails a model answer without red flags, with one, or with text after them", () => {
+    expect(problems(MUSTS, "A.")).toEqual(['content/drills/d.md:18: the model answer has no "### Red flags" subsection: end it with one, listing at least 2 things a weak answer says']);
+    expect(problems(MUSTS, "A.\n\n### Red flags\n\n- Trusts the clock.")).toEqual(["content/drills/d.md:24: list at least 2 red flags (found 1)"]);
+    expect(problems(MUSTS, "A.\n\n### Red flags\n\nTrusts the clock.")).toEqual(['content/drills/d.md:24: "### Red flags" is followed by a bulleted list ("- …"), one red flag an item']);
+    expect(problems(MUSTS, `${FLAGS}\n\nMore prose.`)).toEqual(['content/drills/d.md:27: "### Red flags" ends the model answer: move this paragraph above it']);
+    expect(problems(MUSTS, "A.\n\n## Red flags\n\n- a\n- b")).toEqual([
+      'content/drills/d.md:18: the model answer has no "### Red flags" subsection: end it with one, listing at least 2 things a weak answer says',
+      'content/drills/d.md:22: the red flags are a subsection: write "### Red flags" at the end of "## Model answer"',
     ]);
   });
 });

@@ -4,8 +4,8 @@ import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
-import { fileSlug, type PresetTitle } from "./quiz";
-import { slugify } from "./slug";
+import type { PresetTitle } from "./quiz";
+import { fileSlug, slugify } from "./slug";
 import type { Drill } from "./types";
 
 /** The front matter; `preset` names the lab run the drill is about, which must exist. */
@@ -24,10 +24,25 @@ type SectionName = (typeof SECTIONS)[number];
 const REQUIRED: readonly SectionName[] = ["Prompt", "Rubric", "Model answer"];
 const SECTION_LIST = SECTIONS.map((name) => `"## ${name}"`).join(", ");
 
+/** How a must-have rubric item starts, exactly: bold, with the colon inside. */
+const MUST_HAVE = "Must have:";
+const MUST_HAVES = { min: 2, max: 3 } as const;
+const RED_FLAGS = "Red flags";
+const MIN_RED_FLAGS = 2;
+/** Rubric text that means "must have" but is not written the one way the parser reads. */
+const MUST_HAVE_MISSPELT = /^\W*must[\s-]*haves?\b/i;
+
 /**
- * Parses and validates one interview drill (DESIGN §5): sections `## Prompt`, `## Rubric` (a
- * checklist of what a strong answer contains), `## Model answer` and optionally `## Follow-ups`;
- * the front matter's `preset` is the lab run the drill is about, linked beside the model answer.
+ * Parses and validates one interview drill (DESIGN §5). The format, section by section:
+ *   ## Prompt        the question, as the interviewer would ask it
+ *   ## Rubric        one checklist of "- [ ]" items, a line each: what a strong answer contains;
+ *                    2–3 of them start with "**Must have:**" (bold, colon inside), the items an
+ *                    answer fails without
+ *   ## Model answer  prose, ending with a "### Red flags" subsection: a list of at least two
+ *                    things a weak answer says ("Calls Redlock safe with five nodes")
+ *   ## Follow-ups    optional
+ * A drill without its must-haves or its red flags fails with the line to fix. The front matter's
+ * `preset` is the lab run the drill is about, linked beside the model answer.
  */
 export function drillParse(file: string, source: string, presetTitle: PresetTitle): Parsed<Drill> {
   const problems = new ProblemList(file);
@@ -46,6 +61,7 @@ export function drillParse(file: string, source: string, presetTitle: PresetTitl
       const name = SECTIONS.find((section) => section === markdownText(node).trim());
       current = null;
       if (node.depth === 1) problems.add(lineOf(node), 'the title belongs in the front matter; sections start with "## "');
+      else if (!name && markdownText(node).trim().toLowerCase().startsWith(RED_FLAGS.toLowerCase())) problems.add(lineOf(node), `the red flags are a subsection: write "### ${RED_FLAGS}" at the end of "## Model answer"`);
       else if (!name) problems.add(lineOf(node), `unknown section "## ${markdownText(node).trim()}" (expected ${SECTION_LIST})`);
       else if (sections.has(name)) problems.add(lineOf(node), `the "## ${name}" section appears twice (first on line ${lineOf(sections.get(name)!.heading)})`);
       else {
@@ -69,6 +85,7 @@ export function drillParse(file: string, source: string, presetTitle: PresetTitl
   }
 
   const rubric = rubricParse(sections.get("Rubric"), problems);
+  redFlagsCheck(sections.get("Model answer"), problems);
   const html = (name: SectionName) => markdownToHtml(sections.get(name)?.nodes ?? []);
   return problems.result(() => ({
     slug,
@@ -92,6 +109,7 @@ function rubricParse(section: { heading: Heading; nodes: RootContent[] } | undef
     return [];
   }
   const items: string[] = [];
+  let mustHaves = 0;
   for (const item of list.children) {
     const [text, ...extra] = item.children;
     if (item.checked !== false) {
@@ -99,8 +117,35 @@ function rubricParse(section: { heading: Heading; nodes: RootContent[] } | undef
     } else if (text?.type !== "paragraph" || extra.length > 0) {
       problems.add(lineOf(item), "a rubric item is a single line of text");
     } else {
+      const [first] = text.children;
+      if (first?.type === "strong" && markdownText(first).trim() === MUST_HAVE) mustHaves++;
+      else if (MUST_HAVE_MISSPELT.test(markdownText(text))) problems.add(lineOf(item), `a must-have item starts with "**${MUST_HAVE}**" exactly (bold, colon inside): found "${markdownText(text).slice(0, 16)}…"`);
       items.push(markdownInlineHtml(text.children));
     }
   }
+  if (mustHaves < MUST_HAVES.min || mustHaves > MUST_HAVES.max) {
+    problems.add(lineOf(section.heading), `the rubric marks ${mustHaves} must-have ${mustHaves === 1 ? "item" : "items"}: start ${MUST_HAVES.min} or ${MUST_HAVES.max} of them with "**${MUST_HAVE}**", the points an answer fails without`);
+  }
   return items;
+}
+
+/** The model answer ends with "### Red flags": one list of what a weak answer says. */
+function redFlagsCheck(section: { heading: Heading; nodes: RootContent[] } | undefined, problems: ProblemList): void {
+  if (!section || section.nodes.length === 0) return;
+  const at = section.nodes.findIndex((node) => node.type === "heading" && markdownText(node).trim().replace(/:$/, "").toLowerCase() === RED_FLAGS.toLowerCase());
+  if (at < 0) {
+    problems.add(lineOf(section.heading), `the model answer has no "### ${RED_FLAGS}" subsection: end it with one, listing at least ${MIN_RED_FLAGS} things a weak answer says`);
+    return;
+  }
+  const heading = section.nodes[at] as Heading;
+  const [list, ...rest] = section.nodes.slice(at + 1);
+  if (heading.depth !== 3 || markdownText(heading).trim() !== RED_FLAGS) problems.add(lineOf(heading), `write the red flags' heading as "### ${RED_FLAGS}"`);
+  if (list?.type !== "list" || list.ordered) {
+    problems.add(lineOf(list ?? heading), `"### ${RED_FLAGS}" is followed by a bulleted list ("- …"), one red flag an item`);
+    return;
+  }
+  if (list.children.length < MIN_RED_FLAGS) problems.add(lineOf(list), `list at least ${MIN_RED_FLAGS} red flags (found ${list.children.length})`);
+  const empty = list.children.find((item) => markdownText(item).trim() === "" || (item.checked !== null && item.checked !== undefined));
+  if (empty) problems.add(lineOf(empty), "a red flag is a plain list item with text, not a checkbox");
+  if (rest.length > 0) problems.add(lineOf(rest[0]), `"### ${RED_FLAGS}" ends the model answer: move this ${rest[0].type} above it`);
 }

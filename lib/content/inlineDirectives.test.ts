@@ -47,6 +47,11 @@ describe("a figure quoted from a run", () => {
     expect(html("last write of c1 outcome")).toBe("accepted");
     expect(html("write 1 token", "gc-pause-fenced")).toBe("2");
     expect(html("last write of c1 outcome", "gc-pause-fenced")).toBe("accepted");
+    // Storage fails over to a replica 1 s behind, losing c2's write and its token mark with it.
+    expect(html("storage-failover time", "storage-failover-fenced")).toBe("12.5 s");
+    expect(html("storage-failover lag", "storage-failover-fenced")).toBe("1.0 s");
+    expect(html("storage-failover lost", "storage-failover-fenced")).toBe("1");
+    expect(html("failover time", "storage-failover-fenced")).toMatch(/the run has no failover of the lock service/);
   });
 
   it("names what is wrong with a fact the run does not have", () => {
@@ -57,6 +62,29 @@ describe("a figure quoted from a run", () => {
     expect(quizProblems(explained(':run{preset="gc-paws" fact="grant 2 time"}'))[0]).toMatch(/:10: :run names an unknown preset "gc-paws"/);
     expect(quizProblems(explained(':run{preset="gc-pause" fact="summary.nope"}'))[0]).toMatch(/the summary has no "nope"/);
     expect(quizProblems(explained(':run{preset="gc-pause"}'))[0]).toMatch(/:run needs preset="…" and fact="…"/);
+  });
+});
+
+describe("a link to a challenge level or a real recording", () => {
+  const html = (text: string) => {
+    const result = quizSetParse("q.md", explained(text), presetTitle);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    return result.value.questions[0].options[0].explanationHtml;
+  };
+
+  it("renders as the app's own address, named by the level's or the recording's title unless the text gives words", () => {
+    expect(html('Try :challenge{level="fence-the-pause"}.')).toBe('<p>Try <a href="/challenges/?level=fence-the-pause">Defend it: Survive every pause</a>.</p>');
+    expect(html('See :trace[the run on real Redis]{id="gc-pause"}.')).toBe('<p>See <a href="/lab/?preset=gc-pause#real-heading">the run on real Redis</a>.</p>');
+    // A recording of a scenario that is no preset opens the lab as it is, at Real vs model.
+    expect(html(':trace{id="etcd-pause-fenced"}')).toMatch(/^<p><a href="\/lab\/#real-heading">Real vs model: /);
+  });
+
+  it("fails an id that names nothing, with its file and line and the ids there are", () => {
+    expect(quizProblems(explained(':challenge{level="fence-the-paws"}'))[0]).toMatch(
+      /^content\/quizzes\/consensus-services\.md:10: :challenge names no challenge level "fence-the-paws": it must be the slug of a file in content\/challenges \(known: .*fence-the-pause/,
+    );
+    expect(quizProblems(explained(':trace{id="gc-paws"}'))[0]).toMatch(/:10: :trace names no recording "gc-paws": it must be the id of a recording in content\/traces\/manifest\.json \(known: gc-pause, /);
+    expect(quizProblems(explained(':trace{preset="gc-pause"}'))).toEqual(['content/quizzes/consensus-services.md:10: unknown attribute "preset" on :trace (it takes id)']);
   });
 });
 
@@ -80,7 +108,8 @@ describe("text that looks like a directive but is not one", () => {
   });
 
   it("fails a block directive in a drill, which holds none", () => {
-    const drill = "---\ntitle: D\ntopic: design\nminutes: 5\npreset: gc-pause\n---\n\n## Prompt\n\n::sim{preset=\"gc-pause\"}\n\n## Rubric\n\n- [ ] x\n\n## Model answer\n\nm\n";
+    const drill =
+      "---\ntitle: D\ntopic: design\nminutes: 5\npreset: gc-pause\n---\n\n## Prompt\n\n::sim{preset=\"gc-pause\"}\n\n## Rubric\n\n- [ ] **Must have:** x\n- [ ] **Must have:** y\n\n## Model answer\n\nm\n\n### Red flags\n\n- a\n- b\n";
     const result = drillParse("content/drills/d.md", drill, (id) => (id === "gc-pause" ? "A GC pause outlives the lease" : undefined));
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual(["content/drills/d.md:10: ::sim must stand on a line of its own, outside lists and quotes"]);
   });

@@ -3,6 +3,7 @@
  * page as literal text (lessons, quiz explanations, drills and decks all pass through here):
  *   :run{preset="…" fact="…"}          renders the figure from the preset's run ("10.0 s")
  *   :run[about 13 s]{preset="…" fact="…"}  keeps the author's words and checks the figure in them
+ *   :challenge{level="…"}  :trace{id="…"}   a link to a challenge level or a real recording (courseLinks.ts)
  * A bare ":word" (a ratio, "Note:x") is put back as the text it was; any other text that looks like
  * a directive but did not parse as one (a missing "}" or quote, a space before "{") is a problem
  * with its line, and so is a `javascript:` link.
@@ -10,6 +11,7 @@
 import type { Nodes, Root } from "mdast";
 import { presetById } from "../presets";
 import { simulate, type SimResult } from "../sim/simulate";
+import { challengeLink, challengeSlugs, traceIds, traceLink, type CourseLink } from "./courseLinks";
 import type { ProblemList } from "./errors";
 import { lineOf, markdownText } from "./markdown";
 import { factRead, figureText, literalMatches } from "./runFacts";
@@ -17,6 +19,14 @@ import { factRead, figureText, literalMatches } from "./runFacts";
 /** The block directives a lesson or a slide may hold on a line of their own. */
 const BLOCK_NAMES = new Set(["sim", "predict", "live", "ttl-calculator", "decision-guide", "comparison-table"]);
 const RUN_HINT = ':run{preset="<preset id>" fact="<fact>"}, or :run[the figure as written]{preset="…" fact="…"} to check words of your own';
+const INLINE_HINT = `${RUN_HINT}; :challenge{level="<slug>"} and :trace{id="<recording>"} link to a level and a real recording`;
+/** The link directives: the one attribute each takes, how its id is looked up, and what the ids are. */
+const LINKS = {
+  challenge: { attribute: "level", find: challengeLink, ids: challengeSlugs, what: "challenge level", where: "the slug of a file in content/challenges" },
+  trace: { attribute: "id", find: traceLink, ids: traceIds, what: "recording", where: "the id of a recording in content/traces/manifest.json" },
+} as const;
+type LinkName = keyof typeof LINKS;
+const isLinkName = (name: string): name is LinkName => Object.hasOwn(LINKS, name);
 const UNSAFE_URL = /^\s*(javascript|vbscript|data):/i;
 /** Text that starts like a directive: one to three colons, a name, then "{" or "[" (maybe after spaces). */
 const LOOKS_LIKE_DIRECTIVE = /(?:^|[^\w:\\/])(:{1,3})([a-zA-Z][\w-]*)(\s*)([{[])/;
@@ -54,6 +64,20 @@ export function runFigure(directive: TextDirective): { text: string; preset: str
   const literal = markdownText(directive).trim();
   if (!literalMatches(literal, read.figure)) return { problem: `"${literal}" — ${preset} shows ${read.describe} ${shown}` };
   return { text: literal, preset };
+}
+
+/** The link a `:challenge` or `:trace` directive renders, or the problem with it. */
+export function courseLink(directive: TextDirective & { name: LinkName }): { link: CourseLink; text: string } | { problem: string } {
+  const { attribute, find, ids, what, where } = LINKS[directive.name];
+  const attributes = directive.attributes ?? {};
+  const unknown = Object.keys(attributes).find((key) => key !== attribute);
+  if (unknown) return { problem: `unknown attribute "${unknown}" on :${directive.name} (it takes ${attribute})` };
+  const id = attributes[attribute]?.trim();
+  if (!id) return { problem: `:${directive.name} needs ${attribute}="…": ${where}` };
+  const link = find(id);
+  if (!link) return { problem: `:${directive.name} names no ${what} "${id}": it must be ${where} (known: ${ids().join(", ")})` };
+  const own = markdownText(directive).trim();
+  return { link, text: own || link.title };
 }
 
 /** Why a line that starts like a directive did not parse as one. */
@@ -97,7 +121,7 @@ export function inlineResolve(tree: Root | Nodes, problems: ProblemList, options
     if (node.type === "html" && /(javascript|vbscript):/i.test(node.value)) problems.add(line(node), "raw HTML with a javascript: URL: write a markdown link to an http(s) address");
     if (node.type === "leafDirective" || node.type === "containerDirective") {
       const colons = node.type === "leafDirective" ? "::" : ":::";
-      problems.add(line(node), BLOCK_NAMES.has(node.name) ? `::${node.name} must stand on a line of its own, outside lists and quotes` : `"${colons}${node.name}" cannot stand here: the only directive in this text is ${RUN_HINT}`);
+      problems.add(line(node), BLOCK_NAMES.has(node.name) ? `::${node.name} must stand on a line of its own, outside lists and quotes` : `"${colons}${node.name}" cannot stand here: the inline directives are ${INLINE_HINT}`);
       return;
     }
     if (!("children" in node)) return;
@@ -121,9 +145,15 @@ export function inlineResolve(tree: Root | Nodes, problems: ProblemList, options
             position: child.position,
             data: { hName: "span", hProperties: { className: ["run-figure"], dataRun: figure.preset } },
           });
+      } else if (isLinkName(child.name) && !bare) {
+        const made = courseLink(child as TextDirective & { name: LinkName });
+        if ("problem" in made) {
+          problems.add(line(child), made.problem);
+          replace({ type: "text", value: markdownText(child) || child.name, position: child.position });
+        } else replace({ type: "link", url: made.link.url, children: [{ type: "text", value: made.text }], position: child.position });
       } else if (bare && !BLOCK_NAMES.has(child.name)) replace({ type: "text", value: `:${child.name}`, position: child.position });
       else if (BLOCK_NAMES.has(child.name)) problems.add(line(child), `::${child.name} must stand on a line of its own, outside lists and quotes`);
-      else problems.add(line(child), `unknown inline directive ":${child.name}": the only one is ${RUN_HINT} (write "\\:" for a literal colon)`);
+      else problems.add(line(child), `unknown inline directive ":${child.name}": the inline directives are ${INLINE_HINT} (write "\\:" for a literal colon)`);
     });
     literalDirectivesReport(node.children as Nodes[]);
   };

@@ -91,4 +91,18 @@ describe("lessonParse", () => {
     ]);
     expect(parse("::ttl-calculator{size=\"big\"}")).toEqual(['unknown attribute "size" on ::ttl-calculator (it takes none)']);
   });
+  it("checks the run's figures a prediction quotes in its question and options, with the line", () => {
+    const lesson = (directive: string) => lessonParse("content/lessons/03-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${directive}\n`, context);
+    const predict = (question: string, options: string) => lesson(`::predict{preset="gc-pause" at="17000" question="${question}" options="${options}" answer="0"}`);
+    const ok = predict("c1 resumes at [16 s]{pause of c1 end} after a {pause of c1 length} pause. Accepted?", "Yes, and [one]{summary.lostUpdates} update is lost|No");
+    if (!ok.ok) throw new Error(ok.problems.map(formatProblem).join("\n"));
+    expect(ok.value.blocks[0]).toMatchObject({ question: "c1 resumes at 16 s after a 15.0 s pause. Accepted?", options: ["Yes, and one update is lost", "No"] });
+    // A planted wrong figure fails the file at the directive's line, naming what the run shows.
+    expect(problemsOf(predict("c1 resumes at [18 s]{pause of c1 end}. Accepted?", "Yes|No"))).toEqual([
+      'content/lessons/03-x.md:9: ::predict\'s question: "18 s" — gc-pause shows c1\'s pause ending at 16.0 s',
+    ]);
+    expect(problemsOf(predict("Accepted?", "Yes, with token [3]{write 1 token}|No"))).toEqual(["content/lessons/03-x.md:9: ::predict's option 1: {write 1 token} in gc-pause: c2's write carries no token"]);
+    expect(problemsOf(predict("At {grant 2 tme} c2 wins?", "Yes|No"))[0]).toMatch(/:9: ::predict's question: \{grant 2 tme\} in gc-pause: "tme" is not something a grant has/);
+    expect(problemsOf(predict("Is {x} a set?", "Yes|No }"))).toContainEqual(expect.stringMatching(/:9: ::predict's option 2 has a "\{" or "\}" that is not part of a figure/));
+  });
 });

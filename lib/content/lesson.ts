@@ -11,7 +11,7 @@ import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, s
 import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
 import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownParse, markdownToHtml } from "./markdown";
-import { fileSlug } from "./quiz";
+import { fileSlug } from "./slug";
 
 
 const LESSON_FILE = /^(\d{2})-[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -3,6 +3,7 @@
  * lines (DESIGN §5), and the checks that make a bad one fail the build with its line and reason:
  *   ::sim{preset="…"}
  *   ::predict{preset="…" at="<ms>" question="…" options="A|B|…" answer="<0-based index>"}
+ *     (figures from the preset's run in its question and options: [16 s]{pause of c1 end}, see predictFigures.ts)
  *   ::live{preset="…" field="<dotted path>" min max step unit label}
  *   ::ttl-calculator   ::decision-guide   ::comparison-table
  */
@@ -10,6 +11,7 @@ import type { Preset } from "../presets";
 import { validateScenario, type Scenario } from "../sim/scenario";
 import { scenarioPathGet, scenarioPathSet } from "../learn/scenarioPath";
 import type { LessonLive, LessonPredict, PresetRef } from "./lessonTypes";
+import { predictFiguresResolve } from "./predictFigures";
 
 const ATTRIBUTES = {
   sim: ["preset"],
@@ -102,7 +104,11 @@ export function predictCheck(attributes: Attributes, lookup: PresetLookup): Chec
   const duration = preset ? durationOf(preset.scenario) : null;
   if (at !== null && duration !== null && at > duration) problems.push(`::predict's at="${at}" is after the end of preset "${preset!.id}" (${duration} ms)`);
   if (!preset || at === null || answer === null || problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { preset: refOf(preset), at, question: values.question.trim(), options, answer } };
+  const question = predictFiguresResolve(values.question.trim(), preset.id, "::predict's question");
+  const resolved = options.map((option, i) => predictFiguresResolve(option, preset.id, `::predict's option ${i + 1}`));
+  problems.push(...question.problems, ...resolved.flatMap((option) => option.problems));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { preset: refOf(preset), at, question: question.text, options: resolved.map((option) => option.text), answer } };
 }
 
 export function liveCheck(attributes: Attributes, lookup: PresetLookup): Checked<Omit<LessonLive, "kind" | "id">> {

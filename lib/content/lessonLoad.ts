@@ -13,7 +13,7 @@ import { ContentValidationError, type ContentProblem } from "./errors";
 import { lessonParse, type LessonContext } from "./lesson";
 import type { Comparison, DecisionGuide, Lesson, LessonSummary } from "./lessonTypes";
 import { contentLoad } from "./load";
-import { fileSlug } from "./quiz";
+import { fileSlug } from "./slug";
 import { referencesParse, type References } from "./references";
 
 const FOLDER = "content/lessons";

@@ -26,6 +26,8 @@ describe("contentCheck", () => {
     writeFileSync(join(root, "content/quizzes/good.md"), fixture("valid-quiz.md"));
     writeFileSync(join(root, "content/quizzes/bad.md"), fixture("no-correct-option.md"));
     writeFileSync(join(root, "content/drills/bad.md"), fixture("bad-drill.md"));
+    // A drill quoting its run with a planted wrong figure fails at that figure's line.
+    writeFileSync(join(root, "content/drills/quotes-a-run.md"), fixture("drill-run-figure.md"));
 
     const { quizSets, problems } = contentCheck(root);
     expect(quizSets.map((set) => set.slug)).toEqual(["good"]);
@@ -33,10 +35,13 @@ describe("contentCheck", () => {
       "content/quizzes/bad.md:7",
       "content/drills/bad.md:5",
       "content/drills/bad.md:6",
+      "content/drills/bad.md:13",
       "content/drills/bad.md:15",
       "content/drills/bad.md:18",
       "content/drills/bad.md:20",
+      "content/drills/quotes-a-run.md:19",
     ]);
-    expect(new ContentValidationError(problems).message).toMatch(/^Invalid course content \(6 problems\):\ncontent\/quizzes\/bad\.md:7: no correct option/);
+    expect(problems.at(-1)?.reason).toBe('"11.7 s" — zk-partition shows c1 disconnected (seen by c1) at 10.0 s');
+    expect(new ContentValidationError(problems).message).toMatch(/^Invalid course content \(8 problems\):\ncontent\/quizzes\/bad\.md:7: no correct option/);
   });
 });

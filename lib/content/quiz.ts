@@ -4,7 +4,7 @@ import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
-import { slugify } from "./slug";
+import { fileSlug, slugify } from "./slug";
 import type { QuizOption, QuizQuestion, QuizSet, ScenarioLink } from "./types";
 
 /** The most options a question may have: keys 1 to 9 choose them. */
@@ -23,11 +23,6 @@ export type PresetTitle = (id: string) => string | undefined;
 const SCENARIO_LINE = /^Scenario:\s*(\S*)\s*$/;
 const CONTEXT_TYPES = new Set<RootContent["type"]>(["paragraph", "code", "table"]);
 const FORMAT_HINT = `a question is a "## " heading, optional context paragraphs, an optional "Scenario: <preset>" line, then its "- [ ]" / "- [x]" options`;
-
-/** The slug a content file is known by: its name without ".md". */
-export function fileSlug(file: string): string {
-  return file.replace(/^.*\//, "").replace(/\.md$/, "");
-}
 
 /**
  * Parses and validates one quiz set (DESIGN §5). `file` is the path shown in problems; questions

@@ -19,6 +19,10 @@
  *                                (outcome: "accepted" or "rejected"; N counts the writes that match)
  *   [first|last] pause [N] [of cX]    start | end | length
  *   crash of cX                  time (cX may be a service node: crash of r3)
+ *   [first|last] failover [N]    time | since | lag   the lock service's replica promoted at time,
+ *                                without what was written after since (lag = time − since)
+ *   [first|last] storage-failover [N]   time | since | lag | lost   the same for storage, and how
+ *                                many accepted writes (with their fencing marks) it lost
  *   session <state> of cX        when the service (or anyone) first put cX's session in that state
  *   session <state> seen by cX   when cX itself saw it: disconnected, expired, jeopardy, …
  * Without first/last/N the first one matches.
@@ -42,13 +46,15 @@ const PROPS = {
   write: ["time", "token", "value", "outcome"],
   pause: ["start", "end", "length"],
   crash: ["time"],
+  failover: ["time", "since", "lag"],
+  "storage-failover": ["time", "since", "lag", "lost"],
 } as const;
 type Thing = keyof typeof PROPS;
 
 export const FACT_VOCABULARY =
   'summary.<field>, violations, "[first|last] [lost-update|overlap|…] violation [N] time|end|clients|tokens", "grant N time|end|token|client", ' +
   '"grant of cX …", "belief of cX start|end|token", "[accepted|rejected] write [N] [of cX] time|token|value|outcome", "pause of cX start|end|length", ' +
-  '"crash of cX time", "session <state> of cX", "session <state> seen by cX"';
+  '"crash of cX time", "failover time|since|lag", "storage-failover time|since|lag|lost", "session <state> of cX", "session <state> seen by cX"';
 
 /** How a figure reads in a sentence, with the app's own formatters (so "10.0 s", as the story says). */
 export function figureText(figure: Figure): string {
@@ -185,6 +191,15 @@ export function factRead(result: SimResult, selector: string): FactRead {
     if (query.prop === "length") return { ok: true, figure: ms(pause.forMs), describe: `${pause.proc}'s pause lasting` };
     const end = result.events.find((e): e is Ev<"pause-end"> => e.kind === "pause-end" && e.proc === pause.proc && e.seq > pause.seq);
     return end ? { ok: true, figure: ms(end.t), describe: `${pause.proc}'s pause ending at` } : fail(`${pause.proc}'s pause outlived the run`);
+  }
+  if (query.thing === "failover" || query.thing === "storage-failover") {
+    const failover = pick(ofKind(result, query.thing), query, query.thing === "failover" ? "failover of the lock service" : "storage failover");
+    if (typeof failover === "string") return fail(failover);
+    const what = query.thing === "failover" ? `${failover.proc}'s failover` : "storage's failover";
+    if (query.prop === "since") return { ok: true, figure: ms(failover.lostAfterMs), describe: `${what} losing what was written after` };
+    if (query.prop === "lag") return { ok: true, figure: ms(failover.t - failover.lostAfterMs), describe: `${what} losing the last` };
+    if (query.prop === "lost" && failover.kind === "storage-failover") return { ok: true, figure: num(failover.lostWrites), describe: `${what} losing writes:` };
+    return { ok: true, figure: ms(failover.t), describe: `${what} at` };
   }
   const crashes = ofKind(result, "crash").filter((e) => !query.client || e.proc === query.client);
   const crash = pick(crashes, query, "crash");

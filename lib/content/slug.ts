@@ -11,3 +11,8 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+/** The slug a content file is known by: its name without ".md". */
+export function fileSlug(file: string): string {
+  return file.replace(/^.*\//, "").replace(/\.md$/, "");
+}
