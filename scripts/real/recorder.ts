@@ -17,7 +17,7 @@ import { TRACE_FORMAT, type Trace, type TraceEvent } from "../../lib/real/trace"
 import { processClock } from "../../lib/sim/processes";
 import { rejectionText } from "../../lib/sim/storage";
 import { clientIds, type ResolvedScenario, type Scenario } from "../../lib/sim/scenario";
-import { now, setZero, type FromClient, type PendingWrite, type ToClient } from "./protocol";
+import { atTime, now, setZero, type FromClient, type PendingWrite, type ToClient } from "./protocol";
 import { Link } from "./proxy";
 import { startEtcd, startPostgres, startRedis, type Guard, type Server } from "./servers";
 import { PG_SCHEMA } from "./store";
@@ -335,12 +335,12 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     };
     const at = (t: number, f: () => void | Promise<void>, what = "a fault") => {
       pendingFaults++;
-      setTimeout(async () => {
+      atTime(t, async () => {
         onTime(what, t, now());
         await f();
         pendingFaults--;
         wake();
-      }, Math.max(0, t - now()));
+      });
     };
     const failover = faultOf("failover");
     if (failover && replicationLink && service.kind === "redis" && service.replica) {
