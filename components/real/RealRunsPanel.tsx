@@ -145,7 +145,7 @@ export function RealRunsPanel() {
                   ]
                 : [{ letter: "H", title: "The lock history", result: run.recorded }]
             }
-            divergenceT={null}
+            divergenceT={run.kind === "recording" ? run.differsAt : null}
           />
           <div className="p-3 sm:px-4">
             <h3 className="text-sm font-semibold">{run.kind === "recording" ? "How this recording differs from the model's world" : "How the lab reads this history"}</h3>

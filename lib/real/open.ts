@@ -8,6 +8,7 @@
 import type { Scenario } from "../sim/scenario";
 import { simulate, type SimResult } from "../sim/simulate";
 import { agreement, type AgreementRow } from "./agreement";
+import { firstRealDifference } from "./difference";
 import { readHistory, looksLikeHistory } from "./history";
 import { resultOfEvents, resultOfTrace, type RecordedResult } from "./replay";
 import { refusals } from "./support";
@@ -18,7 +19,8 @@ export const MAX_OPEN_BYTES = 20 * 1024 * 1024;
 
 /** A recorded run with the model's run beside it, or a user's lock history on its own. */
 export type OpenedRun =
-  | { kind: "recording"; title: string; recorded: RecordedResult; model: SimResult; rows: AgreementRow[] }
+  /** `differsAt`: the first moment the two runs part ways in their grants or writes (difference.ts), null if they never do. */
+  | { kind: "recording"; title: string; recorded: RecordedResult; model: SimResult; rows: AgreementRow[]; differsAt: number | null }
   | { kind: "history"; title: string; recorded: RecordedResult };
 
 export type Opened = { ok: true; run: OpenedRun } | { ok: false; errors: string[] };
@@ -56,7 +58,8 @@ export function openTraceValue(name: string, json: unknown): Opened {
   const model = simulate(parsed.trace.scenario as Scenario);
   const cannot = refusals(model.scenario);
   if (cannot.length) return { ok: false, errors: [`${name}: this scenario cannot have been recorded:`, ...cannot] };
-  return { ok: true, run: { kind: "recording", title: model.scenario.name ?? name, recorded, model, rows: agreement(model.scenario, model.summary, recorded.summary) } };
+  const rows = agreement(model.scenario, model.summary, recorded.summary);
+  return { ok: true, run: { kind: "recording", title: model.scenario.name ?? name, recorded, model, rows, differsAt: firstRealDifference(model.scenario, recorded.facts, model.facts) } };
 }
 
 /** A lock history, checked by the same checker through the same path as a recorded run. */
