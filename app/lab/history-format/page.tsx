@@ -16,7 +16,8 @@ export default function HistoryFormatPage() {
     <Container className="py-10 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-3 max-w-3xl text-lg text-ink-muted">{summary}</p>
-      <ContentHtml html={html} className="mt-6 max-w-3xl [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight" />
+      {/* The header example wraps rather than scrolls: a scrolling block would need to take focus. */}
+      <ContentHtml html={html} className="mt-6 max-w-3xl [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_pre]:break-all [&_pre]:whitespace-pre-wrap" />
       <section aria-labelledby="examples-heading" className="mt-10 max-w-3xl">
         <h2 id="examples-heading" className="text-2xl font-bold tracking-tight">
           Example histories
