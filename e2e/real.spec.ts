@@ -55,7 +55,7 @@ test("garbage and a file too large get a clear message, and the page stays usabl
   const huge = test.info().outputPath("huge.json");
   writeFileSync(huge, Buffer.alloc(100 * 1024 * 1024, 32));
   await input.setInputFiles(huge);
-  await expect(panel(page).getByRole("alert")).toContainText("huge.json is 100.0 MB; a recorded run can be at most 20.0 MB", OPENED);
+  await expect(panel(page).getByRole("alert")).toContainText("huge.json is 100.0 MB; a recorded run or a lock history can be at most 20.0 MB", OPENED);
   // The page still answers: a shipped recording opens after both.
   await shipped(page).getByRole("button", { name: "Redis failover loses the lock" }).click();
   await expect(panel(page).getByRole("table")).toContainText("agree on every field", OPENED);

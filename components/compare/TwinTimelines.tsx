@@ -26,24 +26,24 @@ export interface TwinSide {
 }
 
 /**
- * The two runs stacked on one time axis: the lab's playhead is the playhead of both, and one
- * zoom shows the same window of both (d3-zoom listens on the element around them, so dragging
- * either pans both). The first moment the runs differ is marked on each.
+ * Two runs stacked on one time axis (or one run alone, a lock history): the lab's playhead is the
+ * playhead of both, and one zoom shows the same window of both (d3-zoom listens on the element
+ * around them, so dragging either pans both). The first moment the runs differ is marked on each.
  */
-export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSide]; divergenceT: number | null }) {
+export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSide] | [TwinSide]; divergenceT: number | null }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(boxRef);
   const setT = usePlayback(selectSetT);
   const { playback } = useLabStores();
-  const models = sides.map((s) => modelOf(s.result));
-  const [modelA, modelB] = models;
-  const layouts = useMemo(() => [timelineLayout(modelA.lanes), timelineLayout(modelB.lanes)], [modelA, modelB]);
+  const [modelA, modelB] = [modelOf(sides[0].result), sides[1] ? modelOf(sides[1].result) : null];
+  const models = modelB ? [modelA, modelB] : [modelA];
+  const layouts = useMemo(() => (modelB ? [timelineLayout(modelA.lanes), timelineLayout(modelB.lanes)] : [timelineLayout(modelA.lanes)]), [modelA, modelB]);
   const labelWidth = width < 560 ? 92 : 150;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
-  const durationMs = Math.max(modelA.durationMs, modelB.durationMs);
+  const durationMs = Math.max(...models.map((m) => m.durationMs));
   // Both runs in full up to a second past the later one's last event: the rest is empty time.
-  const fitEndT = Math.min(durationMs, Math.max(modelA.lastEventT, modelB.lastEventT) + 1000);
-  const height = layouts[0].height + layouts[1].height + 120;
+  const fitEndT = Math.min(durationMs, Math.max(...models.map((m) => m.lastEventT)) + 1000);
+  const height = layouts.reduce((sum, l) => sum + l.height, 0) + 60 * layouts.length;
   // d3-zoom works on any element; the hook names SVG only because the timeline uses it on one.
   const zoom = useTimelineZoom(boxRef as unknown as RefObject<SVGSVGElement>, { plotLeft: labelWidth, plotRight, height, durationMs, fitEndT });
   const x = scaleLinear().domain(zoom.domain).range([labelWidth, plotRight]);

@@ -2,38 +2,49 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Opened } from "@/lib/real/open";
-import type { OpenReply, OpenRequest } from "@/lib/real/openWorker";
+import { startOpen, type OpenRequest } from "@/lib/workers/openRunner";
 
-export type OpenState = { kind: "idle" } | { kind: "opening"; name: string } | ({ kind: "done"; name: string } & Opened);
+export type OpenState =
+  | { kind: "idle" }
+  | { kind: "opening"; name: string; share: number | null }
+  | ({ kind: "done"; name: string } & Opened);
 
 /**
- * Opens recorded runs in a Web Worker (one per hook, made on first use): a file is read and
- * parsed there, so a huge or broken file cannot freeze the page; a newer open supersedes one
- * still in flight.
+ * Opens recorded runs and lock histories in a Web Worker (lib/workers/openRunner.ts): a newer
+ * open cancels one still in flight, and Cancel stops it. A file that cannot be opened leaves the
+ * run already open in place (`shown`), so bad input loses nothing.
  */
 export function useOpenTrace() {
-  const worker = useRef<Worker | null>(null);
-  const latest = useRef({ id: 0, name: "" });
+  const cancelJob = useRef<(() => void) | null>(null);
   const [state, setState] = useState<OpenState>({ kind: "idle" });
-  useEffect(() => () => worker.current?.terminate(), []);
+  const [shown, setShown] = useState<Extract<Opened, { ok: true }>["run"] | null>(null);
+  useEffect(() => () => cancelJob.current?.(), []);
 
-  const send = useCallback((req: { name: string; file: File } | { name: string; value: unknown }) => {
-    const id = latest.current.id + 1;
-    latest.current = { id, name: req.name };
-    if (!worker.current) {
-      worker.current = new Worker(new URL("../../lib/real/openWorker.ts", import.meta.url), { type: "module" });
-      worker.current.onmessage = (event: MessageEvent<OpenReply>) => {
-        if (event.data.id !== latest.current.id) return;
-        setState({ kind: "done", name: latest.current.name, ...event.data.opened });
-      };
-      worker.current.onerror = (event) =>
-        setState({ kind: "done", name: latest.current.name, ok: false, errors: [event.message || "the worker that reads recorded runs failed"] });
-    }
-    setState({ kind: "opening", name: req.name });
-    worker.current.postMessage({ id, ...req } as OpenRequest);
+  const open = useCallback((req: OpenRequest) => {
+    cancelJob.current?.();
+    setState({ kind: "opening", name: req.name, share: null });
+    cancelJob.current = startOpen(req, {
+      progress: (share) => setState({ kind: "opening", name: req.name, share }),
+      result: (opened) => {
+        cancelJob.current = null;
+        setState({ kind: "done", name: req.name, ...opened });
+        if (opened.ok) setShown(opened.run);
+      },
+      failed: (message) => {
+        cancelJob.current = null;
+        setState({ kind: "done", name: req.name, ok: false, errors: [message] });
+      },
+    });
   }, []);
 
-  const openFile = useCallback((file: File) => send({ name: file.name, file }), [send]);
-  const openValue = useCallback((name: string, value: unknown) => send({ name, value }), [send]);
-  return { state, openFile, openValue };
+  const cancel = useCallback(() => {
+    cancelJob.current?.();
+    cancelJob.current = null;
+    setState({ kind: "idle" });
+  }, []);
+
+  const openFile = useCallback((file: File) => open({ name: file.name, file }), [open]);
+  const openText = useCallback((name: string, text: string) => open({ name, text }), [open]);
+  const openValue = useCallback((name: string, value: unknown) => open({ name, value }), [open]);
+  return { state, shown, openFile, openText, openValue, cancel };
 }

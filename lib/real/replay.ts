@@ -48,7 +48,12 @@ export function scenarioOfTrace(trace: Trace): { scenario: ResolvedScenario; war
 /** Checks a recorded run with the engine's checker: the same summary, violations and spans a simulation has. */
 export function resultOfTrace(trace: Trace): RecordedResult {
   const { scenario, warnings } = scenarioOfTrace(trace);
-  const events = eventsOfTrace(trace.events);
+  return resultOfEvents(scenario, warnings, trace.events, trace.notes);
+}
+
+/** Checks observed events (a recorded run's, or a lock history's once read) with the engine's checker, for a valid scenario. */
+export function resultOfEvents(scenario: ResolvedScenario, warnings: string[], observed: readonly TraceEvent[], notes: string[]): RecordedResult {
+  const events = eventsOfTrace(observed);
   // The service's busy time is not observed on a real server; 0 says so rather than guessing.
   const { summary, violations, facts } = check(events, scenario, 0);
   const buckets = Math.max(1, Math.ceil(scenario.durationMs / 1000));
@@ -61,7 +66,7 @@ export function resultOfTrace(trace: Trace): RecordedResult {
     violations,
     facts,
     warnings,
-    notes: trace.notes,
+    notes,
     series: { bucketMs: 1000, arrived: empty(), completed: empty(), backlog: empty(), acquireP50: empty(), acquireP99: empty(), utilization: empty() },
   };
 }

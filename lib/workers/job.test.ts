@@ -37,6 +37,23 @@ describe("a worker job", () => {
     expect(worker.terminated).toBe(true);
   });
 
+  it("waits for a job that reads something first, and reports its rejection as the job's error", async () => {
+    const readThenCount = (scope: JobScope) =>
+      serveJob<{ n: number }, number, string>(scope, async ({ n }, progress) => {
+        await Promise.resolve();
+        progress(n);
+        if (n < 0) throw new Error("n must be ≥ 0");
+        return `read ${n}`;
+      });
+    const heard = (list: string[]) => ({ progress: (p: number) => list.push(`progress ${p}`), result: (r: string) => list.push(r), failed: (m: string) => list.push(`failed: ${m}`) });
+    const [ok, bad]: string[][] = [[], []];
+    startJob(() => inProcessWorker(readThenCount), { n: 2 }, heard(ok), "reading");
+    startJob(() => inProcessWorker(readThenCount), { n: -1 }, heard(bad), "reading");
+    await settle();
+    expect(ok).toEqual(["progress 2", "read 2"]);
+    expect(bad).toEqual(["progress -1", "failed: n must be ≥ 0"]);
+  });
+
   it("reports the error the worker threw, by its message", async () => {
     const failed = vi.fn();
     startJob(() => inProcessWorker(countTo), { n: -1 }, { result: vi.fn(), failed }, "counting");

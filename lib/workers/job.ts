@@ -87,17 +87,17 @@ export interface JobScope {
 
 /**
  * Serves jobs in a worker: `handle` receives the request and a `progress` callback and returns the
- * result; a thrown error is answered as the job's error. `transfer` names what the result may hand
- * over without copying.
+ * result (or a promise of it, for a job that reads a file first); a thrown error or a rejection is
+ * answered as the job's error. `transfer` names what the result may hand over without copying.
  */
 export function serveJob<Request, Progress, Result>(
   scope: JobScope,
-  handle: (request: Request, progress: (progress: Progress) => void) => Result,
+  handle: (request: Request, progress: (progress: Progress) => void) => Result | Promise<Result>,
   transfer?: (result: Result) => Transferable[],
 ): void {
-  scope.onmessage = (event: MessageEvent<Request>) => {
+  scope.onmessage = async (event: MessageEvent<Request>) => {
     try {
-      const result = handle(event.data, (progress) => scope.postMessage({ kind: "progress", progress } satisfies JobReply<Progress, Result>));
+      const result = await handle(event.data, (progress) => scope.postMessage({ kind: "progress", progress } satisfies JobReply<Progress, Result>));
       scope.postMessage({ kind: "result", result } satisfies JobReply<Progress, Result>, transfer?.(result) ?? []);
     } catch (error) {
       scope.postMessage({ kind: "error", message: error instanceof Error ? error.message : String(error) } satisfies JobReply<Progress, Result>);

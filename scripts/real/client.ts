@@ -13,7 +13,7 @@ import type { TraceEvent } from "../../lib/real/trace";
 import type { AbortCause } from "../../lib/sim/facts";
 import { rejectionText } from "../../lib/sim/storage";
 import { advisoryLock, etcdLock, forUpdateLock, lockTable, redisLock, type LockClient, type LockContext } from "./locks";
-import { now, setZero, type FromClient, type ToClient } from "./protocol";
+import { atTime, now, setZero, type FromClient, type ToClient } from "./protocol";
 import { pgStore, redisStore, type Store } from "./store";
 
 const send = (m: FromClient) => process.send?.(m);
@@ -25,7 +25,7 @@ process.on("message", (m: ToClient) => {
   if (m.type === "setup") setup(m).catch((e) => send({ type: "failed", error: String((e as Error).stack ?? e) }));
   else if (m.type === "go") {
     setZero(BigInt(m.zeroNs));
-    setTimeout(() => go?.(), Math.max(0, m.startMs - now()));
+    atTime(m.startMs, () => go?.());
   }
   else if (m.type === "primary") primary = m.node;
   else if (m.type === "stop") process.exit(0);
@@ -45,7 +45,7 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     grant: string;
     token: number | null;
     deadline: number | null;
-    timer: NodeJS.Timeout | null;
+    timer: { cancel(): void } | null;
     renewTimer: NodeJS.Timeout | null;
     ended: boolean;
     endedBy: "released" | "lease-deadline" | "renewal-refused" | "session-lost" | null;
@@ -57,16 +57,16 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     if (!h || h.ended) return;
     h.ended = true;
     h.endedBy = reason;
-    if (h.timer) clearTimeout(h.timer);
+    h.timer?.cancel();
     if (h.renewTimer) clearTimeout(h.renewTimer);
     emit({ kind: "belief-end", t: now(), by: "client", proc: id, lock: "lock", reason });
   };
   const setDeadline = (h: Hold, basisT: number, leaseMs: number | null) => {
-    if (h.timer) clearTimeout(h.timer);
+    h.timer?.cancel();
     h.timer = null;
     if (leaseMs === null) return void (h.deadline = null);
     h.deadline = basisT + leaseMs - opts.safetyMarginMs;
-    h.timer = setTimeout(() => endBelief("lease-deadline"), Math.max(0, h.deadline - now()));
+    h.timer = atTime(h.deadline, () => endBelief("lease-deadline"));
   };
 
   const ctx: LockContext = {
