@@ -15,6 +15,8 @@ const LOGICAL_MIN_WIDTH = 880;
 const MAX_SCALE = 2.4;
 /** A room reads lane names and clocks at this size on screen, in px, at least (STYLE.md: 24 px on a slide). */
 const ROOM_LANE_TEXT = 24;
+/** The lab's lane name size, in diagram px: a room's is never smaller. */
+const DESK_LANE_TEXT = 12;
 /** Two lines of lane text and their padding, per px of type. */
 const LINES_PER_LANE = 2.3;
 
@@ -36,14 +38,17 @@ function fitIn(lanes: readonly Lane[], box: { width: number; height: number }, s
   if (scale === 1) return { layout: timelineLayout(lanes), k: 1 };
   let layout = timelineLayout(lanes);
   let k = scaleFor(layout);
+  // On a narrow box (a phone) 24 px would fill the width with labels: the lane column (about ten
+  // characters of its text) keeps to a quarter of the diagram, and the text to the lab's 12 px at least.
+  const textFor = (k: number) => Math.min(ROOM_LANE_TEXT / k, Math.max(DESK_LANE_TEXT, box.width / k / 40));
   let minLane = 0;
   for (let round = 0; round < 6; round++) {
-    minLane = Math.ceil((ROOM_LANE_TEXT / k) * LINES_PER_LANE + 8);
+    minLane = Math.ceil(textFor(k) * LINES_PER_LANE + 8);
     layout = timelineLayout(lanes, { minLaneHeight: minLane });
     k = scaleFor(layout);
   }
   // Never larger than the lanes were made for; on a box too small for 24 px that is the most that fits.
-  return { layout, k, laneTextPx: Math.min(ROOM_LANE_TEXT / k, (minLane - 8) / LINES_PER_LANE) };
+  return { layout, k, laneTextPx: Math.min(textFor(k), (minLane - 8) / LINES_PER_LANE) };
 }
 
 const noPick = () => {};

@@ -49,8 +49,9 @@ export function SlideSimArea({
   const { playback } = useLabStores();
   const result = useScenario(selectResult);
   const showMessages = usePlayback(selectShowMessages);
-  // A title slide's run at 0 s, not yet played: the room sees what the scenario is, not an empty grid.
-  const notStarted = usePlayback((s) => selectT(s) <= 0) && sim.at === 0 && sim.predict === null;
+  // A title slide's run at 0 s, not yet played: the room sees what the scenario is, not an empty
+  // grid, until the run plays or the presenter picks the diagrams to show.
+  const notStarted = usePlayback((s) => selectT(s) <= 0) && sim.at === 0 && sim.predict === null && deck.view === null;
   const reducedMotion = useReducedMotion();
   const model = result ? modelOf(result) : null;
   const stops = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : NO_STOPS;
