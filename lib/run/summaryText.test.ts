@@ -31,6 +31,7 @@ describe("the outcome in words", () => {
     const same = keyCounts({ ...r.summary, grants: 12, tokens: Array<number>(12).fill(0) }, r.scenario);
     expect(same).toContain("The lock service granted the lock 12 times, every one with token 0.");
     expect([...perKey, ...same].join(" ")).not.toMatch(/0, 0, 0/);
+    expect(keyCounts({ ...r.summary, counter: 9720, lostUpdates: 0 }, r.scenario)[0]).toBe("The counter ends at 9,720: no update lost.");
   });
 
   it("counts cron runs", () => {
