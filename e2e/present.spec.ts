@@ -115,9 +115,10 @@ test("the room sees the timeline, the topology or both: T and the presenter swit
   const topologyOf = (page: Page) => page.getByRole("region", { name: "Topology at the playhead" });
   const views = presenter.getByRole("group", { name: "Diagrams the room sees" });
 
-  // The first slide opens on its timeline alone.
+  // The first slide's view is the timeline, but its run has not started: the room sees what the scenario is.
   await expect(views.getByRole("button", { name: "Timeline" })).toHaveAttribute("aria-pressed", "true");
-  await expect(timelineOf(audience)).toBeVisible();
+  await expect(audience.getByRole("region", { name: "The scenario" })).toBeVisible();
+  await expect(timelineOf(audience)).toHaveCount(0);
   await expect(topologyOf(audience)).toHaveCount(0);
 
   await views.getByRole("button", { name: "Topology" }).click();

@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cellScenario } from "@/lib/explore";
 import { axisReading, nearestIndex } from "@/lib/run/mapAxisText";
+import { mapLayerNote } from "@/lib/run/mapDefaults";
 import { heatGeometry } from "@/lib/run/mapHeat";
 import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/lab/mapSettings";
 import { validateScenario } from "@/lib/sim/scenario";
@@ -41,6 +42,7 @@ export function FailureMap() {
     return decoded.ok ? { settings: decoded.settings, problems: [], fromLink: true } : { settings: defaultMapSettings(scenario), problems: decoded.problems, fromLink: false };
   });
   const [linkProblems, setLinkProblems] = useState(opening.problems);
+  const layerNote = mapLayerNote(scenario);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState<number | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -115,6 +117,7 @@ export function FailureMap() {
           {opening.settings.seeds === 1 ? "" : "s"}, {linkRuns.runs.toLocaleString("en-US")} runs in this browser. Press “Draw the map” to run them.
         </p>
       )}
+      {!opening.fromLink && layerNote && <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">{layerNote}</p>}
       {/* Always in the page, so its width is known before the first map is drawn. */}
       <div ref={boxRef} aria-hidden="true" />
       <MapSettingsForm initial={opening.settings} scenario={scenario} running={run?.status === "running"} onDraw={draw} onCancel={cancel} />

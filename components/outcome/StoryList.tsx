@@ -1,15 +1,14 @@
 "use client";
 
 import { memo, useDeferredValue, useState } from "react";
+import { formatCount } from "@/lib/run/format";
 import { upperBound } from "@/lib/run/intervals";
+import { storyDigest } from "@/lib/run/storyDigest";
 import type { StoryLine, StoryTone } from "@/lib/run/story";
 import type { SimResult } from "@/lib/sim/simulate";
 import { storyOfResult } from "@/lib/run/derived";
 import { selectSetT, selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
-
-/** Lines shown before "Show all": enough for any preset's story, short enough to scan. */
-const FIRST_LINES = 40;
 
 const toneMark: Record<StoryTone, { label: string; className: string }> = {
   plain: { label: "", className: "border-line" },
@@ -31,24 +30,29 @@ export function StoryList({ result }: { result: SimResult }) {
   const times = story.lines.map((line) => line.t);
   // The line the playhead has most recently passed is the current one.
   const current = upperBound(times, t + 1e-6) - 1;
-  const shown = expanded ? story.lines : story.lines.slice(0, FIRST_LINES);
-  const hidden = story.lines.length - shown.length;
+  const digest = storyDigest(story);
+  const shown = expanded ? story.lines.map((line, index) => ({ line, index })) : digest.lines;
 
   return (
     <div className="mt-5">
       <h3 className="font-semibold">What happened</h3>
-      <p className="text-xs text-ink-muted">Choose a sentence to move the timeline to that moment.</p>
+      <p className="text-xs text-ink-muted">
+        {digest.left > 0 && !expanded
+          ? `The key ${shown.length} of ${formatCount(story.lines.length)} sentences: how the run began and ended, and every fault, harm and caught write. `
+          : ""}
+        Choose a sentence to move the timeline to that moment.
+      </p>
       <ol className="mt-2 space-y-1">
-        {shown.map((line, i) => (
-          <StoryItem key={`${line.seq}-${i}`} line={line} current={i === current} onJump={setT} />
+        {shown.map(({ line, index }) => (
+          <StoryItem key={`${line.seq}-${index}`} line={line} current={index === current} onJump={setT} />
         ))}
       </ol>
-      {hidden > 0 && (
-        <button type="button" onClick={() => setExpanded(true)} className="mt-2 text-sm font-medium text-link underline underline-offset-2">
-          Show all {story.lines.length} sentences
+      {digest.left > 0 && (
+        <button type="button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} className="mt-2 text-sm font-medium text-link underline underline-offset-2">
+          {expanded ? `Show the key ${digest.lines.length} sentences` : `Show all ${formatCount(story.lines.length)} sentences`}
         </button>
       )}
-      {story.omitted > 0 && <p className="mt-2 text-xs text-ink-muted">{story.omitted} later events are not told here; the timeline shows them all.</p>}
+      {story.omitted > 0 && <p className="mt-2 text-xs text-ink-muted">{formatCount(story.omitted)} later events are not told here; the timeline shows them all.</p>}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { SlideSim } from "@/lib/content/deckTypes";
 import type { PlaybackStore } from "@/lib/store/labPlayback";
 import type { DeckAction, DeckState } from "@/lib/present/deckState";
 import { modelOf } from "@/lib/run/derived";
-import { selectResult, selectShowMessages } from "@/components/lab/selectors";
+import { selectResult, selectShowMessages, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { PlaybackBar } from "@/components/timeline/PlaybackBar";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
@@ -14,6 +14,7 @@ import { PredictionPoll } from "./PredictionPoll";
 import { PresentTimeline } from "./PresentTimeline";
 import { PresentTopology } from "./PresentTopology";
 import { RunCaption } from "./RunCaption";
+import { ScenarioCard } from "./ScenarioCard";
 import { usePlaybackBinding } from "./usePlaybackBinding";
 
 const NO_STOPS = new Float64Array();
@@ -48,6 +49,9 @@ export function SlideSimArea({
   const { playback } = useLabStores();
   const result = useScenario(selectResult);
   const showMessages = usePlayback(selectShowMessages);
+  // A title slide's run at 0 s, not yet played: the room sees what the scenario is, not an empty
+  // grid, until the run plays or the presenter picks the diagrams to show.
+  const notStarted = usePlayback((s) => selectT(s) <= 0) && sim.at === 0 && sim.predict === null && deck.view === null;
   const reducedMotion = useReducedMotion();
   const model = result ? modelOf(result) : null;
   const stops = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : NO_STOPS;
@@ -66,7 +70,9 @@ export function SlideSimArea({
   const timeline = view !== "topology" && <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "min-w-0 flex-[3]" : "rounded-lg border border-line"} />;
   const topology = view !== "timeline" && <PresentTopology size={size} className={room ? "flex-[2]" : ""} />;
   // Two diagrams go side by side on a wide screen.
-  const diagrams = room ? (
+  const diagrams = room && notStarted ? (
+    <ScenarioCard title={sim.presetTitle} />
+  ) : room ? (
     <div className="flex min-h-0 flex-1 flex-col gap-[2vw] xl:flex-row">
       {timeline}
       {topology}

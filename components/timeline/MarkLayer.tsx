@@ -3,8 +3,9 @@
 import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
 import { laneRows } from "@/lib/run/timelineLayout";
+import { layoutViolations } from "@/lib/run/violationLayout";
 import { lowerBound, upperBound } from "@/lib/run/intervals";
-import type { FocusMark, GrantMark, ViolationMarkModel, WriteMarkModel } from "@/lib/run/timelineModel";
+import type { FocusMark, GrantMark, WriteMarkModel } from "@/lib/run/timelineModel";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT, selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
@@ -32,7 +33,10 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   // The marks in view that the playhead has revealed: two binary searches, however long the run.
   const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, Math.min(t, limitT, d1)));
   const crowded = inView.filter((m) => m.kind !== "violation").length > MARK_CAP;
-  const reachable = crowded ? inView.filter((m) => m.kind === "violation") : inView;
+  // Violations at one moment are one mark, so neither their triangles nor their labels overprint.
+  const groups = layoutViolations(inView.filter((m) => m.kind === "violation"), x, { left: plotLeft, right: plotRight }, labelWidth);
+  const groupOf = new Map(groups.map((g) => [g.lead.key, g]));
+  const reachable = inView.filter((m) => (m.kind === "violation" ? groupOf.has(m.key) : !crowded));
   const storage = layout.byId.get("storage");
   const tabStop = reachable.some((m) => m.key === activeKey) ? activeKey : (reachable[0]?.key ?? null);
 
@@ -53,20 +57,21 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
     }
     event.preventDefault();
   };
+  const nameOf = (mark: FocusMark) => groupOf.get(mark.key)?.name ?? mark.name;
   const onFocus = (event: FocusEvent<SVGGElement>) => {
     const index = focusedIndex(event.target);
     if (index < 0) return;
     setActiveKey(reachable[index].key);
     if (onTip && event.target instanceof SVGGraphicsElement) {
       const box = event.target.getBBox();
-      onTip({ name: reachable[index].name, x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
+      onTip({ name: nameOf(reachable[index]), x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
     }
   };
 
   return (
     <g onKeyDown={onKeyDown} onFocus={onFocus} onBlur={() => onTip?.(null)}>
       {crowded && <MarkTicks marks={inView} x={x} layout={layout} />}
-      {placeMarks(reachable, x, plotLeft, plotRight).map(({ mark, px, labelX, labelled }) => {
+      {placeWrites(reachable, x, plotLeft, plotRight).map(({ mark, px, labelX, labelled }) => {
         const focus = { markKey: mark.key, tabbable: mark.key === tabStop, onActivate: setT };
         if (mark.kind === "write") {
           return storage ? <WriteButton key={mark.key} mark={mark} px={px} labelX={labelX} rows={laneRows(storage)} labelled={labelled} {...focus} /> : null;
@@ -75,8 +80,9 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
           const box = layout.byId.get(mark.lane);
           return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box)} {...focus} /> : null;
         }
-        const endX = mark.endT === null ? null : x(Math.min(mark.endT, t, limitT, d1));
-        return <ViolationButton key={mark.key} mark={mark} px={px} labelX={labelX} endX={endX} top={layout.violationsTop} labelled={labelled} {...focus} />;
+        const group = groupOf.get(mark.key)!;
+        const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, t, limitT, d1)) }]));
+        return <ViolationButton key={mark.key} t={mark.t} name={group.name} label={group.label} px={group.px} labelX={group.labelX} spans={spans} top={layout.violationsTop} {...focus} />;
       })}
     </g>
   );
@@ -92,12 +98,12 @@ export function marksOverCap({ model, domain, limitT }: Pick<LayerProps, "model"
 const writeLabel = (mark: WriteMarkModel) => (mark.token === null ? mark.client : `${mark.client} · token ${mark.token}`);
 
 /**
- * Where each mark goes, and whether its labels fit without running into the previous mark's; a
- * label near an edge of the plot is moved inwards so it is never cut off.
+ * Where each mark goes, and whether a write's labels fit without running into the previous
+ * write's; a label near an edge of the plot is moved inwards so it is never cut off. Violations
+ * are placed by layoutViolations.
  */
-function placeMarks(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, plotRight: number) {
+function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, plotRight: number) {
   let lastWriteEnd = -Infinity;
-  let lastViolationEnd = -Infinity;
   return marks.map((mark) => {
     const px = x(mark.t);
     let labelled = false;
@@ -108,18 +114,6 @@ function placeMarks(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, pl
       if (labelX - half > lastWriteEnd + 6) {
         labelled = true;
         lastWriteEnd = labelX + half;
-      }
-    } else if (mark.kind === "violation") {
-      // The label goes right of the mark, or left of it near the plot's right edge.
-      const width = labelWidth(mark.label);
-      if (px > lastViolationEnd && px + 11 + width < plotRight) {
-        labelled = true;
-        labelX = px + 11;
-        lastViolationEnd = px + 18 + width;
-      } else if (px - 11 - width > Math.max(lastViolationEnd, plotLeft)) {
-        labelled = true;
-        labelX = px - 11 - width;
-        lastViolationEnd = px + 8;
       }
     }
     return { mark, px, labelX, labelled };
@@ -233,23 +227,24 @@ const GrantButton = memo(function GrantButton({ mark, px, rows, ...focus }: Focu
 });
 
 const ViolationButton = memo(function ViolationButton({
-  mark,
+  t,
+  name,
+  label,
   px,
   labelX,
-  endX,
+  spans,
   top,
-  labelled,
   ...focus
-}: FocusProps & { mark: ViolationMarkModel; px: number; labelX: number; endX: number | null; top: number; labelled: boolean }) {
+}: FocusProps & { t: number; name: string; label: string; px: number; labelX: number | null; spans: { from: number; to: number }[]; top: number }) {
   const y = top + 13;
   return (
-    <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
-      {endX !== null && endX > px && <line x1={px} x2={endX} y1={y + 9} y2={y + 9} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />}
+    <MarkButton name={name} t={t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
+      {spans.map((s, i) => s.to > s.from && <line key={i} x1={s.from} x2={s.to} y1={y + 9} y2={y + 9} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />)}
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
       <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />
-      {labelled && (
+      {labelX !== null && (
         <text x={labelX} y={y + 4} fontSize="11" fontWeight="700" style={{ fill: roleColor.dangerInk }}>
-          {mark.label}
+          {label}
         </text>
       )}
     </MarkButton>

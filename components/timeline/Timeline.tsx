@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { seconds } from "@/lib/sim/format";
+import { formatCount } from "@/lib/run/format";
 import { timelineLayout } from "@/lib/run/timelineLayout";
 import { modelOf, storyOfResult } from "@/lib/run/derived";
 import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages, selectT } from "@/components/lab/selectors";
@@ -48,7 +49,10 @@ export function Timeline() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const model = result ? modelOf(result) : null;
-  const layout = useMemo(() => (model ? timelineLayout(model.lanes) : null), [model]);
+  const [everyLane, setEveryLane] = useState(false);
+  const layout = useMemo(() => (model ? timelineLayout(model.lanes, { maxClients: everyLane ? Infinity : CLIENT_LANES_SHOWN, groupAbove: GROUP_CLIENTS_ABOVE }) : null), [model, everyLane]);
+  const clientCount = model ? model.lanes.filter((l) => l.kind === "client").length : 0;
+  const grouped = layout?.moreClients != null;
   const labelWidth = width < 560 ? 84 : 150;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   const durationMs = model?.durationMs ?? 1;
@@ -134,8 +138,16 @@ export function Timeline() {
         )}
       </div>
       <div className="space-y-2 border-t border-line p-3 sm:px-4">
-        {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{hiddenMessages.toLocaleString("en-US")} messages in view: zoom in to see them as arrows.</p>}
+        {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{formatCount(hiddenMessages)} messages in view: zoom in to see them as arrows.</p>}
         {model && <CrowdedMarksNote model={model} domain={zoom.domain} limitT={limitT} />}
+        {clientCount > GROUP_CLIENTS_ABOVE && (
+          <p className="text-xs text-ink-muted">
+            {grouped ? `The first ${CLIENT_LANES_SHOWN} of ${formatCount(clientCount)} clients have a lane; the storage lane shows every client's writes. ` : `Every one of the ${formatCount(clientCount)} clients has a lane. `}
+            <button type="button" onClick={() => setEveryLane(!everyLane)} className="font-medium text-link underline underline-offset-2">
+              {grouped ? `Show all ${formatCount(clientCount)} clients` : `Show only the first ${CLIENT_LANES_SHOWN}`}
+            </button>
+          </p>
+        )}
         {model && spansCrowded({ model, domain: zoom.domain, limitT }) && (
           <p className="text-xs text-ink-muted">Too many spans in view to draw one by one: each lane’s bar shows how much of the time it held the lock (a full bar is all of it). Zoom in for each span.</p>
         )}
@@ -156,12 +168,15 @@ export function Timeline() {
 }
 
 const EMPTY = new Float64Array();
+/** With more clients than this, only the first few get a lane until the learner asks for all: 64 lanes bury the point. */
+const GROUP_CLIENTS_ABOVE = 12;
+const CLIENT_LANES_SHOWN = 8;
 
 /** Says when grants and writes are too dense to reach one by one, which depends on the playhead. */
 function CrowdedMarksNote(props: Pick<LayerProps, "model" | "domain" | "limitT">) {
   const t = usePlayback(selectT);
   const n = marksOverCap(props, t);
-  return n > 0 ? <p className="text-xs text-ink-muted">{n.toLocaleString("en-US")} grants and writes in view: zoom in to reach each one.</p> : null;
+  return n > 0 ? <p className="text-xs text-ink-muted">{formatCount(n)} grants and writes in view: zoom in to reach each one.</p> : null;
 }
 
 /** "Fit" shows the run up to a little after its last event: the rest is empty time. */

@@ -15,6 +15,7 @@ import { MarkTooltip, type MarkTip } from "./MarkTooltip";
 import { MessageLayer } from "./MessageLayer";
 import { Playhead, RevealClip } from "./Playhead";
 import { PointLayer } from "./PointLayer";
+import { RefusalLayer } from "./RefusalLayer";
 import { SpanLayer } from "./SpanLayer";
 
 export interface TimelineSvgProps {
@@ -30,6 +31,8 @@ export interface TimelineSvgProps {
   showMessages: boolean;
   onPick: (t: number) => void;
   describedBy: string;
+  /** Lane names and clocks at this size (a room's slide), else the lab's. */
+  laneTextPx?: number;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface TimelineSvgProps {
  * and the lane labels with their clocks. The SVG node is also where d3-zoom listens (see
  * useTimelineZoom); everything in it is rendered by React.
  */
-export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, plotRight, domain, limitT, showMessages, onPick, describedBy }: TimelineSvgProps) {
+export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, plotRight, domain, limitT, showMessages, onPick, describedBy, laneTextPx }: TimelineSvgProps) {
   const id = useId();
   const ids = { plot: `${id}-plot`, reveal: `${id}-reveal`, pause: `${id}-pause`, danger: `${id}-danger`, delay: `${id}-delay`, arrow: `${id}-arrow` };
   const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
@@ -85,11 +88,12 @@ export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, p
         <g clipPath={`url(#${ids.reveal})`} aria-hidden="true" pointerEvents="none">
           <SpanLayer {...layer} patterns={patterns} />
           <PointLayer {...layer} />
+          {showMessages && <RefusalLayer {...layer} />}
           {showMessages && <MessageLayer {...layer} arrow={ids.arrow} />}
         </g>
         <MarkLayer {...layer} onTip={setTip} />
       </g>
-      <LaneLabels layout={layout} scenario={scenario} width={labelWidth} />
+      <LaneLabels layout={layout} scenario={scenario} width={labelWidth} textPx={laneTextPx} />
       <Axis x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
       <Playhead x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
       {tip && <MarkTooltip tip={tip} width={width} height={layout.height} />}

@@ -7,6 +7,7 @@
  * throws: a bad parameter comes back as problems, one sentence each.
  */
 import { axes, axisAvailability, axisById, axisValues, type AxisId } from "@/lib/explore";
+import { defaultMapLayer } from "@/lib/run/mapDefaults";
 import type { Scenario } from "@/lib/sim/scenario";
 
 export type MapLayer = "unsafe" | "overlap";
@@ -39,11 +40,14 @@ export const MAP_LIMITS = {
 const DEFAULT_COUNT = 20;
 const DEFAULT_SEEDS = 10;
 
-/** Lease TTL × Pause length where the scenario has a lease, else Work time × Pause length. */
+/**
+ * Lease TTL × Pause length where the scenario has a lease, else Work time × Pause length; coloured
+ * by unsafe runs, or by overlap where storage guards its writes (lib/run/mapDefaults.ts says why).
+ */
 export function defaultMapSettings(scenario: Scenario): MapSettings {
   const xAxis: AxisId = axisAvailability(scenario, "lease-ttl").ok ? "lease-ttl" : "work-time";
   const axisSettings = (axis: AxisId): MapAxisSettings => ({ axis, range: [...axisById(axis).range], count: DEFAULT_COUNT });
-  return { x: axisSettings(xAxis), y: axisSettings("pause-length"), seeds: DEFAULT_SEEDS, layer: "unsafe" };
+  return { x: axisSettings(xAxis), y: axisSettings("pause-length"), seeds: DEFAULT_SEEDS, layer: defaultMapLayer(scenario) };
 }
 
 /** What is wrong with a map's settings, one sentence each; empty when they can run. */

@@ -66,3 +66,8 @@ export function formatPercent(fraction: number): string {
   if (fraction > 0 && fraction < 0.005) return "< 1 %";
   return `${Math.round(fraction * 100)} %`;
 }
+
+/** A count with thousands separated, as every reader writes one: 9720 → "9,720". */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}

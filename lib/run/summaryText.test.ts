@@ -24,6 +24,16 @@ describe("the outcome in words", () => {
     expect(counts).toContain("The lock service granted the lock 3 times with tokens 1, 2, 3.");
   });
 
+  it("gives many grants' tokens as a range with thousands separated, never a list of zeros", () => {
+    const r = simulate(presetById("gc-pause-fenced")!.scenario);
+    const perKey = keyCounts({ ...r.summary, grants: 9720, tokens: [0, 0, 0, 1, 0, 4, 0, 0, 2, 0] }, r.scenario);
+    expect(perKey).toContain("The lock service granted the lock 9,720 times with tokens from 0 to 4.");
+    const same = keyCounts({ ...r.summary, grants: 12, tokens: Array<number>(12).fill(0) }, r.scenario);
+    expect(same).toContain("The lock service granted the lock 12 times, every one with token 0.");
+    expect([...perKey, ...same].join(" ")).not.toMatch(/0, 0, 0/);
+    expect(keyCounts({ ...r.summary, counter: 9720, lostUpdates: 0 }, r.scenario)[0]).toBe("The counter ends at 9,720: no update lost.");
+  });
+
   it("counts cron runs", () => {
     const { verdict, counts } = outcome("cron-double-run");
     expect(verdict.sentence).toBe("The data was damaged: 1 run done twice.");

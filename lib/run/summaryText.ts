@@ -4,9 +4,9 @@
  */
 import type { Summary } from "@/lib/sim/checker";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
-import { formatDuration } from "./format";
+import { formatCount, formatDuration } from "./format";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Duplicate effects by workload: a cron run done twice, or a counter job whose write was applied twice. */
 const duplicates = (n: number, scenario: ResolvedScenario) =>
@@ -43,7 +43,7 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
     return { word: "Incomplete", sentence: `The run is ${incomplete}: no data was damaged up to then, and what came after is unknown.` };
   }
   if (summary.verdict === "undecided") {
-    const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${summary.staleWritesPending} stale writes were`;
+    const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${formatCount(summary.staleWritesPending)} stale writes were`;
     return { word: "Undecided", sentence: `No data was damaged yet, but ${writes} still on the way when the run ended: the verdict may change if the run were longer.` };
   }
   if (summary.overlapMs > 0) {
@@ -57,6 +57,18 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
 }
 
 /** The summary's key counts, each a short sentence. */
+/**
+ * The grants' tokens: each one while there are few ("1, 2, 3"), else their range, since a long
+ * list ("0, 0, 0, …", one per grant of many per-key locks) says nothing.
+ */
+function tokensText(tokens: readonly number[]): string {
+  if (tokens.length === 0) return ", with no fencing token";
+  if (tokens.length <= 8) return ` with tokens ${tokens.join(", ")}`;
+  const low = Math.min(...tokens);
+  const high = Math.max(...tokens);
+  return low === high ? `, every one with token ${formatCount(low)}` : ` with tokens from ${formatCount(low)} to ${formatCount(high)}`;
+}
+
 export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[] {
   const lines: string[] = [];
   if (scenario.workload.kind === "cron") {
@@ -66,8 +78,8 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
     const applied = summary.counter + summary.lostUpdates;
     lines.push(
       summary.lostUpdates
-        ? `The counter ends at ${summary.counter} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
-        : `The counter ends at ${summary.counter}: no update lost.`,
+        ? `The counter ends at ${formatCount(summary.counter)} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
+        : `The counter ends at ${formatCount(summary.counter)}: no update lost.`,
     );
     // A job whose reply was lost and that retried can increment the counter twice (a duplicate effect).
     if (summary.duplicateEffects) lines.push(`${plural(summary.duplicateEffects, "job")} incremented the counter twice.`);
@@ -80,15 +92,14 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
   // Concurrent work counts whatever the clients believed: work that carried on after a lease ended included.
   if (summary.concurrentSectionsMs > 0) lines.push(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(summary.concurrentSectionsMs)} in all.`);
   if (summary.writesPending) {
-    const stale = summary.staleWritesPending ? `, ${summary.staleWritesPending} of them after the writer's lease had ended` : "";
+    const stale = summary.staleWritesPending ? `, ${formatCount(summary.staleWritesPending)} of them after the writer's lease had ended` : "";
     lines.push(`${plural(summary.writesPending, "write")} still to come when the run ended${stale}.`);
   }
-  lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${summary.writesRejected.toLocaleString("en-US")}.`);
+  lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${formatCount(summary.writesRejected)}.`);
   const stale = summary.staleWritesAccepted + summary.staleWritesRejected;
-  if (stale) lines.push(`${plural(stale, "write")} came after the writer's lease had ended: ${summary.staleWritesAccepted} accepted, ${summary.staleWritesRejected} rejected.`);
+  if (stale) lines.push(`${plural(stale, "write")} came after the writer's lease had ended: ${formatCount(summary.staleWritesAccepted)} accepted, ${formatCount(summary.staleWritesRejected)} rejected.`);
   if (summary.grants) {
-    const tokens = summary.tokens.length ? ` with tokens ${summary.tokens.slice(0, 8).join(", ")}${summary.tokens.length > 8 ? ", …" : ""}` : ", with no fencing token";
-    lines.push(`The lock service granted the lock ${summary.grants === 1 ? "once" : `${summary.grants} times`}${tokens}.`);
+    lines.push(`The lock service granted the lock ${summary.grants === 1 ? "once" : `${formatCount(summary.grants)} times`}${tokensText(summary.tokens)}.`);
   }
   lines.push(
     `${plural(summary.jobsDone, "job")} done${summary.jobsAborted ? `; ${plural(summary.jobsAborted, "attempt")} abandoned and retried` : ""}.`,

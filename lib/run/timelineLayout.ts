@@ -15,6 +15,8 @@ export interface LaneBox {
 export interface TimelineLayout {
   boxes: LaneBox[];
   byId: Map<string, LaneBox>;
+  /** Client lanes left out (timelineLayout's maxClients), and the row that says so; null when every lane is drawn. */
+  moreClients: { count: number; top: number; height: number } | null;
   /** The strip above the lanes where violation marks sit. */
   violationsTop: number;
   lanesTop: number;
@@ -27,20 +29,45 @@ const LANE_HEIGHT: Record<LaneKind, number> = { client: 54, service: 42, storage
 const COMPACT_CLIENT_HEIGHT = 40;
 const VIOLATION_STRIP = 26;
 const AXIS_HEIGHT = 30;
+const MORE_ROW_HEIGHT = 26;
 
-/** Lane positions; with many clients, client lanes are compact so the diagram stays readable. */
-export function timelineLayout(lanes: readonly Lane[]): TimelineLayout {
+export interface LayoutOptions {
+  /** Every lane at least this tall: a room's larger lane labels need it. */
+  minLaneHeight?: number;
+  /** Draw only the first this many clients' lanes and a row saying how many more there are… */
+  maxClients?: number;
+  /** …when there are more clients than this (none by default: any count over maxClients). */
+  groupAbove?: number;
+}
+
+/**
+ * Lane positions; with many clients, client lanes are compact so the diagram stays readable, and
+ * past `maxClients` the rest are one row ("…and 56 more clients") so the point stays in view.
+ */
+export function timelineLayout(lanes: readonly Lane[], { minLaneHeight = 0, maxClients = Infinity, groupAbove = maxClients }: LayoutOptions = {}): TimelineLayout {
   const clients = lanes.filter((l) => l.kind === "client").length;
-  const heightOf = (kind: LaneKind) => (kind === "client" && clients > 8 ? COMPACT_CLIENT_HEIGHT : LANE_HEIGHT[kind]);
+  const hidden = clients > groupAbove ? Math.max(0, clients - maxClients) : 0;
+  const shown = clients - hidden;
+  const heightOf = (kind: LaneKind) => Math.max(minLaneHeight, kind === "client" && shown > 8 ? COMPACT_CLIENT_HEIGHT : LANE_HEIGHT[kind]);
   const boxes: LaneBox[] = [];
+  let moreClients: TimelineLayout["moreClients"] = null;
   let y = VIOLATION_STRIP;
+  let client = 0;
   for (const lane of lanes) {
+    if (lane.kind === "client" && ++client > shown) {
+      if (!moreClients) {
+        moreClients = { count: hidden, top: y, height: MORE_ROW_HEIGHT };
+        y += MORE_ROW_HEIGHT;
+      }
+      continue;
+    }
     const height = heightOf(lane.kind);
     boxes.push({ lane, top: y, height });
     y += height;
   }
   return {
     boxes,
+    moreClients,
     byId: new Map(boxes.map((b) => [b.lane.id, b])),
     violationsTop: 0,
     lanesTop: VIOLATION_STRIP,

@@ -6,6 +6,29 @@ import { timelineModel } from "./timelineModel";
 const model = (id: string) => timelineModel(simulate(presetById(id)!.scenario));
 
 describe("the timeline model", () => {
+  it("folds a client's repeated refused retries into one band with a count, leaving the other messages as arrows", () => {
+    const result = simulate(presetById("gc-pause")!.scenario);
+    const m = timelineModel(result);
+    const refused = result.events.filter((e) => e.kind === "refused");
+    expect(refused.length).toBeGreaterThan(40);
+    // c2 retries every 100–300 ms from 0.1 s until c1's lease expires at 10 s: one band, every refusal counted.
+    expect(m.refusals.query(0, m.durationMs)).toHaveLength(1);
+    const [band] = m.refusals.query(0, m.durationMs);
+    expect(band).toMatchObject({ client: "c2", startT: 100 });
+    expect(band.times).toEqual(refused.map((e) => e.t));
+    expect(band.endT).toBe(refused.at(-1)!.t);
+    // Each refused attempt was a request and its reply: those arrows are gone, the rest remain.
+    const all = m.messages.query(0, m.durationMs);
+    expect(all).toHaveLength(result.events.filter((e) => e.kind === "send").length - 2 * refused.length);
+    expect(all.some((msg) => msg.to === "storage")).toBe(true);
+    expect(all.filter((msg) => msg.from === "c2" && msg.sendT < band.endT)).toEqual([]);
+  });
+
+  it("keeps a single refusal as its arrows", () => {
+    const m = timelineModel(simulate(presetById("redis-failover")!.scenario));
+    expect(m.refusals.query(0, m.durationMs)).toEqual([]);
+  });
+
   it("has a lane per client, per service node and for storage", () => {
     expect(model("gc-pause").lanes.map((l) => l.id)).toEqual(["c1", "c2", "redis", "storage"]);
     expect(model("redlock-clock-jump").lanes.map((l) => l.id)).toEqual(["c1", "c2", "r1", "r2", "r3", "r4", "r5", "storage"]);

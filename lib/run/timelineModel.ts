@@ -4,6 +4,7 @@
  * violations) with the names a screen reader says, decorative point marks, messages, and the
  * times the playhead can step to. Pure: the timeline component only scales and renders this.
  */
+import type { ViolationKind } from "@/lib/sim/checker";
 import type { SimEvent } from "@/lib/sim/events";
 import type { GrantFact, WriteFact } from "@/lib/sim/facts";
 import { listOf, seconds } from "@/lib/sim/format";
@@ -37,6 +38,22 @@ export interface OverlapBand {
   endT: number;
 }
 
+/**
+ * A client's repeated refused attempts to take the lock, drawn as one band with a count instead
+ * of the request and reply arrows of every attempt (they would form a comb that outweighs the
+ * grants and writes): from its first refused attempt's request to its last refusal.
+ */
+export interface RefusalBand {
+  client: string;
+  startT: number;
+  endT: number;
+  /** When each refusal reached the client, in order: the count at the playhead is how many have passed. */
+  times: number[];
+}
+
+/** Fewer refusals in a row than this stay drawn as arrows: one refusal is worth seeing as messages. */
+export const REFUSAL_BAND_MIN = 2;
+
 export interface GrantMark {
   kind: "grant";
   key: string;
@@ -69,6 +86,7 @@ export interface WriteMarkModel {
 
 export interface ViolationMarkModel {
   kind: "violation";
+  violation: ViolationKind;
   key: string;
   t: number;
   endT: number | null;
@@ -114,6 +132,8 @@ export interface TimelineModelData {
   concurrents: OverlapBand[];
   marks: FocusMark[];
   points: PointMark[];
+  refusals: RefusalBand[];
+  /** Every message but those of the attempts a refusal band stands for. */
   messages: PackedMessages;
   lastEventT: number;
   stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
@@ -142,6 +162,7 @@ export interface TimelineModel {
   concurrents: OverlapBand[];
   marks: FocusMark[];
   points: IntervalIndex<PointMark>;
+  refusals: IntervalIndex<RefusalBand>;
   messages: IntervalIndex<Message>;
   /** The last event other than a message: after it nothing more happens in the run. */
   lastEventT: number;
@@ -195,6 +216,7 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
     concurrents: data.concurrents,
     marks: data.marks,
     points: new IntervalIndex(data.points, (p) => p.t, (p) => p.t),
+    refusals: new IntervalIndex(data.refusals, (r) => r.startT, (r) => r.endT),
     messages: new IntervalIndex(messages, (msg) => msg.sendT, (msg) => msg.endT),
     lastEventT: data.lastEventT,
     stops: data.stops,
@@ -254,12 +276,14 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   const points: PointMark[] = [];
   const messages: Message[] = [];
   const sends = new Map<number, Extract<SimEvent, { kind: "send" }>>();
+  const refusals = refusalTracker(lanes);
   let pointKey = 0;
   const point = (t: number, lane: string, kind: PointKind, label: string) => {
     if (laneIds.has(lane)) points.push({ key: `p${pointKey++}`, t, lane, kind, label });
   };
 
   for (const e of events) {
+    refusals.see(e);
     switch (e.kind) {
       case "send":
         sends.set(e.id, e);
@@ -317,9 +341,11 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     }
   }
 
+  const folded = refusals.finish();
+
   for (const [i, v] of result.violations.entries()) {
     const label = v.kind === "lost-update" ? "lost update" : v.kind === "duplicate-effect" ? "done twice" : v.kind === "overlap" ? "overlap" : "token reused";
-    marks.push({ kind: "violation", key: `v${i}`, t: v.t, endT: v.endT, label, name: `Violation at ${seconds(v.t)}: ${v.text}` });
+    marks.push({ kind: "violation", violation: v.kind, key: `v${i}`, t: v.t, endT: v.endT, label, name: `Violation at ${seconds(v.t)}: ${v.text}` });
   }
   marks.sort((a, b) => a.t - b.t);
 
@@ -336,9 +362,58 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     concurrents,
     marks,
     points,
-    messages: packMessages(messages),
+    refusals: folded.bands,
+    messages: packMessages(messages.filter((m) => !folded.messages.has(m.key))),
     lastEventT: events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
     stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false), key: keyStopsOf(events, result.violations) },
+  };
+}
+
+/**
+ * Follows each client's attempts to take the lock: the messages between it and the service since
+ * its last attempt ended, and the run of refusals ("held", "no quorum"…) it has met in a row. A
+ * run ends when the client is granted the lock, gives up, crashes or starts another job; a run of
+ * REFUSAL_BAND_MIN or more becomes a band, and its attempts' messages are folded into it.
+ */
+function refusalTracker(lanes: readonly Lane[]) {
+  const clients = new Set(lanes.filter((l) => l.kind === "client").map((l) => l.id));
+  const services = new Set(lanes.filter((l) => l.kind === "service").map((l) => l.id));
+  const attempt = new Map<string, { keys: string[]; startT: number }>();
+  const runs = new Map<string, { keys: string[]; startT: number; times: number[] }>();
+  const bands: RefusalBand[] = [];
+  const messages = new Set<string>();
+  const close = (client: string) => {
+    const run = runs.get(client);
+    runs.delete(client);
+    attempt.delete(client);
+    if (!run || run.times.length < REFUSAL_BAND_MIN) return;
+    bands.push({ client, startT: run.startT, endT: run.times[run.times.length - 1], times: run.times });
+    for (const key of run.keys) messages.add(key);
+  };
+  return {
+    see(e: SimEvent) {
+      if (e.kind === "send") {
+        const client = clients.has(e.from) && services.has(e.to) ? e.from : clients.has(e.to) && services.has(e.from) ? e.to : null;
+        if (client === null) return;
+        const a = attempt.get(client) ?? { keys: [], startT: e.t };
+        a.keys.push(`m${e.id}`);
+        attempt.set(client, a);
+      } else if (e.kind === "refused" && clients.has(e.proc)) {
+        const a = attempt.get(e.proc);
+        const run = runs.get(e.proc) ?? { keys: [], startT: a?.startT ?? e.t, times: [] };
+        if (a) run.keys.push(...a.keys);
+        run.times.push(e.t);
+        runs.set(e.proc, run);
+        attempt.delete(e.proc);
+      } else if ((e.kind === "grant" && clients.has(e.client)) || e.kind === "acquire-start" || e.kind === "attempt-abort" || e.kind === "crash" || e.kind === "run-skip") {
+        close(e.kind === "grant" ? e.client : e.proc);
+      }
+    },
+    finish() {
+      for (const client of [...runs.keys()]) close(client);
+      bands.sort((a, b) => a.startT - b.startT);
+      return { bands, messages };
+    },
   };
 }
 

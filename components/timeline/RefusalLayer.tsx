@@ -1,0 +1,42 @@
+"use client";
+
+import { upperBound } from "@/lib/run/intervals";
+import { laneRows } from "@/lib/run/timelineLayout";
+import { roleColor } from "@/lib/theme/tokens";
+import { selectT } from "@/components/lab/selectors";
+import { usePlayback } from "@/components/lab/stores";
+import { labelWidth, type LayerProps } from "./geometry";
+
+/**
+ * A client's refused retries as one light band on its lane, labelled with how many refusals it
+ * has met by the playhead ("refused ×23"), in place of a request and reply arrow per attempt.
+ */
+export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
+  const t = usePlayback(selectT);
+  const until = Math.min(t, limitT);
+  return (
+    <g>
+      {model.refusals.query(domain[0], Math.min(domain[1], until)).map((band) => {
+        const box = layout.byId.get(band.client);
+        if (!box) return null;
+        const rows = laneRows(box);
+        const x0 = x(band.startT);
+        const x1 = x(band.endT);
+        const count = upperBound(band.times, until);
+        const label = `refused ×${count}`;
+        const top = rows.barTop - 2;
+        const height = rows.pauseTop + rows.pauseHeight - top;
+        return (
+          <g key={`${band.client}-${band.startT}`}>
+            <rect x={x0} y={top} width={Math.max(1, x1 - x0)} height={height} rx="2" strokeWidth="1" style={{ fill: roleColor.inkMuted, fillOpacity: 0.12, stroke: roleColor.inkMuted, strokeOpacity: 0.5 }} />
+            {count > 0 && x1 - x0 > labelWidth(label) && (
+              <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize="11" style={{ fill: roleColor.inkMuted }}>
+                {label}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
