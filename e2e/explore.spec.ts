@@ -2,15 +2,11 @@ import { expect, test, type Page } from "@playwright/test";
 import lzString from "lz-string";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 const explore = (page: Page) => page.getByRole("region", { name: "Explore this scenario" });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const mapCells = (page: Page) => page.getByRole("group", { name: /^Failure map:/ }).getByRole("button");
-
-async function openLab(page: Page, query: string) {
-  await page.goto(`/lab/${query}`);
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
-}
 
 /** The scenario in the lab's URL (its compressed `z` code), once the URL has caught up. */
 async function scenarioInUrl(page: Page): Promise<Record<string, unknown>> {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 // Issue 18: the lab and the site as a first-time user meets them, on a phone and by keyboard.
 
@@ -9,10 +10,9 @@ const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const scenarioPicker = (page: Page) => page.getByRole("combobox", { name: "Scenario", exact: true });
 const ttl = (page: Page) => page.getByRole("slider", { name: "Lease TTL" });
 
-async function openLab(page: Page, query: string) {
-  await page.goto(`/lab/${query}`);
-  // The first run is simulated as the page opens: on a busy machine that takes a while.
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible({ timeout: 30_000 });
+/** The lab, with its first run drawn: on a busy machine that takes a while. */
+async function openLabDrawn(page: Page, query: string) {
+  await openLab(page, query, { timeout: 30_000 });
   await expect(timeline(page).getByRole("group", { name: "Space-time diagram" })).toBeVisible({ timeout: 30_000 });
 }
 
@@ -45,7 +45,7 @@ test.describe("on a phone", () => {
   });
 
   test("the lab puts the timeline and Play on the first screen, the sliders after them", async ({ page }) => {
-    await openLab(page, "?preset=gc-pause");
+    await openLabDrawn(page, "?preset=gc-pause");
     const play = timeline(page).getByRole("button", { name: "Play", exact: true });
     const playBox = (await play.boundingBox())!;
     expect(playBox.y + playBox.height).toBeLessThan(phone.height);
@@ -56,7 +56,7 @@ test.describe("on a phone", () => {
     test(`the phone lab, menu open, has no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
       test.slow();
       await page.emulateMedia({ colorScheme: scheme });
-      await openLab(page, "?preset=gc-pause");
+      await openLabDrawn(page, "?preset=gc-pause");
       await page.getByRole("button", { name: "Menu" }).click();
       await expectNoSeriousA11yViolations(page, `${scheme} theme, phone`);
     });
@@ -64,7 +64,7 @@ test.describe("on a phone", () => {
 });
 
 test("the scenario picker finds presets by words and by failure, and tags the chosen one", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause");
+  await openLabDrawn(page, "?preset=gc-pause");
   const options = scenarioPicker(page).locator("option:not([disabled])");
   const all = await options.count();
   expect(all).toBeGreaterThan(40);
@@ -87,7 +87,7 @@ test("the scenario picker finds presets by words and by failure, and tags the ch
 });
 
 test("an edit says what it changed from the preset, and turning Traffic on says what came with it", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause");
+  await openLabDrawn(page, "?preset=gc-pause");
   const about = page.getByText("c1 takes a 10 s Redis lock");
   await expect(about).toBeVisible();
   await ttl(page).focus();
@@ -106,7 +106,7 @@ test("an edit says what it changed from the preset, and turning Traffic on says 
 test("undo and redo take back the last twenty edits, by buttons and by Ctrl+Z", async ({ page }) => {
   // Twenty-odd edits, each simulated: slow on a busy machine.
   test.slow();
-  await openLab(page, "?preset=gc-pause");
+  await openLabDrawn(page, "?preset=gc-pause");
   const undo = page.getByRole("button", { name: "Undo" });
   const redo = page.getByRole("button", { name: "Redo" });
   await expect(undo).toBeDisabled();
@@ -141,7 +141,7 @@ test("undo and redo take back the last twenty edits, by buttons and by Ctrl+Z", 
 });
 
 test("the keyboard skips to the timeline, reaches Play at once and reads a focused mark's tooltip", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause");
+  await openLabDrawn(page, "?preset=gc-pause");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -177,7 +177,7 @@ const zoomNote = (page: Page) => timeline(page).getByRole("status").filter({ has
 
 test("stepping moves between key events; Shift steps through every message", async ({ page }) => {
   test.slow();
-  await openLab(page, "?preset=gc-pause&t=0");
+  await openLabDrawn(page, "?preset=gc-pause&t=0");
   const forward = page.getByRole("button", { name: "Step forward" });
   // From the start to c1's stale write at 17 s in a handful of steps, not two hundred.
   let steps = 0;
@@ -204,7 +204,7 @@ test("stepping moves between key events; Shift steps through every message", asy
 
 test("with reduced motion, playing keeps its speed and jumps between key events", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await openLab(page, "?preset=gc-pause&t=0");
+  await openLabDrawn(page, "?preset=gc-pause&t=0");
   await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "10 s per second" });
   await page.getByRole("button", { name: "Play", exact: true }).click();
   // 17 simulated seconds at 10 s per second: about 2 s, never 200 steps of 0.9 s.
@@ -212,7 +212,7 @@ test("with reduced motion, playing keeps its speed and jumps between key events"
 });
 
 test("the timeline re-fits when an edit moves the stale write later, unless it was zoomed by hand", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause");
+  await openLabDrawn(page, "?preset=gc-pause");
   const pause = page.getByRole("slider", { name: "Pause length" });
   await pause.focus();
   for (let i = 0; i < 30 && Number.parseFloat((await pause.getAttribute("aria-valuetext")) ?? "0") < 30; i++) await pause.press("ArrowRight");
@@ -230,7 +230,7 @@ test("the timeline re-fits when an edit moves the stale write later, unless it w
 });
 
 test("Jump to violation brings the timeline into view, framed on the violation, the playhead on it", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause&t=0");
+  await openLabDrawn(page, "?preset=gc-pause&t=0");
   const jump = page.getByRole("region", { name: "Outcome" }).getByRole("button", { name: "Jump to violation" });
   await jump.scrollIntoViewIfNeeded();
   await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).not.toBeInViewport();
@@ -268,7 +268,7 @@ test("lesson 10's flowchart draws readable text and says yes or no on every bran
 });
 
 test("compare leads with the first difference in outcome, then the first difference at all", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause&compare=guard");
+  await openLabDrawn(page, "?preset=gc-pause&compare=guard");
   const compare = page.getByRole("region", { name: "Compare" });
   await expect(compare).toContainText(/The first difference in outcome, at 17\.0 s: in A, storage accepts c1's write .*; in B, storage rejects c1's write/);
   const text = await compare.innerText();

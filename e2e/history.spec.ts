@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Real vs model" });
 const picker = (page: Page) => panel(page).getByLabel("Open a recorded run or a lock history");
@@ -16,10 +17,7 @@ const EXAMPLES = [
 ] as const;
 const example = (file: string) => readFileSync(path.resolve("content/histories", file), "utf8");
 
-async function openLab(page: Page) {
-  await page.goto("/lab/?preset=gc-pause");
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
-}
+const openGcPause = (page: Page) => openLab(page, "?preset=gc-pause");
 
 /** What every opened history shows: its verdict and title, its timeline, and its story. */
 async function expectHistoryShown(page: Page, ex: (typeof EXAMPLES)[number]) {
@@ -47,11 +45,11 @@ async function dropFile(page: Page, name: string, text: string) {
 for (const ex of EXAMPLES) {
   test(`the example history ${ex.file} opens from the file picker and by drag and drop`, async ({ page }) => {
     const errors = watchForErrors(page);
-    await openLab(page);
+    await openGcPause(page);
     await picker(page).setInputFiles(path.resolve("content/histories", ex.file));
     await expectHistoryShown(page, ex);
     // The same file dropped on the panel after a reload opens the same way.
-    await openLab(page);
+    await openGcPause(page);
     await dropFile(page, ex.file, example(ex.file));
     await expectHistoryShown(page, ex);
     expect(errors).toEqual([]);
@@ -59,7 +57,7 @@ for (const ex of EXAMPLES) {
 }
 
 test("a history with a bad line names it, and the history already open stays", async ({ page }) => {
-  await openLab(page);
+  await openGcPause(page);
   const ex = EXAMPLES[0];
   await picker(page).setInputFiles(path.resolve("content/histories", ex.file));
   await expectHistoryShown(page, ex);
@@ -74,7 +72,7 @@ test("a history with a bad line names it, and the history already open stays", a
 });
 
 test("a pasted history opens too", async ({ page }) => {
-  await openLab(page);
+  await openGcPause(page);
   await panel(page).getByText("Paste a lock history").click();
   await panel(page).getByLabel("Lock history, one JSON event a line after its header line").fill(example(EXAMPLES[1].file));
   await panel(page).getByRole("button", { name: "Open the pasted history" }).click();
@@ -83,7 +81,7 @@ test("a pasted history opens too", async ({ page }) => {
 
 test("an open history and the format page pass axe in both themes", async ({ page }) => {
   test.slow();
-  await openLab(page);
+  await openGcPause(page);
   await picker(page).setInputFiles(path.resolve("content/histories", EXAMPLES[1].file));
   await expectHistoryShown(page, EXAMPLES[1]);
   for (const scheme of ["light", "dark"] as const) {

@@ -31,6 +31,8 @@ test("a long link reaches the lab: one over the server's usual 16 KB opens, and 
   expect(code.length).toBeGreaterThan(16 * 1024);
   const long = await page.goto(`/lab/?s=${code}`);
   expect(long?.status()).toBe(200);
+  // The link's lab replaces the prerendered default one, and then its controls are enabled.
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
   await expect(outcome(page)).toContainText(/Safe|Unsafe/);
   await expect(page.getByRole("alert").filter({ hasText: "The link's scenario" })).toHaveCount(0);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openLab } from "./lab";
 
 /**
  * Measurements, not assertions (speed is measured and reported, never asserted by timed tests).
@@ -109,7 +110,7 @@ function report(name: string, value: unknown) {
 
 test("input to paint when a slider moves, for the presets", async ({ page }) => {
   for (const preset of ["gc-pause", "gc-pause-fenced", "redlock-clock-jump", "etcd-fenced", "chaos-default", "zk-partition", "chubby-lock-delay"]) {
-    await page.goto(`/lab/?preset=${preset}`);
+    await openLab(page, `?preset=${preset}`);
     await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating");
     report(`input-to-paint, Clock skew, ${preset}`, await inputToPaint(page, "Clock skew", 10));
   }
@@ -117,7 +118,7 @@ test("input to paint when a slider moves, for the presets", async ({ page }) => 
 
 test("frame gaps with 5,000 events: playing, zooming and panning", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/lab/?s=${FIVE_THOUSAND}&t=0`);
+  await openLab(page, `?s=${FIVE_THOUSAND}&t=0`);
   await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating");
   const events = await page.evaluate(() => document.querySelectorAll("svg[aria-label='Space-time diagram'] *").length);
   report("SVG elements in the diagram, fitted", events);

@@ -1,17 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const playhead = (page: Page) => page.getByRole("slider", { name: "Playhead" });
 /** The playhead's time in seconds, read from the slider's value text ("17.012 s of 60 s"). */
 const playheadSeconds = async (page: Page) => Number.parseFloat((await playhead(page).getAttribute("aria-valuetext")) ?? "NaN");
-
-async function openLab(page: Page, query: string) {
-  await page.goto(`/lab/${query}`);
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
-}
 
 test("a GC pause longer than the lease is unsafe", async ({ page }) => {
   const errors = watchForErrors(page);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 const leases = lessonContentLoad().lessons.find((lesson) => lesson.slug === "02-leases")!;
 
@@ -20,8 +21,7 @@ test("after one visit the site works offline: a lesson, the lab and a link betwe
   await expect(page.getByRole("heading", { level: 1, name: leases.title })).toBeVisible();
 
   // The lab runs its simulation in the page, so it works offline in full, the URL's preset included.
-  await page.goto("/lab/?preset=gc-pause");
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
+  await openLab(page, "?preset=gc-pause");
   await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).toHaveText(/unsafe/i);
   await expect(page.getByRole("region", { name: "Topology" }).getByRole("button", { name: /^redis:/ })).toBeVisible();
 

@@ -3,6 +3,7 @@ import { deckLoad } from "@/lib/content/decks";
 import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { openLab } from "./lab";
 
 // Issue 18, items 8, 9, 12 and 14: a slide read from the back of a room, violation labels that
 // never overprint, a large run that does not bury its point, and a failure map that can show a boundary.
@@ -21,11 +22,6 @@ const renderedTextPx = (page: Page, text: string) =>
     if (!node) return 0;
     return Number.parseFloat(node.getAttribute("font-size") ?? "0") * (node.getScreenCTM()?.a ?? 0);
   }, text);
-
-async function openLab(page: Page, query: string) {
-  await page.goto(`/lab/${query}`);
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible({ timeout: 60_000 });
-}
 
 async function playToEnd(page: Page) {
   const playhead = page.getByRole("slider", { name: "Playhead" });
@@ -82,7 +78,7 @@ test.describe("violation labels", () => {
   for (const [width, height] of [[390, 844], [1280, 900]] as const) {
     test(`never overprint, and the lost update keeps its label in k8s-paused-leader at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await openLab(page, "?preset=k8s-paused-leader");
+      await openLab(page, "?preset=k8s-paused-leader", { timeout: 60_000 });
       await playToEnd(page);
       await expect(timeline(page).getByRole("button", { name: /Violation at 23\.0 s: / })).toBeVisible();
       const labels = diagram(page).locator("text").filter({ hasText: /lost update|overlap/ });
@@ -99,7 +95,7 @@ test.describe("a large run (service-saturated: 64 clients)", () => {
   test.describe.configure({ timeout: 420_000 });
   test("groups its lanes, tells its story's key lines, formats its numbers and never lists tokens 0, 0, 0", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openLab(page, "?preset=service-saturated");
+    await openLab(page, "?preset=service-saturated", { timeout: 60_000 });
     await expect(outcome(page)).toContainText(/granted the lock [\d,]+ times/, { timeout: 120_000 });
     await expect(outcome(page)).toContainText(/granted the lock \d{1,3}(,\d{3})+ times with tokens from 0 to \d+\./);
     await expect(outcome(page)).not.toContainText("0, 0, 0");
@@ -124,7 +120,7 @@ test.describe("a large run (service-saturated: 64 clients)", () => {
 });
 
 test("a fenced scenario's failure map opens on overlap, which has a boundary, and says why", async ({ page }) => {
-  await openLab(page, "?preset=gc-pause-fenced");
+  await openLab(page, "?preset=gc-pause-fenced", { timeout: 60_000 });
   const explore = page.getByRole("region", { name: "Explore this scenario" });
   await expect(explore).toContainText("Storage checks each write's fencing token here", { timeout: 60_000 });
   await explore.getByRole("group", { name: "Across (horizontal axis)" }).getByLabel("Columns").fill("4");

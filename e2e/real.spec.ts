@@ -3,14 +3,12 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Real vs model" });
 const shipped = (page: Page) => panel(page).getByRole("group", { name: "Shipped recordings" });
 
-async function openLab(page: Page) {
-  await page.goto("/lab/?preset=gc-pause");
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
-}
+const openGcPause = (page: Page) => openLab(page, "?preset=gc-pause");
 
 /** Opening runs the model beside the recording in a worker: on a busy machine that takes a while. */
 const OPENED = { timeout: 60_000 };
@@ -21,7 +19,7 @@ test("a shipped recording opens beside the model's run, and they agree", async (
   // Two axe runs over two timelines on top of opening the run: slow on a crowded machine.
   test.slow();
   const errors = watchForErrors(page);
-  await openLab(page);
+  await openGcPause(page);
   await shipped(page).getByRole("button", { name: "A GC pause outlives the lease" }).click();
   await expect(panel(page).getByRole("table")).toContainText("The real run and the model agree on every field", OPENED);
   await expect(panel(page).getByRole("row", { name: /Lost updates/ })).toContainText("1");
@@ -37,7 +35,7 @@ test("a shipped recording opens beside the model's run, and they agree", async (
 });
 
 test("a user's trace file that differs from the model shows where", async ({ page }) => {
-  await openLab(page);
+  await openGcPause(page);
   // c1's late write never happened in this edited recording: the counter and the lost update differ.
   const trace = gcPauseTrace();
   const lateWrite = trace.events.findLastIndex((e: { kind: string; client?: string }) => e.kind === "write" && e.client === "c1");
@@ -48,7 +46,7 @@ test("a user's trace file that differs from the model shows where", async ({ pag
 });
 
 test("garbage and a file too large get a clear message, and the page stays usable", async ({ page }) => {
-  await openLab(page);
+  await openGcPause(page);
   const input = panel(page).getByLabel("Open a recorded run");
   await input.setInputFiles({ name: "garbage.json", mimeType: "application/json", buffer: Buffer.from("this is not a trace\n") });
   await expect(panel(page).getByRole("alert")).toContainText("garbage.json is not JSON", OPENED);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
+import { openLab } from "./lab";
 
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
@@ -17,11 +18,6 @@ const unpaused = {
   workload: { kind: "counter", jobsPerClient: 1 },
 };
 const code = Buffer.from(JSON.stringify(unpaused)).toString("base64url");
-
-async function openLab(page: Page, query: string) {
-  await page.goto(`/lab/${query}`);
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
-}
 
 test("a pause injected on c1 from the topology with the keyboard breaks the run, and removing it mends it", async ({ page }) => {
   const errors = watchForErrors(page);

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { openLab } from "./lab";
 
 const load = (page: Page) => page.getByRole("region", { name: "Load", exact: true });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 
-async function openLab(page: Page, query: string) {
-  await page.goto(`/lab/${query}`);
-  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
+async function openLabWithLoad(page: Page, query: string) {
+  await openLab(page, query);
   await expect(load(page)).toBeVisible();
 }
 
@@ -20,7 +20,7 @@ async function p99(page: Page): Promise<number> {
 }
 
 test("more traffic raises the p99 acquire latency", async ({ page }) => {
-  await openLab(page, "?preset=traffic-1x");
+  await openLabWithLoad(page, "?preset=traffic-1x");
   const traffic = page.getByRole("slider", { name: "Traffic" });
   await expect(traffic).toHaveAttribute("aria-valuetext", "4 jobs/s");
   const before = await p99(page);
@@ -33,7 +33,7 @@ test("more traffic raises the p99 acquire latency", async ({ page }) => {
 });
 
 test("more keys lower the p99 acquire latency of a uniform load", async ({ page }) => {
-  await openLab(page, "?preset=traffic-10x");
+  await openLabWithLoad(page, "?preset=traffic-10x");
   const keys = page.getByRole("slider", { name: "Keys" });
   await expect(keys).toHaveAttribute("aria-valuetext", "1 key");
   await expect(page.getByRole("slider", { name: "Hot key share" })).toBeDisabled();
@@ -46,19 +46,19 @@ test("more keys lower the p99 acquire latency of a uniform load", async ({ page 
 });
 
 test("the outcome names the bottleneck: the one lock, not the service", async ({ page }) => {
-  await openLab(page, "?preset=traffic-10x");
+  await openLabWithLoad(page, "?preset=traffic-10x");
   await expect(outcome(page)).toContainText(/The lock is held \d+ % of the time .*: the one lock, not the service, limits throughput\./);
 });
 
 test("a large run, simulated in the worker, names the lock service as its bottleneck", async ({ page }) => {
   // 64 clients for a minute: the run and everything derived from it come from the worker, in seconds.
   test.setTimeout(90_000);
-  await page.goto("/lab/?preset=service-saturated");
+  await openLab(page, "?preset=service-saturated", { timeout: 60_000 });
   await expect(outcome(page)).toContainText(/The lock service is \d+ % busy and jobs wait [\d.]+ s on average .*: the lock service, not any one lock, limits throughput\./, { timeout: 60_000 });
 });
 
 test("choosing the Stream workload turns a counter scenario into traffic", async ({ page }) => {
-  await page.goto("/lab/?preset=gc-pause");
+  await openLab(page, "?preset=gc-pause");
   await expect(page.getByRole("slider", { name: "Traffic" })).toHaveAttribute("aria-valuetext", "off");
   await expect(load(page)).toHaveCount(0);
   await page.getByRole("combobox", { name: "Workload" }).selectOption("stream");
@@ -70,7 +70,7 @@ test("choosing the Stream workload turns a counter scenario into traffic", async
 test("the load curve is computed in the background and marks its knee", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await openLab(page, "?preset=traffic-10x");
+  await openLabWithLoad(page, "?preset=traffic-10x");
   await expect(load(page).getByRole("img", { name: /^Throughput against offered load: 1 jobs\/s offered/ })).toBeVisible({ timeout: 30_000 });
   await expect(load(page).getByText(/^Knee at [\d.]+ jobs\/s: /)).toBeVisible({ timeout: 30_000 });
   await expect(load(page)).toContainText("Current traffic: 40 jobs/s.");
@@ -84,7 +84,7 @@ for (const scheme of ["light", "dark"] as const) {
     // The load curve runs 13 simulations in the background, and axe reads a large page: slow, not a speed check.
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await openLab(page, "?preset=hot-key");
+    await openLabWithLoad(page, "?preset=hot-key");
     await expect(load(page).getByText(/^(Knee at|No knee)/)).toBeVisible({ timeout: 30_000 });
     await load(page).getByText("The charts as a table").click();
     await expectNoSeriousA11yViolations(page, `${scheme} theme`);

@@ -1,0 +1,12 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Opens the lab on a query string and waits until it can be used. The page's HTML already holds
+ * the default lab, drawn but with its controls disabled; the lab the link asks for replaces it
+ * once the scripts have run, and its scenario picker is then enabled.
+ */
+export async function openLab(page: Page, query = "", options: { timeout?: number } = {}): Promise<void> {
+  await page.goto(`/lab/${query}`);
+  await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible(options);
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled(options);
+}
