@@ -7,13 +7,14 @@ import { useLabStores, useScenario } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
 import { frameAround } from "@/lib/run/timelineFrame";
 import { BottleneckNote } from "./BottleneckNote";
+import { RunProgress } from "./RunProgress";
 import { StoryList } from "./StoryList";
 import { VerdictBadge } from "./VerdictBadge";
 
 /**
  * The outcome of the run: the verdict in words (a live region, so a change is announced), the key
  * counts, the first violation with a button to jump there, and the story of the run. While the
- * learner predicts, it stays hidden.
+ * learner predicts, it stays hidden; while a long run is in the worker, its progress and Cancel show.
  */
 export function OutcomePanel() {
   const result = useScenario(selectResult);
@@ -41,6 +42,7 @@ export function OutcomePanel() {
           </div>
         )}
       </div>
+      <RunProgress />
 
       {!hiding && result && !pending && (
         <>
