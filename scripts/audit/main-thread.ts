@@ -3,14 +3,14 @@
  * (e2e/heavyScenarios.json): each link is opened in Chromium with a PerformanceObserver for long
  * tasks (over 50 ms) from the first script on, until the outcome shows a verdict, and the script
  * prints the total and the longest block per link. Not part of npm test: it takes a minute or
- * more. Usage: `npx tsx scripts/audit/main-thread.ts [site directory, default out/]`.
+ * more. Usage: `npm run -s audit:main-thread -- [site directory, default out/]`.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { MAX_HEADER_SIZE, requireBuild, staticHandler } from "../staticSite.mjs";
-import heavy from "../../e2e/heavyScenarios.json";
+import heavy from "../../e2e/heavyScenarios.json" with { type: "json" };
 
 const site = resolve(process.argv[2] ?? "out");
 await requireBuild(site);
