@@ -15,11 +15,12 @@ export const WORKER_THRESHOLD_EVENTS = 20_000;
 
 /**
  * What a run may cost the main thread: events logged, and steps of the engine's queue (counted in
- * the engine's progress calls, so work that logs nothing is bounded too). Every preset but the
- * traffic ones fits (the largest, traffic-1x, logs 6,616 events); a run that reaches either bound
- * is discarded and runs in the worker.
+ * the engine's progress calls, so work that logs nothing is bounded too): tens of milliseconds on a
+ * laptop. Every preset but the traffic ones fits (the largest that does, chubby-partition, logs
+ * 3,171 events; traffic-1x's 6,616 go to the worker); a run that reaches either bound is discarded
+ * and runs in the worker.
  */
-export const MAIN_THREAD_BUDGET = { events: 8_000, steps: 3 * PROGRESS_EVERY_STEPS } as const;
+export const MAIN_THREAD_BUDGET = { events: 5_000, steps: 2 * PROGRESS_EVERY_STEPS } as const;
 
 /** Events per client per simulated second, at most: a waiting client's retries and their messages. */
 const EVENTS_PER_CLIENT_SECOND = 25;

@@ -30,7 +30,7 @@ const smallLooking: Scenario = { version: 1, durationMs: 20_000, service: { kind
 
 describe("where a run happens", () => {
   it("on the main thread when it fits the budget: the full run, exactly as simulate() gives it", () => {
-    for (const id of ["gc-pause", "chubby-partition", "traffic-1x"]) {
+    for (const id of ["gc-pause", "etcd-fenced", "chubby-partition"]) {
       const scenario = presetById(id)!.scenario;
       expect(planScenario(scenario)).toMatchObject({ ok: true, large: false });
       expect(runWithinMainThreadBudget(scenario)).toEqual(simulate(scenario));
