@@ -14,7 +14,7 @@ const SHOW_AFTER_MS = 1000;
  * cancels it (the lab then keeps the previous run and says so). Shown only for a run that has
  * taken over a second; the bar is not a live region, so its updates are read on demand, not announced.
  */
-export function RunProgress() {
+export function RunProgress({ onCancelled }: { onCancelled: () => void }) {
   const id = useId();
   const pending = useScenario(selectPending);
   const reachedMs = useScenario(selectReachedMs) ?? 0;
@@ -41,7 +41,14 @@ export function RunProgress() {
       <span className="tabular-nums text-ink-muted">
         {seconds(reachedMs)} of {seconds(durationMs)} simulated
       </span>
-      <button type="button" onClick={cancel} className={secondaryButton}>
+      <button
+        type="button"
+        onClick={() => {
+          cancel();
+          onCancelled();
+        }}
+        className={secondaryButton}
+      >
         Cancel the run
       </button>
     </div>

@@ -31,8 +31,6 @@ export interface Runner {
   run(scenario: Scenario, large: boolean, listener: RunListener): "done" | "background";
   /** Stops the run in the worker, if there is one; its listener hears nothing more. */
   cancel(): void;
-  /** Whether a run is in the worker. */
-  readonly busy: boolean;
   dispose(): void;
 }
 
@@ -105,12 +103,5 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
     return "background";
   };
 
-  return {
-    run,
-    cancel,
-    get busy() {
-      return stop !== null;
-    },
-    dispose: cancel,
-  };
+  return { run, cancel, dispose: cancel };
 }
