@@ -57,7 +57,6 @@ test("six small-looking links (one client, at most 800 s) never freeze the page:
     await expect(page.getByRole("heading", { name: "Outcome" })).toBeVisible();
     // Each of these once held the main thread for 7 to 42 s on this machine; a script now waits seconds at most, on a busy machine.
     for (let i = 0; i < 3; i++) expect(await mainThreadDelayMs(page), name).toBeLessThan(5_000);
-    await expect(outcome(page).getByRole("status").first(), name).toContainText("Simulating…");
   }
   // The shortest of them finishes in the worker, and its verdict shows.
   await page.goto(`/lab/?s=${base64url(heavy.find((h) => h.name === "a cron job every 80 ms")!.scenario)}`);
