@@ -10,7 +10,7 @@ const uiModules = [
   { group: ["@/components/*", "@/app/*"], message: "lib/ must not import views: views import lib/, never the other way." },
 ];
 const testHarness = {
-  group: ["@/lib/sim/testing", "@/lib/store/testing", "**/sim/testing", "./testing", "../testing", "**/testScenarios", "./testScenarios"],
+  group: ["@/lib/sim/testing", "@/lib/store/testing", "@/lib/workers/testing", "**/sim/testing", "./testing", "../testing", "**/testScenarios", "./testScenarios"],
   message: "The test harnesses and the engine tests' own scenarios are for tests only (*.test.ts).",
 };
 
@@ -45,7 +45,7 @@ export default defineConfig([
   },
   {
     // Tests may use the harness; engine tests still import nothing outside the engine.
-    files: ["**/*.test.ts", "**/*.test.tsx", "lib/sim/testing.ts", "lib/store/testing.ts"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "lib/sim/testing.ts", "lib/store/testing.ts", "lib/workers/testing.ts"],
     rules: { "no-restricted-imports": "off" },
   },
   {

@@ -7,6 +7,8 @@ export const selectScenario = (s: ScenarioState) => s.scenario;
 export const selectResolved = (s: ScenarioState) => s.resolved;
 export const selectPresetId = (s: ScenarioState) => s.presetId;
 export const selectPending = (s: ScenarioState) => s.pending;
+export const selectReachedMs = (s: ScenarioState) => s.reachedMs;
+export const selectCancelRun = (s: ScenarioState) => s.cancelRun;
 export const selectNotices = (s: ScenarioState) => s.notices;
 export const selectWarnings = (s: ScenarioState) => s.warnings;
 export const selectPredict = (s: ScenarioState) => s.predict;

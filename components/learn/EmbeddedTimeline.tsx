@@ -45,7 +45,7 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
       <div className="border-b border-line p-3">
         <PlaybackBar stops={stops} everyStop={everyStop} onStepped={() => {}} reducedMotion={reducedMotion} />
       </div>
-      <div ref={containerRef} className={`overflow-hidden ${pending ? "opacity-60" : ""}`}>
+      <div ref={containerRef} className="overflow-hidden">
         {model && layout && result && width > 0 ? (
           <TimelineSvg
             ref={svgRef}

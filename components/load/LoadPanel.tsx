@@ -5,7 +5,7 @@ import { formatDuration } from "@/lib/run/format";
 import { curveKey } from "@/lib/run/loadCurve";
 import { formatPercent } from "@/lib/run/format";
 import { roleColor } from "@/lib/theme/tokens";
-import { selectHiding, selectPending, selectResolved, selectResult, selectScenario } from "@/components/lab/selectors";
+import { selectHiding, selectResolved, selectResult, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import type { SimResult } from "@/lib/sim/simulate";
 import { LoadCurve } from "./LoadCurve";
@@ -26,7 +26,6 @@ export function LoadPanel() {
   const scenario = useScenario(selectScenario);
   const resolved = useScenario(selectResolved);
   const hiding = useScenario(selectHiding);
-  const pending = useScenario(selectPending);
   const isStream = resolved.workload.kind === "stream";
   const stream = result?.scenario.workload.kind === "stream" ? result : null;
   const curve = useLoadCurve(isStream && !hiding ? curveKey(scenario) : null);
@@ -42,7 +41,7 @@ export function LoadPanel() {
       ) : !stream ? (
         <p className="mt-3 text-ink-muted">Simulating…</p>
       ) : (
-        <div className={pending ? "opacity-60" : ""}>
+        <div>
           <LoadFigures result={stream} />
           <LoadCharts result={stream} />
           <LoadCurve curve={curve} currentRate={stream.scenario.workload.kind === "stream" ? stream.scenario.workload.ratePerSec : 0} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { keyCounts, verdictOf } from "@/lib/run/summaryText";
 import { seconds } from "@/lib/sim/format";
 import { selectHiding, selectPending, selectResult, selectWarnings } from "@/components/lab/selectors";
@@ -7,13 +8,14 @@ import { useLabStores, useScenario } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
 import { frameAround } from "@/lib/run/timelineFrame";
 import { BottleneckNote } from "./BottleneckNote";
+import { RunProgress } from "./RunProgress";
 import { StoryList } from "./StoryList";
 import { VerdictBadge } from "./VerdictBadge";
 
 /**
  * The outcome of the run: the verdict in words (a live region, so a change is announced), the key
  * counts, the first violation with a button to jump there, and the story of the run. While the
- * learner predicts, it stays hidden.
+ * learner predicts, it stays hidden; while a long run is in the worker, its progress and Cancel show.
  */
 export function OutcomePanel() {
   const result = useScenario(selectResult);
@@ -21,12 +23,13 @@ export function OutcomePanel() {
   const hiding = useScenario(selectHiding);
   const warnings = useScenario(selectWarnings);
   const { playback } = useLabStores();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const verdict = result ? verdictOf(result.summary, result.scenario) : null;
   const first = result?.violations[0];
 
   return (
     <section aria-labelledby="outcome-heading" className="rounded-xl border border-line bg-page p-4 sm:p-5">
-      <h2 id="outcome-heading" className="text-lg font-bold tracking-tight">
+      <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className="text-lg font-bold tracking-tight">
         Outcome
       </h2>
       <div role="status" aria-live="polite" className="mt-3">
@@ -41,6 +44,8 @@ export function OutcomePanel() {
           </div>
         )}
       </div>
+      {/* A cancelled run's button goes away: focus comes back to the panel, not to the page's top. */}
+      <RunProgress onCancelled={() => headingRef.current?.focus()} />
 
       {!hiding && result && !pending && (
         <>

@@ -112,7 +112,7 @@ export function Timeline() {
           </p>
         )}
       </div>
-      <div ref={containerRef} className={`relative overflow-hidden ${pending ? "opacity-60" : ""}`}>
+      <div ref={containerRef} className="relative overflow-hidden">
         {model && layout && result && width > 0 ? (
           <TimelineSvg
             ref={svgRef}

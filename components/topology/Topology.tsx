@@ -64,7 +64,7 @@ export function Topology() {
         <h2 className="text-lg font-semibold">Topology</h2>
         <p className="text-sm text-ink-muted">{canvas.width > width ? "Scroll sideways to see all of it" : "Who talks to whom, at the playhead"}</p>
       </div>
-      <div ref={boxRef} data-topology-box className={`relative ${pending ? "opacity-60" : ""}`}>
+      <div ref={boxRef} data-topology-box className="relative">
         {frame && layout && width > 0 ? (
           // A narrow screen scrolls the diagram sideways rather than shrinking it past reading.
           <div className="overflow-x-auto">

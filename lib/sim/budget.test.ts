@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { scheduleFaults } from "./faults";
-import { Kernel } from "./kernel";
+import { Kernel, PROGRESS_EVERY_STEPS } from "./kernel";
 import type { Network } from "./network";
 import { Rng } from "./rng";
 import { LIMITS, validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
@@ -105,5 +105,29 @@ describe("delay faults", () => {
   it("are bounded in number, with the limit named", () => {
     const many = Array.from({ length: LIMITS.faults + 1 }, (_, i) => ({ kind: "delay", from: "c1", to: "redis", atMs: i, byMs: 1 }));
     expect(validateScenario({ version: 1, service: { kind: "redis", ttlMs: 1000 }, faults: many })).toEqual({ ok: false, errors: ["faults: lists 1,001 faults; the limit is 1,000"] });
+  });
+});
+
+describe("a progress listener", () => {
+  // One client renewing a Redis lease every millisecond: tens of thousands of steps.
+  const renewing = scenario({ durationMs: 20_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1, renewEveryMs: 1, workMs: 20_000 } });
+
+  it("hears the time reached every PROGRESS_EVERY_STEPS steps, rising, and changes nothing about the run", () => {
+    const reached: number[] = [];
+    const heard = simulate(renewing, { progress: (t) => void reached.push(t) });
+    expect(reached.length).toBeGreaterThan(2);
+    expect(reached).toEqual([...reached].sort((a, b) => a - b));
+    expect(reached.at(-1)).toBeLessThanOrEqual(20_000);
+    expect(heard).toEqual(simulate(renewing));
+  });
+
+  it("stops the run when it answers false: incomplete, where it stopped, and said to be stopped rather than out of events", () => {
+    let calls = 0;
+    const stopped = simulate(renewing, { progress: () => ++calls < 2 });
+    expect(calls).toBe(2);
+    expect(stopped.summary.incomplete!.atMs).toBeLessThan(20_000);
+    expect(stopped.events.length).toBeLessThanOrEqual(2 * PROGRESS_EVERY_STEPS);
+    expect(stopped.warnings.find((w) => w.startsWith("stopped:"))).toMatch(/^stopped: the run was stopped at \d+\.\d{3} s by its caller/);
+    expect(stopped.warnings.some((w) => w.startsWith("truncated:"))).toBe(false);
   });
 });

@@ -61,11 +61,26 @@ export interface KernelHooks {
   blocked(from: string, to: string): DropReason | null;
 }
 
+/** How many steps of the queue pass between two calls of the kernel's `progress` callback. */
+export const PROGRESS_EVERY_STEPS = 4096;
+
+/**
+ * Hears how far a run has reached (true ms) every PROGRESS_EVERY_STEPS steps; answering false stops
+ * the run there, incomplete. A caller outside the engine uses it to show progress or to bound the
+ * work it will spend; what the run does never depends on it unless it stops the run.
+ */
+export type ProgressListener = (reachedMs: number) => boolean | void;
+
 export class Kernel {
   now = 0;
   readonly events: SimEvent[] = [];
   eventCount = 0;
   truncated = false;
+  /** The run was stopped by its progress listener (so `truncated` is not the event budget's doing). */
+  stopped = false;
+  /** Steps taken off the queue, cancelled ones included: the kernel's work, whatever it logs. */
+  steps = 0;
+  progress: ProgressListener | null = null;
   private seq = 0;
   private readonly queue = new EventQueue<Entry>();
   private readonly procs = new Map<string, Proc>();
@@ -233,6 +248,10 @@ export class Kernel {
       const entry = queue.pop();
       if (!entry || entry.t > this.durationMs) return;
       this.now = entry.t;
+      if (++this.steps % PROGRESS_EVERY_STEPS === 0 && this.progress?.(this.now) === false) {
+        this.stopped = this.truncated = true;
+        return;
+      }
       if (entry.cancelled) continue;
       const proc = entry.proc;
       if (proc) {

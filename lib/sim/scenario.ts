@@ -428,6 +428,15 @@ function about(n: number): string {
   return `about ${Number(n.toPrecision(2)).toLocaleString("en-US")}`;
 }
 
+function clientRestarts(s: ResolvedScenario): number {
+  return s.faults.filter((f) => f.kind === "crash" && f.restartAfterMs !== undefined && f.target.startsWith("c")).length;
+}
+
+/** Cron runs put on the queue before they come due: all of a client's runs when it starts, and again when it restarts. */
+export function cronRunsScheduled(s: ResolvedScenario): number {
+  return s.workload.kind === "cron" ? s.workload.runs * (s.clients.count + clientRestarts(s)) : 0;
+}
+
 /**
  * Work a scenario asks for that cannot fit in one run's event budget, estimated before it runs:
  * chaos pauses alone (a start and an end each, one every pauseEveryMs plus the pause itself, on
@@ -449,8 +458,8 @@ function workErrors(s: ResolvedScenario): string[] {
     }
   }
   if (s.workload.kind === "cron") {
-    const restarts = s.faults.filter((f) => f.kind === "crash" && f.restartAfterMs !== undefined && f.target.startsWith("c")).length;
-    const scheduled = s.workload.runs * (clients + restarts);
+    const restarts = clientRestarts(s);
+    const scheduled = cronRunsScheduled(s);
     if (scheduled > LIMITS.events) {
       errors.push(
         `workload.runs: ${s.workload.runs.toLocaleString("en-US")} runs scheduled on each of ${clients} client${clients === 1 ? "" : "s"}${restarts ? ` and again on each of ${restarts} restarts` : ""} is ${about(scheduled)} scheduled runs; the limit is ${limit}`,

@@ -9,7 +9,7 @@ import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
 import type { RunFacts } from "./facts";
 import { scheduleFaults } from "./faults";
-import { Kernel } from "./kernel";
+import { Kernel, type ProgressListener } from "./kernel";
 import { Network } from "./network";
 import { processClock, processOrder } from "./processes";
 import { Rng } from "./rng";
@@ -38,6 +38,8 @@ export interface SimulateOptions {
   summaryOnly?: boolean;
   /** Stop after this many events (default: the 500,000 limit). */
   maxEvents?: number;
+  /** Told how far the run has reached every few thousand steps; answering false stops it (kernel.ts). */
+  progress?: ProgressListener;
 }
 
 export class ScenarioError extends Error {
@@ -57,6 +59,7 @@ export function simulate(input: Scenario, options: SimulateOptions = {}): SimRes
 export function simulateResolved(scenario: ResolvedScenario, warnings: string[], options: SimulateOptions = {}): SimResult {
   const maxEvents = Math.min(options.maxEvents ?? LIMITS.events, LIMITS.events);
   const kernel = new Kernel(scenario.durationMs, maxEvents, options.summaryOnly ? CHECKER_EVENT_KINDS : null);
+  kernel.progress = options.progress ?? null;
   const rng = new Rng(scenario.seed);
   const networkRng = rng.fork();
   const chaosRng = rng.fork();
@@ -109,7 +112,9 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   kernel.run();
 
   const allWarnings = [...warnings];
-  if (kernel.truncated) {
+  if (kernel.stopped) {
+    allWarnings.push(`stopped: the run was stopped at ${(kernel.now / 1000).toFixed(3)} s by its caller; results cover only that part`);
+  } else if (kernel.truncated) {
     allWarnings.push(`truncated: the run stopped at ${(kernel.now / 1000).toFixed(3)} s after reaching the limit of ${maxEvents} events; results cover only that part`);
   }
   if (dispatcher?.lostJobs) {

@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { simulate, type SimResult } from "@/lib/sim/simulate";
-import { withGuard, withLease, withService } from "@/lib/lab/edits";
+import { describe, expect, it, vi } from "vitest";
+import type { JobWorker } from "@/lib/workers/job";
+import { createRunner, type Runner } from "@/lib/workers/simRunner";
+import { withLease, withService } from "@/lib/lab/edits";
 import { decodeLabSearch } from "@/lib/lab/url";
 import { createScenarioStore } from "./labScenario";
 
-const open = (search: string, run?: (s: Parameters<typeof simulate>[0], large: boolean) => SimResult | Promise<SimResult>) => createScenarioStore(decodeLabSearch(search), run);
+const open = (search: string, runner?: Runner) => createScenarioStore(decodeLabSearch(search), runner);
 
 describe("the lab's scenario store", () => {
   it("opens with the run already simulated when it is small", () => {
@@ -41,31 +42,17 @@ describe("the lab's scenario store", () => {
     expect(store.getState().notices[0]).toMatchObject({ tone: "error", title: "This link could not be opened, so the lab opened the default scenario" });
   });
 
-  it("keeps only the newest run's result when runs finish out of order", async () => {
-    const pending: { resolve: (r: SimResult) => void; scenario: Parameters<typeof simulate>[0] }[] = [];
-    const store = open("?preset=gc-pause", (scenario) => new Promise<SimResult>((resolve) => pending.push({ resolve, scenario })));
-    await Promise.resolve();
-    expect(store.getState().pending).toBe(true);
-    store.getState().edit((s) => withGuard(s, "fencing"));
-    store.getState().edit((s) => withLease(s, 30_000));
-    const [older, newer] = pending.slice(-2);
-    newer.resolve(simulate(newer.scenario));
-    await Promise.resolve();
-    older.resolve(simulate(older.scenario));
-    await Promise.resolve();
-    expect(store.getState().pending).toBe(false);
-    expect(store.getState().result?.scenario.service).toMatchObject({ ttlMs: 30_000 });
-  });
-
-  it("reports a run that fails, and keeps the last result", () => {
-    let fail = false;
-    const store = open("?preset=gc-pause", (scenario) => {
-      if (fail) throw new Error("the engine broke");
-      return simulate(scenario);
-    });
+  it("reports a run that fails, and keeps the last result", async () => {
+    // A worker that answers every run with an error; the 1 ms lease makes the run go to it.
+    const failing = (): JobWorker => {
+      const worker: JobWorker = { onmessage: null, onerror: null, postMessage: () => queueMicrotask(() => worker.onmessage?.({ data: { kind: "error", message: "the engine broke" } } as MessageEvent)), terminate: () => {} };
+      return worker;
+    };
+    const store = open("?preset=gc-pause", createRunner(failing));
     const result = store.getState().result;
-    fail = true;
-    store.getState().edit((s) => withLease(s, 11_000));
+    store.getState().edit((s) => ({ ...s, service: { kind: "chubby", leaseMs: 1 } }));
+    expect(store.getState().pending).toBe(true);
+    await vi.waitFor(() => expect(store.getState().pending).toBe(false));
     expect(store.getState().result).toBe(result);
     expect(store.getState().notices.at(-1)).toMatchObject({ tone: "error", items: ["the engine broke"] });
   });

@@ -2,7 +2,9 @@
  * The lab's scenario store: the scenario as written, where it came from, its latest result, the
  * notices the learner should read, and predict mode. A factory, so each lab provider owns its
  * store. Every action calls pure functions (lib/lab) and sets state; every change re-simulates at
- * once, on the main thread when the run is small and in a worker when it is large.
+ * once through the runner (lib/workers/simRunner.ts): on the main thread when the run fits its
+ * budget, else in a worker that reports how far it has got and can be cancelled, which puts the
+ * previous run back.
  */
 import { createStore } from "zustand";
 import { presetById } from "@/lib/presets";
@@ -11,8 +13,8 @@ import type { SimResult } from "@/lib/sim/simulate";
 import { planScenario } from "@/lib/lab/run";
 import { streamSwitchNotes } from "@/lib/lab/streamSwitch";
 import type { Flip } from "@/lib/lab/flips";
-import { COMPARE_PROBLEM, type DecodedLocation } from "@/lib/lab/url";
-import { runOnMainThread, type Runner } from "@/lib/workers/simRunner";
+import { COMPARE_PROBLEM, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/lab/url";
+import { createRunner, type Runner } from "@/lib/workers/simRunner";
 
 export type NoticeTone = "error" | "info";
 
@@ -37,8 +39,10 @@ export interface ScenarioState {
   resolved: ResolvedScenario;
   warnings: string[];
   result: SimResult | null;
-  /** A large run is in the worker. */
+  /** A run is in the worker. */
   pending: boolean;
+  /** How far the run in the worker has simulated (ms), while one is. */
+  reachedMs: number | null;
   notices: Notice[];
   predict: PredictState;
   /** The twin run's flip, shown side by side with this run; null for none. */
@@ -50,6 +54,8 @@ export interface ScenarioState {
   choosePreset: (id: string) => void;
   /** Puts back a scenario the lab had before, with the preset it came from (undo and redo). */
   restore: (scenario: Scenario, presetId: string | null) => void;
+  /** Stops the run in the worker and puts back the scenario of the run on show (or the default one). */
+  cancelRun: () => void;
   dismissNotice: (id: number) => void;
   setPredicting: (on: boolean) => void;
   choose: (optionId: string) => void;
@@ -63,9 +69,13 @@ export type ScenarioStore = ReturnType<typeof createScenarioStore>;
 
 const freshPredict = (on: boolean): PredictState => ({ on, index: 0, choice: null, revealed: false });
 
-export function createScenarioStore(initial: DecodedLocation, run: Runner = runOnMainThread) {
+/** What the store's `result` is the run of, to put back when a newer run is cancelled. */
+type Shown = Pick<ScenarioState, "scenario" | "presetId" | "resolved" | "warnings">;
+
+/** Without a runner, every run happens at once on this thread (as in store-level tests). */
+export function createScenarioStore(initial: DecodedLocation, runner: Runner = createRunner(null)) {
   let noticeId = 0;
-  let runId = 0;
+  let shown: Shown | null = null;
   const notice = (tone: NoticeTone, title: string, items: string[]): Notice => ({ id: ++noticeId, tone, title, items });
 
   const first = planScenario(initial.scenario);
@@ -75,27 +85,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
     ? [notice("error", initial.t === null && initial.problems.some((p) => !p.startsWith("The playhead") && !p.startsWith(COMPARE_PROBLEM)) ? "This link could not be opened, so the lab opened the default scenario" : "Part of this link could not be used", initial.problems)]
     : [];
 
-  let initialResult: SimResult | null = null;
   const store = createStore<ScenarioState>()((set, get) => {
-    /** Runs a planned scenario and stores its result, unless a newer run has started meanwhile. */
-    const simulateNow = (scenario: Scenario, large: boolean) => {
-      const id = ++runId;
-      const fail = (error: unknown) => {
-        if (id !== runId) return;
-        const message = error instanceof Error ? error.message : String(error);
-        set((s) => ({ pending: false, notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])] }));
-      };
-      try {
-        const outcome = run(scenario, large);
-        if (outcome instanceof Promise) {
-          set({ pending: true });
-          outcome.then((result) => id === runId && set({ result, pending: false }), fail);
-        } else set({ result: outcome, pending: false });
-      } catch (error) {
-        fail(error);
-      }
-    };
-
     const apply = (candidate: Scenario, presetId: string | null, notes: (title: string, items: string[]) => Notice[]) => {
       const plan = planScenario(candidate);
       if (!plan.ok) {
@@ -110,27 +100,29 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
         notices: notes("The lab also changed", plan.notes),
         predict: freshPredict(s.predict.on),
       }));
-      simulateNow(plan.scenario, plan.large);
+      simulateNow({ scenario: plan.scenario, presetId, resolved: plan.resolved, warnings: plan.warnings }, plan.large);
     };
 
-    // The opening run: at once when it is small, so the first render already shows it.
-    if (!first.large) {
-      try {
-        const opening = run(first.scenario, false);
-        if (!(opening instanceof Promise)) initialResult = opening;
-      } catch {
-        initialResult = null;
+    const cancelRun = () => {
+      if (!get().pending) return;
+      runner.cancel();
+      const title = "The run was cancelled";
+      if (shown) {
+        set({ ...shown, pending: false, reachedMs: null, notices: [notice("info", title, ["The previous run is still shown, and its scenario is back."])] });
+        return;
       }
-    }
-    if (initialResult === null) queueMicrotask(() => simulateNow(first.scenario, first.large));
-
+      set({ pending: false, reachedMs: null });
+      const preset = presetById(DEFAULT_PRESET_ID);
+      if (preset) apply(preset.scenario, preset.id, () => [notice("info", title, ["There was no earlier run to keep, so the lab opened the default scenario."])]);
+    };
     return {
       scenario: first.scenario,
       presetId: initial.presetId,
       resolved: first.resolved,
       warnings: first.warnings,
-      result: initialResult,
-      pending: initialResult === null,
+      result: null,
+      pending: false,
+      reachedMs: null,
       notices: openingNotices,
       predict: freshPredict(initial.predict),
       compare: initial.compare ?? null,
@@ -146,6 +138,7 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
         if (preset) apply(preset.scenario, preset.id, () => []);
       },
       restore: (scenario, presetId) => apply(scenario, presetId, () => []),
+      cancelRun,
       dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
       setPredicting: (on) => set({ predict: freshPredict(on) }),
       choose: (optionId) => set((s) => (s.predict.revealed ? s : { predict: { ...s.predict, choice: optionId } })),
@@ -155,5 +148,22 @@ export function createScenarioStore(initial: DecodedLocation, run: Runner = runO
       setMap: (map) => set({ map }),
     };
   });
+
+  /** Runs a planned scenario and stores its result; the runner hears only the latest run. */
+  function simulateNow(of: Shown, large: boolean) {
+    const where = runner.run(of.scenario, large, {
+      done: (result) => {
+        shown = of;
+        store.setState({ result, pending: false, reachedMs: null });
+      },
+      failed: (message) =>
+        store.setState((s) => ({ pending: false, reachedMs: null, notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])] })),
+      progress: (reachedMs) => store.setState({ reachedMs }),
+    });
+    if (where === "background") store.setState({ pending: true, reachedMs: 0 });
+  }
+
+  // The opening run: at once when it fits the main thread, so the first render already shows it.
+  simulateNow({ scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings }, first.large);
   return store;
 }

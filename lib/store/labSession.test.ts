@@ -1,7 +1,20 @@
-import { describe, expect, it } from "vitest";
-import type { Runner } from "@/lib/workers/simRunner";
-import { simulate, type SimResult } from "@/lib/sim/simulate";
+import { describe, expect, it, vi } from "vitest";
+import heavy from "@/e2e/heavyScenarios.json";
+import type { Scenario } from "@/lib/sim/scenario";
+import { serveJob, type JobWorker } from "@/lib/workers/job";
+import { simulationJob } from "@/lib/workers/simJob";
+import { createRunner } from "@/lib/workers/simRunner";
+import { inProcessWorker } from "@/lib/workers/testing";
 import { TestLab } from "./testing";
+
+/** The simulation worker, in process, as sim.worker.ts serves it. */
+const simulationWorker = () => inProcessWorker((scope) => serveJob(scope, simulationJob));
+
+/** A worker that answers only when the test makes it, to catch a run while it is still going. */
+function heldWorker() {
+  const worker = { onmessage: null as JobWorker["onmessage"], onerror: null as JobWorker["onerror"], terminated: false, postMessage: () => {}, terminate: () => void (worker.terminated = true) };
+  return worker;
+}
 
 describe("a lab session", () => {
   it("opens a preset's run at once, with the playhead's range set to it", () => {
@@ -33,17 +46,39 @@ describe("a lab session", () => {
   });
 
   it("keeps only the latest of several background runs", async () => {
-    // A runner whose runs finish when the test says, in any order.
-    const pending: { scenario: Parameters<Runner>[0]; resolve: (r: SimResult) => void }[] = [];
-    const slow: Runner = (scenario, large) => (large ? new Promise<SimResult>((resolve) => pending.push({ scenario, resolve })) : simulate(scenario));
-    const lab = TestLab.open("?preset=gc-pause", (scenario) => slow(scenario, true));
-    await Promise.resolve();
-    lab.edit((s) => ({ ...s, seed: 2 }));
+    const lab = TestLab.open("?preset=gc-pause", createRunner(simulationWorker));
+    lab.edit((s) => ({ ...s, seed: 2, service: { kind: "chubby", leaseMs: 1 }, durationMs: 20_000 }));
     lab.edit((s) => ({ ...s, seed: 3 }));
-    // Finish the newest first, then the older ones: the older results must not replace it.
-    for (const run of [...pending].reverse()) run.resolve(simulate(run.scenario));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lab.session.scenario.getState().pending).toBe(true);
+    await vi.waitFor(() => expect(lab.session.scenario.getState().pending).toBe(false), { timeout: 30_000 });
     expect(lab.result.scenario.seed).toBe(3);
+    lab.close();
+  });
+
+  it("says how far a run in the worker has got, and a cancel keeps the previous run and puts its scenario back", () => {
+    const worker = heldWorker();
+    const lab = TestLab.open("?preset=gc-pause", createRunner(() => worker));
+    const before = { result: lab.result, scenario: lab.session.scenario.getState().scenario };
+    const state = () => lab.session.scenario.getState();
+    lab.edit(() => heavy[0]!.scenario as Scenario);
+    expect(state()).toMatchObject({ pending: true, reachedMs: 0, scenario: heavy[0]!.scenario, presetId: "gc-pause" });
+    worker.onmessage?.({ data: { kind: "progress", progress: 183_000 } } as MessageEvent);
+    expect(state().reachedMs).toBe(183_000);
+    state().cancelRun();
+    expect(worker.terminated).toBe(true);
+    expect(state()).toMatchObject({ pending: false, reachedMs: null, presetId: "gc-pause", scenario: before.scenario, resolved: before.result.scenario });
+    expect(lab.result).toBe(before.result);
+    expect(lab.notices.map((n) => [n.title, ...n.items])).toEqual([["The run was cancelled", "The previous run is still shown, and its scenario is back."]]);
+    lab.close();
+  });
+
+  it("opens the default scenario when the run of the link it opened with is cancelled", () => {
+    const lab = TestLab.open(`?s=${Buffer.from(JSON.stringify(heavy[0]!.scenario)).toString("base64url")}`, createRunner(heldWorker));
+    expect(lab.session.scenario.getState().pending).toBe(true);
+    lab.session.scenario.getState().cancelRun();
+    expect(lab.session.scenario.getState().presetId).toBe("gc-pause");
+    expect(lab.summary.verdict).toBe("unsafe");
+    expect(lab.notices.at(-1)?.items).toEqual(["There was no earlier run to keep, so the lab opened the default scenario."]);
     lab.close();
   });
 });

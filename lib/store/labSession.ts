@@ -2,12 +2,12 @@
  * A lab session without a view: the scenario store, the playback store and the learner's lab
  * progress, wired so that a new run sets the playhead's range and predict mode holds the playhead
  * at its question's moment. The lab, each run embedded in a lesson and each slide's run are one of
- * these; React only provides it. `runner` decides where runs happen (the worker runner in the
- * browser: small runs at once, large ones in a Web Worker, the latest run winning).
+ * these; React only provides it. `runner` decides where runs happen (in the browser: at once on
+ * the main thread within its budget, else in a Web Worker, the latest run winning).
  */
 import type { DecodedLocation } from "@/lib/lab/url";
 import { modelOf, questionsOf } from "@/lib/run/derived";
-import { createWorkerRunner, type Runner } from "@/lib/workers/simRunner";
+import { createRunner, type Runner } from "@/lib/workers/simRunner";
 import { createLabProgressStore, type LabProgressStore } from "./labProgress";
 import { createPlaybackStore, type PlaybackStore } from "./labPlayback";
 import { createScenarioStore, type ScenarioState, type ScenarioStore } from "./labScenario";
@@ -29,9 +29,9 @@ function hiddenAfter(state: ScenarioState): number | null {
   return questions[state.predict.index % questions.length]?.momentT ?? null;
 }
 
-export function createLabSession(initial: DecodedLocation, options: { runner?: { run: Runner; dispose(): void } } = {}): LabSession {
-  const runner = options.runner ?? createWorkerRunner();
-  const scenario = createScenarioStore(initial, runner.run);
+export function createLabSession(initial: DecodedLocation, options: { runner?: Runner } = {}): LabSession {
+  const runner = options.runner ?? createRunner();
+  const scenario = createScenarioStore(initial, runner);
   const { resolved, result } = scenario.getState();
   const playback = createPlaybackStore({ t: initial.t, endT: resolved.durationMs, activityEndT: result ? modelOf(result).lastEventT : resolved.durationMs });
 

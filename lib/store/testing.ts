@@ -5,10 +5,10 @@
  *   lab.edit((s) => withTtl(s, 20_000));
  *   expect(lab.summary.verdict).toBe("safe");
  *
- * Runs happen at once on the main thread unless a test passes its own runner.
+ * Runs happen at once on this thread unless a test passes its own runner.
  */
 import { decodeLabSearch } from "@/lib/lab/url";
-import { runOnMainThread, type Runner } from "@/lib/workers/simRunner";
+import { createRunner, type Runner } from "@/lib/workers/simRunner";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import { createLabSession, type LabSession } from "./labSession";
@@ -17,14 +17,14 @@ export class TestLab {
   readonly session: LabSession;
   private readonly stopFollowing: () => void;
 
-  private constructor(search: string, run: Runner) {
-    this.session = createLabSession(decodeLabSearch(search), { runner: { run, dispose: () => {} } });
+  private constructor(search: string, runner: Runner) {
+    this.session = createLabSession(decodeLabSearch(search), { runner });
     this.stopFollowing = this.session.follow();
   }
 
   /** Opens the lab as a link would (`?preset=gc-pause`, `?s=…&t=…`). */
-  static open(search: string, run: Runner = runOnMainThread): TestLab {
-    return new TestLab(search, run);
+  static open(search: string, runner: Runner = createRunner(null)): TestLab {
+    return new TestLab(search, runner);
   }
 
   get result(): SimResult {

@@ -1,22 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { runJob, serveJob, startJob, type JobScope, type JobWorker } from "./job";
-
-/** A worker in the same thread: the page's side and the worker's side joined by queued messages. */
-function inProcessWorker(serve: (scope: JobScope) => void): JobWorker & { terminated: boolean } {
-  const scope: JobScope = { onmessage: null, postMessage: (message) => queueMicrotask(() => worker.onmessage?.({ data: message } as MessageEvent)) };
-  const worker = {
-    terminated: false,
-    onmessage: null as JobWorker["onmessage"],
-    onerror: null as JobWorker["onerror"],
-    postMessage: (message: unknown) => queueMicrotask(() => scope.onmessage?.({ data: message } as MessageEvent)),
-    terminate() {
-      worker.terminated = true;
-      worker.onmessage = null;
-    },
-  };
-  serve(scope);
-  return worker;
-}
+import { runJob, serveJob, startJob, type JobScope } from "./job";
+import { inProcessWorker } from "@/lib/workers/testing";
 
 const countTo = (scope: JobScope) =>
   serveJob<{ n: number }, number, string>(scope, ({ n }, progress) => {

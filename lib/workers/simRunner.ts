@@ -1,38 +1,107 @@
 /**
- * Runs scenarios for the lab: small ones at once on the main thread (a frame or two), large ones
- * in a Web Worker, so the page never freezes: the worker also derives the timeline, the story and
- * the questions, and the page adopts them with the result. A new large run replaces one still in
- * flight (its worker is terminated), since only the latest scenario's result matters.
+ * Runs scenarios for the lab, a twin run and every embedded run. A run is tried on the main
+ * thread only within MAIN_THREAD_BUDGET (lib/lab/run.ts): one that reaches it is discarded and
+ * runs in a Web Worker, as does any run planned large, so the main thread's work is bounded
+ * whatever a scenario looks like. The worker reports how far it has simulated, derives the
+ * timeline, the story and the questions too, and the page adopts them with the result. One run at
+ * a time: a new run, or a cancel, terminates the worker still in flight, and only the latest
+ * run's listener ever hears anything.
  */
 import { simulate, type SimResult } from "@/lib/sim/simulate";
+import { PROGRESS_EVERY_STEPS } from "@/lib/sim/kernel";
 import type { Scenario } from "@/lib/sim/scenario";
-import { runJob } from "./job";
+import { MAIN_THREAD_BUDGET } from "@/lib/lab/run";
+import { startJob, workerFactory, type JobWorker } from "./job";
 import { adoptPreparedRun, type PreparedRun } from "@/lib/run/derived";
 
-/** Runs a scenario; `large` asks for the worker. Small runs return the result itself. */
-export type Runner = (scenario: Scenario, large: boolean) => SimResult | Promise<SimResult>;
+export interface RunListener {
+  /** The run's result; for a run that fits the main thread, during the call to `run` itself. */
+  done(result: SimResult): void;
+  failed(message: string): void;
+  /** How far the run in the worker has simulated (ms of the scenario's time). */
+  progress?(reachedMs: number): void;
+}
 
-export const runOnMainThread: Runner = (scenario) => simulate(scenario);
-
-export interface WorkerRunner {
-  run: Runner;
+export interface Runner {
+  /**
+   * Runs a scenario (`large` sends it straight to the worker) and tells `listener` how it ends.
+   * Answers "done" when the result was delivered during the call, "background" when the worker
+   * has it. Starting a run silences the run before it.
+   */
+  run(scenario: Scenario, large: boolean, listener: RunListener): "done" | "background";
+  /** Stops the run in the worker, if there is one; its listener hears nothing more. */
+  cancel(): void;
   dispose(): void;
 }
 
-export function createWorkerRunner(): WorkerRunner {
-  let inFlight: { cancel(): void } | null = null;
-  const stop = () => {
-    inFlight?.cancel();
-    inFlight = null;
+/**
+ * The scenario's run if it fits the main thread's budget, else null (the attempt is thrown away:
+ * a run stopped early is never shown). A run that fits is the full run: neither bound was reached,
+ * so it is exactly what simulate() gives.
+ */
+export function runWithinMainThreadBudget(scenario: Scenario): SimResult | null {
+  let steps = 0;
+  const result = simulate(scenario, {
+    maxEvents: MAIN_THREAD_BUDGET.events,
+    progress: () => (steps += PROGRESS_EVERY_STEPS) < MAIN_THREAD_BUDGET.steps,
+  });
+  return result.summary.incomplete ? null : result;
+}
+
+/** The simulation worker, where this environment has Web Workers. */
+const simulationWorker = workerFactory(() => new Worker(new URL("./sim.worker.ts", import.meta.url), { type: "module" }));
+
+/**
+ * A runner. `createWorker` stands in for the simulation worker in tests; without Web Workers
+ * (null), every run is simulated at once on this thread, whatever it costs.
+ */
+export function createRunner(createWorker: (() => JobWorker) | null = simulationWorker): Runner {
+  let stop: (() => void) | null = null;
+  let generation = 0;
+
+  const cancel = () => {
+    generation++;
+    stop?.();
+    stop = null;
   };
 
-  const run: Runner = (scenario, large) => {
-    if (!large || typeof Worker === "undefined") return simulate(scenario);
-    stop();
-    const job = runJob<Scenario, PreparedRun>(() => new Worker(new URL("./sim.worker.ts", import.meta.url), { type: "module" }), scenario, "the simulation worker");
-    inFlight = job;
-    return job.promise.then(adoptPreparedRun);
+  const run: Runner["run"] = (scenario, large, listener) => {
+    cancel();
+    const mine = generation;
+    const live = () => mine === generation;
+    if (!large || !createWorker) {
+      let result: SimResult | null;
+      try {
+        result = createWorker ? runWithinMainThreadBudget(scenario) : simulate(scenario);
+      } catch (error) {
+        listener.failed(error instanceof Error ? error.message : String(error));
+        return "done";
+      }
+      if (result) {
+        listener.done(result);
+        return "done";
+      }
+    }
+    stop = startJob<Scenario, number, PreparedRun>(
+      createWorker,
+      scenario,
+      {
+        progress: (reachedMs) => live() && listener.progress?.(reachedMs),
+        result: (prepared) => {
+          if (!live()) return;
+          stop = null;
+          listener.done(adoptPreparedRun(prepared));
+        },
+        failed: (message) => {
+          if (!live()) return;
+          stop = null;
+          listener.failed(message);
+        },
+      },
+      "the simulation worker",
+    );
+    return "background";
   };
 
-  return { run, dispose: stop };
+  return { run, cancel, dispose: cancel };
 }
