@@ -8,6 +8,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
 import heavy from "./heavyScenarios.json" with { type: "json" };
+import { openLab } from "./lab";
 
 // A 141-byte scenario once took minutes to fail; on a loaded machine even its refusal takes a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -55,13 +56,12 @@ test("six small-looking links (one client, at most 800 s) never freeze the page:
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   for (const { name, scenario } of heavy) {
-    await page.goto(`/lab/?s=${base64url(scenario)}`);
-    await expect(page.getByRole("heading", { name: "Outcome" })).toBeVisible();
+    await openLab(page, `?s=${base64url(scenario)}`);
     // Each of these once held the main thread for 7 to 42 s on this machine; a script now waits seconds at most, on a busy machine.
     for (let i = 0; i < 3; i++) expect(await mainThreadDelayMs(page), name).toBeLessThan(5_000);
   }
   // The shortest of them finishes in the worker, and its verdict shows.
-  await page.goto(`/lab/?s=${base64url(heavy.find((h) => h.name === "a cron job every 80 ms")!.scenario)}`);
+  await openLab(page, `?s=${base64url(heavy.find((h) => h.name === "a cron job every 80 ms")!.scenario)}`);
   await expect(outcome(page)).toContainText(/Safe|Unsafe/, { timeout: 120_000 });
   expect(errors).toEqual([]);
 });
@@ -69,9 +69,9 @@ test("six small-looking links (one client, at most 800 s) never freeze the page:
 test("a long run shows how far it has simulated and a Cancel button, and cancelling it opens the default scenario and says why", async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
-  const link = `/lab/?s=${base64url(heavy[0]!.scenario)}`;
+  const link = `?s=${base64url(heavy[0]!.scenario)}`;
   const progress = outcome(page).getByRole("progressbar", { name: "Simulation progress" });
-  await page.goto(link);
+  await openLab(page, link);
   await expect(progress).toBeVisible();
   await expect(outcome(page)).toContainText(/\d+(\.\d)? s of 600 s simulated/);
   await expect.poll(async () => Number(await progress.getAttribute("value"))).toBeGreaterThan(0);
@@ -82,7 +82,7 @@ test("a long run shows how far it has simulated and a Cancel button, and cancell
   await expect(page.getByRole("heading", { name: "Outcome" })).toBeFocused();
 
   // The progress bar and its button pass axe while they are on show.
-  await page.goto(link);
+  await openLab(page, link);
   await expect(progress).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a run in progress");
   expect(errors).toEqual([]);
