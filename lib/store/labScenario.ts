@@ -71,6 +71,7 @@ const freshPredict = (on: boolean): PredictState => ({ on, index: 0, choice: nul
 
 /** What the store's `result` is the run of, to put back when a newer run is cancelled. */
 type Shown = Pick<ScenarioState, "scenario" | "presetId" | "resolved" | "warnings">;
+type StatePatch = Partial<ScenarioState> | ((state: ScenarioState) => Partial<ScenarioState>);
 
 /** Without a runner, every run happens at once on this thread (as in store-level tests). */
 export function createScenarioStore(initial: DecodedLocation, runner: Runner = createRunner(null)) {
@@ -82,14 +83,32 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
   // A decoded location is always valid (decodeLabSearch falls back to the default preset).
   if (!first.ok) throw new Error(`the initial scenario is invalid: ${first.errors.join("; ")}`);
   const openingNotices = initial.problems.length
-    ? [notice("error", initial.t === null && initial.problems.some((p) => !p.startsWith("The playhead") && !p.startsWith(COMPARE_PROBLEM)) ? "This link could not be opened, so the lab opened the default scenario" : "Part of this link could not be used", initial.problems)]
+    ? [
+        notice(
+          "error",
+          initial.t === null && initial.problems.some((p) => !p.startsWith("The playhead") && !p.startsWith(COMPARE_PROBLEM))
+            ? "This link could not be opened, so the lab opened the default scenario"
+            : "Part of this link could not be used",
+          initial.problems,
+        ),
+      ]
     : [];
+
+  // The opening run happens before the store exists, so that a run which fits the main thread is
+  // part of the store's initial state: that is what the prerendered HTML and hydration render.
+  const early: StatePatch[] = [];
+  let setState = (patch: StatePatch): void => {
+    early.push(patch);
+  };
+  simulateNow({ scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings }, first.large);
 
   const store = createStore<ScenarioState>()((set, get) => {
     const apply = (candidate: Scenario, presetId: string | null, notes: (title: string, items: string[]) => Notice[]) => {
       const plan = planScenario(candidate);
       if (!plan.ok) {
-        set((s) => ({ notices: [notice("error", "That change was not made: the scenario would not be valid", plan.errors), ...s.notices.filter((n) => n.tone !== "error")] }));
+        set((s) => ({
+          notices: [notice("error", "That change was not made: the scenario would not be valid", plan.errors), ...s.notices.filter((n) => n.tone !== "error")],
+        }));
         return;
       }
       set((s) => ({
@@ -113,9 +132,10 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       }
       set({ pending: false, reachedMs: null });
       const preset = presetById(DEFAULT_PRESET_ID);
-      if (preset) apply(preset.scenario, preset.id, () => [notice("info", title, ["There was no earlier run to keep, so the lab opened the default scenario."])]);
+      if (preset)
+        apply(preset.scenario, preset.id, () => [notice("info", title, ["There was no earlier run to keep, so the lab opened the default scenario."])]);
     };
-    return {
+    const opened: ScenarioState = {
       scenario: first.scenario,
       presetId: initial.presetId,
       resolved: first.resolved,
@@ -147,23 +167,29 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       setCompare: (compare) => set({ compare }),
       setMap: (map) => set({ map }),
     };
+    return early.reduce<ScenarioState>((state, patch) => ({ ...state, ...(typeof patch === "function" ? patch(state) : patch) }), opened);
   });
+  setState = (patch) => {
+    store.setState(patch);
+  };
 
   /** Runs a planned scenario and stores its result; the runner hears only the latest run. */
   function simulateNow(of: Shown, large: boolean) {
     const where = runner.run(of.scenario, large, {
       done: (result) => {
         shown = of;
-        store.setState({ result, pending: false, reachedMs: null });
+        setState({ result, pending: false, reachedMs: null });
       },
       failed: (message) =>
-        store.setState((s) => ({ pending: false, reachedMs: null, notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])] })),
-      progress: (reachedMs) => store.setState({ reachedMs }),
+        setState((s) => ({
+          pending: false,
+          reachedMs: null,
+          notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])],
+        })),
+      progress: (reachedMs) => setState({ reachedMs }),
     });
-    if (where === "background") store.setState({ pending: true, reachedMs: 0 });
+    if (where === "background") setState({ pending: true, reachedMs: 0 });
   }
 
-  // The opening run: at once when it fits the main thread, so the first render already shows it.
-  simulateNow({ scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings }, first.large);
   return store;
 }
