@@ -10,7 +10,16 @@ const uiModules = [
   { group: ["@/components/*", "@/app/*"], message: "lib/ must not import views: views import lib/, never the other way." },
 ];
 const testHarness = {
-  group: ["@/lib/sim/testing", "@/lib/store/testing", "@/lib/workers/testing", "**/sim/testing", "./testing", "../testing", "**/testScenarios", "./testScenarios"],
+  group: [
+    "@/lib/sim/testing",
+    "@/lib/store/testing",
+    "@/lib/workers/testing",
+    "**/sim/testing",
+    "./testing",
+    "../testing",
+    "**/testScenarios",
+    "./testScenarios",
+  ],
   message: "The test harnesses and the engine tests' own scenarios are for tests only (*.test.ts).",
 };
 

@@ -14,7 +14,9 @@ export async function expectNoSeriousA11yViolations(page: Page, context = "", in
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious
     .map((v) => {
-      const targets = v.nodes.map((node) => `    - ${node.target.join(" ")}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, "\n      ")}` : ""}`);
+      const targets = v.nodes.map(
+        (node) => `    - ${node.target.join(" ")}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, "\n      ")}` : ""}`,
+      );
       return `  ${v.id} (${v.impact}): ${v.help}\n${targets.join("\n")}`;
     })
     .join("\n");

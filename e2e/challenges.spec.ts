@@ -71,11 +71,17 @@ test("a Break it level solved by keyboard alone, scored against par, and remembe
 });
 
 test("a solution link opens the level with its faults, already graded", async ({ page }) => {
-  await openLevel(page, `?level=redis-one-pause&solution=${code({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] })}`, "Lose an update with one pause");
+  await openLevel(
+    page,
+    `?level=redis-one-pause&solution=${code({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] })}`,
+    "Lose an update with one pause",
+  );
   await expect(grade(page)).toHaveText("Solved with 1 fault and 8 s of pauses: at par.");
 });
 
-test("a Defend it level: the starting design fails with its shortest counterexample on the timeline, the fenced design is safe for every schedule", async ({ page }) => {
+test("a Defend it level: the starting design fails with its shortest counterexample on the timeline, the fenced design is safe for every schedule", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   await openLevel(page, "?level=fence-the-pause", "Survive every pause");
   await expect(check(page)).toContainText("Up to 2 faults added to the design: pauses of 5 s, 15 s at every moment that matters");
@@ -86,7 +92,12 @@ test("a Defend it level: the starting design fails with its shortest counterexam
   const shortest = page.getByRole("status").filter({ has: found }).getByRole("listitem");
   await expect(shortest).toHaveText([/^Pause c1 for 15\.0 s at /]);
   // The timeline now draws the counterexample's run: c1's pause is on it.
-  await expect(page.getByRole("region", { name: "Timeline" }).getByText(/pause 15 s$/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Timeline" })
+      .getByText(/pause 15 s$/)
+      .first(),
+  ).toBeVisible();
 
   await page.getByLabel("Storage guard").selectOption({ label: "Fencing token" });
   await page.getByLabel("Fence reads too").selectOption({ label: "On" });

@@ -136,7 +136,11 @@ test("a missed quiz question is due on the review page and can be answered there
   const set = quizSets[0];
   const q = set.questions[0];
   await page.goto(`/quiz/${set.slug}/`);
-  await page.getByRole("article").getByRole("radio").nth(q.options.findIndex((o) => !o.correct)).check();
+  await page
+    .getByRole("article")
+    .getByRole("radio")
+    .nth(q.options.findIndex((o) => !o.correct))
+    .check();
   await page.getByRole("button", { name: "Check answer" }).click();
   await expect(page.getByRole("heading", { name: "Not quite" })).toBeVisible();
 
@@ -206,7 +210,11 @@ for (const scheme of ["light", "dark"] as const) {
 
     const set = quizSets[0];
     await page.goto(`/quiz/${set.slug}/`);
-    await page.getByRole("article").getByRole("radio").nth(set.questions[0].options.findIndex((o) => !o.correct)).check();
+    await page
+      .getByRole("article")
+      .getByRole("radio")
+      .nth(set.questions[0].options.findIndex((o) => !o.correct))
+      .check();
     await page.getByRole("button", { name: "Check answer" }).click();
     await page.goto("/review/");
     await expect(page.getByRole("region", { name: "Coming up" })).toBeVisible();

@@ -29,7 +29,9 @@ test("a small map fills in, and a cell opens its scenario on the timeline", asyn
   await expect(explore(page).getByRole("status").filter({ hasText: "cells (" })).toHaveText(/^All 16 cells \(32 runs\) in /);
   await expect(mapCells(page)).toHaveCount(16);
   await expect(mapCells(page).filter({ hasText: /./ }).first()).toBeVisible();
-  await expect(mapCells(page).first()).toHaveAccessibleName(/^Lease TTL .+, Pause length .+: \d+ of 2 runs unsafe \(\d+ %\), \d+ with overlap \(\d+ %\)\. Opens/);
+  await expect(mapCells(page).first()).toHaveAccessibleName(
+    /^Lease TTL .+, Pause length .+: \d+ of 2 runs unsafe \(\d+ %\), \d+ with overlap \(\d+ %\)\. Opens/,
+  );
   await expect(page).toHaveURL(/map=lease-ttl_1000_60000_4\.pause-length_100_30000_4\.2/);
 
   // The top-right cell: the longest lease and the longest pauses.
@@ -66,10 +68,14 @@ test("Cancel stops a large map where it is", async ({ page }) => {
   await expect(explore(page).getByRole("button", { name: "Draw the map" })).toBeVisible();
 });
 
-test("a shared link sets up its map, which runs only when the visitor presses Draw; a malformed one gets a notice and the lab still works", async ({ page }) => {
+test("a shared link sets up its map, which runs only when the visitor presses Draw; a malformed one gets a notice and the lab still works", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   await openLab(page, "?preset=chaos-default&map=clients_1_4_4.work-time_100_3000_2.1.overlap");
-  await expect(explore(page).getByText("This link set the map below: 8 cells of 1 seed, 8 runs in this browser. Press “Draw the map” to run them.")).toBeVisible();
+  await expect(
+    explore(page).getByText("This link set the map below: 8 cells of 1 seed, 8 runs in this browser. Press “Draw the map” to run them."),
+  ).toBeVisible();
   await expect(explore(page).getByRole("group", { name: "Up (vertical axis)" }).getByLabel("Rows")).toHaveValue("2");
   await expect(explore(page).getByRole("progressbar")).toHaveCount(0);
   await explore(page).getByRole("button", { name: "Draw the map" }).click();

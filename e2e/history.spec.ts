@@ -12,8 +12,18 @@ const historyRun = (page: Page) => panel(page).getByRole("group", { name: "Run H
 const OPENED = { timeout: 60_000 };
 
 const EXAMPLES = [
-  { file: "fenced-safe.jsonl", title: "Fenced: a paused worker's late write is rejected", verdict: "Safe", story: "storage had already seen 42 and rejected it" },
-  { file: "stale-write-accepted.jsonl", title: "Unfenced: a write accepted after the lease ended", verdict: "Unsafe", story: "storage accepted it and c2's increment was lost" },
+  {
+    file: "fenced-safe.jsonl",
+    title: "Fenced: a paused worker's late write is rejected",
+    verdict: "Safe",
+    story: "storage had already seen 42 and rejected it",
+  },
+  {
+    file: "stale-write-accepted.jsonl",
+    title: "Unfenced: a write accepted after the lease ended",
+    verdict: "Unsafe",
+    story: "storage accepted it and c2's increment was lost",
+  },
 ] as const;
 const example = (file: string) => readFileSync(path.resolve("content/histories", file), "utf8");
 
@@ -32,11 +42,14 @@ async function expectHistoryShown(page: Page, ex: (typeof EXAMPLES)[number]) {
 
 /** A drop as a browser makes it: a DataTransfer holding the file, dispatched on the panel's drop area. */
 async function dropFile(page: Page, name: string, text: string) {
-  const dataTransfer = await page.evaluateHandle(({ name, text }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([text], name, { type: "application/x-ndjson" }));
-    return dt;
-  }, { name, text });
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type: "application/x-ndjson" }));
+      return dt;
+    },
+    { name, text },
+  );
   const target = panel(page).getByRole("heading", { name: "Real vs model" });
   await target.dispatchEvent("dragover", { dataTransfer });
   await target.dispatchEvent("drop", { dataTransfer });

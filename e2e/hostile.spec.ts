@@ -17,7 +17,13 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 
 test("a 191-character link whose chaos cannot fit in a run opens the default scenario with the limit named, instead of crashing the tab", async ({ page }) => {
   const errors = watchForErrors(page);
-  const tiny = { version: 1, durationMs: 3600000, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 64 }, chaos: { pauseEveryMs: 1, pauseMs: [1, 1] } };
+  const tiny = {
+    version: 1,
+    durationMs: 3600000,
+    service: { kind: "redis", ttlMs: 10000 },
+    clients: { count: 64 },
+    chaos: { pauseEveryMs: 1, pauseMs: [1, 1] },
+  };
   const link = `/lab/?s=${base64url(tiny)}`;
   expect(link.length).toBe(5 + 191);
   await page.goto(link);
@@ -41,7 +47,9 @@ test("a long link reaches the lab: one over the server's usual 16 KB opens, and 
 
   const tooLong = await page.goto(`/lab/?z=${"A".repeat(20_001)}`);
   expect(tooLong?.status()).toBe(200);
-  await expect(page.getByRole("alert").filter({ hasText: "the limit is 20,000" })).toContainText("The link's scenario is 20,001 characters long; the limit is 20,000.");
+  await expect(page.getByRole("alert").filter({ hasText: "the limit is 20,000" })).toContainText(
+    "The link's scenario is 20,001 characters long; the limit is 20,000.",
+  );
   expect(errors).toEqual([]);
 });
 
@@ -76,7 +84,9 @@ test("a long run shows how far it has simulated and a Cancel button, and cancell
   await expect(outcome(page)).toContainText(/\d+(\.\d)? s of 600 s simulated/);
   await expect.poll(async () => Number(await progress.getAttribute("value"))).toBeGreaterThan(0);
   await outcome(page).getByRole("button", { name: "Cancel the run" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The run was cancelled" })).toContainText("There was no earlier run to keep, so the lab opened the default scenario.");
+  await expect(page.getByRole("status").filter({ hasText: "The run was cancelled" })).toContainText(
+    "There was no earlier run to keep, so the lab opened the default scenario.",
+  );
   await expect(outcome(page)).toContainText(/Unsafe/);
   await expect(progress).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Outcome" })).toBeFocused();
@@ -94,7 +104,11 @@ test("saved progress that is JSON but not a save is moved aside with a notice an
   await page.goto("/");
   const alert = page.getByRole("alert").filter({ hasText: "Your saved progress could not be read" });
   await expect(alert).toContainText("The reason: it holds the number 42, not saved progress.");
-  const kept = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("lease-lab:progress:damaged:")).map((key) => localStorage.getItem(key)));
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("lease-lab:progress:damaged:"))
+      .map((key) => localStorage.getItem(key)),
+  );
   expect(kept).toEqual(["42"]);
   const download = page.waitForEvent("download");
   await alert.getByRole("button", { name: "Download the damaged copy" }).click();

@@ -8,7 +8,13 @@ import { expectNoSeriousA11yViolations } from "./axe";
 
 /** A note's first words as plain text, enough to find it in a page's HTML. */
 function noteSnippet(html: string): string {
-  return html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim().split(" ").slice(2, 9).join(" ");
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(" ")
+    .slice(2, 9)
+    .join(" ");
 }
 
 for (const { slug } of decksLoad()) {

@@ -16,7 +16,9 @@ test("a GC pause longer than the lease is unsafe", async ({ page }) => {
   await expect(outcome(page)).toContainText("Unsafe");
   await expect(outcome(page)).toContainText("1 update lost");
   await expect(timeline(page)).toBeVisible();
-  await expect(timeline(page).getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended, counter 1, c2's increment lost$/ })).toBeVisible();
+  await expect(
+    timeline(page).getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended, counter 1, c2's increment lost$/ }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -78,7 +80,9 @@ test("a story sentence and the first violation move the playhead to their moment
   await openLab(page, "?preset=gc-pause&t=0");
   await outcome(page).getByRole("button", { name: "Jump to violation" }).click();
   await expect.poll(() => playheadSeconds(page)).toBeCloseTo(10, 0);
-  await outcome(page).getByRole("button", { name: /At 1\.0 s c1 froze in a 15 s GC pause/ }).click();
+  await outcome(page)
+    .getByRole("button", { name: /At 1\.0 s c1 froze in a 15 s GC pause/ })
+    .click();
   await expect.poll(() => playheadSeconds(page)).toBe(1);
 });
 

@@ -114,7 +114,10 @@ test("the decision guide is walked to a recommendation with the keyboard, and Ba
   const ending = guide.nodes["for-update"];
   if (ending.kind !== "ending") throw new Error("for-update is a recommendation");
   await expect(panel.getByRole("heading", { name: ending.recommendation })).toBeFocused();
-  await expect(panel.getByRole("link", { name: `Lesson ${ending.lesson.number}: ${ending.lesson.title}` })).toHaveAttribute("href", `/learn/${ending.lesson.slug}/`);
+  await expect(panel.getByRole("link", { name: `Lesson ${ending.lesson.number}: ${ending.lesson.title}` })).toHaveAttribute(
+    "href",
+    `/learn/${ending.lesson.slug}/`,
+  );
   await expect(panel.getByRole("link", { name: `Open in lab: ${ending.preset.title}` })).toHaveAttribute("href", `/lab/?preset=${ending.preset.id}`);
   await expect(panel.getByRole("listitem").filter({ hasText: "Does the protected data live in one database?" })).toContainText("Yes");
   // The flowchart marks where the walk is.
@@ -140,7 +143,10 @@ test("the comparison table has headers, and its links open the lab on the right 
 
   const etcd = comparison.rows.find((row) => row.name === "etcd")!;
   const failover = etcd.cells[comparison.columns.findIndex((column) => column.id === "failover")];
-  await table.getByRole("row", { name: /^etcd/ }).getByRole("link", { name: new RegExp(failover.preset!.title) }).click();
+  await table
+    .getByRole("row", { name: /^etcd/ })
+    .getByRole("link", { name: new RegExp(failover.preset!.title) })
+    .click();
   await expect(page).toHaveURL(`/lab/?preset=${failover.preset!.id}`);
   await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue(failover.preset!.id);
 });

@@ -20,7 +20,10 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
     await audience.goto(`/present/${deck.slug}/#3`);
     // First loads on a busy machine are slow; the rest waits the usual time.
     await expect(slideRegion(audience, 3)).toBeVisible({ timeout: 30_000 });
-    await expect(presenter.getByRole("region", { name: "Current slide" })).toContainText("The reveal plays the run to 17.000 s, the moment slide 4 asks about.", { timeout: 30_000 });
+    await expect(presenter.getByRole("region", { name: "Current slide" })).toContainText(
+      "The reveal plays the run to 17.000 s, the moment slide 4 asks about.",
+      { timeout: 30_000 },
+    );
 
     await presenter.getByRole("button", { name: "Reveal the answer" }).click();
     // Both windows play on to 17 s and stop there: slide 4's question is not given away.

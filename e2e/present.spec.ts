@@ -13,7 +13,13 @@ const answerText = predict.sim!.predict!.options[predict.answer!];
 
 /** A note's first words as plain text, enough to find it in a page's HTML. */
 function noteSnippet(html: string): string {
-  return html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim().split(" ").slice(2, 9).join(" ");
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(" ")
+    .slice(2, 9)
+    .join(" ");
 }
 
 const slideRegion = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Slide ${n} of ${count}:`) });
@@ -94,7 +100,9 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await expect(slideRegion(audience, 4)).toBeVisible();
   await audience.keyboard.press("r");
   const fourth = deck.slides[3];
-  await expect(audience.getByRole("listitem").filter({ hasText: fourth.sim!.predict!.options[fourth.answer!] }).getByText("Answer", { exact: true })).toBeVisible();
+  await expect(
+    audience.getByRole("listitem").filter({ hasText: fourth.sim!.predict!.options[fourth.answer!] }).getByText("Answer", { exact: true }),
+  ).toBeVisible();
   await expect(presenter.getByRole("button", { name: "Revealed" })).toBeDisabled();
 
   // Blanking from the presenter blanks the room.
@@ -104,7 +112,9 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await expectNoSeriousA11yViolations(presenter, "presenter view");
 });
 
-test("the room sees the timeline, the topology or both: T and the presenter switch them in both windows, and a new slide opens in its own view", async ({ context }) => {
+test("the room sees the timeline, the topology or both: T and the presenter switch them in both windows, and a new slide opens in its own view", async ({
+  context,
+}) => {
   const presenter = await context.newPage();
   await presenter.goto(presenterUrl);
   await presenterAt(presenter, 1);

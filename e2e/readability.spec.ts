@@ -75,13 +75,18 @@ test.describe("at room scale, 1920 × 1080", () => {
 });
 
 test.describe("violation labels", () => {
-  for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
     test(`never overprint, and the lost update keeps its label in k8s-paused-leader at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await openLab(page, "?preset=k8s-paused-leader", { timeout: 60_000 });
       await playToEnd(page);
       await expect(timeline(page).getByRole("button", { name: /Violation at 23\.0 s: / })).toBeVisible();
-      const labels = diagram(page).locator("text").filter({ hasText: /lost update|overlap/ });
+      const labels = diagram(page)
+        .locator("text")
+        .filter({ hasText: /lost update|overlap/ });
       await expect(labels.filter({ hasText: /^lost update/ })).toHaveCount(1);
       // No two violation labels or marks share a pixel.
       const boxes = await labels.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect()).map((r) => [r.left, r.right]));
@@ -102,7 +107,9 @@ test.describe("a large run (service-saturated: 64 clients)", () => {
 
     await expect(diagram(page).getByText("…and 56 more clients")).toBeVisible();
     await expect(diagram(page).getByText("c9", { exact: true })).toHaveCount(0);
-    const story = outcome(page).getByRole("list").filter({ has: page.getByRole("button", { name: /took the lock/ }) });
+    const story = outcome(page)
+      .getByRole("list")
+      .filter({ has: page.getByRole("button", { name: /took the lock/ }) });
     expect(await story.getByRole("listitem").count()).toBeLessThanOrEqual(10);
     const showAll = outcome(page).getByRole("button", { name: /^Show all [\d,]+ sentences$/ });
     await expect(showAll).toBeVisible();
@@ -129,7 +136,10 @@ test("a fenced scenario's failure map opens on overlap, which has a boundary, an
   await explore.getByRole("button", { name: "Draw the map" }).click();
   await expect(explore.getByRole("status").filter({ hasText: "cells (" })).toHaveText(/^All 16 cells \(32 runs\) in /);
   await expect(explore.getByRole("radio", { name: "Runs with overlap" })).toBeChecked();
-  const names = await page.getByRole("group", { name: /^Failure map:/ }).getByRole("button").evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label") ?? ""));
+  const names = await page
+    .getByRole("group", { name: /^Failure map:/ })
+    .getByRole("button")
+    .evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label") ?? ""));
   const overlapping = names.filter((n) => /, [12] with overlap/.test(n)).length;
   expect(overlapping).toBeGreaterThan(0);
   expect(overlapping).toBeLessThan(16);

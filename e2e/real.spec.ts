@@ -40,7 +40,9 @@ test("a user's trace file that differs from the model shows where", async ({ pag
   const trace = gcPauseTrace();
   const lateWrite = trace.events.findLastIndex((e: { kind: string; client?: string }) => e.kind === "write" && e.client === "c1");
   trace.events.splice(lateWrite, 1);
-  await panel(page).getByLabel("Open a recorded run").setInputFiles({ name: "edited.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(trace)) });
+  await panel(page)
+    .getByLabel("Open a recorded run")
+    .setInputFiles({ name: "edited.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(trace)) });
   await expect(panel(page).getByRole("table")).toContainText(/differ on \d fields/, OPENED);
   await expect(panel(page).getByRole("row", { name: /Lost updates/ })).toContainText("≠ differs");
 });

@@ -34,7 +34,10 @@ async function phoneContext(browser: Browser, colorScheme: "light" | "dark"): Pr
 
 test.use({ reducedMotion: "reduce" });
 
-test("a prediction room: phones join by QR link and by code, vote twice, and the reveal shows the room's answer beside the run's", async ({ browser, context }) => {
+test("a prediction room: phones join by QR link and by code, vote twice, and the reveal shows the room's answer beside the run's", async ({
+  browser,
+  context,
+}) => {
   // Five pages, three of them checked by axe, on a shared two-core machine.
   test.setTimeout(480_000);
   const presenter = await context.newPage();
@@ -155,7 +158,11 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   // The question has no comma or quote, so it is not quoted; "Yes, right away" is.
   expect(rows).toContain(`${deck.slug},${code},${n},${slide.sim!.predict!.question},2,"${optionA}",yes,3,1.000`);
   const [json] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export JSON" }).click()]);
-  expect(JSON.parse(await readFile((await json.path())!, "utf8"))).toMatchObject({ deck: deck.slug, room: code, questions: [{ slide: n, answer: 0, rounds: { 1: [0, 3], 2: [3, 0] } }] });
+  expect(JSON.parse(await readFile((await json.path())!, "utf8"))).toMatchObject({
+    deck: deck.slug,
+    room: code,
+    questions: [{ slide: n, answer: 0, rounds: { 1: [0, 3], 2: [3, 0] } }],
+  });
 
   // Closing the room tells the phones, and the relay forgets it.
   await roomPanel(presenter).getByRole("button", { name: "Close the room" }).click();

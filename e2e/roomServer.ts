@@ -5,7 +5,9 @@ import { spawn, type ChildProcess } from "node:child_process";
  * for one spec, and stops it by its PID. Resolves with the address it printed.
  */
 export async function startRoom(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/room.ts", "--port", "0", "--host", "127.0.0.1"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/room.ts", "--port", "0", "--host", "127.0.0.1"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   let stopping = false;
   const origin = await new Promise<string>((resolve, reject) => {

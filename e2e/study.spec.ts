@@ -52,7 +52,10 @@ test("review asks a missed question with its options shuffled for that review, a
   const q = set.questions[0];
   const authored = q.options.map((o) => optionWords(o.html));
   await page.goto(`/quiz/${set.slug}/`);
-  await page.getByRole("article").getByRole("radio", { name: authored[q.options.findIndex((o) => !o.correct)], exact: true }).check();
+  await page
+    .getByRole("article")
+    .getByRole("radio", { name: authored[q.options.findIndex((o) => !o.correct)], exact: true })
+    .check();
   await page.getByRole("button", { name: "Check answer" }).click();
   await expect(page.getByRole("heading", { name: "Not quite" })).toBeVisible();
 
@@ -81,7 +84,8 @@ test("review asks a missed question with its options shuffled for that review, a
   await page.goto("/review/");
   const due = page.getByRole("region", { name: "Due now" });
   await expect(due.getByRole("heading", { level: 2, name: q.title })).toBeVisible();
-  const shown = async () => (await due.getByRole("radio").evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.innerText.replace(/^\d+\s*/, "").trim())));
+  const shown = async () =>
+    await due.getByRole("radio").evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.innerText.replace(/^\d+\s*/, "").trim()));
   expect(await shown()).toEqual(expected);
   // The same review after a reload: the same order.
   await page.reload();

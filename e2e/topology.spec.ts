@@ -69,7 +69,9 @@ test("a bad amount in the fault form is named and nothing is added", async ({ pa
 
 test("a partition on a link shows on both views: the timeline's cut-off span and the topology's broken link", async ({ page }) => {
   await openLab(page, "?preset=gc-pause&t=3000");
-  await topology(page).getByRole("button", { name: /^Link c2 – redis/ }).click();
+  await topology(page)
+    .getByRole("button", { name: /^Link c2 – redis/ })
+    .click();
   await page.getByRole("menuitem", { name: "Partition for…" }).click();
   await page.getByRole("textbox", { name: "Partition length (seconds)" }).fill("10");
   await page.getByRole("button", { name: "Add partition" }).click();
@@ -158,7 +160,9 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
     await expect(compare(page).getByText("Safe", { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${scheme} theme`);
-    await topology(page).getByRole("button", { name: /^redis:/ }).click();
+    await topology(page)
+      .getByRole("button", { name: /^redis:/ })
+      .click();
     await expect(page.getByRole("menu")).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${scheme} theme, fault menu open`);
   });

@@ -59,7 +59,10 @@ test("a large run, simulated in the worker, names the lock service as its bottle
   // 64 clients for a minute: the run and everything derived from it come from the worker, in seconds.
   test.setTimeout(90_000);
   await openLab(page, "?preset=service-saturated", { timeout: 60_000 });
-  await expect(outcome(page)).toContainText(/The lock service is \d+ % busy and jobs wait [\d.]+ s on average .*: the lock service, not any one lock, limits throughput\./, { timeout: 60_000 });
+  await expect(outcome(page)).toContainText(
+    /The lock service is \d+ % busy and jobs wait [\d.]+ s on average .*: the lock service, not any one lock, limits throughput\./,
+    { timeout: 60_000 },
+  );
 });
 
 test("choosing the Stream workload turns a counter scenario into traffic", async ({ page }) => {

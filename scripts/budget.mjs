@@ -94,19 +94,30 @@ const rows = [["page", "scripts", "gzip", "budget", ""]].concat(
   ]),
 );
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd());
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd(),
+  );
 
 if (process.argv.includes("--chunks")) {
   const users = new Map();
   for (const p of pages) for (const src of p.scripts) users.set(src, (users.get(src) ?? 0) + 1);
   console.log("\nscript (gzip, pages that load it)");
-  for (const [src, count] of [...users].sort((a, b) => gzipSize(b[0]) - gzipSize(a[0]))) console.log(`${kb(gzipSize(src)).padStart(9)}  ${String(count).padStart(3)}  ${src}`);
+  for (const [src, count] of [...users].sort((a, b) => gzipSize(b[0]) - gzipSize(a[0])))
+    console.log(`${kb(gzipSize(src)).padStart(9)}  ${String(count).padStart(3)}  ${src}`);
 }
 
 const over = pages.filter((p) => p.bytes > p.ceiling);
 if (over.length) {
-  console.error(`\nbudget: ${over.length} of ${pages.length} pages load more script than they may (gzip): ${over.map((p) => `${p.path} ${kb(p.bytes)} > ${kb(p.ceiling)}`).join(", ")}`);
+  console.error(
+    `\nbudget: ${over.length} of ${pages.length} pages load more script than they may (gzip): ${over.map((p) => `${p.path} ${kb(p.bytes)} > ${kb(p.ceiling)}`).join(", ")}`,
+  );
   process.exit(1);
 }
 const known = pages.filter((p) => p.bytes > p.budget);
-console.log(`\nbudget: ${pages.length - known.length} of ${pages.length} pages within their budgets${known.length ? `; known to be over: ${known.map((p) => p.path).join(", ")}` : ""}`);
+console.log(
+  `\nbudget: ${pages.length - known.length} of ${pages.length} pages within their budgets${known.length ? `; known to be over: ${known.map((p) => p.path).join(", ")}` : ""}`,
+);

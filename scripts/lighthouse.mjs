@@ -15,7 +15,16 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 // The same Chromium flags as playwright.config.ts, plus headless.
-const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 if (!existsSync(`${root}out/index.html`)) {
   console.error("lighthouse: out/index.html is missing. Run `npm run build` first.");
@@ -72,4 +81,10 @@ try {
 
 const table = [["page", "perf", "a11y", "best", "seo", "audits under 90"], ...rows];
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-for (const row of table) console.log(row.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd());
+for (const row of table)
+  console.log(
+    row
+      .map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd(),
+  );

@@ -22,13 +22,21 @@ async function messagesOf(code: string, dir: string, name: string): Promise<stri
 
 describe("the lint rules", { timeout: 180_000 }, () => {
   it("keep React and the rest of the app out of the engine", async () => {
-    const messages = await messagesOf('import { useState } from "react";\nimport { storyOf } from "@/lib/run/story";\nexport const x = [useState, storyOf];\n', engineDir, "planted.ts");
+    const messages = await messagesOf(
+      'import { useState } from "react";\nimport { storyOf } from "@/lib/run/story";\nexport const x = [useState, storyOf];\n',
+      engineDir,
+      "planted.ts",
+    );
     expect(messages.some((m) => m.includes("'react' import is restricted"))).toBe(true);
     expect(messages.some((m) => m.includes("lib/sim is the pure engine"))).toBe(true);
   });
 
   it("keep React and views out of lib/", async () => {
-    const messages = await messagesOf('import { useState } from "react";\nimport { Container } from "@/components/ui/Container";\nexport const x = [useState, Container];\n', libDir, "views.ts");
+    const messages = await messagesOf(
+      'import { useState } from "react";\nimport { Container } from "@/components/ui/Container";\nexport const x = [useState, Container];\n',
+      libDir,
+      "views.ts",
+    );
     expect(messages.filter((m) => m.includes("is restricted")).length).toBe(2);
   });
 

@@ -12,4 +12,4 @@ console.log(`  phones join at:           ${join}`);
 console.log(`  vote relay:               ${room.origin.replace(/^http/, "ws")}${RELAY_PATH}`);
 if (!room.everywhere) console.log(`  (listening on this address only: pass --host 0.0.0.0 for the local network)`);
 console.log(`\n${terminalQr(join)}`);
-console.log("Open a deck's presenter view, then \"Open a room\". Ctrl-C stops the room.");
+console.log('Open a deck\'s presenter view, then "Open a room". Ctrl-C stops the room.');

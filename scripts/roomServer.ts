@@ -33,7 +33,8 @@ export function roomArgs(defaults: { port: number; host: string }): RoomServerAr
   const port = Number(values.port ?? process.env.PORT ?? defaults.port);
   const maxConnectionsPerRoom = Number(values["max-per-room"] ?? DEFAULT_MAX_CONNECTIONS_PER_ROOM);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, not "${values.port ?? process.env.PORT}"`);
-  if (!Number.isInteger(maxConnectionsPerRoom) || maxConnectionsPerRoom < 2) fail(`--max-per-room must be a whole number of 2 or more, not "${values["max-per-room"]}"`);
+  if (!Number.isInteger(maxConnectionsPerRoom) || maxConnectionsPerRoom < 2)
+    fail(`--max-per-room must be a whole number of 2 or more, not "${values["max-per-room"]}"`);
   return { port, host: values.host ?? defaults.host, maxConnectionsPerRoom };
 }
 
@@ -42,7 +43,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const json = (res: ServerResponse, body: unknown) => res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(body));
+const json = (res: ServerResponse, body: unknown) =>
+  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(body));
 
 /** Starts the server; `site` also serves out/. Resolves once it listens, with the address phones should use. */
 export async function startRoomServer(args: RoomServerArgs, site: boolean) {

@@ -47,9 +47,7 @@ async function resolveFile(root, urlPath) {
   const base = join(root, normalize(decoded));
   // normalize() folds "..", so anything that still lands outside out/ was a traversal attempt.
   if (base !== root && !base.startsWith(root + sep)) return null;
-  const candidates = decoded.endsWith("/")
-    ? [join(base, "index.html")]
-    : [base, `${base}.html`, join(base, "index.html")];
+  const candidates = decoded.endsWith("/") ? [join(base, "index.html")] : [base, `${base}.html`, join(base, "index.html")];
   for (const candidate of candidates) if (await isFile(candidate)) return candidate;
   return null;
 }

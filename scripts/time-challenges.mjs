@@ -22,7 +22,11 @@ const jobs = [];
 for (const level of levels) {
   if (level.mode === "defend") {
     jobs.push({ name: `${level.slug} (starting design)`, url: `/challenges/?level=${level.slug}`, button: "Check every schedule" });
-    jobs.push({ name: `${level.slug} (reference design)`, url: `/challenges/?level=${level.slug}&solution=${code({ design: level.defend.solution })}`, button: "Check every schedule" });
+    jobs.push({
+      name: `${level.slug} (reference design)`,
+      url: `/challenges/?level=${level.slug}&solution=${code({ design: level.defend.solution })}`,
+      button: "Check every schedule",
+    });
   } else if (level.break.world) {
     jobs.push({ name: level.slug, url: `/challenges/?level=${level.slug}`, button: "Ask the finder to try every schedule" });
   }
@@ -30,7 +34,15 @@ for (const level of levels) {
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 let slowest = 0;
 for (const job of jobs) {

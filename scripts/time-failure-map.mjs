@@ -12,7 +12,15 @@ const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const runs = Number(process.argv[3] ?? 3);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 const times = [];
 for (let i = 0; i < runs; i++) {
@@ -42,7 +50,9 @@ for (let i = 0; i < runs; i++) {
   const longest = await page.evaluate(() => window.__longest);
   const mainBusy = (await busy()) - busyBefore;
   times.push(wall);
-  console.log(`run ${i + 1}: ${(wall / 1000).toFixed(2)} s wall clock; the page says "${reported}"; ${cores} cores reported; longest main-thread task ${Math.round(longest)} ms; main thread busy ${mainBusy.toFixed(1)} s in all`);
+  console.log(
+    `run ${i + 1}: ${(wall / 1000).toFixed(2)} s wall clock; the page says "${reported}"; ${cores} cores reported; longest main-thread task ${Math.round(longest)} ms; main thread busy ${mainBusy.toFixed(1)} s in all`,
+  );
   await page.close();
 }
 console.log(`best ${(Math.min(...times) / 1000).toFixed(2)} s, median ${(times.sort((a, b) => a - b)[Math.floor(times.length / 2)] / 1000).toFixed(2)} s`);

@@ -14,8 +14,7 @@ export default function ReviewPage() {
     <Container className="py-12">
       <h1 className="text-4xl font-bold tracking-tight">Review</h1>
       <p className="mt-4 max-w-2xl text-lg text-ink-muted">
-        Questions you missed and drills you rated come back here, spaced out by the FSRS scheduler: sooner when an
-        answer was shaky, later when it was solid.
+        Questions you missed and drills you rated come back here, spaced out by the FSRS scheduler: sooner when an answer was shaky, later when it was solid.
       </p>
       <ReviewQueue
         questions={quizSets.flatMap((set) => set.questions)}

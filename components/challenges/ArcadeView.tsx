@@ -15,7 +15,10 @@ export function ArcadeView({ seed, solution, levels }: { seed: number; solution:
   const [state, setState] = useState<State>({ status: "making" });
   useEffect(
     () =>
-      startCheck({ kind: "arcade", seed }, { arcade: (arcade) => setState({ status: "made", arcade }), failed: (message) => setState({ status: "failed", message }) }),
+      startCheck(
+        { kind: "arcade", seed },
+        { arcade: (arcade) => setState({ status: "made", arcade }), failed: (message) => setState({ status: "failed", message }) },
+      ),
     [seed],
   );
   if (state.status === "making") return <p role="status">Making arcade level {seed}: the failure finder is looking for a way to break a design…</p>;
@@ -24,5 +27,12 @@ export function ArcadeView({ seed, solution, levels }: { seed: number; solution:
   const { level } = state.arcade;
   const problem = solution ? solutionFits(level, solution) : null;
   if (problem) return <ChallengeList levels={levels} notice={[problem]} />;
-  return <BreakLevelView level={level} target={{ arcade: seed }} kicker={`Arcade seed ${seed}`} initialFaults={solution && "faults" in solution ? solution.faults : []} />;
+  return (
+    <BreakLevelView
+      level={level}
+      target={{ arcade: seed }}
+      kicker={`Arcade seed ${seed}`}
+      initialFaults={solution && "faults" in solution ? solution.faults : []}
+    />
+  );
 }

@@ -45,7 +45,8 @@ export function BreakLevelView({ level, target, kicker, initialFaults }: Props) 
         </div>
         {level.rules.world && <ConfirmNoWin level={level} />}
         <p className="text-sm text-ink-muted">
-          Add faults from the topology: Tab to a process or a link and press Enter; the fault starts at the playhead, which you move with the slider under the timeline. Each change re-runs the same seed.
+          Add faults from the topology: Tab to a process or a link and press Enter; the fault starts at the playhead, which you move with the slider under the
+          timeline. Each change re-runs the same seed.
         </p>
         <Timeline />
         <Topology />
@@ -103,7 +104,8 @@ function BreakStatus({ level, target }: { level: BreakLevel; target: LevelTarget
         ) : (
           <>
             <p>
-              {faults.length === 0 ? "No fault added yet." : `You have added ${scoreText(grade!.score)}.`} {grade!.goalMet ? "The goal holds, but not within the budget:" : "The goal does not hold in this run yet."}
+              {faults.length === 0 ? "No fault added yet." : `You have added ${scoreText(grade!.score)}.`}{" "}
+              {grade!.goalMet ? "The goal holds, but not within the budget:" : "The goal does not hold in this run yet."}
             </p>
             {grade!.overBudget.length > 0 && (
               <ul className="mt-1 list-disc pl-5">
@@ -120,7 +122,11 @@ function BreakStatus({ level, target }: { level: BreakLevel; target: LevelTarget
           Reset the level
         </button>
         {faults && faults.length > 0 && (
-          <ShareLink label="Copy a link to this solution" search={() => challengeSearch(target, { faults })} copied="Link copied: it opens this level with your faults." />
+          <ShareLink
+            label="Copy a link to this solution"
+            search={() => challengeSearch(target, { faults })}
+            copied="Link copied: it opens this level with your faults."
+          />
         )}
       </div>
     </section>

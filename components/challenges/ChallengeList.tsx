@@ -28,7 +28,8 @@ export function ChallengeList({ levels, notice }: { levels: readonly Level[]; no
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Challenges</h1>
         <p className="mt-2 max-w-3xl text-lg text-ink-muted">
-          Break a lock with as few faults as you can, or defend one against every fault schedule of a small world. Each level is graded on the run, never on the clicks.
+          Break a lock with as few faults as you can, or defend one against every fault schedule of a small world. Each level is graded on the run, never on the
+          clicks.
         </p>
       </header>
       {notice.length > 0 && (

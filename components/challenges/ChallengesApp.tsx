@@ -40,8 +40,20 @@ function FromUrl({ levels }: { levels: readonly Level[] }) {
   const kicker = `Level ${index + 1} of ${levels.length}`;
   const solution = location.solution;
   return level.mode === "break" ? (
-    <BreakLevelView key={search} level={level} target={{ level: level.slug }} kicker={kicker} initialFaults={solution && "faults" in solution ? solution.faults : []} />
+    <BreakLevelView
+      key={search}
+      level={level}
+      target={{ level: level.slug }}
+      kicker={kicker}
+      initialFaults={solution && "faults" in solution ? solution.faults : []}
+    />
   ) : (
-    <DefendLevelView key={search} level={level} target={{ level: level.slug }} kicker={kicker} initialDesign={solution && "design" in solution ? solution.design : null} />
+    <DefendLevelView
+      key={search}
+      level={level}
+      target={{ level: level.slug }}
+      kicker={kicker}
+      initialDesign={solution && "design" in solution ? solution.design : null}
+    />
   );
 }

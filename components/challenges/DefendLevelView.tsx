@@ -29,7 +29,17 @@ function startingDesign(level: DefendLevel): Design {
 }
 
 /** A level to defend: pick mitigations, then prove them against every schedule of the level's world. */
-export function DefendLevelView({ level, target, kicker, initialDesign }: { level: DefendLevel; target: LevelTarget; kicker: string; initialDesign: Design | null }) {
+export function DefendLevelView({
+  level,
+  target,
+  kicker,
+  initialDesign,
+}: {
+  level: DefendLevel;
+  target: LevelTarget;
+  kicker: string;
+  initialDesign: Design | null;
+}) {
   const [design, setDesign] = useState<Design>(() => ({ ...startingDesign(level), ...initialDesign }));
   const designed = useMemo(() => designApply(level.scenario, design), [level, design]);
   return (
@@ -63,13 +73,18 @@ interface PanelProps {
   designed: ReturnType<typeof designApply>;
 }
 
-const verdictText = (changes: number, par: number) => (changes < par ? "under par: fewer changes than the reference" : changes === par ? "at par" : `over par (par: ${par})`);
+const verdictText = (changes: number, par: number) =>
+  changes < par ? "under par: fewer changes than the reference" : changes === par ? "at par" : `over par (par: ${par})`;
 
 function DefendPanel({ level, target, design, setDesign, designed }: PanelProps) {
   const { scenario: store } = useLabStores();
   const scenario = designed.ok ? designed.scenario : null;
   // What the last check found, for the design it checked: a changed design forgets it.
-  const [found, setFound] = useState<{ for: typeof scenario; shown: Counterexample | null; won: { changes: number } | null }>({ for: null, shown: null, won: null });
+  const [found, setFound] = useState<{ for: typeof scenario; shown: Counterexample | null; won: { changes: number } | null }>({
+    for: null,
+    shown: null,
+    won: null,
+  });
   const shown = found.for === scenario ? found.shown : null;
   const won = found.for === scenario ? found.won : null;
   const setShown = (c: Counterexample | null) => setFound((f) => ({ ...f, shown: c }));
@@ -88,7 +103,8 @@ function DefendPanel({ level, target, design, setDesign, designed }: PanelProps)
       if (result.shortest) {
         setFound({ for: scenario, shown: result.shortest, won: null });
         store.getState().edit(() => result.shortest!.scenario);
-      } else if (result.stoppedBy === "complete" && sameWorld(result.world, level.rules.world) && baselineHolds) setFound({ for: scenario, shown: null, won: { changes } });
+      } else if (result.stoppedBy === "complete" && sameWorld(result.world, level.rules.world) && baselineHolds)
+        setFound({ for: scenario, shown: null, won: { changes } });
     },
     [store, level, baselineHolds, changes, scenario],
   );
@@ -134,10 +150,21 @@ function DefendPanel({ level, target, design, setDesign, designed }: PanelProps)
           <button type="button" className={secondaryButton} onClick={() => setDesign(startingDesign(level))}>
             Back to the starting design
           </button>
-          <ShareLink label="Copy a link to this design" search={() => challengeSearch(target, { design })} copied="Link copied: it opens this level with your design." />
+          <ShareLink
+            label="Copy a link to this design"
+            search={() => challengeSearch(target, { design })}
+            copied="Link copied: it opens this level with your design."
+          />
         </div>
       </div>
-      <ExhaustivePanel scenario={scenario} world={level.rules.world} goal={level.goal} counterexampleWhen="goal-fails" action="Check every schedule" onDone={onDone} />
+      <ExhaustivePanel
+        scenario={scenario}
+        world={level.rules.world}
+        goal={level.goal}
+        counterexampleWhen="goal-fails"
+        action="Check every schedule"
+        onDone={onDone}
+      />
       <div role="status" aria-live="polite" className="text-sm">
         {won && (
           <p className="font-semibold">

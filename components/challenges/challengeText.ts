@@ -63,7 +63,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function worldText(world: World): string {
   const kinds = [
     world.pauseMs.length ? `pauses of ${lengths(world.pauseMs)} at every moment that matters (a grant, a read, a write, a renewal)` : null,
-    world.jumpMs.length ? `clock jumps of ${lengths(world.jumpMs)}, forward and back, of the granted client and of every lock-service node just after each grant` : null,
+    world.jumpMs.length
+      ? `clock jumps of ${lengths(world.jumpMs)}, forward and back, of the granted client and of every lock-service node just after each grant`
+      : null,
     world.delayMs.length ? `delays of ${lengths(world.delayMs)} to each write on its way to storage` : null,
   ].filter(Boolean);
   const total = world.maxTotalPauseMs === undefined ? "" : `, with at most ${formatDuration(world.maxTotalPauseMs)} of pauses in all`;
@@ -76,7 +78,11 @@ export const NOT_COVERED =
 /** The check's headline: "Safe for all 1,284 schedules of ≤ 2 faults", or how many broke it. */
 export function checkHeadline(result: ExhaustiveResult, breakWord: "break it" | "win"): string {
   const k = result.world.maxFaults;
-  if (result.stoppedBy !== "complete") return `Stopped after ${plural(result.tried, "schedule")}: ${result.stoppedBy === "cancelled" ? "cancelled" : "the world was larger than its budget"}, so nothing is proven.`;
-  if (result.failed === 0) return breakWord === "win" ? `No schedule wins: none of all ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")} meets the goal.` : `Safe for all ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")}.`;
+  if (result.stoppedBy !== "complete")
+    return `Stopped after ${plural(result.tried, "schedule")}: ${result.stoppedBy === "cancelled" ? "cancelled" : "the world was larger than its budget"}, so nothing is proven.`;
+  if (result.failed === 0)
+    return breakWord === "win"
+      ? `No schedule wins: none of all ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")} meets the goal.`
+      : `Safe for all ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")}.`;
   return `${result.failed.toLocaleString("en-US")} of ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")} ${breakWord === "win" ? "meet the goal" : "break it"}.`;
 }

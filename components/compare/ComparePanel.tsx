@@ -26,7 +26,10 @@ export function ComparePanel() {
     if (!result || !twin.result || !result.events.length || !twin.result.events.length) return null;
     return firstDivergence(result.events, twin.result.events);
   }, [result, twin.result]);
-  const outcomeDifference = useMemo(() => (divergence && result && twin.result ? firstOutcomeDifference(result.events, twin.result.events) : null), [divergence, result, twin.result]);
+  const outcomeDifference = useMemo(
+    () => (divergence && result && twin.result ? firstOutcomeDifference(result.events, twin.result.events) : null),
+    [divergence, result, twin.result],
+  );
 
   return (
     <section aria-label="Compare" className="rounded-xl border border-line bg-page">
@@ -84,8 +87,8 @@ export function ComparePanel() {
             />
           )}
           <p id="compare-help" className="p-3 text-xs text-ink-muted sm:px-4">
-            Both runs share the lab&apos;s playhead: play, step or click either diagram to move it. Drag to pan both; Ctrl or ⌘ + wheel zooms both. The
-            dashed line marks the first moment the runs differ.
+            Both runs share the lab&apos;s playhead: play, step or click either diagram to move it. Drag to pan both; Ctrl or ⌘ + wheel zooms both. The dashed
+            line marks the first moment the runs differ.
           </p>
         </div>
       )}

@@ -11,7 +11,17 @@ const field = "mt-1 block w-full rounded-md border border-line bg-page px-2 py-1
  * What to flip for the twin run: one of six, each disabled with its reason where it cannot apply
  * to this scenario; a service flip names the other service, a TTL flip the twin's lease.
  */
-export function FlipPicker({ input, resolved, flip, onFlip }: { input: Scenario; resolved: ResolvedScenario; flip: Flip | null; onFlip: (flip: Flip | null) => void }) {
+export function FlipPicker({
+  input,
+  resolved,
+  flip,
+  onFlip,
+}: {
+  input: Scenario;
+  resolved: ResolvedScenario;
+  flip: Flip | null;
+  onFlip: (flip: Flip | null) => void;
+}) {
   const id = useId();
   const choices = flipChoices(input, resolved);
   // Why a flip cannot apply is said once a comparison is chosen: with nothing chosen the disabled

@@ -96,7 +96,9 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
                   {inView && (
                     <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: dx, height: layouts[i].axisTop }}>
                       <div className="h-full border-l-2 border-dashed" style={{ borderColor: roleColor.ink }} />
-                      <span className="absolute top-0 left-1 rounded bg-ink px-1 text-[10px] font-semibold whitespace-nowrap text-page">differs from {formatClock(divergenceT!)}</span>
+                      <span className="absolute top-0 left-1 rounded bg-ink px-1 text-[10px] font-semibold whitespace-nowrap text-page">
+                        differs from {formatClock(divergenceT!)}
+                      </span>
                     </div>
                   )}
                 </div>

@@ -39,7 +39,12 @@ export function ControlsPanel() {
           onChange={(kind) => edit((s, r) => withService(s, r, kind))}
         />
         {resolved.service.kind === "postgres" && (
-          <SelectControl label="Postgres mode" value={resolved.service.mode} options={modeOptions} onChange={(mode) => edit((s) => withPostgresMode(s, mode))} />
+          <SelectControl
+            label="Postgres mode"
+            value={resolved.service.mode}
+            options={modeOptions}
+            onChange={(mode) => edit((s) => withPostgresMode(s, mode))}
+          />
         )}
         <SelectControl
           label="Storage guard"
@@ -47,7 +52,12 @@ export function ControlsPanel() {
           options={guards}
           onChange={(guard) => edit((s) => withGuard(s, guard as GuardKind))}
         />
-        <SelectControl label="Workload" value={resolved.workload.kind} options={workloadOptions} onChange={(kind) => edit((s) => (kind === "stream" ? withStream(s) : withWorkload(s, kind)))} />
+        <SelectControl
+          label="Workload"
+          value={resolved.workload.kind}
+          options={workloadOptions}
+          onChange={(kind) => edit((s) => (kind === "stream" ? withStream(s) : withWorkload(s, kind)))}
+        />
       </fieldset>
 
       <TrafficControls />

@@ -38,7 +38,8 @@ export function ScenarioPicker() {
   const filtering = query.trim() !== "" || failure !== null;
   const matching = useMemo(() => entries.filter((e) => matchesFilter(e, query, failure)), [query, failure]);
   // The chosen preset stays in the list, so the list can still show it.
-  const listed = preset && !matching.some((e) => e.preset.id === preset.id) ? entries.filter((e) => e.preset.id === preset.id || matching.includes(e)) : matching;
+  const listed =
+    preset && !matching.some((e) => e.preset.id === preset.id) ? entries.filter((e) => e.preset.id === preset.id || matching.includes(e)) : matching;
 
   return (
     <div>
@@ -64,7 +65,11 @@ export function ScenarioPicker() {
         </label>
       </div>
       <p className="mt-1 min-h-5 text-sm text-ink-muted" role="status">
-        {filtering ? (matching.length ? `${matching.length} of ${entries.length} scenarios match.` : "No scenario matches: clear the search or choose another failure.") : ""}
+        {filtering
+          ? matching.length
+            ? `${matching.length} of ${entries.length} scenarios match.`
+            : "No scenario matches: clear the search or choose another failure."
+          : ""}
       </p>
       <label htmlFor={id} className="sr-only">
         Scenario

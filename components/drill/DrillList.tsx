@@ -13,7 +13,9 @@ type Status = { label: string; due: boolean };
 
 function drillStatus(drill: DrillProgress | undefined, now: Date): Status {
   if (drill?.card) {
-    return cardIsDue(drill.card, now) ? { label: "Due for review now", due: true } : { label: `Next review ${dueRelative(new Date(drill.card.due), now)}`, due: false };
+    return cardIsDue(drill.card, now)
+      ? { label: "Due for review now", due: true }
+      : { label: `Next review ${dueRelative(new Date(drill.card.due), now)}`, due: false };
   }
   if (drill?.attempt.answer) return { label: "Draft in progress", due: false };
   return { label: "Not practised yet", due: false };
@@ -47,9 +49,7 @@ export function DrillList({ drills }: { drills: DrillSummary[] }) {
                 </Link>
               </h2>
               <p className="mt-auto flex min-h-5 items-center gap-1.5 pt-3 text-sm text-ink-muted">
-                {status?.due && (
-                  <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-focus" />
-                )}
+                {status?.due && <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-focus" />}
                 <span className={status?.due ? "font-semibold text-ink" : ""}>{status?.label}</span>
               </p>
             </li>

@@ -9,13 +9,7 @@ import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import { primaryButton } from "@/components/ui/button";
 import type { Drill } from "@/lib/content/types";
 import type { DrillAttempt, DrillProgress } from "@/lib/store/progressSchema";
-import {
-  selectDrill,
-  selectHydrated,
-  selectRateDrill,
-  selectRestartDrill,
-  selectUpdateDrillAttempt,
-} from "@/lib/store/progressSelectors";
+import { selectDrill, selectHydrated, selectRateDrill, selectRestartDrill, selectUpdateDrillAttempt } from "@/lib/store/progressSelectors";
 import { Countdown, forgetCountdown } from "./Countdown";
 import { LastAttempt } from "./LastAttempt";
 import { RatingButtons } from "./RatingButtons";

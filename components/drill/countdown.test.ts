@@ -36,11 +36,21 @@ describe("the drill countdown across a reload", () => {
   });
 
   it("keeps a paused timer paused", () => {
-    expect(countdownRestore({ totalMs: 60_000, remainingMs: 12_000, endsAt: null }, 60_000, 999_999)).toEqual({ totalMs: 60_000, remainingMs: 12_000, endsAt: null });
+    expect(countdownRestore({ totalMs: 60_000, remainingMs: 12_000, endsAt: null }, 60_000, 999_999)).toEqual({
+      totalMs: 60_000,
+      remainingMs: 12_000,
+      endsAt: null,
+    });
   });
 
   it("starts afresh from anything else", () => {
-    for (const saved of [null, "x", { totalMs: 30_000, remainingMs: 1, endsAt: null }, { totalMs: 60_000, remainingMs: -1, endsAt: null }, { totalMs: 60_000, remainingMs: 5, endsAt: "soon" }]) {
+    for (const saved of [
+      null,
+      "x",
+      { totalMs: 30_000, remainingMs: 1, endsAt: null },
+      { totalMs: 60_000, remainingMs: -1, endsAt: null },
+      { totalMs: 60_000, remainingMs: 5, endsAt: "soon" },
+    ]) {
       expect(countdownRestore(saved, 60_000, 0)).toEqual(countdownInit(60_000));
     }
   });

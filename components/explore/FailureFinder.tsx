@@ -44,9 +44,8 @@ export function FailureFinder() {
   return (
     <div>
       <p className="text-sm text-ink-muted">
-        The finder adds faults to the current scenario at the moments that matter and looks for a schedule that damages the data (or, with no
-        storage guard, lets two clients hold the lock at once), then shrinks it to the fewest, smallest faults. Random pauses (chaos) are off
-        while it searches.
+        The finder adds faults to the current scenario at the moments that matter and looks for a schedule that damages the data (or, with no storage guard,
+        lets two clients hold the lock at once), then shrinks it to the fewest, smallest faults. Random pauses (chaos) are off while it searches.
       </p>
       <form onSubmit={submit} noValidate className="mt-3">
         <fieldset className="rounded-lg border border-line p-3">
@@ -67,7 +66,15 @@ export function FailureFinder() {
                 <label htmlFor={`${id}-${f.key}`} className="block text-xs font-semibold">
                   {f.label}
                 </label>
-                <input id={`${id}-${f.key}`} type="number" inputMode="numeric" min={0} value={fields[f.key]} onChange={(e) => setFields({ ...fields, [f.key]: e.target.value })} className={inputClass} />
+                <input
+                  id={`${id}-${f.key}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  value={fields[f.key]}
+                  onChange={(e) => setFields({ ...fields, [f.key]: e.target.value })}
+                  className={inputClass}
+                />
               </div>
             ))}
           </div>

@@ -39,7 +39,9 @@ export function FailureMap() {
     const raw = stores.scenario.getState().map;
     if (raw === null) return { settings: defaultMapSettings(scenario), problems: [] as string[], fromLink: false };
     const decoded = decodeMapSettings(raw);
-    return decoded.ok ? { settings: decoded.settings, problems: [], fromLink: true } : { settings: defaultMapSettings(scenario), problems: decoded.problems, fromLink: false };
+    return decoded.ok
+      ? { settings: decoded.settings, problems: [], fromLink: true }
+      : { settings: defaultMapSettings(scenario), problems: decoded.problems, fromLink: false };
   });
   const [linkProblems, setLinkProblems] = useState(opening.problems);
   const layerNote = mapLayerNote(scenario);
@@ -106,7 +108,11 @@ export function FailureMap() {
               ))}
             </ul>
           </div>
-          <button type="button" onClick={() => setLinkProblems([])} className="self-start rounded-md px-2 py-1 font-medium text-link underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => setLinkProblems([])}
+            className="self-start rounded-md px-2 py-1 font-medium text-link underline underline-offset-2"
+          >
             Dismiss
           </button>
         </div>
@@ -134,7 +140,14 @@ export function FailureMap() {
             <legend className="float-left mr-3 font-semibold">Colour by</legend>
             {LAYERS.map((l) => (
               <label key={l.value} className="flex items-center gap-1.5">
-                <input type="radio" name={`${id}-layer`} value={l.value} checked={run.settings.layer === l.value} onChange={() => chooseLayer(l.value)} className="accent-[var(--color-focus)]" />
+                <input
+                  type="radio"
+                  name={`${id}-layer`}
+                  value={l.value}
+                  checked={run.settings.layer === l.value}
+                  onChange={() => chooseLayer(l.value)}
+                  className="accent-[var(--color-focus)]"
+                />
                 {l.label}
               </label>
             ))}
@@ -159,7 +172,8 @@ export function FailureMap() {
             )}
           </div>
           <p className="mt-1 text-xs text-ink-muted">
-            Hover or focus a cell for its numbers. Click it, or press Enter, to open it on the timeline (on its first failing seed). Tab reaches the map once; arrow keys move between cells.
+            Hover or focus a cell for its numbers. Click it, or press Enter, to open it on the timeline (on its first failing seed). Tab reaches the map once;
+            arrow keys move between cells.
           </p>
           <div className="mt-3">
             <HeatLegend layer={run.settings.layer} />

@@ -15,7 +15,13 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
   if (run.status === "failed") return <p className="font-medium text-danger-ink">The search stopped with an error: {run.error}</p>;
 
   const budget = <p className="mt-1 text-sm text-ink-muted">Budget: {budgetInWords(run.budget, run.timeLimitMs)}</p>;
-  if (run.status === "cancelled") return <div><p className="font-semibold">{stoppedInWords("cancelled", run.tried, run.timeLimitMs)}</p>{budget}</div>;
+  if (run.status === "cancelled")
+    return (
+      <div>
+        <p className="font-semibold">{stoppedInWords("cancelled", run.tried, run.timeLimitMs)}</p>
+        {budget}
+      </div>
+    );
 
   const { result } = run;
   if (!result.found) {
@@ -45,9 +51,7 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
         <ol className="mt-3 space-y-2">
           {result.schedule.map((s, i) => (
             <li key={i} className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-md bg-surface p-2 text-sm">
-              <span className="min-w-0 flex-1 basis-72">
-                {s.explanation}
-              </span>
+              <span className="min-w-0 flex-1 basis-72">{s.explanation}</span>
               <button type="button" onClick={() => open(s.moment.t)} className="rounded-md px-2 py-1 font-medium text-link underline underline-offset-2">
                 Show at {seconds(s.moment.t)}
               </button>
@@ -58,7 +62,9 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
       <button type="button" onClick={() => open("first-violation")} className={`${primaryButton} mt-3`}>
         Open on the timeline
       </button>
-      <p className="mt-2 text-xs text-ink-muted">Opening replaces the lab&apos;s scenario with this one (its faults included, so Copy link shares it); the timeline draws each fault.</p>
+      <p className="mt-2 text-xs text-ink-muted">
+        Opening replaces the lab&apos;s scenario with this one (its faults included, so Copy link shares it); the timeline draws each fault.
+      </p>
       <Notes notes={result.notes} />
     </div>
   );

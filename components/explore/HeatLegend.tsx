@@ -14,7 +14,12 @@ export function HeatLegend({ layer }: { layer: MapLayer }) {
     <div className="flex flex-wrap items-end gap-x-6 gap-y-3 text-xs text-ink-muted">
       <figure className="m-0">
         <figcaption className="mb-1 font-semibold text-ink">% of {LAYER_TEXT[layer]}</figcaption>
-        <svg width={LEGEND_STEPS.length * SWATCH} height={SWATCH + 16} role="img" aria-label={`Colour scale from 0 % (the page's colour) to 100 % (the strongest colour); each cell also shows its percentage when there is room.`}>
+        <svg
+          width={LEGEND_STEPS.length * SWATCH}
+          height={SWATCH + 16}
+          role="img"
+          aria-label={`Colour scale from 0 % (the page's colour) to 100 % (the strongest colour); each cell also shows its percentage when there is room.`}
+        >
           {LEGEND_STEPS.map((f, i) => (
             <g key={f}>
               <rect x={i * SWATCH} y={0} width={SWATCH - 2} height={SWATCH - 2} fill={heatFill(f, layer)} stroke="var(--color-line)" />

@@ -37,7 +37,12 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
   const rows = yValues.length;
   const [focused, setFocused] = useState(false);
   const svgRef = useRef<SVGSVGElement>(null);
-  const places = useMemo(() => cells.map((_, i) => cellPlace(xAxis, xValues[i % cols], yAxis, yValues[Math.floor(i / cols)])), [cells.length, cols, xAxis, xValues, yAxis, yValues]); // eslint-disable-line react-hooks/exhaustive-deps -- only the grid's shape and values matter
+  // Only the grid's shape and values place the cells, not what the cells hold.
+  const cellCount = cells.length;
+  const places = useMemo(
+    () => Array.from({ length: cellCount }, (_, i) => cellPlace(xAxis, xValues[i % cols], yAxis, yValues[Math.floor(i / cols)])),
+    [cellCount, cols, xAxis, xValues, yAxis, yValues],
+  );
   const indexOf = (target: EventTarget | null) => {
     const el = (target as Element | null)?.closest?.("[data-index]");
     return el ? Number(el.getAttribute("data-index")) : null;
@@ -117,7 +122,9 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
           place={places[index]}
         />
       ))}
-      {current && <rect {...ring(current.y * cols + current.x)} fill="none" stroke="var(--color-ink)" strokeWidth={2.5} strokeDasharray="4 2" pointerEvents="none" />}
+      {current && (
+        <rect {...ring(current.y * cols + current.x)} fill="none" stroke="var(--color-ink)" strokeWidth={2.5} strokeDasharray="4 2" pointerEvents="none" />
+      )}
       {focused && <rect {...ring(active)} fill="none" stroke="var(--color-focus)" strokeWidth={3} pointerEvents="none" />}
 
       <g aria-hidden="true" fontSize={11} fill="var(--color-ink-muted)">
@@ -164,7 +171,13 @@ const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabba
   const fraction = cell ? cellFraction(cell, layer) : null;
   const fill = !cell ? "var(--color-surface)" : fraction === null ? `url(#${HATCH_ID})` : heatFill(fraction, layer);
   return (
-    <g role="button" tabIndex={tabbable ? 0 : -1} aria-label={`${place}: ${cellCounts(cell)}. ${openText(cell)}`} data-index={index} className="cursor-pointer outline-none">
+    <g
+      role="button"
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={`${place}: ${cellCounts(cell)}. ${openText(cell)}`}
+      data-index={index}
+      className="cursor-pointer outline-none"
+    >
       <rect x={x} y={y} width={size} height={size} fill={fill} stroke={cell ? "none" : "var(--color-line)"} strokeWidth={cell ? 0 : 1} rx={1.5} />
       {numbers && fraction !== null && (
         <text
@@ -183,4 +196,3 @@ const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabba
     </g>
   );
 });
-

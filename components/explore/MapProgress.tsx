@@ -16,7 +16,12 @@ function useElapsedMs(run: MapRun): number {
   return running ? Math.max(run.elapsedMs, now - run.startedAt) : run.elapsedMs;
 }
 
-const STATUS: Record<MapRun["status"], string> = { running: "Drawing the map", done: "Map drawn", cancelled: "Cancelled", failed: "The map stopped with an error" };
+const STATUS: Record<MapRun["status"], string> = {
+  running: "Drawing the map",
+  done: "Map drawn",
+  cancelled: "Cancelled",
+  failed: "The map stopped with an error",
+};
 
 /**
  * How far the map has got and the time since it began (never "0 ms" while no cell has finished:
@@ -39,7 +44,9 @@ export function MapProgress({ run }: { run: MapRun }) {
         {run.status === "running" && elapsedMs >= 1000 ? `, ${formatDuration(Math.floor(elapsedMs / 1000) * 1000)} so far` : ""}
       </span>
       <span role="status" className="tabular-nums text-ink-muted">
-        {run.status === "running" ? "" : `${run.status === "done" ? "All" : run.done.toLocaleString("en-US") + " of"} ${total.toLocaleString("en-US")} cells (${runs.toLocaleString("en-US")} runs) in ${time}.`}
+        {run.status === "running"
+          ? ""
+          : `${run.status === "done" ? "All" : run.done.toLocaleString("en-US") + " of"} ${total.toLocaleString("en-US")} cells (${runs.toLocaleString("en-US")} runs) in ${time}.`}
       </span>
       {run.error && <span className="basis-full font-medium text-danger-ink">{run.error}</span>}
     </div>

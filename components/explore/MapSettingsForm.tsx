@@ -24,7 +24,19 @@ const inputClass = "mt-1 w-full rounded-md border border-line bg-page px-2 py-1.
  * The map's settings: two axes (parameter, range, cells), seeds per cell, and the button that draws
  * it (Cancel while it runs). What is typed stays as typed; problems are listed, nothing is lost.
  */
-export function MapSettingsForm({ initial, scenario, running, onDraw, onCancel }: { initial: MapSettings; scenario: Scenario; running: boolean; onDraw(settings: MapSettings): void; onCancel(): void }) {
+export function MapSettingsForm({
+  initial,
+  scenario,
+  running,
+  onDraw,
+  onCancel,
+}: {
+  initial: MapSettings;
+  scenario: Scenario;
+  running: boolean;
+  onDraw(settings: MapSettings): void;
+  onCancel(): void;
+}) {
   const id = useId();
   const [x, setX] = useState(() => fieldsOf(initial.x));
   const [y, setY] = useState(() => fieldsOf(initial.y));
@@ -49,8 +61,8 @@ export function MapSettingsForm({ initial, scenario, running, onDraw, onCancel }
   return (
     <form onSubmit={submit} noValidate aria-describedby={`${id}-about`}>
       <p id={`${id}-about`} className="text-sm text-ink-muted">
-        Every other setting comes from the current scenario. Each cell runs seeds 1 to N; where the scenario has random pauses (chaos), each seed
-        pauses differently.
+        Every other setting comes from the current scenario. Each cell runs seeds 1 to N; where the scenario has random pauses (chaos), each seed pauses
+        differently.
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <AxisFieldset legend="Across (horizontal axis)" fields={x} onChange={setX} scenario={scenario} countLabel="Columns" />
@@ -61,10 +73,21 @@ export function MapSettingsForm({ initial, scenario, running, onDraw, onCancel }
           <label htmlFor={`${id}-seeds`} className="block text-sm font-semibold">
             Seeds per cell
           </label>
-          <input id={`${id}-seeds`} type="number" inputMode="numeric" min={MAP_LIMITS.seeds[0]} max={MAP_LIMITS.seeds[1]} value={seeds} onChange={(e) => setSeeds(e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-seeds`}
+            type="number"
+            inputMode="numeric"
+            min={MAP_LIMITS.seeds[0]}
+            max={MAP_LIMITS.seeds[1]}
+            value={seeds}
+            onChange={(e) => setSeeds(e.target.value)}
+            className={inputClass}
+          />
         </div>
         <p className="pb-2 text-sm text-ink-muted">
-          {Number.isFinite(runs) && runs > 0 ? `${settings.x.count} × ${settings.y.count} cells × ${settings.seeds} seeds = ${runs.toLocaleString("en-US")} runs` : "\u00a0"}
+          {Number.isFinite(runs) && runs > 0
+            ? `${settings.x.count} × ${settings.y.count} cells × ${settings.seeds} seeds = ${runs.toLocaleString("en-US")} runs`
+            : "\u00a0"}
         </p>
         <div className="ml-auto flex gap-2">
           <SubmitOrCancel running={running} label="Draw the map" onCancel={onCancel} />
@@ -75,7 +98,19 @@ export function MapSettingsForm({ initial, scenario, running, onDraw, onCancel }
   );
 }
 
-function AxisFieldset({ legend, fields, onChange, scenario, countLabel }: { legend: string; fields: AxisFields; onChange(f: AxisFields): void; scenario: Scenario; countLabel: string }) {
+function AxisFieldset({
+  legend,
+  fields,
+  onChange,
+  scenario,
+  countLabel,
+}: {
+  legend: string;
+  fields: AxisFields;
+  onChange(f: AxisFields): void;
+  scenario: Scenario;
+  countLabel: string;
+}) {
   const id = useId();
   const axis = axisById(fields.axis);
   const unit = axis.unit === "clients" ? "" : ` (${axis.unit})`;
@@ -86,7 +121,13 @@ function AxisFieldset({ legend, fields, onChange, scenario, countLabel }: { lege
       <label htmlFor={`${id}-axis`} className="block text-sm font-semibold">
         Parameter
       </label>
-      <select id={`${id}-axis`} value={fields.axis} onChange={(e) => chooseAxis(e.target.value as AxisId)} aria-describedby={`${id}-what`} className="mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 text-sm text-ink">
+      <select
+        id={`${id}-axis`}
+        value={fields.axis}
+        onChange={(e) => chooseAxis(e.target.value as AxisId)}
+        aria-describedby={`${id}-what`}
+        className="mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 text-sm text-ink"
+      >
         {axes.map((a) => {
           const available = axisAvailability(scenario, a.id);
           return (
@@ -104,19 +145,44 @@ function AxisFieldset({ legend, fields, onChange, scenario, countLabel }: { lege
           <label htmlFor={`${id}-low`} className="block text-xs font-semibold">
             From{unit}
           </label>
-          <input id={`${id}-low`} type="number" inputMode="numeric" min={0} value={fields.low} onChange={(e) => onChange({ ...fields, low: e.target.value })} className={inputClass} />
+          <input
+            id={`${id}-low`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={fields.low}
+            onChange={(e) => onChange({ ...fields, low: e.target.value })}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-high`} className="block text-xs font-semibold">
             To{unit}
           </label>
-          <input id={`${id}-high`} type="number" inputMode="numeric" min={0} value={fields.high} onChange={(e) => onChange({ ...fields, high: e.target.value })} className={inputClass} />
+          <input
+            id={`${id}-high`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={fields.high}
+            onChange={(e) => onChange({ ...fields, high: e.target.value })}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-count`} className="block text-xs font-semibold">
             {countLabel}
           </label>
-          <input id={`${id}-count`} type="number" inputMode="numeric" min={MAP_LIMITS.count[0]} max={MAP_LIMITS.count[1]} value={fields.count} onChange={(e) => onChange({ ...fields, count: e.target.value })} className={inputClass} />
+          <input
+            id={`${id}-count`}
+            type="number"
+            inputMode="numeric"
+            min={MAP_LIMITS.count[0]}
+            max={MAP_LIMITS.count[1]}
+            value={fields.count}
+            onChange={(e) => onChange({ ...fields, count: e.target.value })}
+            className={inputClass}
+          />
         </div>
       </div>
     </fieldset>

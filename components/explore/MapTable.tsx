@@ -6,7 +6,19 @@ import { formatAxisValue } from "@/lib/run/mapAxisText";
 import { percentOf } from "@/lib/run/mapHeat";
 
 /** Every number of the map as a table (rows from the top of the map down), folded away until asked for. */
-export function MapTable({ xAxis, yAxis, xValues, yValues, cells }: { xAxis: AxisId; yAxis: AxisId; xValues: number[]; yValues: number[]; cells: (CellResult | null)[] }) {
+export function MapTable({
+  xAxis,
+  yAxis,
+  xValues,
+  yValues,
+  cells,
+}: {
+  xAxis: AxisId;
+  yAxis: AxisId;
+  xValues: number[];
+  yValues: number[];
+  cells: (CellResult | null)[];
+}) {
   const cols = xValues.length;
   const rows = yValues.map((_, y) => y).reverse();
   // Thousands of cells: the table is built only while it is open.
@@ -18,7 +30,8 @@ export function MapTable({ xAxis, yAxis, xValues, yValues, cells }: { xAxis: Axi
         <div className="max-h-[32rem] overflow-auto border-t border-line" tabIndex={0} role="region" aria-label="The failure map's numbers">
           <table className="border-collapse text-xs tabular-nums">
             <caption className="px-3 py-2 text-left text-ink-muted">
-              Each cell: unsafe runs of all runs, runs with overlap, and the first failing seed. Rows: {axisById(yAxis).label}; columns: {axisById(xAxis).label}.
+              Each cell: unsafe runs of all runs, runs with overlap, and the first failing seed. Rows: {axisById(yAxis).label}; columns: {axisById(xAxis).label}
+              .
             </caption>
             <thead>
               <tr>

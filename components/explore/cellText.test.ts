@@ -3,7 +3,18 @@ import type { CellResult } from "@/lib/explore";
 import { cellCounts } from "./cellText";
 
 const cell = (changes: Partial<CellResult>): CellResult => ({
-  x: 0, y: 0, xValue: 1, yValue: 1, runs: 20, unsafe: 7, overlap: 12, failingSeed: 2, overlapSeed: 1, incomplete: 0, incompleteAtMs: null, ...changes,
+  x: 0,
+  y: 0,
+  xValue: 1,
+  yValue: 1,
+  runs: 20,
+  unsafe: 7,
+  overlap: 12,
+  failingSeed: 2,
+  overlapSeed: 1,
+  incomplete: 0,
+  incompleteAtMs: null,
+  ...changes,
 });
 
 describe("a failure-map cell in words", () => {

@@ -44,8 +44,8 @@ export function HeroDiagram({ t = null }: { t?: number | null }) {
   return (
     <svg viewBox="0 0 680 268" className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} fontSize="13">
       <title id={`${id}-title`}>
-        Timeline: c1 takes lease 33, pauses for 12 seconds, and wakes believing it still holds the lock; c2 took
-        lease 34 meanwhile and wrote; storage rejects c1&apos;s write because 33 is less than 34.
+        Timeline: c1 takes lease 33, pauses for 12 seconds, and wakes believing it still holds the lock; c2 took lease 34 meanwhile and wrote; storage rejects
+        c1&apos;s write because 33 is less than 34.
       </title>
       <defs>
         <HatchPattern id={pauseHatch} color={roleColor.pause} />
@@ -116,8 +116,24 @@ export function HeroDiagram({ t = null }: { t?: number | null }) {
         </text>
 
         {/* writes travel to storage */}
-        <line x1={x(13)} y1={lane.c2 + 2} x2={x(13.1)} y2={lane.storage - 9} strokeWidth="1.25" markerEnd={`url(#${arrow})`} style={{ stroke: roleColor.inkMuted }} />
-        <line x1={x(15.4)} y1={lane.c1 + 15} x2={x(15.6)} y2={lane.storage - 9} strokeWidth="1.25" markerEnd={`url(#${arrow})`} style={{ stroke: roleColor.inkMuted }} />
+        <line
+          x1={x(13)}
+          y1={lane.c2 + 2}
+          x2={x(13.1)}
+          y2={lane.storage - 9}
+          strokeWidth="1.25"
+          markerEnd={`url(#${arrow})`}
+          style={{ stroke: roleColor.inkMuted }}
+        />
+        <line
+          x1={x(15.4)}
+          y1={lane.c1 + 15}
+          x2={x(15.6)}
+          y2={lane.storage - 9}
+          strokeWidth="1.25"
+          markerEnd={`url(#${arrow})`}
+          style={{ stroke: roleColor.inkMuted }}
+        />
         <WriteMark x={x(13.1)} y={lane.storage} color={c2} outcome="applied" />
         <text x={x(13.1)} y={lane.storage + 24} textAnchor="middle" style={text}>
           34 ✓
@@ -142,9 +158,7 @@ export function HeroDiagram({ t = null }: { t?: number | null }) {
         </g>
       ))}
 
-      {t !== null && (
-        <line x1={x(t)} x2={x(t)} y1="20" y2="252" strokeWidth="2" style={{ stroke: roleColor.ink }} />
-      )}
+      {t !== null && <line x1={x(t)} x2={x(t)} y1="20" y2="252" strokeWidth="2" style={{ stroke: roleColor.ink }} />}
     </svg>
   );
 }

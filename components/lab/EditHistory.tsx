@@ -45,10 +45,24 @@ export function EditHistory() {
   const button = "rounded-md border border-line px-2.5 py-1.5 text-sm font-medium hover:bg-surface disabled:opacity-40";
   return (
     <div role="group" aria-label="Edit history" className="flex items-center gap-1">
-      <button type="button" className={button} disabled={!canUndo} onClick={() => history.getState().undo()} aria-keyshortcuts="Control+Z Meta+Z" title="Undo the last edit (Ctrl or ⌘ + Z)">
+      <button
+        type="button"
+        className={button}
+        disabled={!canUndo}
+        onClick={() => history.getState().undo()}
+        aria-keyshortcuts="Control+Z Meta+Z"
+        title="Undo the last edit (Ctrl or ⌘ + Z)"
+      >
         Undo
       </button>
-      <button type="button" className={button} disabled={!canRedo} onClick={() => history.getState().redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title="Redo the edit undone (Shift + Ctrl or ⌘ + Z)">
+      <button
+        type="button"
+        className={button}
+        disabled={!canRedo}
+        onClick={() => history.getState().redo()}
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        title="Redo the edit undone (Shift + Ctrl or ⌘ + Z)"
+      >
         Redo
       </button>
     </div>

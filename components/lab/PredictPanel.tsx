@@ -17,7 +17,14 @@ export function PredictToggle() {
   const { scenario } = useLabStores();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" role="switch" checked={on} onChange={(event) => scenario.getState().setPredicting(event.target.checked)} className="lab-switch" />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={on}
+        onChange={(event) => scenario.getState().setPredicting(event.target.checked)}
+        className="lab-switch"
+      />
       <label htmlFor={id} className="text-sm font-semibold">
         Predict first
       </label>
@@ -51,7 +58,12 @@ export function PredictPanel() {
     if (state.predict.choice === null) return;
     state.reveal();
     const key = `${encodeScenario(state.scenario)}:${question.id}`;
-    progress.getState().recordPrediction(key, { question: question.prompt, choice: state.predict.choice, correct: state.predict.choice === question.answer, at: new Date().toISOString() });
+    progress.getState().recordPrediction(key, {
+      question: question.prompt,
+      choice: state.predict.choice,
+      correct: state.predict.choice === question.answer,
+      at: new Date().toISOString(),
+    });
   };
 
   return (
@@ -60,9 +72,7 @@ export function PredictPanel() {
         Predict
       </h2>
       {!predict.revealed && (
-        <p className="mt-1 text-sm text-ink-muted">
-          The timeline stops at {seconds(question.momentT)}; the outcome is hidden until you answer.
-        </p>
+        <p className="mt-1 text-sm text-ink-muted">The timeline stops at {seconds(question.momentT)}; the outcome is hidden until you answer.</p>
       )}
       <fieldset className="mt-3" disabled={predict.revealed}>
         <legend className="font-semibold">{question.prompt}</legend>
@@ -105,7 +115,11 @@ export function PredictPanel() {
       )}
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         {predict.revealed && questions.length > 1 && (
-          <button type="button" onClick={() => stores.scenario.getState().nextQuestion(questions.length)} className="rounded-md border border-line bg-page px-3 py-1.5 font-semibold hover:bg-page/60">
+          <button
+            type="button"
+            onClick={() => stores.scenario.getState().nextQuestion(questions.length)}
+            className="rounded-md border border-line bg-page px-3 py-1.5 font-semibold hover:bg-page/60"
+          >
             Another question
           </button>
         )}

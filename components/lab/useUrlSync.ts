@@ -31,7 +31,8 @@ export function useUrlSync(stores: LabStores): void {
       timer = setTimeout(write, SETTLE_MS);
     };
     const unsubscribeScenario = stores.scenario.subscribe((s, prev) => {
-      if (s.scenario !== prev.scenario || s.presetId !== prev.presetId || s.predict.on !== prev.predict.on || s.compare !== prev.compare || s.map !== prev.map) schedule();
+      if (s.scenario !== prev.scenario || s.presetId !== prev.presetId || s.predict.on !== prev.predict.on || s.compare !== prev.compare || s.map !== prev.map)
+        schedule();
     });
     const unsubscribePlayback = stores.playback.subscribe((p, prev) => {
       if (p.t !== prev.t || p.playing !== prev.playing) schedule();

@@ -77,10 +77,20 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
             </div>
           )}
           <div className="mt-5 flex gap-2">
-            <button type="button" onClick={() => go(path.slice(0, -1))} disabled={path.length === 1} className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface disabled:opacity-50">
+            <button
+              type="button"
+              onClick={() => go(path.slice(0, -1))}
+              disabled={path.length === 1}
+              className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface disabled:opacity-50"
+            >
               Back
             </button>
-            <button type="button" onClick={() => go([guide.start])} disabled={path.length === 1} className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface disabled:opacity-50">
+            <button
+              type="button"
+              onClick={() => go([guide.start])}
+              disabled={path.length === 1}
+              className="rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface disabled:opacity-50"
+            >
               Restart
             </button>
           </div>

@@ -32,8 +32,18 @@ export function PredictStep({ predict }: { predict: LessonPredict }) {
           </legend>
           <div className="mt-3 space-y-2">
             {predict.options.map((option, index) => (
-              <label key={option} className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-page px-3 py-2 has-[:checked]:border-link has-[:checked]:font-medium">
-                <input type="radio" name={id} value={index} checked={choice === index} onChange={() => setChoice(index)} className="mt-1 accent-[var(--color-link)]" />
+              <label
+                key={option}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-page px-3 py-2 has-[:checked]:border-link has-[:checked]:font-medium"
+              >
+                <input
+                  type="radio"
+                  name={id}
+                  value={index}
+                  checked={choice === index}
+                  onChange={() => setChoice(index)}
+                  className="mt-1 accent-[var(--color-link)]"
+                />
                 <span>{option}</span>
               </label>
             ))}

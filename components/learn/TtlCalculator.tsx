@@ -95,8 +95,8 @@ export function TtlCalculator() {
             </dl>
             {!advice.feasible && (
               <p className="mt-3 rounded-lg border-l-4 border-danger bg-page px-3 py-2 text-sm">
-                <span className="font-bold text-danger-ink">No TTL meets both goals.</span> Pauses longer than {formatDuration(advice.pauseCoveredMs)} outlast this lease:
-                fence the writes (lesson 4).
+                <span className="font-bold text-danger-ink">No TTL meets both goals.</span> Pauses longer than {formatDuration(advice.pauseCoveredMs)} outlast
+                this lease: fence the writes (lesson 4).
               </p>
             )}
             <h4 className="mt-4 text-sm font-semibold">The reasoning</h4>

@@ -61,12 +61,14 @@ export function VisualLegend() {
     },
     {
       term: "Cut off",
-      description: "A long-dashed line labelled “cut off”: a partition keeps the process from some or all of the others. In the topology the link is broken by two bars.",
+      description:
+        "A long-dashed line labelled “cut off”: a partition keeps the process from some or all of the others. In the topology the link is broken by two bars.",
       swatch: <line x1="4" x2="68" y1="12" y2="12" strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} />,
     },
     {
       term: "Session in doubt",
-      description: "A dotted outline round the client's bar, labelled: ZooKeeper's Disconnected or Chubby's jeopardy. The library cannot tell whether its session is still alive, so it stops acting as the holder until it hears.",
+      description:
+        "A dotted outline round the client's bar, labelled: ZooKeeper's Disconnected or Chubby's jeopardy. The library cannot tell whether its session is still alive, so it stops acting as the holder until it hears.",
       swatch: <rect x="5" y="6" width="62" height="12" rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} />,
     },
     {
@@ -86,7 +88,8 @@ export function VisualLegend() {
     },
     {
       term: "Overwrote an increment",
-      description: "A filled mark in a dashed danger ring: the writer still held a live lease, but it had read before a stale write landed, so its write erased that increment.",
+      description:
+        "A filled mark in a dashed danger ring: the writer still held a live lease, but it had read before a stale write landed, so its write erased that increment.",
       swatch: <WriteMark x={36} y={12} color={c1} outcome="overwrote" r={5} />,
     },
     {
@@ -101,7 +104,8 @@ export function VisualLegend() {
     },
     {
       term: "Worked at once",
-      description: "A dotted danger bracket across the lanes of clients that were working on the data at the same time while at least one of them no longer believed it held the lock: its work carried on after its lease ended.",
+      description:
+        "A dotted danger bracket across the lanes of clients that were working on the data at the same time while at least one of them no longer believed it held the lock: its work carried on after its lease ended.",
       swatch: <ConcurrentBracket x0={4} x1={68} top={3} bottom={21} />,
     },
     {
@@ -140,8 +144,8 @@ export function VisualLegend() {
 
       <h3 className="mt-10 font-semibold">Who is who</h3>
       <p className="mt-1 text-ink-muted">
-        Each client keeps one colour for everything it does, cycling after c{CLIENT_COLOR_COUNT}. The lock service and
-        storage are neutral, and every lane is labelled, so colour only reinforces what the shapes and words say.
+        Each client keeps one colour for everything it does, cycling after c{CLIENT_COLOR_COUNT}. The lock service and storage are neutral, and every lane is
+        labelled, so colour only reinforces what the shapes and words say.
       </p>
       <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-3">
         {Array.from({ length: CLIENT_COLOR_COUNT }, (_, i) => (

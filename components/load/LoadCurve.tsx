@@ -48,8 +48,8 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
         This scenario simulated at {CURVE_RATES.length} offered rates from {formatRate(MIN_RATE)} to {formatRate(MAX_RATE)} (each for up to{" "}
-        {formatDuration(CURVE_MAX_DURATION_MS)}), in the background. The knee is the lowest rate at which fewer than {Math.round(KNEE_THROUGHPUT_SHARE * 100)} % of the
-        jobs that arrived are done: past it the backlog grows for as long as the load lasts.
+        {formatDuration(CURVE_MAX_DURATION_MS)}), in the background. The knee is the lowest rate at which fewer than {Math.round(KNEE_THROUGHPUT_SHARE * 100)} %
+        of the jobs that arrived are done: past it the backlog grows for as long as the load lasts.
       </p>
 
       {!curve.finished && (
@@ -67,14 +67,16 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
       )}
 
       <p className="mt-3 text-sm font-medium" aria-live="polite">
-        {curve.finished && !curve.error && (knee ? `Knee at ${formatRate(knee.ratePerSec)}: ${knee.because}.` : `No knee up to ${formatRate(MAX_RATE)}: throughput keeps up and latency stays low.`)}
+        {curve.finished &&
+          !curve.error &&
+          (knee
+            ? `Knee at ${formatRate(knee.ratePerSec)}: ${knee.because}.`
+            : `No knee up to ${formatRate(MAX_RATE)}: throughput keeps up and latency stays low.`)}
         {curve.finished && peak && ` Throughput peaks at ${formatRate(peak.throughputPerSec)}.`}
         {` Current traffic: ${formatRate(currentRate)}.`}
       </p>
       {cut > 0 && (
-        <p className="mt-1 text-xs text-ink-muted">
-          {cut} of the rates reached the simulator’s event limit before the end of the run and are left out.
-        </p>
+        <p className="mt-1 text-xs text-ink-muted">{cut} of the rates reached the simulator’s event limit before the end of the run and are left out.</p>
       )}
 
       <div className="mt-3 grid gap-4 xl:grid-cols-2">
@@ -163,7 +165,16 @@ function CurvePanel({
             {knee && <Marker x={x(knee.ratePerSec)} box={box} label={`knee ${formatRate(knee.ratePerSec)}`} />}
             {lines.map((l) => (
               <g key={l.label} style={{ stroke: l.color }}>
-                <path d={pointsPath(points, (p) => x(p.ratePerSec), (p) => y(l.value(p)))} fill="none" strokeWidth="2" strokeDasharray={l.dashed ? "6 4" : undefined} />
+                <path
+                  d={pointsPath(
+                    points,
+                    (p) => x(p.ratePerSec),
+                    (p) => y(l.value(p)),
+                  )}
+                  fill="none"
+                  strokeWidth="2"
+                  strokeDasharray={l.dashed ? "6 4" : undefined}
+                />
                 {points.map((p) => (
                   <circle key={p.ratePerSec} cx={x(p.ratePerSec)} cy={y(l.value(p))} r="2.5" strokeWidth="1.5" style={{ fill: roleColor.page }} />
                 ))}
@@ -186,7 +197,15 @@ function Marker({ x, box, label, solid }: { x: number; box: ReturnType<typeof ch
   const color = solid ? roleColor.ink : roleColor.dangerInk;
   return (
     <g aria-hidden="true">
-      <line x1={x} x2={x} y1={labelY - 10} y2={box.bottom} strokeWidth={solid ? 2 : 1.5} strokeDasharray={solid ? undefined : "4 3"} style={{ stroke: color }} />
+      <line
+        x1={x}
+        x2={x}
+        y1={labelY - 10}
+        y2={box.bottom}
+        strokeWidth={solid ? 2 : 1.5}
+        strokeDasharray={solid ? undefined : "4 3"}
+        style={{ stroke: color }}
+      />
       <text x={x + (anchor === "end" ? -5 : 5)} y={labelY} fontSize="11" fontWeight="600" textAnchor={anchor} style={{ fill: color }}>
         {label}
       </text>

@@ -84,9 +84,19 @@ function LoadCharts({ result }: { result: SimResult }) {
         unit: "latency",
         format: formatDuration,
         summary: summaries.latency,
-        lines: [...line("p50", series.acquireP50, roleColor.ink, { defined: latency }), ...line("p99", series.acquireP99, "var(--color-link)", { dashed: true, defined: latency })],
+        lines: [
+          ...line("p50", series.acquireP50, roleColor.ink, { defined: latency }),
+          ...line("p99", series.acquireP99, "var(--color-link)", { dashed: true, defined: latency }),
+        ],
       },
-      { title: "Lock service utilization", unit: "busy", format: formatPercent, fixedMax: 1, summary: summaries.utilization, lines: line("busy", series.utilization, roleColor.ink) },
+      {
+        title: "Lock service utilization",
+        unit: "busy",
+        format: formatPercent,
+        fixedMax: 1,
+        summary: summaries.utilization,
+        lines: line("busy", series.utilization, roleColor.ink),
+      },
     ];
   }, [result, series]);
 
@@ -94,7 +104,17 @@ function LoadCharts({ result }: { result: SimResult }) {
     <>
       <div className="mt-5 grid gap-x-6 gap-y-5 md:grid-cols-2">
         {charts.map((c) => (
-          <SeriesChart key={c.title} title={c.title} unit={c.unit} lines={c.lines} bucketMs={series.bucketMs} durationMs={scenario.durationMs} formatValue={c.format} summary={c.summary} fixedMax={c.fixedMax} />
+          <SeriesChart
+            key={c.title}
+            title={c.title}
+            unit={c.unit}
+            lines={c.lines}
+            bucketMs={series.bucketMs}
+            durationMs={scenario.durationMs}
+            formatValue={c.format}
+            summary={c.summary}
+            fixedMax={c.fixedMax}
+          />
         ))}
       </div>
       <SeriesTable series={series} />

@@ -75,7 +75,14 @@ export function SeriesChart({
           <svg width={width} height={HEIGHT} role="img" aria-label={summary} className="block">
             <ChartAxes box={geometry.box} xTicks={geometry.xTicks} yTicks={geometry.yTicks} xLabel="simulated time (s)" yLabel={unit} />
             {geometry.paths.map((d, i) => (
-              <path key={lines[i].label} d={d} fill="none" strokeWidth="2" strokeDasharray={lines[i].dashed ? "6 4" : undefined} style={{ stroke: lines[i].color }} />
+              <path
+                key={lines[i].label}
+                d={d}
+                fill="none"
+                strokeWidth="2"
+                strokeDasharray={lines[i].dashed ? "6 4" : undefined}
+                style={{ stroke: lines[i].color }}
+              />
             ))}
           </svg>
         )}

@@ -18,7 +18,9 @@ export function SeriesTable({ series }: { series: TimeSeries }) {
       {open && (
         <div className="mt-2 max-h-80 overflow-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Load per second">
           <table className="w-full text-right tabular-nums">
-            <caption className="sr-only">Per second of simulated time: jobs arrived and done, average backlog, acquire latency p50 and p99, lock service busy</caption>
+            <caption className="sr-only">
+              Per second of simulated time: jobs arrived and done, average backlog, acquire latency p50 and p99, lock service busy
+            </caption>
             <thead className="sticky top-0 bg-surface text-xs">
               <tr>
                 {["Second", "Arrived", "Done", "Backlog", "p50", "p99", "Service busy"].map((h) => (

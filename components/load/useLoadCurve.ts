@@ -20,7 +20,13 @@ const SETTLE_MS = 300;
  * JSON), computed in a Web Worker point by point; null `key` computes nothing.
  */
 export function useLoadCurve(key: string | null): LoadCurveState & { key: string | null } {
-  const [state, setState] = useState<LoadCurveState & { key: string | null }>({ key: null, points: [], total: CURVE_RATES.length, finished: false, error: null });
+  const [state, setState] = useState<LoadCurveState & { key: string | null }>({
+    key: null,
+    points: [],
+    total: CURVE_RATES.length,
+    finished: false,
+    error: null,
+  });
 
   useEffect(() => {
     if (key === null) return;

@@ -19,12 +19,8 @@ export function WriteMark({ x, y, color, outcome, r = 6 }: { x: number; y: numbe
   }
   return (
     <g>
-      {outcome === "stale-applied" && (
-        <circle cx={x} cy={y} r={r + 4} fill="none" strokeWidth="2.5" style={{ stroke: roleColor.danger }} />
-      )}
-      {outcome === "overwrote" && (
-        <circle cx={x} cy={y} r={r + 4} fill="none" strokeWidth="2" strokeDasharray="3 2" style={{ stroke: roleColor.danger }} />
-      )}
+      {outcome === "stale-applied" && <circle cx={x} cy={y} r={r + 4} fill="none" strokeWidth="2.5" style={{ stroke: roleColor.danger }} />}
+      {outcome === "overwrote" && <circle cx={x} cy={y} r={r + 4} fill="none" strokeWidth="2" strokeDasharray="3 2" style={{ stroke: roleColor.danger }} />}
       <circle cx={x} cy={y} r={r} strokeWidth="1.5" style={{ fill: color, stroke: roleColor.ink }} />
     </g>
   );

@@ -48,11 +48,18 @@ export function StoryList({ result }: { result: SimResult }) {
         ))}
       </ol>
       {digest.left > 0 && (
-        <button type="button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} className="mt-2 text-sm font-medium text-link underline underline-offset-2">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-2 text-sm font-medium text-link underline underline-offset-2"
+        >
           {expanded ? `Show the key ${digest.lines.length} sentences` : `Show all ${formatCount(story.lines.length)} sentences`}
         </button>
       )}
-      {story.omitted > 0 && <p className="mt-2 text-xs text-ink-muted">{formatCount(story.omitted)} later events are not told here; the timeline shows them all.</p>}
+      {story.omitted > 0 && (
+        <p className="mt-2 text-xs text-ink-muted">{formatCount(story.omitted)} later events are not told here; the timeline shows them all.</p>
+      )}
     </div>
   );
 }

@@ -20,7 +20,13 @@ import { useTakeOverPage } from "./useTakeOverPage";
 export function AudienceView({ deck }: { deck: AudienceDeck }) {
   const rootRef = useRef<HTMLDivElement>(null);
   useTakeOverPage(rootRef);
-  const w = useDeckWindow({ slug: deck.slug, slides: deck.slides, answers: null, otherHref: `/present/${deck.slug}/presenter/`, otherName: `lease-lab-presenter-${deck.slug}` });
+  const w = useDeckWindow({
+    slug: deck.slug,
+    slides: deck.slides,
+    answers: null,
+    otherHref: `/present/${deck.slug}/presenter/`,
+    otherName: `lease-lab-presenter-${deck.slug}`,
+  });
   const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback } = w;
   const slide = deck.slides[state.slide];
   const room = useAudienceRoom(deck.slug);
@@ -41,10 +47,20 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
           aria-label={`Slide ${slide.number} of ${deck.slides.length}: ${slide.title}`}
           className="flex min-h-0 flex-1 flex-col gap-[2.5vh] px-[4vw] pt-[4vh] pb-[2vh]"
         >
-          {slide.html && <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />}
+          {slide.html && (
+            <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />
+          )}
           {slide.sim && (
             <SlideSimProvider sim={slide.sim}>
-              <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={state.reveal?.answer ?? null} size="room" onPlayback={registerPlayback} tallies={roomPoll?.tallies} />
+              <SlideSimArea
+                sim={slide.sim}
+                deck={state}
+                dispatch={dispatch}
+                answer={state.reveal?.answer ?? null}
+                size="room"
+                onPlayback={registerPlayback}
+                tallies={roomPoll?.tallies}
+              />
             </SlideSimProvider>
           )}
         </section>

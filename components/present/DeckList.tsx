@@ -13,7 +13,11 @@ export function DeckList({ decks }: { decks: DeckSummary[] }) {
           </p>
           <p className="mt-3 flex-1">{deck.summary}</p>
           <div className="mt-4 flex flex-wrap gap-2">
-            <Link href={`/present/${deck.slug}/`} className="rounded-md bg-ink px-3 py-2 text-sm font-semibold text-page hover:opacity-90" aria-label={`Audience view: ${deck.title}`}>
+            <Link
+              href={`/present/${deck.slug}/`}
+              className="rounded-md bg-ink px-3 py-2 text-sm font-semibold text-page hover:opacity-90"
+              aria-label={`Audience view: ${deck.title}`}
+            >
               Audience view
             </Link>
             <Link

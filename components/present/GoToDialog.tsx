@@ -8,7 +8,12 @@ export const GoToDialog = forwardRef<HTMLDialogElement, { slideCount: number; on
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   return (
-    <dialog ref={ref} aria-labelledby={`${id}-title`} className="m-auto w-[min(24rem,92vw)] rounded-xl border border-line bg-page p-6 text-ink backdrop:bg-black/60" onClose={() => setError(null)}>
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      className="m-auto w-[min(24rem,92vw)] rounded-xl border border-line bg-page p-6 text-ink backdrop:bg-black/60"
+      onClose={() => setError(null)}
+    >
       <h2 id={`${id}-title`} className="text-2xl font-bold">
         Go to slide
       </h2>
@@ -45,7 +50,11 @@ export const GoToDialog = forwardRef<HTMLDialogElement, { slideCount: number; on
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className="rounded-md border border-line px-4 py-2 font-semibold" onClick={(event) => event.currentTarget.closest("dialog")?.close()}>
+          <button
+            type="button"
+            className="rounded-md border border-line px-4 py-2 font-semibold"
+            onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+          >
             Cancel
           </button>
           <button className="rounded-md bg-ink px-4 py-2 font-semibold text-page">Go</button>

@@ -16,7 +16,9 @@ import { HandoutRun } from "./lazySlideSim";
 export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "students"; deck: AudienceDeck }) {
   const { deck } = props;
   const presenter = props.for === "presenter" ? props.deck : null;
-  const other = presenter ? { href: `/present/${deck.slug}/student/`, label: "Student handout" } : { href: `/present/${deck.slug}/handout/`, label: "Presenter's handout" };
+  const other = presenter
+    ? { href: `/present/${deck.slug}/student/`, label: "Student handout" }
+    : { href: `/present/${deck.slug}/handout/`, label: "Presenter's handout" };
   return (
     <Container className="py-10">
       <div className="present-no-print flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -36,14 +38,18 @@ export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "st
       </div>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{deck.title}</h1>
       <p className="mt-2 max-w-3xl text-lg text-ink-muted">
-        {presenter ? "Presenter's handout, with the notes and the answers." : "Student handout: the slides and their questions, without the answers."} {deck.summary}{" "}
-        {deck.minutes} minutes, {deck.slides.length} slides.
+        {presenter ? "Presenter's handout, with the notes and the answers." : "Student handout: the slides and their questions, without the answers."}{" "}
+        {deck.summary} {deck.minutes} minutes, {deck.slides.length} slides.
       </p>
       <ol className="mt-8 space-y-8">
         {deck.slides.map((slide, i) => {
           const notes = presenter?.slides[i];
           return (
-            <li key={slide.number} className="present-handout-slide space-y-4 rounded-xl border border-line p-5" aria-label={`Slide ${slide.number}: ${slide.title}`}>
+            <li
+              key={slide.number}
+              className="present-handout-slide space-y-4 rounded-xl border border-line p-5"
+              aria-label={`Slide ${slide.number}: ${slide.title}`}
+            >
               <p className="text-sm font-semibold text-ink-muted">
                 Slide {slide.number} of {deck.slides.length}
               </p>

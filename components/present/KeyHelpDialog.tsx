@@ -17,9 +17,16 @@ const KEYS: [string, string][] = [
 ];
 
 /** The deck's keys, and the switch that turns its single-letter shortcuts off. */
-export const KeyHelpDialog = forwardRef<HTMLDialogElement, { letters: boolean; setLetters: (on: boolean) => void }>(function KeyHelpDialog({ letters, setLetters }, ref) {
+export const KeyHelpDialog = forwardRef<HTMLDialogElement, { letters: boolean; setLetters: (on: boolean) => void }>(function KeyHelpDialog(
+  { letters, setLetters },
+  ref,
+) {
   return (
-    <dialog ref={ref} aria-labelledby="deck-help-title" className="m-auto w-[min(36rem,92vw)] rounded-xl border border-line bg-page p-6 text-ink backdrop:bg-black/60">
+    <dialog
+      ref={ref}
+      aria-labelledby="deck-help-title"
+      className="m-auto w-[min(36rem,92vw)] rounded-xl border border-line bg-page p-6 text-ink backdrop:bg-black/60"
+    >
       <h2 id="deck-help-title" className="text-2xl font-bold">
         Keys
       </h2>

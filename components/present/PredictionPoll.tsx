@@ -41,7 +41,10 @@ export function PredictionPoll({
                 right ? "border-safe bg-surface outline-4 outline-safe" : faded ? "border-dashed border-line text-ink-muted" : "border-line"
               }`}
             >
-              <span aria-hidden="true" className={`present-letter inline-flex shrink-0 items-center justify-center rounded-full font-bold ${right ? "bg-safe text-page" : faded ? "bg-ink-muted text-page" : "bg-ink text-page"}`}>
+              <span
+                aria-hidden="true"
+                className={`present-letter inline-flex shrink-0 items-center justify-center rounded-full font-bold ${right ? "bg-safe text-page" : faded ? "bg-ink-muted text-page" : "bg-ink text-page"}`}
+              >
                 {LETTERS[i]}
               </span>
               <span className="sr-only">Option {LETTERS[i]}: </span>
@@ -65,7 +68,17 @@ export function PredictionPoll({
               </span>
               {right && (
                 <span className="inline-flex shrink-0 items-center gap-1 font-bold text-safe-ink">
-                  <svg viewBox="0 0 24 24" width="1.1em" height="1.1em" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="1.1em"
+                    height="1.1em"
+                    aria-hidden="true"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="3"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d="M5 12.5l4.5 4.5L19 7" />
                   </svg>
                   Answer

@@ -69,7 +69,10 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const model = result ? modelOf(result) : null;
   const fit = useMemo(() => (model ? fitIn(model.lanes, box, scale) : null), [model, box, scale]);
   const layout = fit?.layout ?? null;
-  const domain = useMemo(() => (model ? slideDomain({ lastEventT: model.lastEventT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])), [model, at]);
+  const domain = useMemo(
+    () => (model ? slideDomain({ lastEventT: model.lastEventT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])),
+    [model, at],
+  );
 
   const k = fit?.k ?? 1;
   const width = Math.floor(box.width / k);

@@ -26,14 +26,20 @@ export function PresentTopology({ size, className = "" }: { size: "room" | "desk
     <section aria-label="Topology at the playhead" className={`flex min-h-0 min-w-0 flex-col ${room ? "" : "rounded-lg border border-line"} ${className}`}>
       <div ref={boxRef} className={room ? "min-h-0 flex-1" : "overflow-x-auto"}>
         {scene && box.width > 0 && canvas.height > 0 ? (
-          <LazyTopologyCanvas layout={scene.layout} frame={{ ...scene.frame, ...NO_MENU }} width={canvas.width} height={canvas.height} maxZoom={room ? ROOM_MAX_ZOOM : 1} />
+          <LazyTopologyCanvas
+            layout={scene.layout}
+            frame={{ ...scene.frame, ...NO_MENU }}
+            width={canvas.width}
+            height={canvas.height}
+            maxZoom={room ? ROOM_MAX_ZOOM : 1}
+          />
         ) : (
           <p className="p-4 text-ink-muted">Simulating…</p>
         )}
       </div>
       <p className={room ? "present-topology-key text-ink-muted" : "border-t border-line px-3 py-2 text-xs text-ink-muted"}>
-        {scene?.frame.reducedMotion ? "Numbers on links: messages in flight." : "Dots: messages in flight (hollow: lost)."} Hatched: paused. Crossed out: crashed. Dashed: cut off. Broken
-        link: partitioned.
+        {scene?.frame.reducedMotion ? "Numbers on links: messages in flight." : "Dots: messages in flight (hollow: lost)."} Hatched: paused. Crossed out:
+        crashed. Dashed: cut off. Broken link: partitioned.
       </p>
     </section>
   );

@@ -132,12 +132,21 @@ export function PresenterView({ deck }: { deck: Deck }) {
             {slide.html && <div className="present-desk" dangerouslySetInnerHTML={{ __html: slide.html }} />}
             {slide.sim && (
               <SlideSimProvider key={slide.number} sim={slide.sim}>
-                <SlideSimArea sim={slide.sim} deck={state} dispatch={dispatch} answer={slide.answer} size="desk" onPlayback={registerPlayback} tallies={tallies} />
+                <SlideSimArea
+                  sim={slide.sim}
+                  deck={state}
+                  dispatch={dispatch}
+                  answer={slide.answer}
+                  size="desk"
+                  onPlayback={registerPlayback}
+                  tallies={tallies}
+                />
               </SlideSimProvider>
             )}
             {slide.sim?.predict && (
               <p className="text-sm text-ink-muted">
-                {state.reveal ? "The room sees the answer now." : "The room does not see the answer until you reveal it."} <RevealStop stop={slide.sim.predict.stop} />
+                {state.reveal ? "The room sees the answer now." : "The room does not see the answer until you reveal it."}{" "}
+                <RevealStop stop={slide.sim.predict.stop} />
               </p>
             )}
           </section>

@@ -67,28 +67,33 @@ export function SlideSimArea({
   // A timeline of many lanes needs the height: on a wide screen its question goes beside it. Two
   // diagrams need the width, so their question stays above them.
   const beside = room && sim.predict !== null && model !== null && model.lanes.length > TALL_LANES && view === "timeline";
-  const timeline = view !== "topology" && <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "min-w-0 flex-[3]" : "rounded-lg border border-line"} />;
+  const timeline = view !== "topology" && (
+    <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "min-w-0 flex-[3]" : "rounded-lg border border-line"} />
+  );
   const topology = view !== "timeline" && <PresentTopology size={size} className={room ? "flex-[2]" : ""} />;
   // Two diagrams go side by side on a wide screen.
-  const diagrams = room && notStarted ? (
-    <ScenarioCard title={sim.presetTitle} />
-  ) : room ? (
-    <div className="flex min-h-0 flex-1 flex-col gap-[2vw] xl:flex-row">
-      {timeline}
-      {topology}
-    </div>
-  ) : (
-    <>
-      {timeline}
-      {topology}
-    </>
-  );
+  const diagrams =
+    room && notStarted ? (
+      <ScenarioCard title={sim.presetTitle} />
+    ) : room ? (
+      <div className="flex min-h-0 flex-1 flex-col gap-[2vw] xl:flex-row">
+        {timeline}
+        {topology}
+      </div>
+    ) : (
+      <>
+        {timeline}
+        {topology}
+      </>
+    );
 
   return (
     <div className={room ? "flex min-h-0 flex-1 flex-col gap-[2vh]" : "space-y-3"}>
       {beside ? (
         <div className="flex min-h-0 flex-1 flex-col gap-[2vw] lg:flex-row">
-          <div className="lg:w-[34%] lg:shrink-0">{sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked tallies={tallies} />}</div>
+          <div className="lg:w-[34%] lg:shrink-0">
+            {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked tallies={tallies} />}
+          </div>
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">{diagrams}</div>
         </div>
       ) : (

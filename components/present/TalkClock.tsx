@@ -36,7 +36,11 @@ export function TalkClock({ slide, slideCount, minutes }: { slide: number; slide
         <span className="sr-only">Pace: </span>
         {paceText}
       </p>
-      <button type="button" onClick={() => setClock({ start: Date.now(), now: Date.now() })} className="rounded-md border border-line px-2.5 py-1 text-sm font-semibold hover:bg-surface">
+      <button
+        type="button"
+        onClick={() => setClock({ start: Date.now(), now: Date.now() })}
+        className="rounded-md border border-line px-2.5 py-1 text-sm font-semibold hover:bg-surface"
+      >
         Restart timer
       </button>
     </div>

@@ -1,7 +1,16 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { deckInitial, deckReceive, deckReduce, deckRevealNeedsAnswer, type DeckAction, type DeckMessage, type DeckShape, type DeckState } from "@/lib/present/deckState";
+import {
+  deckInitial,
+  deckReceive,
+  deckReduce,
+  deckRevealNeedsAnswer,
+  type DeckAction,
+  type DeckMessage,
+  type DeckShape,
+  type DeckState,
+} from "@/lib/present/deckState";
 import { hashOfSlide, slideFromHash } from "@/lib/present/slideHash";
 
 export interface DeckSync {

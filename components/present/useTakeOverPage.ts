@@ -11,7 +11,9 @@ export function useTakeOverPage(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const view = ref.current;
     if (!view) return;
-    const others = [...document.body.children].filter((element): element is HTMLElement => element instanceof HTMLElement && !element.contains(view) && !element.inert);
+    const others = [...document.body.children].filter(
+      (element): element is HTMLElement => element instanceof HTMLElement && !element.contains(view) && !element.inert,
+    );
     others.forEach((element) => (element.inert = true));
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";

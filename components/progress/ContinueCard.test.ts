@@ -5,7 +5,12 @@ import { lessonUnderstood, progressVisit } from "@/lib/store/progressUpdate";
 import { continueTarget } from "./ContinueCard";
 
 const now = new Date("2025-03-01T09:00:00.000Z");
-const lesson = (number: number, title: string): LessonSummary => ({ slug: `0${number}-${title.toLowerCase()}`, number, title, summary: `${title} in a sentence.` });
+const lesson = (number: number, title: string): LessonSummary => ({
+  slug: `0${number}-${title.toLowerCase()}`,
+  number,
+  title,
+  summary: `${title} in a sentence.`,
+});
 const lessons = [lesson(1, "Locks"), lesson(2, "Leases"), lesson(3, "Pauses"), lesson(4, "Fencing")];
 const [, leases, pauses, fencing] = lessons;
 
@@ -28,7 +33,11 @@ describe("continue where you left off, after a lesson", () => {
   });
 
   it("stays on an understood lesson with nothing left to understand after it", () => {
-    expect(target(visited(fencing.slug, fencing.slug))).toEqual({ href: "/learn/04-fencing/", title: "Fencing", detail: "Lesson 4 of 4 · marked as understood" });
+    expect(target(visited(fencing.slug, fencing.slug))).toEqual({
+      href: "/learn/04-fencing/",
+      title: "Fencing",
+      detail: "Lesson 4 of 4 · marked as understood",
+    });
     expect(target(visited(pauses.slug, pauses.slug, fencing.slug))?.href).toBe("/learn/03-pauses/");
   });
 

@@ -19,7 +19,11 @@ function lessonTarget(progress: Progress, lessons: LessonSummary[], slug: string
   // Going back to a lesson already understood would be a step backwards: lead on to the next one not understood yet.
   const next = understood(lesson) ? lessons.slice(index + 1).find((l) => !understood(l)) : undefined;
   if (next) {
-    return { href: `/learn/${next.slug}/`, title: next.title, detail: `Next: lesson ${next.number} of ${lessons.length} · you marked lesson ${lesson.number} as understood` };
+    return {
+      href: `/learn/${next.slug}/`,
+      title: next.title,
+      detail: `Next: lesson ${next.number} of ${lessons.length} · you marked lesson ${lesson.number} as understood`,
+    };
   }
   const mark = understood(lesson) ? "marked as understood" : "not marked as understood yet";
   return { href: `/learn/${lesson.slug}/`, title: lesson.title, detail: `Lesson ${lesson.number} of ${lessons.length} · ${mark}` };
@@ -58,7 +62,17 @@ export function continueTarget(progress: Progress, lessons: LessonSummary[], set
 }
 
 /** "Continue where you left off": the lesson, quiz or drill opened last, or the first lesson, where the path begins. */
-export function ContinueCard({ progress, lessons, sets, drills }: { progress: Progress; lessons: LessonSummary[]; sets: QuizSetSummary[]; drills: DrillSummary[] }) {
+export function ContinueCard({
+  progress,
+  lessons,
+  sets,
+  drills,
+}: {
+  progress: Progress;
+  lessons: LessonSummary[];
+  sets: QuizSetSummary[];
+  drills: DrillSummary[];
+}) {
   const target = continueTarget(progress, lessons, sets, drills);
   const first = lessons[0];
   return (

@@ -22,15 +22,24 @@ export function ProgressNoticeBanner() {
     <Container className="pt-6">
       <div role="alert" className="rounded-lg border-2 border-danger bg-surface p-4 sm:p-5">
         <p className="font-semibold">
-          <span aria-hidden="true" className="mr-2 text-danger-ink">⚠</span>
-          {notice.kind === "damaged" ? "Your saved progress could not be read, so Lease Lab started fresh." : "This browser does not let Lease Lab save your progress."}
+          <span aria-hidden="true" className="mr-2 text-danger-ink">
+            ⚠
+          </span>
+          {notice.kind === "damaged"
+            ? "Your saved progress could not be read, so Lease Lab started fresh."
+            : "This browser does not let Lease Lab save your progress."}
         </p>
         <p className="mt-2 text-ink-muted">
-          {notice.kind === "unavailable"
-            ? "Everything works, but your answers and reviews are forgotten when you leave the page."
-            : notice.keptUnder
-              ? <>The reason: {notice.reason}. Nothing was deleted: the damaged copy is kept in this browser under <code className="font-mono text-ink">{notice.keptUnder}</code>.</>
-              : <>The reason: {notice.reason}. There was no room to keep a copy, so it was left where it was; new progress will replace it.</>}
+          {notice.kind === "unavailable" ? (
+            "Everything works, but your answers and reviews are forgotten when you leave the page."
+          ) : notice.keptUnder ? (
+            <>
+              The reason: {notice.reason}. Nothing was deleted: the damaged copy is kept in this browser under{" "}
+              <code className="font-mono text-ink">{notice.keptUnder}</code>.
+            </>
+          ) : (
+            <>The reason: {notice.reason}. There was no room to keep a copy, so it was left where it was; new progress will replace it.</>
+          )}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {notice.kind === "damaged" && notice.keptUnder && (

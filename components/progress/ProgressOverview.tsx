@@ -18,11 +18,7 @@ export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSum
 
   if (!hydrated || !now) return <p className="mt-6 min-h-40 text-ink-muted">Loading your progress…</p>;
 
-  const queue = reviewQueue(
-    progress,
-    { questionIds: new Set(sets.flatMap((s) => s.questionIds)), drillSlugs: new Set(drills.map((d) => d.slug)) },
-    now,
-  );
+  const queue = reviewQueue(progress, { questionIds: new Set(sets.flatMap((s) => s.questionIds)), drillSlugs: new Set(drills.map((d) => d.slug)) }, now);
   const practised = drills.filter((d) => progress.drills[d.slug]?.card).length;
   const dueDrills = queue.due.filter((item) => item.kind === "drill").length;
   const dueQuestions = queue.due.length - dueDrills;
@@ -72,11 +68,7 @@ export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSum
                     <div className="h-full rounded-full bg-ink" style={{ width: `${best ? (best.correct / best.total) * 100 : 0}%` }} />
                   </div>
                   <span className="w-24 shrink-0 text-right text-sm tabular-nums">
-                    {best ? (
-                      `${best.correct} of ${best.total}`
-                    ) : (
-                      <span className="text-ink-muted">not taken</span>
-                    )}
+                    {best ? `${best.correct} of ${best.total}` : <span className="text-ink-muted">not taken</span>}
                   </span>
                 </li>
               );

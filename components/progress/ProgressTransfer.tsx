@@ -81,9 +81,7 @@ export function ProgressTransfer() {
       <h3 id="transfer-heading" className="text-lg font-bold">
         Keep a copy
       </h3>
-      <p className="mt-1 text-ink-muted">
-        Your progress is saved in this browser only. Export it to a file to keep it safe or to move it to another browser.
-      </p>
+      <p className="mt-1 text-ink-muted">Your progress is saved in this browser only. Export it to a file to keep it safe or to move it to another browser.</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className={secondaryButton} onClick={exportProgress}>
           Export progress
@@ -110,9 +108,7 @@ export function ProgressTransfer() {
           </div>
         </div>
       )}
-      <div aria-live="polite">
-        {message?.kind === "done" && <p className="mt-3 font-medium">{message.text}</p>}
-      </div>
+      <div aria-live="polite">{message?.kind === "done" && <p className="mt-3 font-medium">{message.text}</p>}</div>
       {message?.kind === "error" && (
         <p role="alert" className="mt-3 flex gap-2 rounded-lg border-2 border-danger p-3 font-medium">
           <span aria-hidden="true" className="text-danger-ink">

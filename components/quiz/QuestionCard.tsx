@@ -46,9 +46,7 @@ export function QuestionCard({ question, position, answer, numberKeys, onSubmit,
 
   function pick(index: number) {
     setError(false);
-    setChosen((current) =>
-      question.multiple ? (current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort()) : [index],
-    );
+    setChosen((current) => (question.multiple ? (current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort()) : [index]));
   }
 
   useNumberKeys(numberKeys && !answer, count, (index) => {
@@ -76,7 +74,11 @@ export function QuestionCard({ question, position, answer, numberKeys, onSubmit,
 
       {answer ? (
         <div className="mt-6">
-          <h3 ref={resultRef} tabIndex={-1} className={`mb-4 flex items-center gap-2 text-lg font-bold ${answer.correct ? "text-safe-ink" : "text-danger-ink"}`}>
+          <h3
+            ref={resultRef}
+            tabIndex={-1}
+            className={`mb-4 flex items-center gap-2 text-lg font-bold ${answer.correct ? "text-safe-ink" : "text-danger-ink"}`}
+          >
             <ResultIcon correct={answer.correct} className="size-6" />
             {answer.correct ? "Correct" : "Not quite"}
           </h3>

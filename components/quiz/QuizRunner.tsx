@@ -4,13 +4,7 @@ import { useState } from "react";
 import { useProgress } from "@/components/progress/useProgress";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import type { QuizSet } from "@/lib/content/types";
-import {
-  selectAnswerQuestion,
-  selectHydrated,
-  selectNumberKeys,
-  selectQuizSet,
-  selectRestartQuiz,
-} from "@/lib/store/progressSelectors";
+import { selectAnswerQuestion, selectHydrated, selectNumberKeys, selectQuizSet, selectRestartQuiz } from "@/lib/store/progressSelectors";
 import { NumberKeysToggle } from "./NumberKeysToggle";
 import { QuestionCard } from "./QuestionCard";
 import { QuizSummary } from "./QuizSummary";

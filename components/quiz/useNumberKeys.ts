@@ -3,7 +3,8 @@
 import { useEffect, useEffectEvent } from "react";
 
 /** Typing targets where a digit is text, not a shortcut. */
-const TYPING = "textarea, select, [contenteditable=''], [contenteditable='true'], input:not([type=radio]):not([type=checkbox]):not([type=button]):not([type=submit])";
+const TYPING =
+  "textarea, select, [contenteditable=''], [contenteditable='true'], input:not([type=radio]):not([type=checkbox]):not([type=button]):not([type=submit])";
 
 /**
  * Keys 1–9 pick an option while `enabled`. Single-key shortcuts can be turned off (WCAG 2.1.4), and

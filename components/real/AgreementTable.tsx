@@ -20,16 +20,26 @@ export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
       </caption>
       <thead>
         <tr className="border-b border-line">
-          <th scope="col" className="py-1 pr-3">Field</th>
-          <th scope="col" className="py-1 pr-3">Real</th>
-          <th scope="col" className="py-1 pr-3">Model</th>
-          <th scope="col" className="py-1">Same?</th>
+          <th scope="col" className="py-1 pr-3">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Real
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Model
+          </th>
+          <th scope="col" className="py-1">
+            Same?
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.field} className={`border-b border-line ${r.agree ? "" : "bg-surface font-semibold"}`}>
-            <th scope="row" className="py-1 pr-3 font-normal">{labels[r.field]}</th>
+            <th scope="row" className="py-1 pr-3 font-normal">
+              {labels[r.field]}
+            </th>
             <td className="py-1 pr-3 font-mono">{r.real}</td>
             <td className="py-1 pr-3 font-mono">{r.model}</td>
             <td className="py-1">{r.agree ? "same" : "≠ differs"}</td>

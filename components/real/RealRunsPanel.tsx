@@ -90,7 +90,12 @@ export function RealRunsPanel() {
         </details>
         <div role="group" aria-label="Shipped recordings" className="flex flex-wrap gap-1.5">
           {shippedTraces.map((t) => (
-            <button key={t.id} type="button" className="rounded-md border border-line px-2.5 py-1.5 text-sm hover:bg-surface" onClick={() => void openShipped(t.id)}>
+            <button
+              key={t.id}
+              type="button"
+              className="rounded-md border border-line px-2.5 py-1.5 text-sm hover:bg-surface"
+              onClick={() => void openShipped(t.id)}
+            >
               {t.title}
             </button>
           ))}
@@ -148,7 +153,9 @@ export function RealRunsPanel() {
             divergenceT={run.kind === "recording" ? run.differsAt : null}
           />
           <div className="p-3 sm:px-4">
-            <h3 className="text-sm font-semibold">{run.kind === "recording" ? "How this recording differs from the model's world" : "How the lab reads this history"}</h3>
+            <h3 className="text-sm font-semibold">
+              {run.kind === "recording" ? "How this recording differs from the model's world" : "How the lab reads this history"}
+            </h3>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-ink-muted">
               {run.recorded.notes.map((n) => (
                 <li key={n}>{n}</li>

@@ -45,7 +45,12 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
   const drillBySlug = useMemo(() => new Map(drills.map((d) => [d.slug, d])), [drills]);
   const queue = useMemo(
     () =>
-      now && reviewQueue({ questions: questionCards, drills: drillProgress }, { questionIds: new Set(questionById.keys()), drillSlugs: new Set(drillBySlug.keys()) }, now),
+      now &&
+      reviewQueue(
+        { questions: questionCards, drills: drillProgress },
+        { questionIds: new Set(questionById.keys()), drillSlugs: new Set(drillBySlug.keys()) },
+        now,
+      ),
     [now, questionCards, drillProgress, questionById, drillBySlug],
   );
 
@@ -80,9 +85,7 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
             you rate come back here when they are due.
           </p>
         ) : queue.due.length === 0 && !answered ? (
-          <p className="mt-3 text-ink-muted">
-            You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0].due), now)}.
-          </p>
+          <p className="mt-3 text-ink-muted">You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0].due), now)}.</p>
         ) : (
           <p className="mt-3 text-ink-muted">{dueSummary(dueQuestions.length + (answered ? 1 : 0), dueDrills.length)}</p>
         )}

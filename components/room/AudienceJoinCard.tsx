@@ -9,7 +9,10 @@ export function AudienceJoinCard({ view, compact }: { view: AudienceRoomView; co
   const page = new URL(view.joinUrl);
   const typed = `${page.host}${page.pathname}`;
   return (
-    <aside aria-label="Join the room" className={`flex items-center gap-[2vw] rounded-2xl border-2 border-line bg-page p-[1.5vw] shadow-lg ${compact ? "text-[clamp(0.9rem,1.4vw,1.6rem)]" : "text-[clamp(1rem,2.2vw,2.6rem)]"}`}>
+    <aside
+      aria-label="Join the room"
+      className={`flex items-center gap-[2vw] rounded-2xl border-2 border-line bg-page p-[1.5vw] shadow-lg ${compact ? "text-[clamp(0.9rem,1.4vw,1.6rem)]" : "text-[clamp(1rem,2.2vw,2.6rem)]"}`}
+    >
       <QrCode text={view.joinUrl} label={`QR code: join room ${view.code}`} className={compact ? "h-[18vh] w-[18vh]" : "h-[42vh] w-[42vh]"} />
       <div className="space-y-[0.4em]">
         <p className="font-semibold">Vote from your phone</p>
@@ -17,10 +20,7 @@ export function AudienceJoinCard({ view, compact }: { view: AudienceRoomView; co
           Scan the code, or go to <span className="font-mono font-bold break-all">{typed}</span>
         </p>
         <p>
-          Room code{" "}
-          <span className="rounded-lg bg-ink px-[0.4em] font-mono text-[1.4em] font-bold tracking-[0.2em] text-page">
-            {view.code}
-          </span>
+          Room code <span className="rounded-lg bg-ink px-[0.4em] font-mono text-[1.4em] font-bold tracking-[0.2em] text-page">{view.code}</span>
         </p>
         <p className="text-ink-muted">No account, no name: {view.joined} joined</p>
       </div>

@@ -14,7 +14,10 @@ function deviceId(): string {
   const kept = window.localStorage.getItem(DEVICE_KEY);
   if (kept && /^[A-Za-z0-9_-]{16,64}$/.test(kept)) return kept;
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const made = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const made = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   window.localStorage.setItem(DEVICE_KEY, made);
   return made;
 }
@@ -94,14 +97,17 @@ export function PhoneRoom() {
             The presenter closed the room. Thank you for voting.
           </p>
         )}
-        <p className="text-lg text-ink-muted">Type the room code on the screen to vote on what the simulation does next. No account, no name: your vote is counted, never who cast it.</p>
+        <p className="text-lg text-ink-muted">
+          Type the room code on the screen to vote on what the simulation does next. No account, no name: your vote is counted, never who cast it.
+        </p>
         <form
           className="space-y-3"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
             const code = normalCode(typed);
-            if (!validCode(code)) setProblem(`A room code is ${CODE_LENGTH} letters or digits, as on the screen${typed.trim() ? `; "${typed.trim()}" is not one` : ""}.`);
+            if (!validCode(code))
+              setProblem(`A room code is ${CODE_LENGTH} letters or digits, as on the screen${typed.trim() ? `; "${typed.trim()}" is not one` : ""}.`);
             else join(code, new URLSearchParams(window.location.search).get("relay") ?? "/relay");
           }}
         >
@@ -144,7 +150,9 @@ export function PhoneRoom() {
         </p>
       </div>
       {!phone?.poll ? (
-        <p className="rounded-lg border border-line bg-surface p-4 text-lg">{phone ? "You are in. The question appears here when the presenter starts the vote." : "Joining the room…"}</p>
+        <p className="rounded-lg border border-line bg-surface p-4 text-lg">
+          {phone ? "You are in. The question appears here when the presenter starts the vote." : "Joining the room…"}
+        </p>
       ) : (
         <PhonePollView key={`${phone.poll.question.id}:${phone.poll.round}`} poll={phone.poll} vote={phone.vote} sending={sending} onVote={vote} />
       )}

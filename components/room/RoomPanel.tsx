@@ -34,7 +34,12 @@ export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom;
 
   const startRound = (round: 1 | 2) => {
     if (!predict || slide.answer === null) return;
-    room.start({ id: questionId, text: predict.question, options: predict.options }, round, { slide: slide.number, question: predict.question, options: predict.options, answer: slide.answer });
+    room.start({ id: questionId, text: predict.question, options: predict.options }, round, {
+      slide: slide.number,
+      question: predict.question,
+      options: predict.options,
+      answer: slide.answer,
+    });
   };
 
   return (
@@ -122,7 +127,13 @@ export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom;
                   </button>
                 )}
                 {poll && poll.status !== "open" && (poll.round === 2 || poll.status === "closed") && (
-                  <button type="button" className={button} aria-pressed={room.shownRound1.includes(questionId)} disabled={room.shownRound1.includes(questionId)} onClick={() => room.showRound1(questionId)}>
+                  <button
+                    type="button"
+                    className={button}
+                    aria-pressed={room.shownRound1.includes(questionId)}
+                    disabled={room.shownRound1.includes(questionId)}
+                    onClick={() => room.showRound1(questionId)}
+                  >
                     Show round 1 to the room
                   </button>
                 )}
@@ -134,10 +145,20 @@ export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom;
             <span className="text-sm text-ink-muted">
               This session: {asked.length} {asked.length === 1 ? "question" : "questions"}
             </span>
-            <button type="button" className={button} disabled={!room.session || asked.length === 0} onClick={() => room.session && download(`${slug}-${room.code}.csv`, "text/csv", sessionCsv(room.session))}>
+            <button
+              type="button"
+              className={button}
+              disabled={!room.session || asked.length === 0}
+              onClick={() => room.session && download(`${slug}-${room.code}.csv`, "text/csv", sessionCsv(room.session))}
+            >
               Export CSV
             </button>
-            <button type="button" className={button} disabled={!room.session || asked.length === 0} onClick={() => room.session && download(`${slug}-${room.code}.json`, "application/json", sessionJson(room.session))}>
+            <button
+              type="button"
+              className={button}
+              disabled={!room.session || asked.length === 0}
+              onClick={() => room.session && download(`${slug}-${room.code}.json`, "application/json", sessionJson(room.session))}
+            >
               Export JSON
             </button>
           </div>

@@ -90,7 +90,12 @@ export function usePresenterRoom(slug: string, joinPage: string): PresenterRoom 
     (message: RelayMessage) => {
       if (message.type === "opened") {
         setProblem(null);
-        update((s) => ({ ...s, code: message.code, secret: message.secret, session: s.code === message.code ? s.session : { deck: slug, room: message.code, questions: [] } }));
+        update((s) => ({
+          ...s,
+          code: message.code,
+          secret: message.secret,
+          session: s.code === message.code ? s.session : { deck: slug, room: message.code, questions: [] },
+        }));
       } else if (message.type === "room") {
         setJoined(message.joined);
         setPoll(message.poll);
@@ -122,7 +127,14 @@ export function usePresenterRoom(slug: string, joinPage: string): PresenterRoom 
       const resolved = relayUrl(relaySetting, window.location.href);
       if ("problem" in resolved) return setProblem(resolved.problem);
       setProblem(null);
-      const fresh: Stored = { relay: relaySetting, code: null, secret: null, session: { deck: slug, room: "", questions: [] }, showJoin: true, shownRound1: [] };
+      const fresh: Stored = {
+        relay: relaySetting,
+        code: null,
+        secret: null,
+        session: { deck: slug, room: "", questions: [] },
+        showJoin: true,
+        shownRound1: [],
+      };
       storedRef.current = fresh;
       update(() => fresh);
     },
@@ -144,7 +156,8 @@ export function usePresenterRoom(slug: string, joinPage: string): PresenterRoom 
 
   const joinUrl = stored?.code ? joinLink(joinPage, stored.code, stored.relay) : null;
   const connection = stored ? status : null;
-  const unreachable = connection === "retrying" && !stored?.code ? "The relay does not answer at this address. Is `npm run room` (or the relay) running?" : null;
+  const unreachable =
+    connection === "retrying" && !stored?.code ? "The relay does not answer at this address. Is `npm run room` (or the relay) running?" : null;
   return {
     connection,
     code: stored?.code ?? null,

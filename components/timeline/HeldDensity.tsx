@@ -33,7 +33,15 @@ export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "l
         const color = /^c\d+$/.test(lane) ? colorOfProcess(lane) : roleColor.lockService;
         return (
           <g key={lane}>
-            <rect x={left} y={rows.barTop} width={right - left} height={rows.barHeight} fill="none" strokeWidth="1" style={{ stroke: roleColor.inkMuted, opacity: 0.5 }} />
+            <rect
+              x={left}
+              y={rows.barTop}
+              width={right - left}
+              height={rows.barHeight}
+              fill="none"
+              strokeWidth="1"
+              style={{ stroke: roleColor.inkMuted, opacity: 0.5 }}
+            />
             {densityRuns(columnShares(intervals, columns)).map((run) => (
               <rect
                 key={run.from}

@@ -27,7 +27,17 @@ export function IconButton({
         primary ? "border-ink bg-ink text-page hover:opacity-90" : "border-line text-ink hover:bg-surface"
       }`}
     >
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="currentColor"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      >
         {children}
       </svg>
     </button>

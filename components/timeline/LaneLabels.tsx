@@ -35,7 +35,13 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
         true time
       </text>
       {layout.moreClients && (
-        <text x="8" y={layout.moreClients.top + layout.moreClients.height / 2 + 4} fontSize={text.clock} fontStyle="italic" style={{ fill: roleColor.inkMuted }}>
+        <text
+          x="8"
+          y={layout.moreClients.top + layout.moreClients.height / 2 + 4}
+          fontSize={text.clock}
+          fontStyle="italic"
+          style={{ fill: roleColor.inkMuted }}
+        >
           …and {formatCount(layout.moreClients.count)} more {layout.moreClients.count === 1 ? "client" : "clients"}
         </text>
       )}
@@ -50,9 +56,26 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
         return (
           <g key={box.lane.id}>
             {box.lane.kind === "client" ? (
-              <rect x="8" y={nameY - swatch} width={swatch} height={swatch} rx="2" strokeWidth="1" style={{ fill: colorOfProcess(name), stroke: roleColor.ink }} />
+              <rect
+                x="8"
+                y={nameY - swatch}
+                width={swatch}
+                height={swatch}
+                rx="2"
+                strokeWidth="1"
+                style={{ fill: colorOfProcess(name), stroke: roleColor.ink }}
+              />
             ) : (
-              <rect x="8" y={nameY - swatch} width={swatch} height={swatch} rx="2" fill="none" strokeWidth="1.5" style={{ stroke: box.lane.kind === "storage" ? roleColor.storage : roleColor.lockService }} />
+              <rect
+                x="8"
+                y={nameY - swatch}
+                width={swatch}
+                height={swatch}
+                rx="2"
+                fill="none"
+                strokeWidth="1.5"
+                style={{ stroke: box.lane.kind === "storage" ? roleColor.storage : roleColor.lockService }}
+              />
             )}
             <text x={14 + swatch} y={nameY} fontSize={text.name} fontWeight="700" style={{ fill: roleColor.ink }}>
               {name}

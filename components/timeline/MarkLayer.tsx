@@ -34,7 +34,12 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, Math.min(t, limitT, d1)));
   const crowded = inView.filter((m) => m.kind !== "violation").length > MARK_CAP;
   // Violations at one moment are one mark, so neither their triangles nor their labels overprint.
-  const groups = layoutViolations(inView.filter((m) => m.kind === "violation"), x, { left: plotLeft, right: plotRight }, labelWidth);
+  const groups = layoutViolations(
+    inView.filter((m) => m.kind === "violation"),
+    x,
+    { left: plotLeft, right: plotRight },
+    labelWidth,
+  );
   const groupOf = new Map(groups.map((g) => [g.lead.key, g]));
   const reachable = inView.filter((m) => (m.kind === "violation" ? groupOf.has(m.key) : !crowded));
   const storage = layout.byId.get("storage");
@@ -82,7 +87,19 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
         }
         const group = groupOf.get(mark.key)!;
         const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, t, limitT, d1)) }]));
-        return <ViolationButton key={mark.key} t={mark.t} name={group.name} label={group.label} px={group.px} labelX={group.labelX} spans={spans} top={layout.violationsTop} {...focus} />;
+        return (
+          <ViolationButton
+            key={mark.key}
+            t={mark.t}
+            name={group.name}
+            label={group.label}
+            px={group.px}
+            labelX={group.labelX}
+            spans={spans}
+            top={layout.violationsTop}
+            {...focus}
+          />
+        );
       })}
     </g>
   );
@@ -168,7 +185,15 @@ interface FocusProps {
 }
 
 /** An SVG group that behaves as a button: named, reached by the roving tabindex, activated by click, Enter or Space. */
-function MarkButton({ name, t, markKey, tabbable, onActivate, ring, children }: FocusProps & { name: string; t: number; ring: ReactNode; children: ReactNode }) {
+function MarkButton({
+  name,
+  t,
+  markKey,
+  tabbable,
+  onActivate,
+  ring,
+  children,
+}: FocusProps & { name: string; t: number; ring: ReactNode; children: ReactNode }) {
   return (
     <g
       role="button"
@@ -197,7 +222,14 @@ const WriteButton = memo(function WriteButton({
 }: FocusProps & { mark: WriteMarkModel; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean }) {
   const y = rows.mid;
   const outcome = mark.outcome === "repeat" ? "applied" : mark.outcome;
-  const noteStyle = { fill: mark.outcome === "stale-applied" || mark.outcome === "overwrote" ? roleColor.dangerInk : mark.outcome === "rejected" ? roleColor.safeInk : roleColor.inkMuted };
+  const noteStyle = {
+    fill:
+      mark.outcome === "stale-applied" || mark.outcome === "overwrote"
+        ? roleColor.dangerInk
+        : mark.outcome === "rejected"
+          ? roleColor.safeInk
+          : roleColor.inkMuted,
+  };
   return (
     <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="13" />} {...focus}>
       <WriteMark x={px} y={y} color={colorOfProcess(mark.client)} outcome={outcome} />
@@ -221,7 +253,11 @@ const GrantButton = memo(function GrantButton({ mark, px, rows, ...focus }: Focu
   const bottom = rows.barTop + rows.barHeight + 2;
   return (
     <MarkButton name={mark.name} t={mark.t} ring={<rect x={px - 7} y={top - 4} width="16" height={bottom - top + 8} rx="3" />} {...focus}>
-      <path d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`} strokeWidth="1.5" style={{ fill: colorOfProcess(mark.client), stroke: roleColor.ink }} />
+      <path
+        d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`}
+        strokeWidth="1.5"
+        style={{ fill: colorOfProcess(mark.client), stroke: roleColor.ink }}
+      />
     </MarkButton>
   );
 });
@@ -239,7 +275,10 @@ const ViolationButton = memo(function ViolationButton({
   const y = top + 13;
   return (
     <MarkButton name={name} t={t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
-      {spans.map((s, i) => s.to > s.from && <line key={i} x1={s.from} x2={s.to} y1={y + 9} y2={y + 9} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />)}
+      {spans.map(
+        (s, i) =>
+          s.to > s.from && <line key={i} x1={s.from} x2={s.to} y1={y + 9} y2={y + 9} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />,
+      )}
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
       <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />
       {labelX !== null && (

@@ -44,13 +44,23 @@ export function PlaybackBar({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <div className="flex items-center gap-1">
-        <IconButton label="Step back" tooltip="To the previous key event (Shift: the previous event, messages included)" onClick={(event) => step(-1, event.shiftKey)} disabled={t <= 0}>
+        <IconButton
+          label="Step back"
+          tooltip="To the previous key event (Shift: the previous event, messages included)"
+          onClick={(event) => step(-1, event.shiftKey)}
+          disabled={t <= 0}
+        >
           <path d="M6 5v14M19 5l-10 7 10 7z" />
         </IconButton>
         <IconButton label={playing ? "Pause" : "Play"} onClick={() => playback.getState().togglePlay()} primary>
           {playing ? <path d="M7 5h3v14H7zM14 5h3v14h-3z" /> : <path d="M7 4.5v15l12.5-7.5z" />}
         </IconButton>
-        <IconButton label="Step forward" tooltip="To the next key event (Shift: the next event, messages included)" onClick={(event) => step(1, event.shiftKey)} disabled={t >= max}>
+        <IconButton
+          label="Step forward"
+          tooltip="To the next key event (Shift: the next event, messages included)"
+          onClick={(event) => step(1, event.shiftKey)}
+          disabled={t >= max}
+        >
           <path d="M18 5v14M5 5l10 7-10 7z" />
         </IconButton>
       </div>
@@ -87,7 +97,11 @@ export function PlaybackBar({
           ))}
         </select>
       </label>
-      {reducedMotion && <p className="basis-full text-xs text-ink-muted">Reduced motion is on: playing keeps its speed but jumps from one key event to the next instead of animating.</p>}
+      {reducedMotion && (
+        <p className="basis-full text-xs text-ink-muted">
+          Reduced motion is on: playing keeps its speed but jumps from one key event to the next instead of animating.
+        </p>
+      )}
     </div>
   );
 }

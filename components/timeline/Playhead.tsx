@@ -11,7 +11,19 @@ import { usePlayback } from "@/components/lab/stores";
  * The clip that reveals the run up to the playhead: everything drawn inside it appears as the
  * playhead passes. Only this rectangle moves while playing, so the layers need not re-render.
  */
-export function RevealClip({ id, x, plotLeft, height, limitT }: { id: string; x: ScaleLinear<number, number>; plotLeft: number; height: number; limitT: number }) {
+export function RevealClip({
+  id,
+  x,
+  plotLeft,
+  height,
+  limitT,
+}: {
+  id: string;
+  x: ScaleLinear<number, number>;
+  plotLeft: number;
+  height: number;
+  limitT: number;
+}) {
   const t = usePlayback(selectT);
   const edge = x(Math.min(t, limitT));
   return (
@@ -37,7 +49,15 @@ export function Playhead({ x, layout, plotLeft, plotRight }: { x: ScaleLinear<nu
     <g aria-hidden="true" pointerEvents="none">
       {!before && !after && <line x1={px} x2={px} y1={layout.lanesTop} y2={layout.axisTop} strokeWidth="2" style={{ stroke: roleColor.ink }} />}
       <rect x={tabX} y={layout.axisTop + 4} width={w} height="17" rx="3" style={{ fill: roleColor.ink }} />
-      <text x={tabX + w / 2} y={layout.axisTop + 16.5} fontSize="11" fontWeight="600" textAnchor="middle" className="tabular-nums" style={{ fill: roleColor.page }}>
+      <text
+        x={tabX + w / 2}
+        y={layout.axisTop + 16.5}
+        fontSize="11"
+        fontWeight="600"
+        textAnchor="middle"
+        className="tabular-nums"
+        style={{ fill: roleColor.page }}
+      >
         {label}
       </text>
     </g>

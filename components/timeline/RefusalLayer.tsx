@@ -28,7 +28,15 @@ export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
         const height = rows.pauseTop + rows.pauseHeight - top;
         return (
           <g key={`${band.client}-${band.startT}`}>
-            <rect x={x0} y={top} width={Math.max(1, x1 - x0)} height={height} rx="2" strokeWidth="1" style={{ fill: roleColor.inkMuted, fillOpacity: 0.12, stroke: roleColor.inkMuted, strokeOpacity: 0.5 }} />
+            <rect
+              x={x0}
+              y={top}
+              width={Math.max(1, x1 - x0)}
+              height={height}
+              rx="2"
+              strokeWidth="1"
+              style={{ fill: roleColor.inkMuted, fillOpacity: 0.12, stroke: roleColor.inkMuted, strokeOpacity: 0.5 }}
+            />
             {count > 0 && x1 - x0 > labelWidth(label) && (
               <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize="11" style={{ fill: roleColor.inkMuted }}>
                 {label}

@@ -20,7 +20,14 @@ const muted = { fill: roleColor.inkMuted };
  * while some of them no longer believed they held the lock.
  * Decorative: the focusable marks and the story carry the same facts in words.
  */
-export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, limitT, patterns }: LayerProps & { patterns: { pause: string; danger: string; delay: string } }) {
+export const SpanLayer = memo(function SpanLayer({
+  model,
+  layout,
+  x,
+  domain,
+  limitT,
+  patterns,
+}: LayerProps & { patterns: { pause: string; danger: string; delay: string } }) {
   const [d0, d1] = domain;
   const until = Math.min(d1, limitT);
   const spans = model.spans.query(d0, until);
@@ -38,7 +45,15 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
       items.push(
         <g key={`overlap-${client}-${band.startT}`}>
           <rect x={x0} y={box.top + 1} width={Math.max(1, x1 - x0)} height={box.height - 2} style={{ fill: roleColor.danger, opacity: 0.16 }} />
-          <rect x={x0} y={box.top + 1} width={Math.max(1, x1 - x0)} height={box.height - 2} fill="none" strokeDasharray="4 3" style={{ stroke: roleColor.danger }} />
+          <rect
+            x={x0}
+            y={box.top + 1}
+            width={Math.max(1, x1 - x0)}
+            height={box.height - 2}
+            fill="none"
+            strokeDasharray="4 3"
+            style={{ stroke: roleColor.danger }}
+          />
         </g>,
       );
     }
@@ -58,7 +73,15 @@ export const SpanLayer = memo(function SpanLayer({ model, layout, x, domain, lim
   const crowded = spans.length > COALESCE_ABOVE;
   // Crowded, holding is drawn as density (its share of time); the rest by pixel column.
   if (crowded) items.push(<HeldDensity key="held-density" spans={spans} layout={layout} x={x} d0={d0} until={until} />);
-  (crowded ? coalesce(spans.filter((s) => s.kind !== "belief" && s.kind !== "lease"), x, d0, until) : spans).forEach((span, i) => {
+  (crowded
+    ? coalesce(
+        spans.filter((s) => s.kind !== "belief" && s.kind !== "lease"),
+        x,
+        d0,
+        until,
+      )
+    : spans
+  ).forEach((span, i) => {
     const box = layout.byId.get(span.lane);
     if (!box) return;
     const rows = laneRows(box);
@@ -166,7 +189,8 @@ function SpanShape({
     }
     case "lease": {
       const label = span.token === null ? span.client : `${span.client} · token ${span.token}`;
-      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />;
+      if (!labels)
+        return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />;
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />
@@ -182,7 +206,14 @@ function SpanShape({
       const label = pauseLabel(span.cause, span.endT - span.startT);
       return (
         <g>
-          <rect x={x0} y={rows.pauseTop} width={w} height={rows.pauseHeight} strokeWidth="1" style={{ fill: `url(#${patterns.pause})`, stroke: roleColor.pause }} />
+          <rect
+            x={x0}
+            y={rows.pauseTop}
+            width={w}
+            height={rows.pauseHeight}
+            strokeWidth="1"
+            style={{ fill: `url(#${patterns.pause})`, stroke: roleColor.pause }}
+          />
           {labels && w > labelWidth(label) && (
             <text x={x0 + 2} y={rows.note} fontSize="11" fontWeight="600" style={muted}>
               {label}
@@ -228,7 +259,17 @@ function SpanShape({
       const label = formatSessionDoubt(span.state);
       return (
         <g>
-          <rect x={x0} y={rows.barTop - 1} width={w} height={rows.barHeight + 2} rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} />
+          <rect
+            x={x0}
+            y={rows.barTop - 1}
+            width={w}
+            height={rows.barHeight + 2}
+            rx="2"
+            fill="none"
+            strokeWidth="1.5"
+            strokeDasharray="2 3"
+            style={{ stroke: roleColor.inkMuted }}
+          />
           {labels && w > labelWidth(label) && (
             <text x={x0 + 2} y={rows.label} fontSize="11" style={muted}>
               {label}

@@ -5,7 +5,17 @@ import { seconds } from "@/lib/sim/format";
 import { formatCount } from "@/lib/run/format";
 import { timelineLayout } from "@/lib/run/timelineLayout";
 import { modelOf, storyOfResult } from "@/lib/run/derived";
-import { selectHiding, selectLimitT, selectPending, selectPresetId, selectResult, selectSetT, selectShortcuts, selectShowMessages, selectT } from "@/components/lab/selectors";
+import {
+  selectHiding,
+  selectLimitT,
+  selectPending,
+  selectPresetId,
+  selectResult,
+  selectSetT,
+  selectShortcuts,
+  selectShowMessages,
+  selectT,
+} from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
 import { FRAME_EVENT } from "./frameRequest";
@@ -50,7 +60,10 @@ export function Timeline() {
 
   const model = result ? modelOf(result) : null;
   const [everyLane, setEveryLane] = useState(false);
-  const layout = useMemo(() => (model ? timelineLayout(model.lanes, { maxClients: everyLane ? Infinity : CLIENT_LANES_SHOWN, groupAbove: GROUP_CLIENTS_ABOVE }) : null), [model, everyLane]);
+  const layout = useMemo(
+    () => (model ? timelineLayout(model.lanes, { maxClients: everyLane ? Infinity : CLIENT_LANES_SHOWN, groupAbove: GROUP_CLIENTS_ABOVE }) : null),
+    [model, everyLane],
+  );
   const clientCount = model ? model.lanes.filter((l) => l.kind === "client").length : 0;
   const grouped = layout?.moreClients != null;
   const labelWidth = width < 560 ? 84 : 150;
@@ -142,19 +155,25 @@ export function Timeline() {
         {model && <CrowdedMarksNote model={model} domain={zoom.domain} limitT={limitT} />}
         {clientCount > GROUP_CLIENTS_ABOVE && (
           <p className="text-xs text-ink-muted">
-            {grouped ? `The first ${CLIENT_LANES_SHOWN} of ${formatCount(clientCount)} clients have a lane; the storage lane shows every client's writes. ` : `Every one of the ${formatCount(clientCount)} clients has a lane. `}
+            {grouped
+              ? `The first ${CLIENT_LANES_SHOWN} of ${formatCount(clientCount)} clients have a lane; the storage lane shows every client's writes. `
+              : `Every one of the ${formatCount(clientCount)} clients has a lane. `}
             <button type="button" onClick={() => setEveryLane(!everyLane)} className="font-medium text-link underline underline-offset-2">
               {grouped ? `Show all ${formatCount(clientCount)} clients` : `Show only the first ${CLIENT_LANES_SHOWN}`}
             </button>
           </p>
         )}
         {model && spansCrowded({ model, domain: zoom.domain, limitT }) && (
-          <p className="text-xs text-ink-muted">Too many spans in view to draw one by one: each lane’s bar shows how much of the time it held the lock (a full bar is all of it). Zoom in for each span.</p>
+          <p className="text-xs text-ink-muted">
+            Too many spans in view to draw one by one: each lane’s bar shows how much of the time it held the lock (a full bar is all of it). Zoom in for each
+            span.
+          </p>
         )}
         <TimelineKey />
         <p id="timeline-help" className="text-xs text-ink-muted">
-          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and
-          violations; ← and → move between them, Enter moves the playhead there. {shortcuts
+          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and violations; ← and → move
+          between them, Enter moves the playhead there.{" "}
+          {shortcuts
             ? "Shortcuts: Space plays or pauses, ← → step between key events (Shift + ← → between every event), [ and ] pan, Home and End jump, + and − zoom."
             : "Single-key shortcuts are off."}{" "}
           Ctrl or ⌘ + Z undoes an edit, Shift + Ctrl or ⌘ + Z redoes it.

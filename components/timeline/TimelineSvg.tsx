@@ -40,7 +40,21 @@ export interface TimelineSvgProps {
  * and the lane labels with their clocks. The SVG node is also where d3-zoom listens (see
  * useTimelineZoom); everything in it is rendered by React.
  */
-export function TimelineSvg({ ref, model, layout, scenario, width, labelWidth, plotRight, domain, limitT, showMessages, onPick, describedBy, laneTextPx }: TimelineSvgProps) {
+export function TimelineSvg({
+  ref,
+  model,
+  layout,
+  scenario,
+  width,
+  labelWidth,
+  plotRight,
+  domain,
+  limitT,
+  showMessages,
+  onPick,
+  describedBy,
+  laneTextPx,
+}: TimelineSvgProps) {
   const id = useId();
   const ids = { plot: `${id}-plot`, reveal: `${id}-reveal`, pause: `${id}-pause`, danger: `${id}-danger`, delay: `${id}-delay`, arrow: `${id}-arrow` };
   const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);

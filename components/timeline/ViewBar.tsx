@@ -40,11 +40,21 @@ export function ViewBar({
         </button>
       </div>
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={showMessages} onChange={(event) => playback.getState().setShowMessages(event.target.checked)} className="size-4 accent-[var(--color-focus)]" />
+        <input
+          type="checkbox"
+          checked={showMessages}
+          onChange={(event) => playback.getState().setShowMessages(event.target.checked)}
+          className="size-4 accent-[var(--color-focus)]"
+        />
         Show messages
       </label>
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={shortcuts} onChange={(event) => playback.getState().setShortcuts(event.target.checked)} className="size-4 accent-[var(--color-focus)]" />
+        <input
+          type="checkbox"
+          checked={shortcuts}
+          onChange={(event) => playback.getState().setShortcuts(event.target.checked)}
+          className="size-4 accent-[var(--color-focus)]"
+        />
         Keyboard shortcuts
       </label>
       <div className="flex items-center gap-1" role="group" aria-label="Download the timeline">

@@ -12,5 +12,9 @@ function subscribe(onChange: () => void) {
 
 /** Whether the system asks for reduced motion; it follows changes to the setting. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

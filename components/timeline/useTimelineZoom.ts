@@ -56,7 +56,12 @@ export function useTimelineZoom(
   const fitted: [number, number] = [0, Math.min(durationMs, fitEndT)];
   const [view, setView] = useState<{ durationMs: number; domain: [number, number] }>({ durationMs, domain: fitted });
   const domainRef = useRef<{ durationMs: number; domain: [number, number] } | null>(null);
-  const zoomRef = useRef<{ behavior: ZoomBehavior<SVGSVGElement, unknown>; svg: SVGSVGElement; fit: () => void; show: (window: [number, number]) => void } | null>(null);
+  const zoomRef = useRef<{
+    behavior: ZoomBehavior<SVGSVGElement, unknown>;
+    svg: SVGSVGElement;
+    fit: () => void;
+    show: (window: [number, number]) => void;
+  } | null>(null);
   const manualRef = useRef(false);
   const [zoomed, setZoomed] = useState(false);
   const byHand = useCallback(() => {

@@ -18,7 +18,11 @@ interface Item {
 }
 
 function itemsFor(target: FaultTarget): Item[] {
-  if (target.kind === "link") return [{ label: "Partition for…", form: "partition" }, { label: "Delay next message…", form: "delay" }];
+  if (target.kind === "link")
+    return [
+      { label: "Partition for…", form: "partition" },
+      { label: "Delay next message…", form: "delay" },
+    ];
   const items: Item[] = [{ label: "Pause for…", form: "pause" }];
   // Storage cannot crash in this model (the engine refuses it).
   if (target.id !== "storage") items.push({ label: "Crash", fault: { kind: "crash", target: target.id } });
@@ -87,7 +91,19 @@ const forms: Record<FormKind, { field: FaultField; label: string; initial: strin
   delay: { field: "byMs", label: "Delay (seconds)", initial: "5", submit: "Add delay" },
 };
 
-function AmountForm({ kind, target, t, onInject, onCancel }: { kind: FormKind; target: FaultTarget; t: number; onInject: (fault: InputFault) => void; onCancel: () => void }) {
+function AmountForm({
+  kind,
+  target,
+  t,
+  onInject,
+  onCancel,
+}: {
+  kind: FormKind;
+  target: FaultTarget;
+  t: number;
+  onInject: (fault: InputFault) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const spec = forms[kind];
   const [amount, setAmount] = useState(spec.initial);
@@ -115,7 +131,11 @@ function AmountForm({ kind, target, t, onInject, onCancel }: { kind: FormKind; t
       {kind === "delay" && target.kind === "link" && (
         <label className="block text-sm">
           <span className="font-medium">Direction</span>
-          <select className="mt-1 block w-full rounded-md border border-line bg-page px-2 py-1.5" value={outbound ? "out" : "in"} onChange={(e) => setOutbound(e.target.value === "out")}>
+          <select
+            className="mt-1 block w-full rounded-md border border-line bg-page px-2 py-1.5"
+            value={outbound ? "out" : "in"}
+            onChange={(e) => setOutbound(e.target.value === "out")}
+          >
             <option value="out">
               {target.client} → {target.other}
             </option>

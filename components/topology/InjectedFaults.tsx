@@ -80,7 +80,9 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
 function FaultEditor({ fault, text, onSave, onCancel }: { fault: InputFault; text: string; onSave: (fault: InputFault) => void; onCancel: () => void }) {
   const id = useId();
   const fields = Object.entries(editableFields(fault)) as [FaultField, number | null][];
-  const [values, setValues] = useState<Partial<Record<FaultField, string>>>(() => Object.fromEntries(fields.map(([f, ms]) => [f, ms === null ? "" : String(ms / 1000)])));
+  const [values, setValues] = useState<Partial<Record<FaultField, string>>>(() =>
+    Object.fromEntries(fields.map(([f, ms]) => [f, ms === null ? "" : String(ms / 1000)])),
+  );
   const [errors, setErrors] = useState<string[]>([]);
   return (
     <form

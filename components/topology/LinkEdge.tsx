@@ -63,12 +63,27 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
           }}
         />
       )}
-      <path d={d} fill="none" strokeWidth={cut ? 2 : 1.5} strokeDasharray={cut ? "5 3" : undefined} style={{ stroke: cut ? roleColor.dangerInk : roleColor.inkMuted, opacity: cut ? 1 : 0.55 }} />
+      <path
+        d={d}
+        fill="none"
+        strokeWidth={cut ? 2 : 1.5}
+        strokeDasharray={cut ? "5 3" : undefined}
+        style={{ stroke: cut ? roleColor.dangerInk : roleColor.inkMuted, opacity: cut ? 1 : 0.55 }}
+      />
       {cut && <path d={`${bar(CUT_AT - CUT_GAP)}${bar(CUT_AT + CUT_GAP)}`} strokeWidth="3" strokeLinecap="round" style={{ stroke: roleColor.dangerInk }} />}
       {!frame.reducedMotion &&
         messages.map((m) => {
           const p = at(m.outbound ? m.progress : 1 - m.progress);
-          return <circle key={m.key} cx={p.x} cy={p.y} r="4.5" strokeWidth="1.5" style={{ fill: m.dropped ? roleColor.page : roleColor.ink, stroke: m.dropped ? roleColor.dangerInk : roleColor.page }} />;
+          return (
+            <circle
+              key={m.key}
+              cx={p.x}
+              cy={p.y}
+              r="4.5"
+              strokeWidth="1.5"
+              style={{ fill: m.dropped ? roleColor.page : roleColor.ink, stroke: m.dropped ? roleColor.dangerInk : roleColor.page }}
+            />
+          );
         })}
       {interactive && (
         <EdgeLabelRenderer>

@@ -26,7 +26,11 @@ export function ProcessNode({ data }: NodeProps<ProcessFlowNode>) {
   const isClient = node.kind === "client" || node.kind === "clients";
   return (
     <>
-      {isClient ? <Handle type="source" position={Position.Right} isConnectable={false} style={hidden} /> : <Handle type="target" position={Position.Left} isConnectable={false} style={hidden} />}
+      {isClient ? (
+        <Handle type="source" position={Position.Right} isConnectable={false} style={hidden} />
+      ) : (
+        <Handle type="target" position={Position.Left} isConnectable={false} style={hidden} />
+      )}
       {node.id === "redis" && <Handle id="replica-out" type="source" position={Position.Bottom} isConnectable={false} style={hidden} />}
       {node.id === "replica" && <Handle id="replica-in" type="target" position={Position.Top} isConnectable={false} style={hidden} />}
       {node.kind === "clients" ? <CrowdCard node={node} /> : <ProcessCard node={node} open={sameTarget(frame.menuFor, { kind: "process", id: node.id })} />}
@@ -38,7 +42,9 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
   const frame = useTopologyFrame();
   const state = frame.states.get(node.id);
   const { status, detail } = stateText(node.kind, state);
-  const leaseText = state?.leases.length ? `, enforcing the lease of ${state.leases.map((l) => `${l.client}${l.token === null ? "" : ` (token ${l.token})`}`).join(", ")}` : "";
+  const leaseText = state?.leases.length
+    ? `, enforcing the lease of ${state.leases.map((l) => `${l.client}${l.token === null ? "" : ` (token ${l.token})`}`).join(", ")}`
+    : "";
   const text = `${detail ? `${status}, ${detail}` : status}${node.kind === "service" ? leaseText : ""}`;
   const clock = clockReadingAt(frame.scenario, node.id, frame.t);
   const clockText = clock ? `${formatClock(clock.wallMs)} (${formatOffset(clock.aheadMs)})` : "";
@@ -53,7 +59,9 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
     width: NODE_WIDTH,
     height: NODE_HEIGHT,
     borderColor: node.kind === "client" ? clientColor(node.clientNumber ?? 1) : node.kind === "storage" ? roleColor.storage : roleColor.lockService,
-    backgroundImage: paused ? `repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, ${roleColor.pause} 35%, transparent) 6px 9px)` : undefined,
+    backgroundImage: paused
+      ? `repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, ${roleColor.pause} 35%, transparent) 6px 9px)`
+      : undefined,
   };
   const face = (
     <>
@@ -67,7 +75,11 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
       {leases.length > 0 && (
         <span className="flex gap-1">
           {leases.slice(0, 3).map((l) => (
-            <span key={`${l.client}${l.token}`} className="rounded border-2 px-1 text-[10px] leading-tight font-semibold" style={{ borderColor: colorOfProcess(l.client) }}>
+            <span
+              key={`${l.client}${l.token}`}
+              className="rounded border-2 px-1 text-[10px] leading-tight font-semibold"
+              style={{ borderColor: colorOfProcess(l.client) }}
+            >
               {l.client}
               {l.token === null ? "" : ` #${l.token}`}
             </span>
@@ -77,7 +89,12 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
       )}
       {crashed && (
         <svg className="pointer-events-none absolute inset-0" width={NODE_WIDTH} height={NODE_HEIGHT} aria-hidden="true">
-          <path d={`M${NODE_WIDTH - 34} 44L${NODE_WIDTH - 10} 68M${NODE_WIDTH - 10} 44L${NODE_WIDTH - 34} 68`} strokeWidth="3.5" strokeLinecap="round" style={{ stroke: roleColor.ink }} />
+          <path
+            d={`M${NODE_WIDTH - 34} 44L${NODE_WIDTH - 10} 68M${NODE_WIDTH - 10} 44L${NODE_WIDTH - 34} 68`}
+            strokeWidth="3.5"
+            strokeLinecap="round"
+            style={{ stroke: roleColor.ink }}
+          />
         </svg>
       )}
     </>
@@ -116,7 +133,10 @@ function CrowdCard({ node }: { node: TopologyNode }) {
   }
   const summary = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
   return (
-    <div className="flex flex-col gap-0.5 rounded-lg border-2 border-double border-line bg-surface px-2.5 py-1.5 text-ink" style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}>
+    <div
+      className="flex flex-col gap-0.5 rounded-lg border-2 border-double border-line bg-surface px-2.5 py-1.5 text-ink"
+      style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
+    >
       <span className="text-sm font-bold">{node.id}</span>
       <span className="text-xs">{node.processes.length} clients, drawn as one</span>
       <span className="truncate text-[11px] text-ink-muted">{summary}</span>
@@ -126,7 +146,9 @@ function CrowdCard({ node }: { node: TopologyNode }) {
 
 function Shape({ node }: { node: TopologyNode }) {
   if (node.kind === "client") {
-    return <span aria-hidden="true" className="inline-block size-3 rounded-full border border-ink" style={{ background: clientColor(node.clientNumber ?? 1) }} />;
+    return (
+      <span aria-hidden="true" className="inline-block size-3 rounded-full border border-ink" style={{ background: clientColor(node.clientNumber ?? 1) }} />
+    );
   }
   if (node.kind === "storage") {
     return (

@@ -31,19 +31,49 @@ const CROWDED_LINKS = 24;
 /** The flow's nodes and edges for a layout: built once per layout, never per frame. */
 function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
   const nodes: Node[] = [];
-  if (layout.group) nodes.push({ id: "ensemble", type: "ensemble", position: { x: layout.group.x, y: layout.group.y }, data: { group: layout.group }, selectable: false, zIndex: -1 } satisfies EnsembleFlowNode);
+  if (layout.group)
+    nodes.push({
+      id: "ensemble",
+      type: "ensemble",
+      position: { x: layout.group.x, y: layout.group.y },
+      data: { group: layout.group },
+      selectable: false,
+      zIndex: -1,
+    } satisfies EnsembleFlowNode);
   for (const node of layout.nodes) {
-    nodes.push({ id: node.id, type: "process", position: { x: node.x, y: node.y }, data: { node }, width: NODE_WIDTH, height: NODE_HEIGHT } satisfies ProcessFlowNode);
+    nodes.push({
+      id: node.id,
+      type: "process",
+      position: { x: node.x, y: node.y },
+      data: { node },
+      width: NODE_WIDTH,
+      height: NODE_HEIGHT,
+    } satisfies ProcessFlowNode);
   }
   // An aggregate's links carry many clients' messages: a fault needs one client, so they offer none.
   const crowds = new Set(layout.nodes.filter((n) => n.kind === "clients").map((n) => n.id));
   const crowded = layout.links.length > CROWDED_LINKS;
   const edges: Edge[] = layout.links.map(
-    (link) => ({ id: link.id, type: "link", source: link.source, target: link.target, data: { link, interactive: !crowds.has(link.source), crowded } }) satisfies LinkFlowEdge,
+    (link) =>
+      ({
+        id: link.id,
+        type: "link",
+        source: link.source,
+        target: link.target,
+        data: { link, interactive: !crowds.has(link.source), crowded },
+      }) satisfies LinkFlowEdge,
   );
   if (layout.replication) {
     const r = layout.replication;
-    edges.push({ id: "replication", type: "replication", source: r.source, target: r.target, sourceHandle: "replica-out", targetHandle: "replica-in", data: { lagMs: r.lagMs } } satisfies ReplicationFlowEdge);
+    edges.push({
+      id: "replication",
+      type: "replication",
+      source: r.source,
+      target: r.target,
+      sourceHandle: "replica-out",
+      targetHandle: "replica-in",
+      data: { lagMs: r.lagMs },
+    } satisfies ReplicationFlowEdge);
   }
   return { nodes, edges };
 }
@@ -53,7 +83,19 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
  * panning or wheel zoom, so the page scrolls and every control is a plain button reached with
  * Tab). It is drawn at most `maxZoom` times its natural size: 1 in the lab, more for a room.
  */
-export function TopologyCanvas({ layout, frame, width, height, maxZoom = 1 }: { layout: TopologyLayout; frame: TopologyFrame; width: number; height: number; maxZoom?: number }) {
+export function TopologyCanvas({
+  layout,
+  frame,
+  width,
+  height,
+  maxZoom = 1,
+}: {
+  layout: TopologyLayout;
+  frame: TopologyFrame;
+  width: number;
+  height: number;
+  maxZoom?: number;
+}) {
   const { nodes, edges } = useMemo(() => flowOf(layout), [layout]);
   const fit = useMemo(() => ({ padding: 0.06, maxZoom }), [maxZoom]);
   return (

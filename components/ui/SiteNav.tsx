@@ -42,12 +42,25 @@ export function SiteNav() {
         }}
         className="inline-flex h-10 items-center gap-2 rounded-md border border-line px-3 text-sm font-semibold text-ink hover:bg-surface md:hidden"
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
         Menu
       </button>
-      <div id={id} className={`${open ? "block" : "hidden"} absolute inset-x-0 top-full z-40 border-b border-line bg-page px-5 py-2 shadow-lg md:static md:block md:border-0 md:p-0 md:shadow-none`}>
+      <div
+        id={id}
+        className={`${open ? "block" : "hidden"} absolute inset-x-0 top-full z-40 border-b border-line bg-page px-5 py-2 shadow-lg md:static md:block md:border-0 md:p-0 md:shadow-none`}
+      >
         <NavLinks />
       </div>
     </nav>

@@ -17,7 +17,16 @@ import { breakScore } from "./grade";
 import { BREAK_FAULT_KINDS, type BreakFaultKind, type BreakLevel } from "./level";
 
 /** Presets whose design a few faults can break; each loses its own faults in the arcade. */
-export const ARCADE_PRESETS = ["gc-pause", "k8s-paused-leader", "etcd-pause-unfenced", "chubby-no-lock-delay", "redis-clock-jump", "ttl-renewed", "zk-pause-fenced", "pg-lock-table-skew"] as const;
+export const ARCADE_PRESETS = [
+  "gc-pause",
+  "k8s-paused-leader",
+  "etcd-pause-unfenced",
+  "chubby-no-lock-delay",
+  "redis-clock-jump",
+  "ttl-renewed",
+  "zk-pause-fenced",
+  "pg-lock-table-skew",
+] as const;
 const LEASES_MS = [5000, 10_000, 15_000, 20_000] as const;
 const WORK_MS = [1000, 2000, 4000, 6000] as const;
 const ATTEMPTS = 6;
@@ -47,7 +56,10 @@ export function arcadeLevel(seed: number): ArcadeLevel | null {
 
 function attemptLevel(seed: number, presetId: string, leaseMs: number, workMs: number): ArcadeLevel | null {
   const preset = presetById(presetId)!;
-  const scenario: Scenario = withClients(withLease({ ...preset.scenario, name: undefined, seed, faults: [], storage: { guard: "none" }, clocks: undefined }, leaseMs), { workMs });
+  const scenario: Scenario = withClients(
+    withLease({ ...preset.scenario, name: undefined, seed, faults: [], storage: { guard: "none" }, clocks: undefined }, leaseMs),
+    { workMs },
+  );
   delete scenario.name;
   delete scenario.clocks;
   const base = simulate(scenario);

@@ -11,8 +11,7 @@ import type { World } from "./world";
 
 export type CheckRequest =
   /** `counterexampleWhen`: "goal-fails" for a defend level, "goal-holds" to confirm a break level cannot be won. */
-  | { kind: "check"; scenario: Scenario; world: World; goal: Goal; counterexampleWhen: "goal-fails" | "goal-holds" }
-  | { kind: "arcade"; seed: number };
+  { kind: "check"; scenario: Scenario; world: World; goal: Goal; counterexampleWhen: "goal-fails" | "goal-holds" } | { kind: "arcade"; seed: number };
 
 export interface CheckProgress {
   tried: number;

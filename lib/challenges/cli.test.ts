@@ -2,12 +2,20 @@ import { describe, expect, it } from "vitest";
 import { simulate } from "@/lib/sim/simulate";
 import { runExhaustiveCli } from "./cli";
 
-const gcPause = JSON.stringify({ version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 }, workload: { kind: "counter" } });
+const gcPause = JSON.stringify({
+  version: 1,
+  service: { kind: "redis", ttlMs: 10000 },
+  clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+  workload: { kind: "counter" },
+});
 const read = () => gcPause;
 
 describe("sim --exhaustive", () => {
   it("prints the schedules tried and failed, and the shortest failing one as a scenario that reproduces it", () => {
-    const out = runExhaustiveCli(["--scenario", "f.json", "--exhaustive", "--max-faults", "2", "--pauses", "1000,2000", "--jumps", "none", "--delays", "none"], read);
+    const out = runExhaustiveCli(
+      ["--scenario", "f.json", "--exhaustive", "--max-faults", "2", "--pauses", "1000,2000", "--jumps", "none", "--delays", "none"],
+      read,
+    );
     expect(out.status).toBe(0);
     const report = JSON.parse(out.stdout);
     // Six moments, twelve single pauses: 1 + 12 + 66 schedules, and none as short as 2 s breaks a 10 s lease.

@@ -74,7 +74,10 @@ function calmBase(input: Scenario): { calm: Scenario; base: ResolvedScenario; wa
   return { calm, base: validation.scenario, warnings: validation.warnings };
 }
 
-const withSchedule = (base: ResolvedScenario, schedule: readonly Placed[]): ResolvedScenario => ({ ...base, faults: [...base.faults, ...schedule.map((p) => p.fault)] });
+const withSchedule = (base: ResolvedScenario, schedule: readonly Placed[]): ResolvedScenario => ({
+  ...base,
+  faults: [...base.faults, ...schedule.map((p) => p.fault)],
+});
 
 /** The world's likely size, from one full run of the scenario without added faults. */
 export function worldSize(input: Scenario, world: World): WorldSize {
@@ -86,7 +89,12 @@ export function worldSize(input: Scenario, world: World): WorldSize {
 }
 
 /** Runs every schedule of the world; `isCounterexample` says which runs break the design. */
-export function exhaustiveCheck(input: Scenario, world: World, isCounterexample: (run: RunOutcome) => boolean, options: ExhaustiveOptions = {}): ExhaustiveResult {
+export function exhaustiveCheck(
+  input: Scenario,
+  world: World,
+  isCounterexample: (run: RunOutcome) => boolean,
+  options: ExhaustiveOptions = {},
+): ExhaustiveResult {
   const { calm, base, warnings } = calmBase(input);
   const nodes = serviceNodeIds(base.service);
   const nodeSet = new Set(nodes);

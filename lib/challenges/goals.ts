@@ -68,7 +68,9 @@ export function atomHolds(atom: GoalAtom, { summary: s, facts }: RunOutcome): bo
     case "stale-write-accepted":
       return facts.writes.some(staleAccepted);
     case "two-grants-accepted":
-      return facts.writes.some((stale) => staleAccepted(stale) && facts.writes.some((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant));
+      return facts.writes.some(
+        (stale) => staleAccepted(stale) && facts.writes.some((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant),
+      );
     case "stale-write-rejected":
       return facts.writes.some((w) => !w.accepted && w.stale !== null);
     case "safe":

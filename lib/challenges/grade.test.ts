@@ -5,7 +5,14 @@ import { gradeBreak, learnerFaults, parVerdict } from "./grade";
 import type { BreakLevel } from "./level";
 
 const level: BreakLevel = {
-  slug: "redis-one-pause", order: 1, mode: "break", title: "Lose an update with one pause", story: "…", scenario: named("gc-pause", { faults: [] }), goal: ["lost-update"], hints: ["…"],
+  slug: "redis-one-pause",
+  order: 1,
+  mode: "break",
+  title: "Lose an update with one pause",
+  story: "…",
+  scenario: named("gc-pause", { faults: [] }),
+  goal: ["lost-update"],
+  hints: ["…"],
   rules: { faultKinds: ["pause"], maxFaults: 1, maxTotalPauseMs: 30_000, par: { faults: 1, pauseMs: 8000 }, solution: null, world: null },
 };
 const pause = (forMs: number) => ({ kind: "pause" as const, target: "c1", atMs: 1000, forMs });

@@ -38,7 +38,8 @@ export function overBudget(rules: BreakRules, faults: readonly InputFault[]): st
   const kinds = new Set<string>(rules.faultKinds);
   const other = [...new Set(faults.map((f) => f.kind).filter((k) => !kinds.has(k)))];
   if (other.length) out.push(`This level allows only ${rules.faultKinds.join(", ")}; remove the ${other.join(", ")}.`);
-  if (rules.maxTotalPauseMs !== undefined && pauseMs > rules.maxTotalPauseMs) out.push(`${formatDuration(pauseMs)} of pauses in all: this level allows at most ${formatDuration(rules.maxTotalPauseMs)}.`);
+  if (rules.maxTotalPauseMs !== undefined && pauseMs > rules.maxTotalPauseMs)
+    out.push(`${formatDuration(pauseMs)} of pauses in all: this level allows at most ${formatDuration(rules.maxTotalPauseMs)}.`);
   return out;
 }
 

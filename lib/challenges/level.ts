@@ -30,7 +30,17 @@ export interface BreakRules {
 }
 
 /** The mitigations a defend level can open, each a field of the scenario. */
-export const CONTROLS = ["service", "leaseMs", "renewEveryMs", "safetyMarginMs", "leaseClock", "checkBeforeWrite", "onLockUnavailable", "guard", "fenceReads"] as const;
+export const CONTROLS = [
+  "service",
+  "leaseMs",
+  "renewEveryMs",
+  "safetyMarginMs",
+  "leaseClock",
+  "checkBeforeWrite",
+  "onLockUnavailable",
+  "guard",
+  "fenceReads",
+] as const;
 export type Control = (typeof CONTROLS)[number];
 export type ControlValue = string | number | boolean | null;
 /** A choice for some of the controls. */

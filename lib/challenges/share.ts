@@ -63,7 +63,8 @@ export function solutionFits(level: Level, solution: Solution): string | null {
   for (const [control, value] of Object.entries(solution.design)) {
     const offered = level.rules.controls[control as keyof typeof level.rules.controls];
     if (!offered) return `The link's design sets ${control}, which “${level.title}” does not let you choose.`;
-    if (!offered.includes(value)) return `The link's design sets ${control} to ${JSON.stringify(value)}, which is not one of the choices (${offered.map((o) => JSON.stringify(o)).join(", ")}).`;
+    if (!offered.includes(value))
+      return `The link's design sets ${control} to ${JSON.stringify(value)}, which is not one of the choices (${offered.map((o) => JSON.stringify(o)).join(", ")}).`;
   }
   return null;
 }
@@ -80,7 +81,8 @@ export function challengeDecode(search: string, levels: readonly Pick<Level, "sl
   if (arcade !== null && slug !== null) return { kind: "list", problems: ["The link names both a level and an arcade seed; open one at a time."] };
   if (arcade !== null) {
     const seed = Number(arcade);
-    if (!/^\d+$/.test(arcade) || seed > ARCADE_MAX_SEED) return { kind: "list", problems: [`The arcade seed “${arcade}” is not a whole number from 0 to ${ARCADE_MAX_SEED}.`] };
+    if (!/^\d+$/.test(arcade) || seed > ARCADE_MAX_SEED)
+      return { kind: "list", problems: [`The arcade seed “${arcade}” is not a whole number from 0 to ${ARCADE_MAX_SEED}.`] };
     return { kind: "arcade", seed, solution };
   }
   if (slug !== null) {

@@ -41,9 +41,13 @@ function verifyBreak(level: BreakLevel): LevelProblem[] {
   if (rules.world) {
     problems.push(...worldFits(level.scenario, rules.world, ["break", "world"]));
     const check = exhaustiveCheck(level.scenario, rules.world, (run) => goalHolds(level.goal, run));
-    if (check.stoppedBy !== "complete") problems.push({ path: ["break", "world"], reason: `the check stopped (${check.stoppedBy}) after ${check.tried} schedules` });
+    if (check.stoppedBy !== "complete")
+      problems.push({ path: ["break", "world"], reason: `the check stopped (${check.stoppedBy}) after ${check.tried} schedules` });
     else if (rules.solution === null && check.failed > 0) {
-      problems.push({ path: ["break", "solution"], reason: `no solution is given, but ${check.failed} of ${check.tried} schedules win: ${check.shortest!.explanations.join(" ")}` });
+      problems.push({
+        path: ["break", "solution"],
+        reason: `no solution is given, but ${check.failed} of ${check.tried} schedules win: ${check.shortest!.explanations.join(" ")}`,
+      });
     }
   }
   return problems;
@@ -57,16 +61,24 @@ function verifyDefend(level: DefendLevel): LevelProblem[] {
   // The starting design only has to fail once: stop at its first counterexample.
   let broke = false;
   const breaks = (run: Parameters<typeof goalHolds>[1]) => (broke ||= !holds(run));
-  const startFails = !goalHolds(rules.baseline, simulate(level.scenario)) || exhaustiveCheck(level.scenario, rules.world, breaks, { shouldStop: () => broke }).failed > 0;
+  const startFails =
+    !goalHolds(rules.baseline, simulate(level.scenario)) || exhaustiveCheck(level.scenario, rules.world, breaks, { shouldStop: () => broke }).failed > 0;
   if (!startFails) problems.push({ path: ["defend", "world"], reason: "the starting design already holds for every schedule: there is nothing to defend" });
 
   const designed = designApply(level.scenario, rules.solution);
-  if (!designed.ok) return [...problems, ...designed.errors.map((reason) => ({ path: ["defend", "solution"], reason: `the solution's design is not valid: ${reason}` }))];
+  if (!designed.ok)
+    return [...problems, ...designed.errors.map((reason) => ({ path: ["defend", "solution"], reason: `the solution's design is not valid: ${reason}` }))];
   problems.push(...worldFits(designed.scenario, rules.world, ["defend", "world"]));
-  if (!goalHolds(rules.baseline, simulate(designed.scenario))) problems.push({ path: ["defend", "baseline"], reason: "the reference design does not meet the baseline with no fault added" });
+  if (!goalHolds(rules.baseline, simulate(designed.scenario)))
+    problems.push({ path: ["defend", "baseline"], reason: "the reference design does not meet the baseline with no fault added" });
   const check = exhaustiveCheck(designed.scenario, rules.world, (run) => !holds(run));
-  if (check.stoppedBy !== "complete") problems.push({ path: ["defend", "world"], reason: `the check of the reference design stopped (${check.stoppedBy}) after ${check.tried} schedules` });
-  else if (check.failed > 0) problems.push({ path: ["defend", "solution"], reason: `the reference design fails ${check.failed} of ${check.tried} schedules, e.g. ${check.shortest!.explanations.join(" ")}` });
+  if (check.stoppedBy !== "complete")
+    problems.push({ path: ["defend", "world"], reason: `the check of the reference design stopped (${check.stoppedBy}) after ${check.tried} schedules` });
+  else if (check.failed > 0)
+    problems.push({
+      path: ["defend", "solution"],
+      reason: `the reference design fails ${check.failed} of ${check.tried} schedules, e.g. ${check.shortest!.explanations.join(" ")}`,
+    });
   const changes = designChanges(level, rules.solution).length;
   if (changes !== rules.par.changes) problems.push({ path: ["defend", "par", "changes"], reason: `par must be the reference design's changes (${changes})` });
   return problems;
@@ -74,5 +86,7 @@ function verifyDefend(level: DefendLevel): LevelProblem[] {
 
 function worldFits(scenario: Scenario, world: World, path: (string | number)[]): LevelProblem[] {
   const size = worldSize(scenario, world);
-  return size.estimate > world.maxSchedules ? [{ path: [...path, "maxSchedules"], reason: `the world has about ${size.estimate} schedules, more than maxSchedules (${world.maxSchedules})` }] : [];
+  return size.estimate > world.maxSchedules
+    ? [{ path: [...path, "maxSchedules"], reason: `the world has about ${size.estimate} schedules, more than maxSchedules (${world.maxSchedules})` }]
+    : [];
 }

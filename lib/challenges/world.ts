@@ -34,7 +34,8 @@ export function worldFaults(moments: readonly Moment[], world: World, serviceNod
   for (const m of moments) {
     for (const ms of world.pauseMs) add({ fault: pauseAt(m, ms), moment: m });
     if (m.kind === "grant") {
-      for (const ms of world.jumpMs) for (const target of [m.client, ...serviceNodes]) for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
+      for (const ms of world.jumpMs)
+        for (const target of [m.client, ...serviceNodes]) for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
     }
     if (m.kind === "write") for (const ms of world.delayMs) add({ fault: delayAt(m, ms), moment: m });
   }

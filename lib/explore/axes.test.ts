@@ -11,7 +11,16 @@ function applied(s: Scenario, id: AxisId, value: number): Scenario {
 
 describe("the axes", () => {
   it("are the eight parameters of the issue, with these labels", () => {
-    expect(axes.map((a) => a.label)).toEqual(["Lease TTL", "Pause length", "Clock skew", "Clock drift", "Clients", "Network latency", "Work time", "Safety margin"]);
+    expect(axes.map((a) => a.label)).toEqual([
+      "Lease TTL",
+      "Pause length",
+      "Clock skew",
+      "Clock drift",
+      "Clients",
+      "Network latency",
+      "Work time",
+      "Safety margin",
+    ]);
     for (const a of axes) {
       expect(a.range[0]).toBeLessThan(a.range[1]);
       if (a.scale === "log") expect(a.range[0]).toBeGreaterThan(0);
@@ -49,7 +58,12 @@ describe("Lease TTL", () => {
   it("scales Kubernetes' RenewDeadline and RetryPeriod with LeaseDuration, keeping them valid", () => {
     for (const ms of [1000, 3000, 15_000, 60_000]) {
       const out = applied(named("k8s-paused-leader"), "lease-ttl", ms);
-      expect(out.service).toMatchObject({ kind: "kubernetes", leaseDurationMs: ms, renewDeadlineMs: Math.round((ms * 2) / 3), retryPeriodMs: Math.round((ms * 2) / 15) });
+      expect(out.service).toMatchObject({
+        kind: "kubernetes",
+        leaseDurationMs: ms,
+        renewDeadlineMs: Math.round((ms * 2) / 3),
+        retryPeriodMs: Math.round((ms * 2) / 15),
+      });
       expect(validateScenario(out).ok).toBe(true);
     }
   });
@@ -70,7 +84,11 @@ describe("Pause length", () => {
   it("sets the first pause fault's length", () => {
     const base = scenario({
       service: { kind: "redis", ttlMs: 5000 },
-      faults: [{ kind: "crash", target: "c2", atMs: 9000 }, { kind: "pause", target: "c1", atMs: 1000, forMs: 15_000 }, { kind: "pause", target: "c2", atMs: 1, forMs: 5 }],
+      faults: [
+        { kind: "crash", target: "c2", atMs: 9000 },
+        { kind: "pause", target: "c1", atMs: 1000, forMs: 15_000 },
+        { kind: "pause", target: "c2", atMs: 1, forMs: 5 },
+      ],
     });
     const out = applied(base, "pause-length", 4000);
     expect(out.faults).toEqual([base.faults![0], { kind: "pause", target: "c1", atMs: 1000, forMs: 4000 }, base.faults![2]]);

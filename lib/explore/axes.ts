@@ -22,15 +22,7 @@
  */
 import { faultProcesses, type Scenario } from "@/lib/sim/scenario";
 
-export type AxisId =
-  | "lease-ttl"
-  | "pause-length"
-  | "clock-skew"
-  | "clock-drift"
-  | "clients"
-  | "network-latency"
-  | "work-time"
-  | "safety-margin";
+export type AxisId = "lease-ttl" | "pause-length" | "clock-skew" | "clock-drift" | "clients" | "network-latency" | "work-time" | "safety-margin";
 
 export interface Axis {
   id: AxisId;
@@ -55,15 +47,60 @@ export const CHAOS_EVERY_MS = 8000;
 export const axes: readonly Axis[] = [
   { id: "lease-ttl", label: "Lease TTL", unit: "ms", range: [1000, 60_000], scale: "log", step: 1, description: "The lock's lease or session length." },
   {
-    id: "pause-length", label: "Pause length", unit: "ms", range: [100, 30_000], scale: "log", step: 1,
+    id: "pause-length",
+    label: "Pause length",
+    unit: "ms",
+    range: [100, 30_000],
+    scale: "log",
+    step: 1,
     description: "The first pause fault's length; without one, the longest random pause (chaos is turned on).",
   },
-  { id: "clock-skew", label: "Clock skew", unit: "ms", range: [10, 30_000], scale: "log", step: 1, description: "Clock offsets spread evenly over every process, from −skew/2 to +skew/2." },
-  { id: "clock-drift", label: "Clock drift", unit: "ppm", range: [1, 100_000], scale: "log", step: 1, description: "Clock rates spread evenly over every process, from −drift/2 to +drift/2." },
+  {
+    id: "clock-skew",
+    label: "Clock skew",
+    unit: "ms",
+    range: [10, 30_000],
+    scale: "log",
+    step: 1,
+    description: "Clock offsets spread evenly over every process, from −skew/2 to +skew/2.",
+  },
+  {
+    id: "clock-drift",
+    label: "Clock drift",
+    unit: "ppm",
+    range: [1, 100_000],
+    scale: "log",
+    step: 1,
+    description: "Clock rates spread evenly over every process, from −drift/2 to +drift/2.",
+  },
   { id: "clients", label: "Clients", unit: "clients", range: [1, 20], scale: "linear", step: 1, description: "How many clients compete for the lock." },
-  { id: "network-latency", label: "Network latency", unit: "ms", range: [1, 2000], scale: "log", step: 1, description: "Each message takes a random time from a fifth of this value to this value." },
-  { id: "work-time", label: "Work time", unit: "ms", range: [100, 30_000], scale: "log", step: 1, description: "How long each job works while holding the lock (a range keeps its proportions)." },
-  { id: "safety-margin", label: "Safety margin", unit: "ms", range: [0, 5000], scale: "linear", step: 1, description: "How long before its lease deadline a client stops believing it holds the lock." },
+  {
+    id: "network-latency",
+    label: "Network latency",
+    unit: "ms",
+    range: [1, 2000],
+    scale: "log",
+    step: 1,
+    description: "Each message takes a random time from a fifth of this value to this value.",
+  },
+  {
+    id: "work-time",
+    label: "Work time",
+    unit: "ms",
+    range: [100, 30_000],
+    scale: "log",
+    step: 1,
+    description: "How long each job works while holding the lock (a range keeps its proportions).",
+  },
+  {
+    id: "safety-margin",
+    label: "Safety margin",
+    unit: "ms",
+    range: [0, 5000],
+    scale: "linear",
+    step: 1,
+    description: "How long before its lease deadline a client stops believing it holds the lock.",
+  },
 ];
 
 const byId = new Map(axes.map((a) => [a.id, a]));
@@ -158,7 +195,6 @@ function scaledWork(work: number | [number, number] | undefined, ms: number): nu
   if (!Array.isArray(work) || work[1] === 0) return ms;
   return [Math.round((work[0] * ms) / work[1]), ms];
 }
-
 
 /** True for a client id beyond `count` ("c7" with 5 clients). */
 function goneClient(id: string, count: number): boolean {

@@ -74,7 +74,11 @@ describe("findFailure on etcd-fenced (fencing on reads and writes)", () => {
 
 describe("findFailure, other cases", () => {
   it("stops when asked, having tried exactly the runs before", () => {
-    for (const [scenario, n] of [[named("etcd-fenced"), 7], [unfaultedGcPause, 5], [unfaultedGcPause, 0]] as const) {
+    for (const [scenario, n] of [
+      [named("etcd-fenced"), 7],
+      [unfaultedGcPause, 5],
+      [unfaultedGcPause, 0],
+    ] as const) {
       let tried = 0;
       const result = findFailure(scenario, DEFAULT_BUDGET, { onProgress: (t) => (tried = t), shouldStop: () => tried >= n });
       expect(result).toMatchObject({ found: false, tried: n, stoppedBy: "cancelled" });

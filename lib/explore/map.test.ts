@@ -46,10 +46,17 @@ describe("runCell", () => {
       const unsafeSeeds = summaries.flatMap((s, i) => (s.verdict === "unsafe" ? [i + 1] : []));
       const overlapSeeds = summaries.flatMap((s, i) => (s.maxConcurrentHolders >= 2 ? [i + 1] : []));
       expect(cell).toEqual({
-        x: job.x, y: job.y, xValue: job.xValue, yValue: job.yValue, runs: 6,
-        unsafe: unsafeSeeds.length, overlap: overlapSeeds.length,
-        failingSeed: unsafeSeeds[0] ?? null, overlapSeed: overlapSeeds[0] ?? null,
-        incomplete: 0, incompleteAtMs: null,
+        x: job.x,
+        y: job.y,
+        xValue: job.xValue,
+        yValue: job.yValue,
+        runs: 6,
+        unsafe: unsafeSeeds.length,
+        overlap: overlapSeeds.length,
+        failingSeed: unsafeSeeds[0] ?? null,
+        overlapSeed: overlapSeeds[0] ?? null,
+        incomplete: 0,
+        incompleteAtMs: null,
       });
       const sweep = sweepSeeds(job.scenario!, 6);
       expect([cell.unsafe, cell.failingSeed]).toEqual([sweep.unsafeRuns, sweep.firstUnsafeSeed]);

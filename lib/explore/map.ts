@@ -59,9 +59,7 @@ export function mapCells(base: Scenario, xAxis: AxisId, xValues: readonly number
     const xValue = xValues[x];
     const yValue = yValues[y];
     const applied = cellScenario(base, xAxis, xValue, yAxis, yValue);
-    return applied.ok
-      ? { x, y, xValue, yValue, seeds, scenario: applied.scenario }
-      : { x, y, xValue, yValue, seeds, scenario: null, invalid: applied.reason };
+    return applied.ok ? { x, y, xValue, yValue, seeds, scenario: applied.scenario } : { x, y, xValue, yValue, seeds, scenario: null, invalid: applied.reason };
   });
 }
 
@@ -70,7 +68,19 @@ export function mapCells(base: Scenario, xAxis: AxisId, xValues: readonly number
  * (or an engine error) gives `invalid` with the first message, and no runs.
  */
 export function runCell(job: CellJob): CellResult {
-  const cell: CellResult = { x: job.x, y: job.y, xValue: job.xValue, yValue: job.yValue, runs: 0, unsafe: 0, overlap: 0, failingSeed: null, overlapSeed: null, incomplete: 0, incompleteAtMs: null };
+  const cell: CellResult = {
+    x: job.x,
+    y: job.y,
+    xValue: job.xValue,
+    yValue: job.yValue,
+    runs: 0,
+    unsafe: 0,
+    overlap: 0,
+    failingSeed: null,
+    overlapSeed: null,
+    incomplete: 0,
+    incompleteAtMs: null,
+  };
   if (!job.scenario) return { ...cell, invalid: job.invalid ?? "no scenario" };
   const validation = validateScenario(job.scenario);
   if (!validation.ok) return { ...cell, invalid: validation.errors[0] };
@@ -92,7 +102,17 @@ export function runCell(job: CellJob): CellResult {
       }
     }
   } catch (e) {
-    return { ...cell, runs: 0, unsafe: 0, overlap: 0, failingSeed: null, overlapSeed: null, incomplete: 0, incompleteAtMs: null, invalid: `the simulation failed: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      ...cell,
+      runs: 0,
+      unsafe: 0,
+      overlap: 0,
+      failingSeed: null,
+      overlapSeed: null,
+      incomplete: 0,
+      incompleteAtMs: null,
+      invalid: `the simulation failed: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
   return cell;
 }

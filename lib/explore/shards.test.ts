@@ -43,7 +43,10 @@ describe("shard", () => {
   });
 
   it("interleaves, keeping the order within each shard", () => {
-    expect(shard([0, 1, 2, 3, 4], 2)).toEqual([[0, 2, 4], [1, 3]]);
+    expect(shard([0, 1, 2, 3, 4], 2)).toEqual([
+      [0, 2, 4],
+      [1, 3],
+    ]);
     expect(shard([0, 1], 4)).toEqual([[0], [1], [], []]);
     expect(shard([0, 1], 0)).toEqual([[0, 1]]);
   });

@@ -58,8 +58,7 @@ export function withLease(input: Scenario, ms: number): Scenario {
 export function withService(input: Scenario, resolved: ResolvedScenario, kind: string): Scenario {
   const lease = leaseOf(input, resolved) ?? 10_000;
   // Postgres starts as a lock table: the one mode with a TTL, so the lease slider still applies.
-  const recipe: InputService =
-    kind === "postgres" ? { kind: "postgres", mode: "lock-table" } : (presetService(kind) ?? ({ kind } as InputService));
+  const recipe: InputService = kind === "postgres" ? { kind: "postgres", mode: "lock-table" } : (presetService(kind) ?? ({ kind } as InputService));
   const service = { ...recipe } as InputService;
   const withItsLease = leaseField(kind) ? withLease({ ...input, service }, lease) : { ...input, service };
   return withItsLease;
@@ -124,7 +123,6 @@ export function withSeed(input: Scenario, seed: number): Scenario {
   return { ...input, seed };
 }
 
-
 function describeFault(fault: Fault): string {
   const on = faultProcesses(fault);
   const names: Partial<Record<Fault["kind"], string>> = { "clock-jump": "clock jump", isolate: "isolation" };
@@ -166,7 +164,8 @@ export function settle(candidate: Scenario): Edit {
   for (const fault of scenario.faults ?? []) {
     const missing = faultProcesses(fault).find((id) => !processes.has(id));
     if (missing) notes.push(`Removed ${describeFault(fault)}: this scenario has no ${missing}.`);
-    else if (fault.kind === "failover" && resolved.service.kind !== "redis") notes.push(`Removed the failover: only Redis fails over to a replica here, not ${serviceLabel(resolved.service.kind)}.`);
+    else if (fault.kind === "failover" && resolved.service.kind !== "redis")
+      notes.push(`Removed the failover: only Redis fails over to a replica here, not ${serviceLabel(resolved.service.kind)}.`);
     else if (fault.kind === "outage" && resolved.service.kind === "none") notes.push("Removed the outage: there is no lock service to take down.");
     else kept.push(fault);
   }

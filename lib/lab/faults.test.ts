@@ -28,18 +28,26 @@ describe("injected faults", () => {
   it("are removed and replaced by their place in the list", () => {
     const two = withFaultAdded(withFaultAdded(base, { kind: "crash", target: "c2", atMs: 5 }), { kind: "clock-jump", target: "redis", atMs: 7, byMs: -300 });
     expect(withFaultRemoved(two, 0).faults).toEqual([{ kind: "clock-jump", target: "redis", atMs: 7, byMs: -300 }]);
-    expect(withFaultReplaced(two, 1, { kind: "clock-jump", target: "redis", atMs: 9, byMs: 300 }).faults?.[1]).toEqual({ kind: "clock-jump", target: "redis", atMs: 9, byMs: 300 });
+    expect(withFaultReplaced(two, 1, { kind: "clock-jump", target: "redis", atMs: 9, byMs: 300 }).faults?.[1]).toEqual({
+      kind: "clock-jump",
+      target: "redis",
+      atMs: 9,
+      byMs: 300,
+    });
   });
 
   it("are described in a line each", () => {
-    const v = validateScenario({ ...base, faults: [
-      { kind: "pause", target: "c1", atMs: 1000, forMs: 15000 },
-      { kind: "pause", target: "c1", atPhase: "before-write", forMs: 15000 },
-      { kind: "clock-jump", target: "redis", atMs: 2500, byMs: -3000 },
-      { kind: "partition", between: ["c1", "storage"], atMs: 0, forMs: 500 },
-      { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 30000 },
-      { kind: "crash", target: "c2", atMs: 100, restartAfterMs: 2000 },
-    ] });
+    const v = validateScenario({
+      ...base,
+      faults: [
+        { kind: "pause", target: "c1", atMs: 1000, forMs: 15000 },
+        { kind: "pause", target: "c1", atPhase: "before-write", forMs: 15000 },
+        { kind: "clock-jump", target: "redis", atMs: 2500, byMs: -3000 },
+        { kind: "partition", between: ["c1", "storage"], atMs: 0, forMs: 500 },
+        { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 30000 },
+        { kind: "crash", target: "c2", atMs: 100, restartAfterMs: 2000 },
+      ],
+    });
     if (!v.ok) throw new Error(v.errors.join());
     expect(v.scenario.faults.map(describeFault)).toEqual([
       "Pause c1 at 1 s for 15 s",
@@ -57,9 +65,18 @@ describe("injected faults", () => {
     expect(editableFields({ kind: "pause", target: "c1", atPhase: "holding", forMs: 5 })).toEqual({ forMs: 5 });
     expect(editableFields({ kind: "crash", target: "c1", atMs: 3 })).toEqual({ atMs: 3, restartAfterMs: null });
     expect(faultFromSeconds(pause, { atMs: "2.5", forMs: "20" })).toEqual({ ok: true, fault: { ...pause, atMs: 2500, forMs: 20000 } });
-    expect(faultFromSeconds(pause, { atMs: "soon", forMs: "-1" })).toEqual({ ok: false, errors: ['At: "soon" is not a number of seconds.', "For: must be 0 s or more."] });
+    expect(faultFromSeconds(pause, { atMs: "soon", forMs: "-1" })).toEqual({
+      ok: false,
+      errors: ['At: "soon" is not a number of seconds.', "For: must be 0 s or more."],
+    });
     expect(faultFromSeconds(pause, { forMs: "0" })).toEqual({ ok: false, errors: ["For: must be at least 1 ms."] });
-    expect(faultFromSeconds({ kind: "clock-jump", target: "c1", atMs: 0, byMs: 5 }, { byMs: "−2" })).toEqual({ ok: true, fault: { kind: "clock-jump", target: "c1", atMs: 0, byMs: -2000 } });
-    expect(faultFromSeconds({ kind: "crash", target: "c1", atMs: 0, restartAfterMs: 5 }, { restartAfterMs: "" })).toEqual({ ok: true, fault: { kind: "crash", target: "c1", atMs: 0 } });
+    expect(faultFromSeconds({ kind: "clock-jump", target: "c1", atMs: 0, byMs: 5 }, { byMs: "−2" })).toEqual({
+      ok: true,
+      fault: { kind: "clock-jump", target: "c1", atMs: 0, byMs: -2000 },
+    });
+    expect(faultFromSeconds({ kind: "crash", target: "c1", atMs: 0, restartAfterMs: 5 }, { restartAfterMs: "" })).toEqual({
+      ok: true,
+      fault: { kind: "crash", target: "c1", atMs: 0 },
+    });
   });
 });

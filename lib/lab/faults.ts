@@ -84,7 +84,10 @@ export function editableFields(fault: InputFault): Partial<Record<FaultField, nu
  * Reads an edit form's seconds into a fault, or says what is wrong with each field. An empty
  * "restart after" means no restart; a clock jump may go back (negative); everything else is ≥ 0.
  */
-export function faultFromSeconds(fault: InputFault, seconds: Partial<Record<FaultField, string>>): { ok: true; fault: InputFault } | { ok: false; errors: string[] } {
+export function faultFromSeconds(
+  fault: InputFault,
+  seconds: Partial<Record<FaultField, string>>,
+): { ok: true; fault: InputFault } | { ok: false; errors: string[] } {
   const errors: string[] = [];
   const next: Record<string, unknown> = { ...fault };
   for (const [field, raw] of Object.entries(seconds) as [FaultField, string][]) {
@@ -97,7 +100,8 @@ export function faultFromSeconds(fault: InputFault, seconds: Partial<Record<Faul
     const label = faultFieldLabels[field];
     if (text === "" || !Number.isFinite(value)) errors.push(`${label}: "${raw}" is not a number of seconds.`);
     else if (value < 0 && !(field === "byMs" && fault.kind === "clock-jump")) errors.push(`${label}: must be 0 s or more.`);
-    else if ((field === "forMs" || (field === "byMs" && fault.kind === "delay")) && Math.round(value * 1000) < 1) errors.push(`${label}: must be at least 1 ms.`);
+    else if ((field === "forMs" || (field === "byMs" && fault.kind === "delay")) && Math.round(value * 1000) < 1)
+      errors.push(`${label}: must be at least 1 ms.`);
     else next[field] = Math.round(value * 1000);
   }
   return errors.length ? { ok: false, errors } : { ok: true, fault: next as InputFault };

@@ -11,7 +11,11 @@ describe("the finder's budget fields", () => {
     const result = parseBudget({ ...budgetFields(), maxPauses: "3", maxPauseS: "", maxRuns: "1.5" });
     expect(result).toEqual({
       ok: false,
-      problems: ["Pauses must be a whole number from 0 to 2.", "The longest pause (s) must be a whole number from 1 to 600.", "Schedules to try must be a whole number from 1 to 50,000."],
+      problems: [
+        "Pauses must be a whole number from 0 to 2.",
+        "The longest pause (s) must be a whole number from 1 to 600.",
+        "Schedules to try must be a whole number from 1 to 50,000.",
+      ],
     });
   });
 });

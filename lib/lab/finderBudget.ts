@@ -33,7 +33,8 @@ export function parseBudget(fields: BudgetFields): { ok: true; budget: FinderBud
   const problems: string[] = [];
   const whole = (text: string, label: string, min: number, max: number): number => {
     const n = text.trim() === "" ? Number.NaN : Number(text);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      problems.push(`${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`);
     return n;
   };
   const pauses = whole(fields.maxPauses, "Pauses", 0, 2);

@@ -13,12 +13,20 @@ const preset = (id: string) => presetById(id)!.scenario;
 
 describe("flips in the URL", () => {
   it("round-trip", () => {
-    const flips: Flip[] = [{ kind: "guard" }, { kind: "service", to: "etcd" }, { kind: "ttl", ms: 20000 }, { kind: "check" }, { kind: "fence-reads" }, { kind: "monotonic" }];
+    const flips: Flip[] = [
+      { kind: "guard" },
+      { kind: "service", to: "etcd" },
+      { kind: "ttl", ms: 20000 },
+      { kind: "check" },
+      { kind: "fence-reads" },
+      { kind: "monotonic" },
+    ];
     for (const flip of flips) expect(parseFlip(flipParam(flip))).toEqual(flip);
   });
 
   it("refuse anything else", () => {
-    for (const raw of ["", "fencing", "guard.x", "service", "service.mysql", "ttl", "ttl.0", "ttl.-5", "ttl.1e3", "ttl.99999999", "check.on", "guard.1.2"]) expect(parseFlip(raw), raw).toBeNull();
+    for (const raw of ["", "fencing", "guard.x", "service", "service.mysql", "ttl", "ttl.0", "ttl.-5", "ttl.1e3", "ttl.99999999", "check.on", "guard.1.2"])
+      expect(parseFlip(raw), raw).toBeNull();
   });
 });
 

@@ -4,7 +4,12 @@ import { decodeLabSearch, encodeLabSearch } from "./url";
 import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapSettingsProblems, mapWork, type MapSettings } from "./mapSettings";
 
 const chaos = presetById("chaos-default")!.scenario;
-const big: MapSettings = { x: { axis: "lease-ttl", range: [1000, 60000], count: 40 }, y: { axis: "pause-length", range: [100, 30000], count: 40 }, seeds: 20, layer: "unsafe" };
+const big: MapSettings = {
+  x: { axis: "lease-ttl", range: [1000, 60000], count: 40 },
+  y: { axis: "pause-length", range: [100, 30000], count: 40 },
+  seeds: 20,
+  layer: "unsafe",
+};
 
 describe("map settings in the URL", () => {
   it("round-trips, in characters a link keeps as they are", () => {
@@ -26,12 +31,23 @@ describe("map settings in the URL", () => {
   });
 
   it("turns anything malformed into a sentence, never an exception", () => {
-    for (const raw of ["", "x", "lease-ttl_1_2_3", "warp_1_2_3.clients_1_2_3.4", "lease-ttl_1_2_3.clients_1_2_3.4.heat", "lease-ttl_1_2_3.clients_1_2_3.-4", "a".repeat(5000)]) {
+    for (const raw of [
+      "",
+      "x",
+      "lease-ttl_1_2_3",
+      "warp_1_2_3.clients_1_2_3.4",
+      "lease-ttl_1_2_3.clients_1_2_3.4.heat",
+      "lease-ttl_1_2_3.clients_1_2_3.-4",
+      "a".repeat(5000),
+    ]) {
       const decoded = decodeMapSettings(raw);
       expect(decoded.ok).toBe(false);
       if (!decoded.ok) expect(decoded.problems[0]).toMatch(/map settings in this link/);
     }
-    expect(decodeMapSettings("lease-ttl_5000_1000_10.clients_1_20_10.5")).toEqual({ ok: false, problems: ["Lease TTL: the low end must be below the high end."] });
+    expect(decodeMapSettings("lease-ttl_5000_1000_10.clients_1_20_10.5")).toEqual({
+      ok: false,
+      problems: ["Lease TTL: the low end must be below the high end."],
+    });
   });
 });
 
@@ -46,7 +62,9 @@ describe("map settings' problems", () => {
     expect(mapSettingsProblems(same)).toContain("The two axes must be different parameters.");
     expect(mapSettingsProblems({ ...big, seeds: 0 })).toEqual(["Seeds per cell must be a whole number from 1 to 100."]);
     expect(mapSettingsProblems({ ...big, x: { ...big.x, count: 1 } })).toEqual(["The number of columns must be a whole number from 2 to 50."]);
-    expect(mapSettingsProblems({ ...big, x: { ...big.x, count: 50 }, y: { ...big.y, count: 50 }, seeds: 100 })[0]).toMatch(/250,000 runs is more than the map's limit of 100,000/);
+    expect(mapSettingsProblems({ ...big, x: { ...big.x, count: 50 }, y: { ...big.y, count: 50 }, seeds: 100 })[0]).toMatch(
+      /250,000 runs is more than the map's limit of 100,000/,
+    );
   });
 
   it("says when an axis does not apply to the scenario", () => {

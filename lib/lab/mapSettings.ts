@@ -54,13 +54,17 @@ export function defaultMapSettings(scenario: Scenario): MapSettings {
 export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario): string[] {
   const problems: string[] = [];
   const [minCount, maxCount] = MAP_LIMITS.count;
-  for (const [name, a] of [["columns", settings.x], ["rows", settings.y]] as const) {
+  for (const [name, a] of [
+    ["columns", settings.x],
+    ["rows", settings.y],
+  ] as const) {
     const label = axisById(a.axis).label;
     const [low, high] = a.range;
     if (!Number.isInteger(low) || !Number.isInteger(high) || low < 0) problems.push(`${label}: the range must be whole numbers, 0 or more.`);
     else if (low >= high) problems.push(`${label}: the low end must be below the high end.`);
     else if (high > MAP_LIMITS.value) problems.push(`${label}: the high end must be at most ${MAP_LIMITS.value.toLocaleString("en-US")}.`);
-    if (!Number.isInteger(a.count) || a.count < minCount || a.count > maxCount) problems.push(`The number of ${name} must be a whole number from ${minCount} to ${maxCount}.`);
+    if (!Number.isInteger(a.count) || a.count < minCount || a.count > maxCount)
+      problems.push(`The number of ${name} must be a whole number from ${minCount} to ${maxCount}.`);
     if (scenario) {
       const available = axisAvailability(scenario, a.axis);
       if (!available.ok) problems.push(`${label} does not apply to this scenario: ${available.reason}`);
@@ -68,10 +72,13 @@ export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario):
   }
   if (settings.x.axis === settings.y.axis) problems.push("The two axes must be different parameters.");
   const [minSeeds, maxSeeds] = MAP_LIMITS.seeds;
-  if (!Number.isInteger(settings.seeds) || settings.seeds < minSeeds || settings.seeds > maxSeeds) problems.push(`Seeds per cell must be a whole number from ${minSeeds} to ${maxSeeds}.`);
+  if (!Number.isInteger(settings.seeds) || settings.seeds < minSeeds || settings.seeds > maxSeeds)
+    problems.push(`Seeds per cell must be a whole number from ${minSeeds} to ${maxSeeds}.`);
   const runs = settings.x.count * settings.y.count * settings.seeds;
   if (problems.length === 0 && runs > MAP_LIMITS.runs) {
-    problems.push(`${runs.toLocaleString("en-US")} runs is more than the map's limit of ${MAP_LIMITS.runs.toLocaleString("en-US")}: fewer cells or seeds, please.`);
+    problems.push(
+      `${runs.toLocaleString("en-US")} runs is more than the map's limit of ${MAP_LIMITS.runs.toLocaleString("en-US")}: fewer cells or seeds, please.`,
+    );
   }
   return problems;
 }

@@ -41,8 +41,7 @@ export function needsWorker(scenario: ResolvedScenario): boolean {
 }
 
 export type Plan =
-  | { ok: true; scenario: Scenario; resolved: ResolvedScenario; warnings: string[]; notes: string[]; large: boolean }
-  | { ok: false; errors: string[] };
+  { ok: true; scenario: Scenario; resolved: ResolvedScenario; warnings: string[]; notes: string[]; large: boolean } | { ok: false; errors: string[] };
 
 export function planScenario(candidate: Scenario): Plan {
   const { scenario, notes } = settle(candidate);

@@ -20,7 +20,15 @@ function set(id: Parameters<typeof sliderById>[0], scenario: Scenario, value: nu
 describe("every slider", () => {
   it("has the accessible name the issue asks for", () => {
     expect(sliders.map((s) => s.label)).toEqual([
-      "Lease TTL", "Clock skew", "Clock drift", "Pause length", "Clients", "Network latency", "Work time", "Renew every", "Safety margin",
+      "Lease TTL",
+      "Clock skew",
+      "Clock drift",
+      "Pause length",
+      "Clients",
+      "Network latency",
+      "Work time",
+      "Renew every",
+      "Safety margin",
     ]);
   });
 

@@ -17,8 +17,10 @@ export interface ToggleSpec {
 }
 
 const OK: Availability = { ok: true };
-const needsLock = (what: string) => (resolved: ResolvedScenario): Availability =>
-  resolved.service.kind === "none" ? { ok: false, reason: `With no lock there is ${what}.` } : OK;
+const needsLock =
+  (what: string) =>
+  (resolved: ResolvedScenario): Availability =>
+    resolved.service.kind === "none" ? { ok: false, reason: `With no lock there is ${what}.` } : OK;
 
 export const toggles: readonly ToggleSpec[] = [
   {

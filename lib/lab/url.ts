@@ -138,9 +138,11 @@ export function isPresetAsIs(scenario: Scenario, presetId: string | null): boole
 }
 
 function parseT(raw: string, durationMs: number): { t: number | null; problem: string | null } {
-  if (!/^\d+(\.\d+)?$/.test(raw)) return { t: null, problem: `The playhead t=${raw.slice(0, 40)} is not a time in milliseconds; it starts at the end of the run.` };
+  if (!/^\d+(\.\d+)?$/.test(raw))
+    return { t: null, problem: `The playhead t=${raw.slice(0, 40)} is not a time in milliseconds; it starts at the end of the run.` };
   const t = Math.round(Number(raw));
-  if (t > durationMs) return { t: durationMs, problem: `The playhead t=${t} is past the end of the run (${formatDuration(durationMs)}); it starts at the end.` };
+  if (t > durationMs)
+    return { t: durationMs, problem: `The playhead t=${t} is past the end of the run (${formatDuration(durationMs)}); it starts at the end.` };
   return { t, problem: null };
 }
 
@@ -168,7 +170,10 @@ export function decodeLabSearch(search: string): DecodedLocation {
     location = { scenario: preset.scenario, presetId: preset.id, t: null, predict };
   }
   // A comparison the lab does not know is dropped on its own: the scenario still opens.
-  const compareProblems = compareParam !== null && compare === null ? [`${COMPARE_PROBLEM} compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.`] : [];
+  const compareProblems =
+    compareParam !== null && compare === null
+      ? [`${COMPARE_PROBLEM} compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.`]
+      : [];
   if (problems.length || !location) return { ...defaultLocation(), predict, compare, map, problems: [...problems, ...compareProblems] };
   location.compare = compare;
   location.map = map;

@@ -2,12 +2,35 @@ import { describe, expect, it } from "vitest";
 import type { DecisionGuide } from "@/lib/content/lessonTypes";
 import { guideEdges, guidePathEdgeIds, guidePlacements } from "./guideLayout";
 
-const ending = (id: string) => ({ kind: "ending" as const, id, recommendation: "R", why: "W", lesson: { slug: "01-x", number: 1, title: "X" }, preset: { id: "gc-pause", title: "P" } });
+const ending = (id: string) => ({
+  kind: "ending" as const,
+  id,
+  recommendation: "R",
+  why: "W",
+  lesson: { slug: "01-x", number: 1, title: "X" },
+  preset: { id: "gc-pause", title: "P" },
+});
 const guide: DecisionGuide = {
   start: "a",
   nodes: {
-    a: { kind: "question", id: "a", question: "A?", answers: [{ label: "yes", next: "b" }, { label: "no", next: "x" }] },
-    b: { kind: "question", id: "b", question: "B?", answers: [{ label: "yes", next: "x" }, { label: "no", next: "y" }] },
+    a: {
+      kind: "question",
+      id: "a",
+      question: "A?",
+      answers: [
+        { label: "yes", next: "b" },
+        { label: "no", next: "x" },
+      ],
+    },
+    b: {
+      kind: "question",
+      id: "b",
+      question: "B?",
+      answers: [
+        { label: "yes", next: "x" },
+        { label: "no", next: "y" },
+      ],
+    },
     x: ending("x"),
     y: ending("y"),
   },

@@ -77,14 +77,20 @@ export function ttlSuggest({ workMs, pauseMs, driftPpm, takeoverMs, networkDelay
     ttlMs = cover;
     renewal = "optional";
     pauseCoveredMs = ttlMs - workMs;
-    steps.push({ rule: "Cover the work", text: `W + P = ${s(workMs)} + ${s(pauseMs)} = ${s(cover)}, within the takeover time of ${s(takeoverMs)}: TTL = ${s(ttlMs)}.` });
+    steps.push({
+      rule: "Cover the work",
+      text: `W + P = ${s(workMs)} + ${s(pauseMs)} = ${s(cover)}, within the takeover time of ${s(takeoverMs)}: TTL = ${s(ttlMs)}.`,
+    });
     steps.push({ rule: "Bound the takeover", text: `After a crash the next client waits at most ${s(ttlMs)} plus one retry delay, within ${s(takeoverMs)}.` });
   } else {
     ttlMs = takeoverMs;
     renewal = "required";
     pauseCoveredMs = Math.floor((ttlMs * 2) / 3);
     feasible = ttlMs >= 1.5 * pauseMs;
-    steps.push({ rule: "Bound the takeover", text: `W + P = ${s(cover)} is more than the takeover time of ${s(takeoverMs)}, so TTL = ${s(ttlMs)} and the lease must be renewed.` });
+    steps.push({
+      rule: "Bound the takeover",
+      text: `W + P = ${s(cover)} is more than the takeover time of ${s(takeoverMs)}, so TTL = ${s(ttlMs)} and the lease must be renewed.`,
+    });
     steps.push({
       rule: "Renew",
       text: feasible

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { deckInitial, deckPlayheadAt, deckReceive, deckReduce, deckRevealNeedsAnswer, nextSlideView, type DeckAction, type DeckShape, type DeckState } from "./deckState";
+import {
+  deckInitial,
+  deckPlayheadAt,
+  deckReceive,
+  deckReduce,
+  deckRevealNeedsAnswer,
+  nextSlideView,
+  type DeckAction,
+  type DeckShape,
+  type DeckState,
+} from "./deckState";
 
 const shape: DeckShape = { slideCount: 4, predicts: [false, true, false, true] };
 const start = (slide = 0, author = "a") => deckInitial(shape, slide, author);

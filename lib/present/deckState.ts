@@ -67,7 +67,9 @@ const clampSlide = (shape: DeckShape, slide: number) => Math.max(0, Math.min(sha
 function toSlide(shape: DeckShape, state: DeckState, slide: number): Partial<DeckState> {
   const target = clampSlide(shape, slide);
   if (target === state.slide && !state.blank) return {};
-  return target === state.slide ? { blank: false } : { slide: target, blank: false, t: null, playing: false, wall: null, speed: null, view: null, reveal: null };
+  return target === state.slide
+    ? { blank: false }
+    : { slide: target, blank: false, t: null, playing: false, wall: null, speed: null, view: null, reveal: null };
 }
 
 function changes(shape: DeckShape, state: DeckState, action: DeckAction, now: number): Partial<DeckState> {
@@ -134,7 +136,11 @@ export function nextSlideView(view: SlideView): SlideView {
  * simulated ms per real ms, stopping at `end`: the same in every window that shares the clock,
  * however many frames each has drawn.
  */
-export function deckPlayheadAt(play: { t: number; wall: number | null; playing: boolean; speed: number }, end: number, now: number): { t: number; ended: boolean } {
+export function deckPlayheadAt(
+  play: { t: number; wall: number | null; playing: boolean; speed: number },
+  end: number,
+  now: number,
+): { t: number; ended: boolean } {
   if (!play.playing || play.wall === null) return { t: Math.min(play.t, end), ended: false };
   const t = play.t + Math.max(0, now - play.wall) * play.speed;
   return t >= end ? { t: end, ended: true } : { t, ended: false };

@@ -25,14 +25,23 @@ describe("the course's presets", () => {
   });
 
   it("each show the outcome it teaches", () => {
-    const misses = presets.flatMap((p) => expectationMisses(simulate(p.scenario).summary as unknown as Record<string, unknown>, p.expect).map((m) => `${p.id}: ${m}`));
+    const misses = presets.flatMap((p) =>
+      expectationMisses(simulate(p.scenario).summary as unknown as Record<string, unknown>, p.expect).map((m) => `${p.id}: ${m}`),
+    );
     expect(misses).toEqual([]);
   });
 });
 
 describe("a preset file", () => {
   const file = (preset: Record<string, unknown>) => ({ title: "Pauses", presets: [preset] });
-  const good = { id: "gc-pause", title: "A GC pause", description: "c1 pauses for 15 s.", lookFor: "c1 wakes and writes.", scenario: { version: 1 }, expect: { verdict: "unsafe" } };
+  const good = {
+    id: "gc-pause",
+    title: "A GC pause",
+    description: "c1 pauses for 15 s.",
+    lookFor: "c1 wakes and writes.",
+    scenario: { version: 1 },
+    expect: { verdict: "unsafe" },
+  };
 
   it("must name the verdict its preset teaches", () => {
     const parsed = presetFileSchema.safeParse(file({ ...good, expect: { lostUpdates: 1 } }));
@@ -49,6 +58,9 @@ describe("an expectation", () => {
   it("compares summary fields as the shared acceptance cases do", () => {
     const summary = { verdict: "unsafe", lostUpdates: 1, acquireLatencyMs: { p50: 3 } };
     expect(expectationMisses(summary, { verdict: "unsafe", lostUpdates: { ">=": 1 }, "acquireLatencyMs.p50": { "<": 5 } })).toEqual([]);
-    expect(expectationMisses(summary, { verdict: "safe", lostUpdates: 0 })).toEqual(['verdict = "unsafe", expected == "safe"', "lostUpdates = 1, expected == 0"]);
+    expect(expectationMisses(summary, { verdict: "safe", lostUpdates: 0 })).toEqual([
+      'verdict = "unsafe", expected == "safe"',
+      "lostUpdates = 1, expected == 0",
+    ]);
   });
 });

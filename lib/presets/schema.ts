@@ -7,7 +7,7 @@ import { z } from "zod";
 
 const comparison = z
   .partialRecord(z.enum([">=", "<=", ">", "<", "==", "!="]), z.union([z.number(), z.string(), z.boolean()]))
-  .refine((c) => Object.keys(c).length > 0, "a comparison needs an operator, such as { \">=\": 1 }");
+  .refine((c) => Object.keys(c).length > 0, 'a comparison needs an operator, such as { ">=": 1 }');
 
 export const expectationSchema = z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null(), comparison]));
 

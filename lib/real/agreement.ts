@@ -34,7 +34,8 @@ export function tokensAgree(scenario: ResolvedScenario, model: number[], real: n
 
 export function agreement(scenario: ResolvedScenario, model: Summary, real: Summary): AgreementRow[] {
   return AGREEMENT_FIELDS.map((field) => {
-    if (field === "tokens") return { field, model: `[${model.tokens.join(", ")}]`, real: `[${real.tokens.join(", ")}]`, agree: tokensAgree(scenario, model.tokens, real.tokens) };
+    if (field === "tokens")
+      return { field, model: `[${model.tokens.join(", ")}]`, real: `[${real.tokens.join(", ")}]`, agree: tokensAgree(scenario, model.tokens, real.tokens) };
     return { field, model: String(model[field]), real: String(real[field]), agree: model[field] === real[field] };
   });
 }

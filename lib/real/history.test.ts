@@ -26,9 +26,22 @@ describe("the example lock histories, read by the engine's checker", () => {
     expect(opened.ok).toBe(true);
     if (!opened.ok || opened.run.kind !== "history") return;
     const { summary, facts } = opened.run.recorded;
-    expect(summary).toMatchObject({ verdict: "safe", counter: 1, lostUpdates: 0, staleWritesAccepted: 0, staleWritesRejected: 1, tokens: [41, 42], jobsDone: 1 });
+    expect(summary).toMatchObject({
+      verdict: "safe",
+      counter: 1,
+      lostUpdates: 0,
+      staleWritesAccepted: 0,
+      staleWritesRejected: 1,
+      tokens: [41, 42],
+      jobsDone: 1,
+    });
     const late = facts.writes.find((w) => w.client === "c1")!;
-    expect(late).toMatchObject({ token: 41, accepted: false, rejection: { by: "fencing", token: 41, seen: 42 }, stale: { grantEndedAt: 5004, grantEndReason: "expired" } });
+    expect(late).toMatchObject({
+      token: 41,
+      accepted: false,
+      rejection: { by: "fencing", token: 41, seen: 42 },
+      stale: { grantEndedAt: 5004, grantEndReason: "expired" },
+    });
     expect(opened.run.recorded.notes.join(" ")).toContain("c1 is “worker-a”, c2 is “worker-b”");
   });
 
@@ -47,7 +60,9 @@ describe("the example lock histories, read by the engine's checker", () => {
 
 describe("a lock history with a problem names its line and field", () => {
   it("a token that is not a whole number", () => {
-    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": "abc"}'))).toEqual(['line 2: token: expected a whole number, got "abc"']);
+    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": "abc"}'))).toEqual([
+      'line 2: token: expected a whole number, got "abc"',
+    ]);
   });
 
   it("a line of garbage, an unknown kind, a field a kind does not have, a missing time", () => {
@@ -69,18 +84,24 @@ describe("a lock history with a problem names its line and field", () => {
 
   it("a header that is missing or names no lock service", () => {
     expect(errorsOf('{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}')[0]).toBe('line 1: header: history: missing ("lease-lab-history/1")');
-    expect(errorsOf('{"history": "lease-lab-history/1", "service": {"kind": "etcd"}}\n{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}')[0]).toMatch(/^line 1: header: service\.ttlMs: /);
+    expect(errorsOf('{"history": "lease-lab-history/1", "service": {"kind": "etcd"}}\n{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}')[0]).toMatch(
+      /^line 1: header: service\.ttlMs: /,
+    );
   });
 
   it("lines that contradict the ones before them", () => {
-    expect(errorsOf(history('{"t": 5, "process": "c1", "kind": "acquire", "lock": "L"}', '{"t": 4, "process": "c1", "kind": "acquire", "lock": "L"}'))).toEqual([
-      "line 3: t: 4 is earlier than line 2's 5; a history is in time order",
-    ]);
-    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "release", "lock": "L"}'))).toEqual(['line 2: release: c1 holds no lock "L" here (no acquire-granted for it before this line)']);
-    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "read", "value": 3}'))[0]).toBe("line 2: value: c1 read 3, but the counter starts at 0 and the accepted writes before this line leave it at 0");
-    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "read", "value": 0}', '{"t": 1, "process": "c1", "kind": "write-accepted", "value": 5}'))[0]).toBe(
-      "line 3: value: c1 read 0 at line 2, so its increment writes 1, got 5",
+    expect(errorsOf(history('{"t": 5, "process": "c1", "kind": "acquire", "lock": "L"}', '{"t": 4, "process": "c1", "kind": "acquire", "lock": "L"}'))).toEqual(
+      ["line 3: t: 4 is earlier than line 2's 5; a history is in time order"],
     );
+    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "release", "lock": "L"}'))).toEqual([
+      'line 2: release: c1 holds no lock "L" here (no acquire-granted for it before this line)',
+    ]);
+    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "read", "value": 3}'))[0]).toBe(
+      "line 2: value: c1 read 3, but the counter starts at 0 and the accepted writes before this line leave it at 0",
+    );
+    expect(
+      errorsOf(history('{"t": 0, "process": "c1", "kind": "read", "value": 0}', '{"t": 1, "process": "c1", "kind": "write-accepted", "value": 5}'))[0],
+    ).toBe("line 3: value: c1 read 0 at line 2, so its increment writes 1, got 5");
   });
 
   it("stops after twenty problems", () => {
@@ -92,7 +113,13 @@ describe("a lock history with a problem names its line and field", () => {
 
 describe("a history becomes the engine's facts", () => {
   it("a release without a write ends the attempt, so nothing is left pending", () => {
-    const h = read(history('{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": 1}', '{"t": 10, "process": "c1", "kind": "read", "value": 0}', '{"t": 20, "process": "c1", "kind": "release", "lock": "L"}'));
+    const h = read(
+      history(
+        '{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": 1}',
+        '{"t": 10, "process": "c1", "kind": "read", "value": 0}',
+        '{"t": 20, "process": "c1", "kind": "release", "lock": "L"}',
+      ),
+    );
     const { summary, facts } = checked(h);
     expect(summary).toMatchObject({ verdict: "safe", writesPending: 0, grants: 1 });
     expect(facts.grants[0]).toMatchObject({ client: "c1", token: 1, grantedAt: 0, endedAt: 20, endReason: "released" });

@@ -19,21 +19,40 @@ export const MAX_HISTORY_EVENTS = 100_000;
 /** Problems listed before reading stops: enough to fix a file in one go, few enough to read. */
 const MAX_ERRORS = 20;
 
-const show = (input: unknown) => (typeof input === "string" ? JSON.stringify(input) : input === null ? "null" : typeof input === "object" ? (Array.isArray(input) ? "a list" : "an object") : String(input));
+const show = (input: unknown) =>
+  typeof input === "string"
+    ? JSON.stringify(input)
+    : input === null
+      ? "null"
+      : typeof input === "object"
+        ? Array.isArray(input)
+          ? "a list"
+          : "an object"
+        : String(input);
 const got = (what: string) => (iss: { input?: unknown }) => (iss.input === undefined ? `missing (${what})` : `expected ${what}, got ${show(iss.input)}`);
 const whole = z.number({ error: got("a whole number") }).int({ error: got("a whole number") });
-const name = (what: string) => z.string({ error: got(what) }).min(1, { error: `expected ${what}, got ""` }).max(100, { error: `expected ${what} of at most 100 characters` });
+const name = (what: string) =>
+  z
+    .string({ error: got(what) })
+    .min(1, { error: `expected ${what}, got ""` })
+    .max(100, { error: `expected ${what} of at most 100 characters` });
 
 const header = z.strictObject({
   history: z.literal(HISTORY_FORMAT, { error: got(`"${HISTORY_FORMAT}"`) }),
-  name: z.string({ error: got("a name for the history") }).max(120).optional(),
+  name: z
+    .string({ error: got("a name for the history") })
+    .max(120)
+    .optional(),
   /** The lock service, as a scenario's `service` (DESIGN §3): it names the service's lanes and its rules in the story. */
   service: z.record(z.string(), z.unknown(), { error: got('the lock service, as a scenario\'s service (such as {"kind": "etcd", "ttlMs": 5000})') }),
   guard: z.enum(["none", "fencing"], { error: got('"none" or "fencing"') }).default("none"),
 });
 
 const base = {
-  t: z.number({ error: got("a time in ms") }).finite().nonnegative({ error: got("a time in ms, 0 or more") }),
+  t: z
+    .number({ error: got("a time in ms") })
+    .finite()
+    .nonnegative({ error: got("a time in ms, 0 or more") }),
   process: name("a process name"),
 };
 const lockField = { lock: name("a lock name") };
@@ -122,7 +141,10 @@ export function readHistory(text: string, progress: (share: number) => void = ()
   const h = header.safeParse(head);
   if (!h.success) {
     for (const issue of h.error.issues) fail(headerAt + 1, `header: ${issueText(issue, null)}`);
-    return { ok: false, errors: [...errors, `the first line is the header: {"history": "${HISTORY_FORMAT}", "service": {"kind": "etcd", "ttlMs": 5000}, "guard": "fencing"}`] };
+    return {
+      ok: false,
+      errors: [...errors, `the first line is the header: {"history": "${HISTORY_FORMAT}", "service": {"kind": "etcd", "ttlMs": 5000}, "guard": "fencing"}`],
+    };
   }
 
   // The events, checked one line at a time; a history is in time order.
@@ -147,7 +169,8 @@ export function readHistory(text: string, progress: (share: number) => void = ()
       for (const issue of r.error.issues.slice(0, 3)) fail(n, issueText(issue, kind));
       continue;
     }
-    if (r.data.t > LIMITS.durationMs) fail(n, `t: ${r.data.t} is past the longest history the lab draws, ${LIMITS.durationMs.toLocaleString("en-US")} ms (an hour)`);
+    if (r.data.t > LIMITS.durationMs)
+      fail(n, `t: ${r.data.t} is past the longest history the lab draws, ${LIMITS.durationMs.toLocaleString("en-US")} ms (an hour)`);
     if (r.data.t < lastT) fail(n, `t: ${r.data.t} is earlier than line ${lastLine}'s ${lastT}; a history is in time order`);
     lastT = Math.max(lastT, r.data.t);
     lastLine = n;
@@ -178,7 +201,8 @@ export function readHistory(text: string, progress: (share: number) => void = ()
   if (!v.ok) return { ok: false, errors: v.errors.map((e) => `line ${headerAt + 1}: header: ${e.replace(/^storage\.guard/, "guard")}`) };
   const scenario = v.scenario;
   const node = serviceNodeIds(scenario.service)[0];
-  if (!node) return { ok: false, errors: [`line ${headerAt + 1}: header: service: "${scenario.service.kind}" is no lock service; name the one that granted the locks`] };
+  if (!node)
+    return { ok: false, errors: [`line ${headerAt + 1}: header: service: "${scenario.service.kind}" is no lock service; name the one that granted the locks`] };
 
   const out = convert(events, scenario, node, clientOf, fail);
   if (errors.length) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
@@ -232,7 +256,10 @@ function convert(
         break;
       case "acquire-granted": {
         if (mine) {
-          fail(n, `acquire-granted: ${e.process} still holds lock "${mine.lock}" from line ${mine.line}; a process releases a lock (a release line) before it takes one again`);
+          fail(
+            n,
+            `acquire-granted: ${e.process} still holds lock "${mine.lock}" from line ${mine.line}; a process releases a lock (a release line) before it takes one again`,
+          );
           break;
         }
         const g: Held = { grant: `line-${n}`, lock: e.lock, token: e.token ?? null, line: n, live: true, answered: false };
@@ -241,13 +268,26 @@ function convert(
         const since = asked.get(c);
         asked.delete(c);
         out.push({ kind: "grant", t, by: "server", proc: node, client: c, lock: e.lock, grant: g.grant, token: g.token });
-        out.push({ kind: "belief-start", t, by: "client", proc: c, lock: e.lock, grant: g.grant, token: g.token, latencyMs: since === undefined ? 0 : t - since, leaseDeadline: null });
+        out.push({
+          kind: "belief-start",
+          t,
+          by: "client",
+          proc: c,
+          lock: e.lock,
+          grant: g.grant,
+          token: g.token,
+          latencyMs: since === undefined ? 0 : t - since,
+          leaseDeadline: null,
+        });
         break;
       }
       case "lease-end":
       case "release": {
         if (!mine || mine.lock !== e.lock) {
-          fail(n, `${e.kind}: ${e.process} holds no lock "${e.lock}" here (no acquire-granted for it before this line${mine ? `; it holds "${mine.lock}"` : ""})`);
+          fail(
+            n,
+            `${e.kind}: ${e.process} holds no lock "${e.lock}" here (no acquire-granted for it before this line${mine ? `; it holds "${mine.lock}"` : ""})`,
+          );
           break;
         }
         if (e.kind === "lease-end") {
@@ -258,7 +298,8 @@ function convert(
         }
         out.push({ kind: "release", t, by: "client", proc: c, lock: e.lock });
         out.push({ kind: "belief-end", t, by: "client", proc: c, lock: e.lock, reason: "released" });
-        if (mine.live) out.push({ kind: "lease-end", t, by: "server", proc: node, client: c, lock: e.lock, grant: mine.grant, token: mine.token, reason: "released" });
+        if (mine.live)
+          out.push({ kind: "lease-end", t, by: "server", proc: node, client: c, lock: e.lock, grant: mine.grant, token: mine.token, reason: "released" });
         // An attempt that wrote nothing (it only read, or gave up) ends with its release.
         if (!mine.answered) endAttempt(c, t);
         held.delete(c);
@@ -270,7 +311,20 @@ function convert(
           break;
         }
         reads.set(c, { value: e.value, version: writers.length, line: n });
-        out.push({ kind: "read", t, by: "server", proc: "storage", client: c, key: "counter", value: e.value, version: writers.length, token: e.token ?? null, ok: true, reason: null, rejection: null });
+        out.push({
+          kind: "read",
+          t,
+          by: "server",
+          proc: "storage",
+          client: c,
+          key: "counter",
+          value: e.value,
+          version: writers.length,
+          token: e.token ?? null,
+          ok: true,
+          reason: null,
+          rejection: null,
+        });
         break;
       case "write":
         if (!reads.has(c)) fail(n, `write: ${e.process} sends a write without having read the counter (a read line comes first)`);
@@ -289,7 +343,18 @@ function convert(
         }
         reads.delete(c);
         const token = e.token === undefined ? (mine?.token ?? null) : e.token;
-        const common = { kind: "write", t, by: "server", proc: "storage", client: c, key: "counter", value: e.value, readValue: read.value, token, grant: mine?.grant ?? null } as const;
+        const common = {
+          kind: "write",
+          t,
+          by: "server",
+          proc: "storage",
+          client: c,
+          key: "counter",
+          value: e.value,
+          readValue: read.value,
+          token,
+          grant: mine?.grant ?? null,
+        } as const;
         if (mine) mine.answered = true;
         if (e.kind === "write-rejected") {
           if (!fencing) {
@@ -298,12 +363,22 @@ function convert(
           }
           // A fencing check refuses a write with no token, or one below the highest it has accepted.
           if (token !== null && (highest === null || token >= highest)) {
-            fail(n, `write-rejected: a fencing guard rejects a write with no token or a token below the highest it has accepted (${highest === null ? "none yet" : highest}), and this one carries ${token}`);
+            fail(
+              n,
+              `write-rejected: a fencing guard rejects a write with no token or a token below the highest it has accepted (${highest === null ? "none yet" : highest}), and this one carries ${token}`,
+            );
             break;
           }
           const rejection: Rejection = { by: "fencing", token, seen: highest };
           out.push({ ...common, accepted: false, applied: false, reason: rejectionText(rejection), rejection, lostIncrements: 0, overwrote: [] });
-          out.push({ kind: "attempt-abort", t, by: "client", proc: c, reason: `storage rejected its write (${rejectionText(rejection)})`, cause: { kind: "write-rejected", rejection } });
+          out.push({
+            kind: "attempt-abort",
+            t,
+            by: "client",
+            proc: c,
+            reason: `storage rejected its write (${rejectionText(rejection)})`,
+            cause: { kind: "write-rejected", rejection },
+          });
           break;
         }
         const lost = Math.max(0, value - read.value);

@@ -59,7 +59,17 @@ export function openTraceValue(name: string, json: unknown): Opened {
   const cannot = refusals(model.scenario);
   if (cannot.length) return { ok: false, errors: [`${name}: this scenario cannot have been recorded:`, ...cannot] };
   const rows = agreement(model.scenario, model.summary, recorded.summary);
-  return { ok: true, run: { kind: "recording", title: model.scenario.name ?? name, recorded, model, rows, differsAt: firstRealDifference(model.scenario, recorded.facts, model.facts) } };
+  return {
+    ok: true,
+    run: {
+      kind: "recording",
+      title: model.scenario.name ?? name,
+      recorded,
+      model,
+      rows,
+      differsAt: firstRealDifference(model.scenario, recorded.facts, model.facts),
+    },
+  };
 }
 
 /** A lock history, checked by the same checker through the same path as a recorded run. */

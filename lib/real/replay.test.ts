@@ -30,7 +30,13 @@ describe("a recorded run read by the engine's checker", () => {
   });
 
   it("rejects a trace with a wrong field, naming its path", () => {
-    const bad = { format: TRACE_FORMAT, scenario: {}, recorded: { at: "x", lengthMs: 1, versions: {} }, notes: [], events: [{ kind: "grant", t: 1, by: "client", proc: "redis", client: "c1", lock: "lock", grant: "g", token: "seven" }] };
+    const bad = {
+      format: TRACE_FORMAT,
+      scenario: {},
+      recorded: { at: "x", lengthMs: 1, versions: {} },
+      notes: [],
+      events: [{ kind: "grant", t: 1, by: "client", proc: "redis", client: "c1", lock: "lock", grant: "g", token: "seven" }],
+    };
     const r = parseTrace(bad);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.errors[0]).toMatch(/^events\.0\.token: /);
@@ -55,7 +61,10 @@ describe("the shipped recordings agree with the model", () => {
       const real = resultOfTrace(trace);
       const model = simulate(shipped.scenario);
       const rows = agreement(model.scenario, model.summary, real.summary);
-      expect(rows.every((r) => r.agree), `${shipped.id}\n${agreementTable(rows)}`).toBe(true);
+      expect(
+        rows.every((r) => r.agree),
+        `${shipped.id}\n${agreementTable(rows)}`,
+      ).toBe(true);
       // The facts come from the same checker: every write of the recorded run is in them.
       expect(real.facts.writes).toHaveLength(trace.events.filter((e) => e.kind === "write").length);
     });

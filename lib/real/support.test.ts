@@ -12,7 +12,16 @@ const preset = (id: string) => resolved(presets.find((p) => p.id === id)!.scenar
 
 describe("what the recorder can run", () => {
   it("runs the shipped kinds of scenario with nothing to refuse", () => {
-    for (const id of ["gc-pause", "gc-pause-fenced", "redis-failover", "etcd-pause-unfenced", "pg-advisory-pause", "pg-lock-table-skew", "pg-lock-table-db-clock", "pg-for-update"]) {
+    for (const id of [
+      "gc-pause",
+      "gc-pause-fenced",
+      "redis-failover",
+      "etcd-pause-unfenced",
+      "pg-advisory-pause",
+      "pg-lock-table-skew",
+      "pg-lock-table-db-clock",
+      "pg-for-update",
+    ]) {
       expect(refusals(preset(id)), id).toEqual([]);
     }
   });

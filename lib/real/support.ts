@@ -52,12 +52,18 @@ export function refusals(s: ResolvedScenario): string[] {
     why.push(`service.kind "${kind}": ${what}; the recorder runs redis, etcd and postgres`);
   }
   if (s.workload.kind !== "counter") why.push(`workload.kind "${s.workload.kind}": the recorder runs the counter workload only`);
-  if (s.storage.guard !== "none" && s.storage.guard !== "fencing") why.push(`storage.guard "${s.storage.guard}": the recorder's store checks "none" or "fencing" only`);
+  if (s.storage.guard !== "none" && s.storage.guard !== "fencing")
+    why.push(`storage.guard "${s.storage.guard}": the recorder's store checks "none" or "fencing" only`);
   if (s.durationMs > MAX_REAL_MS) why.push(`durationMs ${s.durationMs}: a real run takes real time; the recorder runs at most ${MAX_REAL_MS} ms`);
-  if (s.clients.count > MAX_REAL_CLIENTS) why.push(`clients.count ${s.clients.count}: each client is an OS process; the recorder runs at most ${MAX_REAL_CLIENTS}`);
-  if (s.clients.renewEveryMs !== null && kind !== "redis") why.push(`clients.renewEveryMs: the recorder renews Redis leases only (etcd keeps its lease alive by itself)`);
+  if (s.clients.count > MAX_REAL_CLIENTS)
+    why.push(`clients.count ${s.clients.count}: each client is an OS process; the recorder runs at most ${MAX_REAL_CLIENTS}`);
+  if (s.clients.renewEveryMs !== null && kind !== "redis")
+    why.push(`clients.renewEveryMs: the recorder renews Redis leases only (etcd keeps its lease alive by itself)`);
   if (s.clients.release === "delete" && kind !== "redis") why.push(`clients.release "delete": only Redis has a plain-DEL release`);
-  if (s.network.lossRate > 0) why.push(`network.lossRate ${s.network.lossRate}: loopback TCP does not lose packets, and dropping bytes inside a TCP stream would break it, not model loss`);
+  if (s.network.lossRate > 0)
+    why.push(
+      `network.lossRate ${s.network.lossRate}: loopback TCP does not lose packets, and dropping bytes inside a TCP stream would break it, not model loss`,
+    );
   if (s.chaos.pauseEveryMs) why.push("chaos: random pauses come from the model's seeded generator; give the pauses as faults instead");
   if (s.clocks.driftPpm !== 0 || Object.values(s.clocks.per).some((p) => (p.driftPpm ?? 0) !== 0)) {
     why.push("clocks.driftPpm: a process's clock rate cannot be changed on this machine");
@@ -93,6 +99,7 @@ export function refusals(s: ResolvedScenario): string[] {
         break;
     }
   });
-  if (kind === "etcd" && s.faults.some((f) => f.kind === "crash" && /^e\d+$/.test(f.target))) why.push("etcd members cannot be crashed: the recorder runs one member");
+  if (kind === "etcd" && s.faults.some((f) => f.kind === "crash" && /^e\d+$/.test(f.target)))
+    why.push("etcd members cannot be crashed: the recorder runs one member");
   return why;
 }

@@ -55,7 +55,17 @@ export const traceEventSchema = z.discriminatedUnion("kind", [
   ev("belief-end", { proc, lock: z.string(), reason: beliefEndReason }),
   ev("renew", { proc, lock: z.string(), ok: z.boolean() }),
   ev("release", { proc, lock: z.string() }),
-  ev("read", { proc: z.literal("storage"), client: proc, key: z.string(), value: z.number().int(), version: z.number().int(), token, ok: z.boolean(), reason: z.string().nullable(), rejection: rejectionSchema.nullable() }),
+  ev("read", {
+    proc: z.literal("storage"),
+    client: proc,
+    key: z.string(),
+    value: z.number().int(),
+    version: z.number().int(),
+    token,
+    ok: z.boolean(),
+    reason: z.string().nullable(),
+    rejection: rejectionSchema.nullable(),
+  }),
   ev("write", {
     proc: z.literal("storage"),
     client: proc,

@@ -16,9 +16,11 @@ export function relayUrl(setting: string, pageHref: string): { url: string } | {
   }
   if (url.protocol === "http:") url.protocol = "ws:";
   else if (url.protocol === "https:") url.protocol = "wss:";
-  if (url.protocol !== "ws:" && url.protocol !== "wss:") return { problem: `"${text}" is not a WebSocket address: it must start with ws://, wss://, http://, https:// or /.` };
+  if (url.protocol !== "ws:" && url.protocol !== "wss:")
+    return { problem: `"${text}" is not a WebSocket address: it must start with ws://, wss://, http://, https:// or /.` };
   // A page loaded over HTTPS may only open wss:// connections.
-  if (url.protocol === "ws:" && new URL(pageHref).protocol === "https:") return { problem: `This page was loaded over HTTPS, so the browser allows only a wss:// relay, not "${text}".` };
+  if (url.protocol === "ws:" && new URL(pageHref).protocol === "https:")
+    return { problem: `This page was loaded over HTTPS, so the browser allows only a wss:// relay, not "${text}".` };
   url.hash = "";
   return { url: url.toString() };
 }

@@ -23,7 +23,15 @@ export const roomChannelName = (slug: string) => `lease-lab:room:${slug}`;
 export const questionIdOf = (slug: string, slideNumber: number) => `${slug}#${slideNumber}`;
 
 /** The room as the audience may see it, from the presenter's state: live counts only as a total, distributions as roundTallies allows. */
-export function audienceRoomView(room: { code: string | null; joinUrl: string | null; joined: number; showJoin: boolean; poll: PresenterPoll | null; session: Session | null; shownRound1: readonly string[] }): AudienceRoomView | null {
+export function audienceRoomView(room: {
+  code: string | null;
+  joinUrl: string | null;
+  joined: number;
+  showJoin: boolean;
+  poll: PresenterPoll | null;
+  session: Session | null;
+  shownRound1: readonly string[];
+}): AudienceRoomView | null {
   if (!room.code || !room.joinUrl) return null;
   const { poll } = room;
   const asked = poll && room.session?.questions.find((q) => q.id === poll.questionId);
@@ -37,7 +45,9 @@ export function audienceRoomView(room: { code: string | null; joinUrl: string | 
       round: poll.round,
       status: poll.status,
       votes: poll.counts.reduce((a, b) => a + b, 0),
-      tallies: asked ? roundTallies(asked.rounds, { revealed: poll.status === "revealed", showRound1: room.shownRound1.includes(asked.id), audience: true }) : [],
+      tallies: asked
+        ? roundTallies(asked.rounds, { revealed: poll.status === "revealed", showRound1: room.shownRound1.includes(asked.id), audience: true })
+        : [],
     },
   };
 }

@@ -44,13 +44,29 @@ export const clientMessage = z.discriminatedUnion("type", [
   /** A phone joins; a device that joined before gets its vote back. */
   z.strictObject({ type: z.literal("join"), code, device: deviceId }),
   /** A phone's vote in the open round; a second vote replaces the first until the round closes. */
-  z.strictObject({ type: z.literal("vote"), round: z.number().int().min(1).max(2), option: z.number().int().min(0).max(MAX_OPTIONS - 1) }),
+  z.strictObject({
+    type: z.literal("vote"),
+    round: z.number().int().min(1).max(2),
+    option: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_OPTIONS - 1),
+  }),
   /** Presenter: open a round of voting on a question (round 2 asks the same question again). */
   z.strictObject({ type: z.literal("start"), secret, question: roomQuestion, round: z.number().int().min(1).max(2) }),
   /** Presenter: no more votes in this round. */
   z.strictObject({ type: z.literal("close"), secret }),
   /** Presenter: show the phones what the room answered, and the run's answer. */
-  z.strictObject({ type: z.literal("reveal"), secret, answer: z.number().int().min(0).max(MAX_OPTIONS - 1) }),
+  z.strictObject({
+    type: z.literal("reveal"),
+    secret,
+    answer: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_OPTIONS - 1),
+  }),
   /** Presenter: close the room; the relay forgets it. */
   z.strictObject({ type: z.literal("end"), secret }),
 ]);
@@ -91,7 +107,12 @@ export type RelayMessage =
   | { type: "error"; reason: "no-such-room" | "room-full" | "too-many-rooms"; message: string };
 
 /** Validates what the site receives from a relay: a relay is a setting, so its messages are input too. */
-const presenterPoll = z.object({ questionId: z.string(), round: z.union([z.literal(1), z.literal(2)]), status: z.enum(["open", "closed", "revealed"]), counts: z.array(z.number().int().min(0)) });
+const presenterPoll = z.object({
+  questionId: z.string(),
+  round: z.union([z.literal(1), z.literal(2)]),
+  status: z.enum(["open", "closed", "revealed"]),
+  counts: z.array(z.number().int().min(0)),
+});
 const phonePoll = z.object({
   question: roomQuestion,
   round: z.union([z.literal(1), z.literal(2)]),

@@ -19,7 +19,8 @@ function setup(options: Partial<RelayOptions> = {}) {
   };
   const connect = (...ids: ConnectionId[]) => ids.forEach((id) => relay.connect(id, now));
   const last = (id: ConnectionId) => inbox.get(id)?.at(-1);
-  const lastOf = <T extends RelayMessage["type"]>(id: ConnectionId, type: T) => inbox.get(id)?.findLast((m): m is Extract<RelayMessage, { type: T }> => m.type === type);
+  const lastOf = <T extends RelayMessage["type"]>(id: ConnectionId, type: T) =>
+    inbox.get(id)?.findLast((m): m is Extract<RelayMessage, { type: T }> => m.type === type);
   return { relay, send, connect, last, lastOf, inbox, deliver, at: () => now, advance: (ms: number) => (now += ms) };
 }
 

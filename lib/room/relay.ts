@@ -108,7 +108,12 @@ export function createRelay(options: RelayOptions): Relay {
 
   const presenterView = (room: Room): Outgoing[] => {
     if (room.presenter === null) return [];
-    const poll = room.poll && { questionId: room.poll.question.id, round: room.poll.round, status: room.poll.status, counts: countVotes(room.poll.votes.values(), room.poll.question.options.length) };
+    const poll = room.poll && {
+      questionId: room.poll.question.id,
+      round: room.poll.round,
+      status: room.poll.status,
+      counts: countVotes(room.poll.votes.values(), room.poll.question.options.length),
+    };
     return [{ to: [room.presenter], message: { type: "room", joined: room.phones.size, poll } }];
   };
 
@@ -168,7 +173,13 @@ export function createRelay(options: RelayOptions): Relay {
   function handle(id: ConnectionId, connection: Connection, message: ClientMessage, now: number): Outgoing[] {
     switch (message.type) {
       case "open": {
-        if (rooms.size >= maxRooms) return [{ to: [id], message: { type: "error", reason: "too-many-rooms", message: "This relay holds as many rooms as it can; close one, or try again later." } }];
+        if (rooms.size >= maxRooms)
+          return [
+            {
+              to: [id],
+              message: { type: "error", reason: "too-many-rooms", message: "This relay holds as many rooms as it can; close one, or try again later." },
+            },
+          ];
         const out = leave(id, connection, now);
         let code = options.newCode();
         while (rooms.has(code)) code = options.newCode();
@@ -180,7 +191,8 @@ export function createRelay(options: RelayOptions): Relay {
       }
       case "resume": {
         const room = rooms.get(message.code);
-        if (!room) return [{ to: [id], message: { type: "error", reason: "no-such-room", message: `There is no room ${message.code} on this relay any more.` } }];
+        if (!room)
+          return [{ to: [id], message: { type: "error", reason: "no-such-room", message: `There is no room ${message.code} on this relay any more.` } }];
         if (!sameSecret(room.secret, message.secret)) return drop("forged");
         const out = room.presenter === id ? [] : leave(id, connection, now);
         const previous = room.presenter === null ? undefined : connections.get(room.presenter);
@@ -196,7 +208,8 @@ export function createRelay(options: RelayOptions): Relay {
       }
       case "join": {
         const room = rooms.get(message.code);
-        if (!room) return [{ to: [id], message: { type: "error", reason: "no-such-room", message: `There is no room ${message.code}: check the code on the screen.` } }];
+        if (!room)
+          return [{ to: [id], message: { type: "error", reason: "no-such-room", message: `There is no room ${message.code}: check the code on the screen.` } }];
         if (connection.room === room.code && connection.role === "phone") {
           room.phones.set(id, message.device);
           return [phoneView(room, id)];
@@ -214,7 +227,8 @@ export function createRelay(options: RelayOptions): Relay {
       case "vote": {
         const room = connection.role === "phone" && connection.room !== null ? rooms.get(connection.room) : undefined;
         const poll = room?.poll;
-        if (!room || !poll || poll.status !== "open" || poll.round !== message.round || message.option >= poll.question.options.length) return drop("unexpected");
+        if (!room || !poll || poll.status !== "open" || poll.round !== message.round || message.option >= poll.question.options.length)
+          return drop("unexpected");
         poll.votes.set(room.phones.get(id)!, message.option);
         return [phoneView(room, id), ...presenterView(room)];
       }
@@ -229,7 +243,8 @@ export function createRelay(options: RelayOptions): Relay {
         const room = presented(connection, message.secret);
         if (!room) return drop("forged");
         const poll = room.poll;
-        if (!poll || (message.type === "close" && poll.status !== "open") || (message.type === "reveal" && poll.status === "revealed")) return drop("unexpected");
+        if (!poll || (message.type === "close" && poll.status !== "open") || (message.type === "reveal" && poll.status === "revealed"))
+          return drop("unexpected");
         if (message.type === "reveal") {
           if (message.answer >= poll.question.options.length) return drop("unexpected");
           poll.answer = message.answer;

@@ -29,7 +29,10 @@ describe("the session's record", () => {
 describe("the distributions shown", () => {
   const both = { 1: [3, 2], 2: [4, 1] };
   it("shows the presenter every round, and the room round 1 only when the presenter shows it", () => {
-    expect(roundTallies(both, { revealed: false, showRound1: false, audience: false })).toEqual([{ label: "Round 1", counts: [3, 2] }, { label: "Round 2", counts: [4, 1] }]);
+    expect(roundTallies(both, { revealed: false, showRound1: false, audience: false })).toEqual([
+      { label: "Round 1", counts: [3, 2] },
+      { label: "Round 2", counts: [4, 1] },
+    ]);
     expect(roundTallies(both, { revealed: false, showRound1: false, audience: true })).toEqual([]);
     expect(roundTallies(both, { revealed: true, showRound1: false, audience: true })).toEqual([{ label: "Round 2", counts: [4, 1] }]);
     expect(roundTallies(both, { revealed: true, showRound1: true, audience: true })).toHaveLength(2);
@@ -48,6 +51,8 @@ describe("the relay's address", () => {
 
   it("links phones to the room's code, and to the relay only when it is not on the join page's server", () => {
     expect(joinLink("http://192.168.1.5:4000/room/", "HAPPY", "/relay")).toBe("http://192.168.1.5:4000/room/?code=HAPPY");
-    expect(joinLink("https://lab.example.org/room/", "HAPPY", "wss://relay.example.org/relay")).toBe("https://lab.example.org/room/?code=HAPPY&relay=wss%3A%2F%2Frelay.example.org%2Frelay");
+    expect(joinLink("https://lab.example.org/room/", "HAPPY", "wss://relay.example.org/relay")).toBe(
+      "https://lab.example.org/room/?code=HAPPY&relay=wss%3A%2F%2Frelay.example.org%2Frelay",
+    );
   });
 });

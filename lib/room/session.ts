@@ -38,7 +38,10 @@ export function sessionRecord(session: Session, poll: PresenterPoll): Session {
  * room sees round 1 only when the presenter shows it (peer instruction: the second vote is not
  * swayed by the first), and the last round once revealed. Live counts are the presenter's alone.
  */
-export function roundTallies(rounds: SessionQuestion["rounds"], { revealed, showRound1, audience }: { revealed: boolean; showRound1: boolean; audience: boolean }): Tally[] {
+export function roundTallies(
+  rounds: SessionQuestion["rounds"],
+  { revealed, showRound1, audience }: { revealed: boolean; showRound1: boolean; audience: boolean },
+): Tally[] {
   const last = rounds[2] ? 2 : 1;
   const shown = ([1, 2] as const).filter((round) => rounds[round] && (!audience || (round === 1 && showRound1) || (round === last && revealed)));
   const label = (round: 1 | 2) => (rounds[2] ? `Round ${round}` : "Votes");
@@ -68,7 +71,19 @@ export function sessionCsv(session: Session): string {
       const counts = q.rounds[round];
       if (!counts) continue;
       const total = counts.reduce((a, b) => a + b, 0);
-      q.options.forEach((option, i) => rows.push([session.deck, session.room, q.slide, q.question, round, option, i === q.answer ? "yes" : "no", counts[i] ?? 0, total === 0 ? "" : ((counts[i] ?? 0) / total).toFixed(3)]));
+      q.options.forEach((option, i) =>
+        rows.push([
+          session.deck,
+          session.room,
+          q.slide,
+          q.question,
+          round,
+          option,
+          i === q.answer ? "yes" : "no",
+          counts[i] ?? 0,
+          total === 0 ? "" : ((counts[i] ?? 0) / total).toFixed(3),
+        ]),
+      );
     }
   }
   return `${rows.map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;

@@ -19,7 +19,11 @@ const uniform = { keys: 1, hotKey: false, owner: false, lockless: false };
 
 describe("the bottleneck sentence", () => {
   it("names the hot lock when it is held most of the time and the service is idle", () => {
-    const b = describeBottleneck(facts({ busiestLock: { key: 0, held: 0.92 }, meanWaitMs: 1800, serviceBusy: 0.04, workersBusy: 0.95 }), { ...uniform, keys: 16, hotKey: true });
+    const b = describeBottleneck(facts({ busiestLock: { key: 0, held: 0.92 }, meanWaitMs: 1800, serviceBusy: 0.04, workersBusy: 0.95 }), {
+      ...uniform,
+      keys: 16,
+      hotKey: true,
+    });
     expect(b.limit).toBe("lock");
     expect(b.sentence).toBe(
       "The lock on key 0 is held 92 % of the time and jobs wait 1.8 s on average for a worker; the lock service is 4 % busy: the hot key, not the service, limits throughput.",
@@ -39,9 +43,16 @@ describe("the bottleneck sentence", () => {
   });
 
   it("watches the busiest owner under owner routing", () => {
-    const b = describeBottleneck(facts({ busiestLock: null, busiestWorker: { id: "c3", busy: 0.97 }, workersBusy: 0.3 }), { keys: 16, hotKey: true, owner: true, lockless: true });
+    const b = describeBottleneck(facts({ busiestLock: null, busiestWorker: { id: "c3", busy: 0.97 }, workersBusy: 0.3 }), {
+      keys: 16,
+      hotKey: true,
+      owner: true,
+      lockless: true,
+    });
     expect(b.limit).toBe("workers");
-    expect(b.sentence).toMatch(/^C3, the busiest owner, is 97 % busy and jobs wait 3 ms on average for a worker; there is no lock to wait for: the owner of the busiest keys/);
+    expect(b.sentence).toMatch(
+      /^C3, the busiest owner, is 97 % busy and jobs wait 3 ms on average for a worker; there is no lock to wait for: the owner of the busiest keys/,
+    );
   });
 
   it("says when nothing is saturated", () => {
@@ -72,7 +83,14 @@ describe("bottleneckOf a run", () => {
 
 describe("unionLength", () => {
   it("counts overlapping holds once", () => {
-    expect(unionLength([[0, 10], [5, 15], [20, 25], [21, 22]])).toBe(20);
+    expect(
+      unionLength([
+        [0, 10],
+        [5, 15],
+        [20, 25],
+        [21, 22],
+      ]),
+    ).toBe(20);
     expect(unionLength([])).toBe(0);
   });
 });

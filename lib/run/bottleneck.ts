@@ -146,7 +146,10 @@ export function describeBottleneck(facts: LoadFacts, shape: Shape): Bottleneck {
   const lockHeld = lock ? `${lockName} is held ${formatPercent(lock.held)} of the time` : "no lock is ever held";
   // With owner routing one worker serves each key, so the busiest worker is the one to watch.
   const workerShare = shape.owner ? (facts.busiestWorker?.busy ?? 0) : facts.workersBusy;
-  const workers = shape.owner && facts.busiestWorker ? `${facts.busiestWorker.id}, the busiest owner, is ${formatPercent(workerShare)} busy` : `the workers are ${formatPercent(workerShare)} busy`;
+  const workers =
+    shape.owner && facts.busiestWorker
+      ? `${facts.busiestWorker.id}, the busiest owner, is ${formatPercent(workerShare)} busy`
+      : `the workers are ${formatPercent(workerShare)} busy`;
   const parts = (...items: string[]) => sentenceCase(`${listOf(items.slice(0, -1))}; ${items.at(-1)}`);
 
   let limit: Limit = "none";

@@ -3,11 +3,28 @@ import { columnShares, densityRuns } from "./density";
 
 describe("density bands", () => {
   it("measure the covered share of each pixel column", () => {
-    expect([...columnShares([[0.5, 2], [3, 3.25]], 4)]).toEqual([0.5, 1, 0, 0.25]);
+    expect([
+      ...columnShares(
+        [
+          [0.5, 2],
+          [3, 3.25],
+        ],
+        4,
+      ),
+    ]).toEqual([0.5, 1, 0, 0.25]);
   });
 
   it("cap overlapping spans at a full column, and clip to the plot", () => {
-    expect([...columnShares([[0, 2], [1, 5], [-3, -1]], 3)]).toEqual([1, 1, 1]);
+    expect([
+      ...columnShares(
+        [
+          [0, 2],
+          [1, 5],
+          [-3, -1],
+        ],
+        3,
+      ),
+    ]).toEqual([1, 1, 1]);
   });
 
   it("merge equal neighbours into runs, rounding shares up to an eighth so a short hold stays visible", () => {

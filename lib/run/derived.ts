@@ -42,13 +42,21 @@ export interface PreparedRun {
 
 export function prepareRun(result: SimResult): PreparedRun {
   const story = storyOf(result);
-  return { result: { ...result, events: [] }, model: timelineModelData(result), story, questions: questionsFor(result, story.lines), bottleneck: bottleneckOf(result) };
+  return {
+    result: { ...result, events: [] },
+    model: timelineModelData(result),
+    story,
+    questions: questionsFor(result, story.lines),
+    bottleneck: bottleneckOf(result),
+  };
 }
 
 /** The buffers of a prepared run that can be handed over without copying. */
 export function preparedTransferables({ model }: PreparedRun): ArrayBuffer[] {
   const m = model.messages;
-  return [model.stops.all, model.stops.withoutMessages, model.stops.key, m.id, m.sendT, m.endT, m.from, m.to, m.msg, m.dropped].map((array) => array.buffer as ArrayBuffer);
+  return [model.stops.all, model.stops.withoutMessages, model.stops.key, m.id, m.sendT, m.endT, m.from, m.to, m.msg, m.dropped].map(
+    (array) => array.buffer as ArrayBuffer,
+  );
 }
 
 /** Takes in a run prepared elsewhere: its derived data is registered, and its result returned. */

@@ -4,8 +4,20 @@ import { IntervalIndex, lowerBound, upperBound } from "./intervals";
 
 describe("IntervalIndex", () => {
   it("finds the items that overlap a window", () => {
-    const index = new IntervalIndex([{ s: 0, e: 10 }, { s: 5, e: 6 }, { s: 20, e: 30 }, { s: 2, e: 100 }], (x) => x.s, (x) => x.e);
-    expect(index.query(7, 15)).toEqual([{ s: 0, e: 10 }, { s: 2, e: 100 }]);
+    const index = new IntervalIndex(
+      [
+        { s: 0, e: 10 },
+        { s: 5, e: 6 },
+        { s: 20, e: 30 },
+        { s: 2, e: 100 },
+      ],
+      (x) => x.s,
+      (x) => x.e,
+    );
+    expect(index.query(7, 15)).toEqual([
+      { s: 0, e: 10 },
+      { s: 2, e: 100 },
+    ]);
     expect(index.query(40, 50)).toEqual([{ s: 2, e: 100 }]);
     expect(index.query(101, 200)).toEqual([]);
     expect(index.query(6, 6)).toHaveLength(3);
@@ -16,7 +28,11 @@ describe("IntervalIndex", () => {
     fc.assert(
       fc.property(fc.array(interval, { maxLength: 60 }), fc.integer({ min: -10, max: 1300 }), fc.integer({ min: 0, max: 400 }), (items, from, width) => {
         const to = from + width;
-        const index = new IntervalIndex(items, (x) => x.s, (x) => x.e);
+        const index = new IntervalIndex(
+          items,
+          (x) => x.s,
+          (x) => x.e,
+        );
         const expected = items.filter((x) => x.e >= from && x.s <= to);
         expect(index.query(from, to)).toHaveLength(expected.length);
         expect(new Set(index.query(from, to))).toEqual(new Set(expected));

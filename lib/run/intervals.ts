@@ -8,7 +8,11 @@ export class IntervalIndex<T> {
   private readonly starts: Float64Array;
   private readonly maxEnds: Float64Array;
 
-  constructor(items: readonly T[], start: (item: T) => number, private readonly end: (item: T) => number) {
+  constructor(
+    items: readonly T[],
+    start: (item: T) => number,
+    private readonly end: (item: T) => number,
+  ) {
     this.items = [...items].sort((a, b) => start(a) - start(b));
     this.starts = Float64Array.from(this.items, start);
     this.maxEnds = new Float64Array(this.items.length);

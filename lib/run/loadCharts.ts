@@ -23,22 +23,34 @@ export interface Tick {
 export const CHART_MARGIN = { top: 12, right: 14, bottom: 36, left: 56 };
 
 export function chartBox(width: number, height: number, margin = CHART_MARGIN): Box {
-  return { left: margin.left, right: Math.max(margin.left + 20, width - margin.right), top: margin.top, bottom: Math.max(margin.top + 20, height - margin.bottom) };
+  return {
+    left: margin.left,
+    right: Math.max(margin.left + 20, width - margin.right),
+    top: margin.top,
+    bottom: Math.max(margin.top + 20, height - margin.bottom),
+  };
 }
 
 /** Time (ms) across, 0 to the run's duration. */
 export function timeScale(durationMs: number, box: Box): ScaleLinear<number, number> {
-  return scaleLinear().domain([0, Math.max(1, durationMs)]).range([box.left, box.right]);
+  return scaleLinear()
+    .domain([0, Math.max(1, durationMs)])
+    .range([box.left, box.right]);
 }
 
 /** A value axis from 0 up to a round number at or above `max` (1 when everything is 0). */
 export function valueScale(max: number, box: Box): ScaleLinear<number, number> {
-  return scaleLinear().domain([0, max > 0 ? max : 1]).range([box.bottom, box.top]).nice(4);
+  return scaleLinear()
+    .domain([0, max > 0 ? max : 1])
+    .range([box.bottom, box.top])
+    .nice(4);
 }
 
 /** Offered load across, logarithmic. */
 export function rateScale(minRate: number, maxRate: number, box: Box): ScaleLogarithmic<number, number> {
-  return scaleLog().domain([minRate, Math.max(minRate * 10, maxRate)]).range([box.left, box.right]);
+  return scaleLog()
+    .domain([minRate, Math.max(minRate * 10, maxRate)])
+    .range([box.left, box.right]);
 }
 
 export function ticksOf(scale: ScaleLinear<number, number> | ScaleLogarithmic<number, number>, count: number, format: (value: number) => string): Tick[] {

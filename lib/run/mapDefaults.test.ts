@@ -10,7 +10,12 @@ function coarseDefaultMap(id: string) {
   const { x, y, layer } = defaultMapSettings(scenario);
   const cells = mapCells(scenario, x.axis, axisValues(x.axis, x.range, 4), y.axis, axisValues(y.axis, y.range, 4), 1).map(runCell);
   const total = (n: (c: (typeof cells)[number]) => number) => cells.reduce((sum, c) => sum + n(c), 0);
-  return { layer, shares: cells.map((c) => (layer === "overlap" ? c.overlap : c.unsafe) / c.runs), unsafe: total((c) => c.unsafe), overlap: total((c) => c.overlap) };
+  return {
+    layer,
+    shares: cells.map((c) => (layer === "overlap" ? c.overlap : c.unsafe) / c.runs),
+    unsafe: total((c) => c.unsafe),
+    overlap: total((c) => c.overlap),
+  };
 }
 
 describe("the failure map's default layer", () => {

@@ -2,7 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { CellResult } from "@/lib/explore";
 import { cellFraction, heatFill, heatGeometry, heatMix, labelIndices, MIN_MIX, percentOf } from "./mapHeat";
 
-const cell = (runs: number, unsafe: number, overlap: number): CellResult => ({ x: 0, y: 0, xValue: 1, yValue: 1, runs, unsafe, overlap, failingSeed: null, overlapSeed: null, incomplete: 0, incompleteAtMs: null });
+const cell = (runs: number, unsafe: number, overlap: number): CellResult => ({
+  x: 0,
+  y: 0,
+  xValue: 1,
+  yValue: 1,
+  runs,
+  unsafe,
+  overlap,
+  failingSeed: null,
+  overlapSeed: null,
+  incomplete: 0,
+  incompleteAtMs: null,
+});
 
 describe("heat colours", () => {
   it("reads the layer's fraction; a cell with no runs has none", () => {

@@ -78,8 +78,14 @@ export function heatGeometry(cols: number, rows: number, width: number): HeatGeo
   const plotWidth = cell * cols;
   const plotHeight = cell * rows;
   const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
-  const x = scaleBand<number>().domain(indices(cols)).range([left, left + plotWidth]).paddingInner(0.08);
-  const y = scaleBand<number>().domain(indices(rows)).range([top + plotHeight, top]).paddingInner(0.08);
+  const x = scaleBand<number>()
+    .domain(indices(cols))
+    .range([left, left + plotWidth])
+    .paddingInner(0.08);
+  const y = scaleBand<number>()
+    .domain(indices(rows))
+    .range([top + plotHeight, top])
+    .paddingInner(0.08);
   return { cell, left, top, width: left + plotWidth + right, height: top + plotHeight + bottom, x, y, numbers: cell >= NUMBER_MIN_CELL };
 }
 

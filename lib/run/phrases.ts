@@ -24,7 +24,9 @@ export const leaseEndWords: Record<LeaseEndReason, LeaseEndWords> = {
   // Kubernetes's API server expires nothing: the Lease goes stale, and candidates may then take it.
   expired: {
     sentence: (who, where) =>
-      where === "k8s" ? `${who}'s Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over` : `${where} let ${who}'s lease expire`,
+      where === "k8s"
+        ? `${who}'s Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over`
+        : `${where} let ${who}'s lease expire`,
     verb: "expired",
     label: "expired",
   },

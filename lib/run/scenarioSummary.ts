@@ -18,10 +18,15 @@ export interface ScenarioLine {
 export function scenarioSummary(scenario: ResolvedScenario): ScenarioLine[] {
   const nodes = serviceNodeIds(scenario.service);
   const lease = leaseOf(scenario, scenario);
-  const service = [serviceLabel(scenario.service.kind), nodes.length > 1 ? `nodes ${listOf(nodes)}` : null, lease === null ? null : `lease ${formatDuration(lease)}`];
+  const service = [
+    serviceLabel(scenario.service.kind),
+    nodes.length > 1 ? `nodes ${listOf(nodes)}` : null,
+    lease === null ? null : `lease ${formatDuration(lease)}`,
+  ];
   const clients = scenario.clients.count;
   const faults = scenario.faults.map(describeFault);
-  if (scenario.chaos.pauseEveryMs > 0) faults.push(`random pauses of ${formatDurationRange(scenario.chaos.pauseMs)}, about every ${formatDuration(scenario.chaos.pauseEveryMs)}`);
+  if (scenario.chaos.pauseEveryMs > 0)
+    faults.push(`random pauses of ${formatDurationRange(scenario.chaos.pauseMs)}, about every ${formatDuration(scenario.chaos.pauseEveryMs)}`);
   return [
     { label: "Lock service", text: service.filter(Boolean).join(", ") },
     { label: "Clients", text: `${formatCount(clients)} ${clients === 1 ? "client" : "clients"}; ${workloadLabel(scenario.workload.kind)}` },

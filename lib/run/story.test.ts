@@ -36,7 +36,9 @@ describe("the story of a run", () => {
     expect(texts("redis-failover")).toContain("At 0.1 s the primary died and the replica took over with none of its writes (replication lags 1 s).");
     const late = presetById("redis-failover")!.scenario;
     const failAt3s = { ...late, faults: late.faults!.map((f) => (f.kind === "failover" ? { ...f, atMs: 3000 } : f)) };
-    expect(storyOf(simulate(failAt3s)).lines.map((l) => l.text)).toContain("At 3.0 s the primary died and the replica took over without its last 1 s of writes.");
+    expect(storyOf(simulate(failAt3s)).lines.map((l) => l.text)).toContain(
+      "At 3.0 s the primary died and the replica took over without its last 1 s of writes.",
+    );
   });
 
   it("tells a Kubernetes Lease as going stale, since the API server itself expires nothing, and a leader that stops leading once", () => {
@@ -47,7 +49,9 @@ describe("the story of a run", () => {
   });
 
   it("tells a Redlock lease ending as the client's keys falling short of a majority", () => {
-    expect(texts("redlock-clock-jump")).toContain("At 2.0 s c1's key was left on fewer than 3 of the 5 nodes, so its lock no longer had a majority, but c1 still believes it holds the lock.");
+    expect(texts("redlock-clock-jump")).toContain(
+      "At 2.0 s c1's key was left on fewer than 3 of the 5 nodes, so its lock no longer had a majority, but c1 still believes it holds the lock.",
+    );
   });
 
   it("tells a session in doubt as doubt, not as a session gone, and why the check before writing failed", () => {
@@ -85,7 +89,11 @@ describe("the story of a run", () => {
     expect(texts("cron-idempotency")).toContain(
       "At 14.0 s c2 performed run 0, after its lease had ended at 11.0 s; storage had already applied that run and ignored it as a repeat.",
     );
-    expect(texts("cron-double-run").some((t) => t.includes("performed run 0 again, after its lease had ended at 11.0 s; c1 had already performed it, so the effect happened twice"))).toBe(true);
+    expect(
+      texts("cron-double-run").some((t) =>
+        t.includes("performed run 0 again, after its lease had ended at 11.0 s; c1 had already performed it, so the effect happened twice"),
+      ),
+    ).toBe(true);
   });
 
   it("tells an abandoned attempt once, not at every retry", () => {
@@ -118,7 +126,10 @@ describe("the story of a run", () => {
 
   it("tells a job applied twice: the reply was lost, the client retried, the counter went up twice; an idempotency key stops it", () => {
     const lostReply = (guard: "none" | "idempotency"): Scenario => ({
-      version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 1, workMs: 2000 }, storage: { guard },
+      version: 1,
+      service: { kind: "redis", ttlMs: 10000 },
+      clients: { count: 1, workMs: 2000 },
+      storage: { guard },
       faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
     });
     const writes = (guard: "none" | "idempotency") => storyOf(simulate(lostReply(guard))).lines.filter((l) => l.text.includes(" wrote "));
@@ -139,39 +150,63 @@ describe("the story of a run", () => {
   });
 
   it("tells a Redlock acquisition abandoned because it took longer than the TTL", () => {
-    const lines = storyOf(simulate({
-      version: 1, service: { kind: "redlock", ttlMs: 10000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
-      faults: [{ kind: "pause", target: "c1", atMs: 1, forMs: 12000 }],
-    })).lines.map((l) => l.text);
-    expect(lines).toContain("At 12.0 s c1 gave up acquiring: a majority of nodes said OK, but getting their answers took 12 s, longer than its 10 s TTL, so no validity was left; it unlocked every node and will try again.");
+    const lines = storyOf(
+      simulate({
+        version: 1,
+        service: { kind: "redlock", ttlMs: 10000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        faults: [{ kind: "pause", target: "c1", atMs: 1, forMs: 12000 }],
+      }),
+    ).lines.map((l) => l.text);
+    expect(lines).toContain(
+      "At 12.0 s c1 gave up acquiring: a majority of nodes said OK, but getting their answers took 12 s, longer than its 10 s TTL, so no validity was left; it unlocked every node and will try again.",
+    );
   });
 
   it("tells a restart by what the process keeps: etcd members their log, Redis nodes nothing, a client nothing", () => {
-    const restarts = (scenario: Scenario) => storyOf(simulate(scenario)).lines.map((l) => l.text).filter((t) => t.includes("restarted"));
-    expect(restarts({ version: 1, service: { kind: "etcd", ttlMs: 5000 }, faults: [{ kind: "crash", target: "e2", atMs: 1000, restartAfterMs: 1000 }] }))
-      .toEqual(["At 2.0 s e2 restarted with its log on disk, so it lost nothing."]);
-    expect(restarts({ version: 1, service: { kind: "redlock", ttlMs: 5000 }, faults: [{ kind: "crash", target: "r1", atMs: 1000, restartAfterMs: 1000 }] }))
-      .toEqual(["At 2.0 s r1 restarted empty: it keeps nothing on disk."]);
-    expect(restarts({ version: 1, service: { kind: "redis", ttlMs: 5000 }, faults: [{ kind: "crash", target: "c1", atMs: 500, restartAfterMs: 1000 }] }))
-      .toEqual(["At 1.5 s c1 restarted with empty memory."]);
+    const restarts = (scenario: Scenario) =>
+      storyOf(simulate(scenario))
+        .lines.map((l) => l.text)
+        .filter((t) => t.includes("restarted"));
+    expect(
+      restarts({ version: 1, service: { kind: "etcd", ttlMs: 5000 }, faults: [{ kind: "crash", target: "e2", atMs: 1000, restartAfterMs: 1000 }] }),
+    ).toEqual(["At 2.0 s e2 restarted with its log on disk, so it lost nothing."]);
+    expect(
+      restarts({ version: 1, service: { kind: "redlock", ttlMs: 5000 }, faults: [{ kind: "crash", target: "r1", atMs: 1000, restartAfterMs: 1000 }] }),
+    ).toEqual(["At 2.0 s r1 restarted empty: it keeps nothing on disk."]);
+    expect(
+      restarts({ version: 1, service: { kind: "redis", ttlMs: 5000 }, faults: [{ kind: "crash", target: "c1", atMs: 500, restartAfterMs: 1000 }] }),
+    ).toEqual(["At 1.5 s c1 restarted with empty memory."]);
   });
 
   it("tells a release that never committed, and a lease that a new etcd leader refreshed", () => {
-    const lines = storyOf(simulate({
-      version: 1, durationMs: 30000, service: { kind: "etcd", ttlMs: 5000 }, clients: { count: 2, workMs: 1000 }, workload: { kind: "counter", jobsPerClient: 5 },
-      faults: [{ kind: "crash", target: "e2", atMs: 5000, restartAfterMs: 10000 }, { kind: "crash", target: "e3", atMs: 5000, restartAfterMs: 10000 }],
-    })).lines.map((l) => l.text);
+    const lines = storyOf(
+      simulate({
+        version: 1,
+        durationMs: 30000,
+        service: { kind: "etcd", ttlMs: 5000 },
+        clients: { count: 2, workMs: 1000 },
+        workload: { kind: "counter", jobsPerClient: 5 },
+        faults: [
+          { kind: "crash", target: "e2", atMs: 5000, restartAfterMs: 10000 },
+          { kind: "crash", target: "e3", atMs: 5000, restartAfterMs: 10000 },
+        ],
+      }),
+    ).lines.map((l) => l.text);
     expect(lines).toContain("At 5.1 s c1 released the lock, but the lock service never applied the release: it expired only at 21.0 s.");
     expect(lines.filter((t) => t.startsWith("At 5.1 s c1 released the lock."))).toEqual([]);
-    expect(lines).toContain("At 21.0 s e1 let c1's lease expire (token 9), about a TTL after e1 became the leader (a new leader gives every lease a fresh TTL).");
+    expect(lines).toContain(
+      "At 21.0 s e1 let c1's lease expire (token 9), about a TTL after e1 became the leader (a new leader gives every lease a fresh TTL).",
+    );
   });
 
   it("names only the writers whose increments a lockless write erased", () => {
-    const lines = storyOf(simulate({ version: 1, service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } })).lines.map((l) => l.text);
+    const lines = storyOf(simulate({ version: 1, service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } })).lines.map(
+      (l) => l.text,
+    );
     expect(lines.filter((t) => t.includes("was lost") || t.includes("were lost"))).toEqual([
       "At 3.1 s c2 wrote 1, computed from the 0 it had read; storage accepted it and c1's increment was lost.",
       "At 3.2 s c3 wrote 1, computed from the 0 it had read; storage accepted it and c2's increment was lost.",
     ]);
   });
 });
-

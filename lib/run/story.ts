@@ -72,7 +72,10 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         if (!phrase) break;
         const stillBelieves = believing.has(e.client) && believing.get(e.client) === e.grant;
         // A Redlock lease is the client's own conclusion from its nodes' keys: it ends when too few still hold one.
-        const ended = e.proc === e.client && redlock ? `${e.client}'s key was left on fewer than ${redlock.quorum} of the ${redlock.nodes} nodes, so its lock no longer had a majority` : phrase(e.client, where(e.proc));
+        const ended =
+          e.proc === e.client && redlock
+            ? `${e.client}'s key was left on fewer than ${redlock.quorum} of the ${redlock.nodes} nodes, so its lock no longer had a majority`
+            : phrase(e.client, where(e.proc));
         // etcd: a new leader gives every lease a fresh TTL, so this one ran out about a TTL after the change.
         const granted = grantOf.get(e.grant)?.grantedAt ?? Infinity;
         const refreshed =
@@ -88,8 +91,13 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         refusals.set(e.proc, count);
         // Redlock's own lesson: a majority said yes, but the acquisition outlasted the lease.
         if (e.reason === "no-validity" && e.elapsedMs !== undefined && service.kind === "redlock") {
-          const longer = e.elapsedMs >= service.ttlMs ? `longer than its ${formatDuration(service.ttlMs)} TTL` : `too much of its ${formatDuration(service.ttlMs)} TTL`;
-          say(e, `${at(e.t)} ${e.proc} gave up acquiring: a majority of nodes said OK, but getting their answers took ${formatDuration(e.elapsedMs)}, ${longer}, so no validity was left; it unlocked every node and will try again`, "safe");
+          const longer =
+            e.elapsedMs >= service.ttlMs ? `longer than its ${formatDuration(service.ttlMs)} TTL` : `too much of its ${formatDuration(service.ttlMs)} TTL`;
+          say(
+            e,
+            `${at(e.t)} ${e.proc} gave up acquiring: a majority of nodes said OK, but getting their answers took ${formatDuration(e.elapsedMs)}, ${longer}, so no validity was left; it unlocked every node and will try again`,
+            "safe",
+          );
           break;
         }
         if (count > 1) break;
@@ -132,7 +140,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
           // The session line just before says why; "gone" is true only when the client learned it expired.
           const news = sessionNews.get(e.proc);
           const now = news?.t === e.t ? news.state : null;
-          if (now === "disconnected" || now === "jeopardy") say(e, `${at(e.t)} ${e.proc} stopped believing it holds the lock: it cannot tell whether its session is still alive`);
+          if (now === "disconnected" || now === "jeopardy")
+            say(e, `${at(e.t)} ${e.proc} stopped believing it holds the lock: it cannot tell whether its session is still alive`);
           else if (now !== "stopped-leading") say(e, `${at(e.t)} ${e.proc} learned its session was gone and stopped believing it holds the lock`);
         }
         break;
@@ -154,8 +163,17 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
           believing.delete(e.proc);
           i++;
           const carriesOn = working.has(e.proc) ? ", but its work carries on" : "";
-          say(e, `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause; its overdue lease timer fired at once, so it no longer believes it holds the lock${carriesOn}`, "fault");
-        } else say(e, `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause${believes ? ", still believing it holds the lock" : ""}`, believes ? "danger" : "fault");
+          say(
+            e,
+            `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause; its overdue lease timer fired at once, so it no longer believes it holds the lock${carriesOn}`,
+            "fault",
+          );
+        } else
+          say(
+            e,
+            `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause${believes ? ", still believing it holds the lock" : ""}`,
+            believes ? "danger" : "fault",
+          );
         break;
       }
       case "crash":
@@ -198,7 +216,11 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         break;
       case "storage-failover": {
         const writes = e.lostWrites === 1 ? "1 write" : `${e.lostWrites} writes`;
-        say(e, `${at(e.t)} storage failed over to an asynchronous replica that lacks its last ${formatDuration(e.t - e.lostAfterMs)}: ${writes} and the highest fencing token it had seen since then were lost`, "fault");
+        say(
+          e,
+          `${at(e.t)} storage failed over to an asynchronous replica that lacks its last ${formatDuration(e.t - e.lostAfterMs)}: ${writes} and the highest fencing token it had seen since then were lost`,
+          "fault",
+        );
         break;
       }
       case "leader-change":
@@ -215,7 +237,11 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         say(e, `${at(e.t)} ${e.proc} keeps the lock from everyone until ${seconds(e.untilT)}: ${e.client} failed while holding it (lock-delay)`, "safe");
         break;
       case "check":
-        if (e.ok) say(e, `${at(e.t)} ${e.proc} checked its lease before writing${e.remainingMs === null ? "" : `: ${formatDuration(e.remainingMs)} left by its own clock`}, so it went ahead`);
+        if (e.ok)
+          say(
+            e,
+            `${at(e.t)} ${e.proc} checked its lease before writing${e.remainingMs === null ? "" : `: ${formatDuration(e.remainingMs)} left by its own clock`}, so it went ahead`,
+          );
         else {
           const found = e.remainingMs !== null && e.remainingMs <= 0 ? "found it over" : "found it no longer holds the lock";
           say(e, `${at(e.t)} ${e.proc} checked its lease before writing and ${found}, so it dropped the write`, "safe");
@@ -223,7 +249,8 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         break;
       case "read": {
         const rejection = readAt.get(e.seq)?.rejection;
-        if (rejection?.by === "fencing") say(e, `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${rejection.seen ?? "a higher token"} and refused it`, "safe");
+        if (rejection?.by === "fencing")
+          say(e, `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${rejection.seen ?? "a higher token"} and refused it`, "safe");
         break;
       }
       case "write": {
@@ -289,7 +316,13 @@ function concurrentSentence(c: ConcurrentFact): string {
   const who = c.pastBelief.map((p) => p.client);
   const one = who.length === 1;
   const leases = c.pastBelief.every((p) => p.reason === "lease-deadline");
-  const after = leases ? (one ? "its lease ended" : "their leases ended") : one ? "it stopped believing it held the lock" : "they stopped believing they held the lock";
+  const after = leases
+    ? one
+      ? "its lease ended"
+      : "their leases ended"
+    : one
+      ? "it stopped believing it held the lock"
+      : "they stopped believing they held the lock";
   const when = seconds(c.from) === seconds(c.to) ? `At ${seconds(c.from)}` : `From ${seconds(c.from)} to ${seconds(c.to)}`;
   return `${when} ${listOf(c.clients)} worked at once: ${listOf(who)} kept working after ${after}.`;
 }
@@ -310,10 +343,15 @@ function restartText(proc: string, serviceKind: ServiceSpec["kind"] | null): str
  * reach the new primary; `downMs` how long after the primary died the replica was promoted.
  */
 function failoverText(proc: string, t: number, lostAfterMs: number, downMs: number): string {
-  if (proc !== "replica") return downMs > 0 ? `${proc} failed over with no replica and came back empty, ${formatDuration(downMs)} after it died` : `${proc} failed over with no replica and came back empty`;
+  if (proc !== "replica")
+    return downMs > 0
+      ? `${proc} failed over with no replica and came back empty, ${formatDuration(downMs)} after it died`
+      : `${proc} failed over with no replica and came back empty`;
   const diedT = t - downMs;
   const lagMs = diedT - lostAfterMs;
-  const missing = lostAfterMs <= 0 ? `with none of its writes (replication lags ${formatDuration(lagMs)})` : `without its last ${formatDuration(lagMs)} of writes`;
-  if (downMs > 0) return `the replica was promoted, ${formatDuration(downMs)} after the primary died at ${seconds(diedT)}, ${missing}; until then nobody could take the lock`;
+  const missing =
+    lostAfterMs <= 0 ? `with none of its writes (replication lags ${formatDuration(lagMs)})` : `without its last ${formatDuration(lagMs)} of writes`;
+  if (downMs > 0)
+    return `the replica was promoted, ${formatDuration(downMs)} after the primary died at ${seconds(diedT)}, ${missing}; until then nobody could take the lock`;
   return `the primary died and the replica took over ${missing}`;
 }

@@ -43,12 +43,17 @@ describe("the outcome in words", () => {
   it("counts the time clients worked at once, beyond what they believed", () => {
     const r = simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } });
     expect(r.summary.overlapMs).toBe(0);
-    expect(keyCounts(r.summary, r.scenario)).toContain(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(r.summary.concurrentSectionsMs)} in all.`);
+    expect(keyCounts(r.summary, r.scenario)).toContain(
+      `Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(r.summary.concurrentSectionsMs)} in all.`,
+    );
   });
 
   it("never calls a run safe while a stale write is on its way", () => {
     const r = simulate({
-      version: 1, durationMs: 30000, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      version: 1,
+      durationMs: 30000,
+      service: { kind: "redis", ttlMs: 5000 },
+      clients: { count: 2, startMs: [0, 100], workMs: 2000 },
       faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 40000 }],
     });
     expect(verdictOf(r.summary, r.scenario)).toEqual({
@@ -69,7 +74,9 @@ describe("a run that stopped at the event limit", () => {
     const { r, verdict } = cut("gc-pause");
     expect(r.summary.verdict).toBe("safe");
     expect(verdict.word).toBe("Incomplete");
-    expect(verdict.sentence).toBe(`The run is incomplete: stopped at the event limit at ${(r.summary.incomplete!.atMs / 1000).toFixed(1)} s: no data was damaged up to then, and what came after is unknown.`);
+    expect(verdict.sentence).toBe(
+      `The run is incomplete: stopped at the event limit at ${(r.summary.incomplete!.atMs / 1000).toFixed(1)} s: no data was damaged up to then, and what came after is unknown.`,
+    );
     expect(incompleteText(r.summary)).toMatch(/^incomplete: stopped at the event limit at \d+\.\d s$/);
   });
 

@@ -44,14 +44,20 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
   }
   if (summary.verdict === "undecided") {
     const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${formatCount(summary.staleWritesPending)} stale writes were`;
-    return { word: "Undecided", sentence: `No data was damaged yet, but ${writes} still on the way when the run ended: the verdict may change if the run were longer.` };
+    return {
+      word: "Undecided",
+      sentence: `No data was damaged yet, but ${writes} still on the way when the run ended: the verdict may change if the run were longer.`,
+    };
   }
   if (summary.overlapMs > 0) {
     const how = scenario.storage.guard === "none" ? "no write happened to collide" : `the storage guard (${scenario.storage.guard}) kept the data right`;
     return { word: "Safe", sentence: `No data was damaged, although two clients believed they held the lock at once: ${how}.` };
   }
   if (summary.concurrentSectionsMs > 0) {
-    return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment, although two clients were working on the data at once." };
+    return {
+      word: "Safe",
+      sentence: "No data was damaged, and at most one client believed it held the lock at any moment, although two clients were working on the data at once.",
+    };
   }
   return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment." };
 }
@@ -90,20 +96,22 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
       : "At most one client believed it held the lock at any moment.",
   );
   // Concurrent work counts whatever the clients believed: work that carried on after a lease ended included.
-  if (summary.concurrentSectionsMs > 0) lines.push(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(summary.concurrentSectionsMs)} in all.`);
+  if (summary.concurrentSectionsMs > 0)
+    lines.push(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(summary.concurrentSectionsMs)} in all.`);
   if (summary.writesPending) {
     const stale = summary.staleWritesPending ? `, ${formatCount(summary.staleWritesPending)} of them after the writer's lease had ended` : "";
     lines.push(`${plural(summary.writesPending, "write")} still to come when the run ended${stale}.`);
   }
   lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${formatCount(summary.writesRejected)}.`);
   const stale = summary.staleWritesAccepted + summary.staleWritesRejected;
-  if (stale) lines.push(`${plural(stale, "write")} came after the writer's lease had ended: ${formatCount(summary.staleWritesAccepted)} accepted, ${formatCount(summary.staleWritesRejected)} rejected.`);
+  if (stale)
+    lines.push(
+      `${plural(stale, "write")} came after the writer's lease had ended: ${formatCount(summary.staleWritesAccepted)} accepted, ${formatCount(summary.staleWritesRejected)} rejected.`,
+    );
   if (summary.grants) {
     lines.push(`The lock service granted the lock ${summary.grants === 1 ? "once" : `${formatCount(summary.grants)} times`}${tokensText(summary.tokens)}.`);
   }
-  lines.push(
-    `${plural(summary.jobsDone, "job")} done${summary.jobsAborted ? `; ${plural(summary.jobsAborted, "attempt")} abandoned and retried` : ""}.`,
-  );
+  lines.push(`${plural(summary.jobsDone, "job")} done${summary.jobsAborted ? `; ${plural(summary.jobsAborted, "attempt")} abandoned and retried` : ""}.`);
   if (summary.timeouts) lines.push(`${plural(summary.timeouts, "request")} timed out.`);
   return lines;
 }

@@ -44,7 +44,10 @@ export interface LayoutOptions {
  * Lane positions; with many clients, client lanes are compact so the diagram stays readable, and
  * past `maxClients` the rest are one row ("…and 56 more clients") so the point stays in view.
  */
-export function timelineLayout(lanes: readonly Lane[], { minLaneHeight = 0, maxClients = Infinity, groupAbove = maxClients }: LayoutOptions = {}): TimelineLayout {
+export function timelineLayout(
+  lanes: readonly Lane[],
+  { minLaneHeight = 0, maxClients = Infinity, groupAbove = maxClients }: LayoutOptions = {},
+): TimelineLayout {
   const clients = lanes.filter((l) => l.kind === "client").length;
   const hidden = clients > groupAbove ? Math.max(0, clients - maxClients) : 0;
   const shown = clients - hidden;

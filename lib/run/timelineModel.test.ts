@@ -109,4 +109,3 @@ describe("the timeline model", () => {
     expect(model("gc-pause").concurrents).toEqual([]);
   });
 });
-

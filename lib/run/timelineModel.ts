@@ -210,14 +210,34 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
   return {
     durationMs: data.durationMs,
     lanes: data.lanes,
-    spans: new IntervalIndex(data.spans, (s) => s.startT, (s) => s.endT),
-    overhangs: new IntervalIndex(data.overhangs, (o) => o.startT, (o) => o.endT),
+    spans: new IntervalIndex(
+      data.spans,
+      (s) => s.startT,
+      (s) => s.endT,
+    ),
+    overhangs: new IntervalIndex(
+      data.overhangs,
+      (o) => o.startT,
+      (o) => o.endT,
+    ),
     overlaps: data.overlaps,
     concurrents: data.concurrents,
     marks: data.marks,
-    points: new IntervalIndex(data.points, (p) => p.t, (p) => p.t),
-    refusals: new IntervalIndex(data.refusals, (r) => r.startT, (r) => r.endT),
-    messages: new IntervalIndex(messages, (msg) => msg.sendT, (msg) => msg.endT),
+    points: new IntervalIndex(
+      data.points,
+      (p) => p.t,
+      (p) => p.t,
+    ),
+    refusals: new IntervalIndex(
+      data.refusals,
+      (r) => r.startT,
+      (r) => r.endT,
+    ),
+    messages: new IntervalIndex(
+      messages,
+      (msg) => msg.sendT,
+      (msg) => msg.endT,
+    ),
     lastEventT: data.lastEventT,
     stops: data.stops,
   };
@@ -267,9 +287,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
 
   // Belief past the real lease: from the grant's end (or the belief's start, if later) to the belief's end.
   const overhangs: Overhang[] = facts.beliefs.flatMap((b) =>
-    b.outlivedGrantAt === null
-      ? []
-      : [{ lane: b.client, client: b.client, startT: Math.max(b.from, b.outlivedGrantAt), endT: b.to ?? scenario.durationMs }],
+    b.outlivedGrantAt === null ? [] : [{ lane: b.client, client: b.client, startT: Math.max(b.from, b.outlivedGrantAt), endT: b.to ?? scenario.durationMs }],
   );
 
   const marks: FocusMark[] = [];
@@ -301,8 +319,19 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         const lane = laneIds.has(e.proc) ? e.proc : e.client;
         const token = e.token === null ? " (no token)" : ` with token ${e.token}`;
         const by = e.proc === e.client ? "by a majority of nodes" : `by ${e.proc}`;
-        const ending = g.endedAt !== null && g.endReason !== null ? `; the lease ${leaseEndWords[g.endReason].verb} at ${seconds(g.endedAt)}` : "; the lease outlived the run";
-        marks.push({ kind: "grant", key: `g${e.grant}`, t: e.t, lane, client: e.client, token: e.token, name: `${e.client} granted the lock ${by}${token} at ${seconds(e.t)}${ending}` });
+        const ending =
+          g.endedAt !== null && g.endReason !== null
+            ? `; the lease ${leaseEndWords[g.endReason].verb} at ${seconds(g.endedAt)}`
+            : "; the lease outlived the run";
+        marks.push({
+          kind: "grant",
+          key: `g${e.grant}`,
+          t: e.t,
+          lane,
+          client: e.client,
+          token: e.token,
+          name: `${e.client} granted the lock ${by}${token} at ${seconds(e.t)}${ending}`,
+        });
         break;
       }
       case "lease-end":
@@ -405,7 +434,13 @@ function refusalTracker(lanes: readonly Lane[]) {
         run.times.push(e.t);
         runs.set(e.proc, run);
         attempt.delete(e.proc);
-      } else if ((e.kind === "grant" && clients.has(e.client)) || e.kind === "acquire-start" || e.kind === "attempt-abort" || e.kind === "crash" || e.kind === "run-skip") {
+      } else if (
+        (e.kind === "grant" && clients.has(e.client)) ||
+        e.kind === "acquire-start" ||
+        e.kind === "attempt-abort" ||
+        e.kind === "crash" ||
+        e.kind === "run-skip"
+      ) {
         close(e.kind === "grant" ? e.client : e.proc);
       }
     },
@@ -426,14 +461,17 @@ function writeMark(w: WriteFact): WriteMarkModel {
     w.lostIncrements > 0
       ? `${victims.length ? `${listOf(victims)}'s` : "an"} ${w.lostIncrements === 1 ? "increment" : `${w.lostIncrements} increments`} lost`
       : w.duplicateOf !== null
-        ? w.run === null ? "job applied twice" : `run ${w.run} done twice`
+        ? w.run === null
+          ? "job applied twice"
+          : `run ${w.run} done twice`
         : null;
   const late = w.stale ? " after its lease ended" : "";
   let outcome: WriteOutcomeKind;
   let verdict: string;
   if (w.rejection) {
     outcome = "rejected";
-    verdict = w.rejection.by === "fencing" && w.rejection.seen !== null ? `rejected, storage has seen ${w.rejection.seen}` : `rejected, ${rejectionNote(w.rejection)}`;
+    verdict =
+      w.rejection.by === "fencing" && w.rejection.seen !== null ? `rejected, storage has seen ${w.rejection.seen}` : `rejected, ${rejectionNote(w.rejection)}`;
   } else if (!w.applied) {
     outcome = "repeat";
     verdict = "accepted as a repeat and not applied";

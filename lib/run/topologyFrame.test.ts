@@ -72,12 +72,23 @@ describe("the topology at a moment", () => {
   });
 
   it("reads the same cuts from the faults when a large run's log stayed in the worker", () => {
-    const scenario: Scenario = { ...presetById("gc-pause")!.scenario, faults: [{ kind: "partition", between: ["c2", "redis"], atMs: 3000, forMs: 2000 }, { kind: "isolate", target: "c1", atMs: 8000, forMs: 1000 }] };
+    const scenario: Scenario = {
+      ...presetById("gc-pause")!.scenario,
+      faults: [
+        { kind: "partition", between: ["c2", "redis"], atMs: 3000, forMs: 2000 },
+        { kind: "isolate", target: "c1", atMs: 8000, forMs: 1000 },
+      ],
+    };
     const result = simulate(scenario);
     const full = topologyIndex(result, timelineModel(result));
     const logless = topologyIndex({ ...result, events: [] }, timelineModel(result));
     for (const t of [2999, 3000, 4999, 5000, 8000, 8999, 9000]) {
-      for (const [a, b] of [["c2", "redis"], ["c1", "storage"], ["c2", "storage"]]) expect(cutsAt(logless, t)(a, b), `${a}–${b} at ${t}`).toBe(cutsAt(full, t)(a, b));
+      for (const [a, b] of [
+        ["c2", "redis"],
+        ["c1", "storage"],
+        ["c2", "storage"],
+      ])
+        expect(cutsAt(logless, t)(a, b), `${a}–${b} at ${t}`).toBe(cutsAt(full, t)(a, b));
     }
   });
 
@@ -98,7 +109,12 @@ describe("the topology at a moment", () => {
 
 describe("traffic by link", () => {
   it("puts each message on its link, client end first, and knows which way it travels", () => {
-    const nodeOf = new Map([["c1", "c1"], ["redis", "redis"], ["c20", "c16–c20"], ["storage", "storage"]]);
+    const nodeOf = new Map([
+      ["c1", "c1"],
+      ["redis", "redis"],
+      ["c20", "c16–c20"],
+      ["storage", "storage"],
+    ]);
     const isClient = (id: string) => id.startsWith("c");
     const m = (from: string, to: string) => ({ key: `${from}${to}`, from, to, msg: "x", progress: 0.5, dropped: false });
     const traffic = trafficByLink([m("c1", "redis"), m("redis", "c1"), m("c20", "storage"), m("c9", "redis")], nodeOf, isClient);

@@ -62,7 +62,16 @@ export interface TopologyIndex {
  */
 export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spans" | "messages" | "overhangs">): TopologyIndex {
   const cuts = result.events.length ? cutsFromEvents(result.events, result.scenario.durationMs) : cutsFromFaults(result.scenario);
-  return { spans: model.spans, overhangs: model.overhangs, messages: model.messages, cuts: new IntervalIndex(cuts, (c) => c.startT, (c) => c.endT) };
+  return {
+    spans: model.spans,
+    overhangs: model.overhangs,
+    messages: model.messages,
+    cuts: new IntervalIndex(
+      cuts,
+      (c) => c.startT,
+      (c) => c.endT,
+    ),
+  };
 }
 
 function cutsFromEvents(events: readonly SimEvent[], durationMs: number): Cut[] {
@@ -160,7 +169,11 @@ export interface LinkTraffic {
  * that draws it, so an aggregated client's messages travel its aggregate's links). Links are
  * named client end first, as the layout names them.
  */
-export function trafficByLink(messages: readonly MessageInFlight[], nodeOf: ReadonlyMap<string, string>, isClientNode: (id: string) => boolean): Map<string, LinkTraffic> {
+export function trafficByLink(
+  messages: readonly MessageInFlight[],
+  nodeOf: ReadonlyMap<string, string>,
+  isClientNode: (id: string) => boolean,
+): Map<string, LinkTraffic> {
   const byLink = new Map<string, LinkTraffic>();
   for (const m of messages) {
     const from = nodeOf.get(m.from);

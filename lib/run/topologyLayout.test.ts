@@ -12,7 +12,10 @@ const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) => M
 
 describe("topology layout", () => {
   it("follows the service's shape: one Redis, a primary and its replica, five Redlock nodes, an ensemble, one node", () => {
-    const ids = (s: ResolvedScenario) => topologyLayout(s).nodes.filter((n) => n.kind === "service").map((n) => n.id);
+    const ids = (s: ResolvedScenario) =>
+      topologyLayout(s)
+        .nodes.filter((n) => n.kind === "service")
+        .map((n) => n.id);
     expect(ids(resolve({ service: { kind: "redis", ttlMs: 1000 } }))).toEqual(["redis"]);
     const replica = topologyLayout(resolve({ service: { kind: "redis", ttlMs: 1000, replica: { lagMs: 200 } } }));
     expect(replica.replication).toEqual({ source: "redis", target: "replica", lagMs: 200 });
@@ -36,7 +39,8 @@ describe("topology layout", () => {
       const layout = topologyLayout(resolve({ service: { kind: "redlock", ttlMs: 1000 }, clients: { count } }));
       expect(layout.nodes.filter((n) => n.kind === "client")).toHaveLength(count);
       expect(layout.aggregated).toBe(0);
-      for (const [i, a] of layout.nodes.entries()) for (const b of layout.nodes.slice(i + 1)) expect(overlaps(a, b), `${count}: ${a.id} and ${b.id}`).toBe(false);
+      for (const [i, a] of layout.nodes.entries())
+        for (const b of layout.nodes.slice(i + 1)) expect(overlaps(a, b), `${count}: ${a.id} and ${b.id}`).toBe(false);
     }
   });
 

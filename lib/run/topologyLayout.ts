@@ -79,7 +79,8 @@ export function topologyLayout(scenario: ResolvedScenario): TopologyLayout {
   const clientSlots = own.length + (rest.length ? 1 : 0);
   const rows = twoColumns ? Math.ceil(clientSlots / 2) : clientSlots;
   const clientsHeight = rows * ROW + (twoColumns ? ROW / 2 : 0);
-  const slot = (i: number) => (twoColumns ? { x: (i % 2) * (NODE_WIDTH + COLUMN_GAP), y: Math.floor(i / 2) * ROW + (i % 2) * (ROW / 2) } : { x: 0, y: i * ROW });
+  const slot = (i: number) =>
+    twoColumns ? { x: (i % 2) * (NODE_WIDTH + COLUMN_GAP), y: Math.floor(i / 2) * ROW + (i % 2) * (ROW / 2) } : { x: 0, y: i * ROW };
 
   own.forEach((id, i) => {
     nodes.push({ id, kind: "client", processes: [id], clientNumber: i + 1, ...slot(i) });
@@ -103,7 +104,14 @@ export function topologyLayout(scenario: ResolvedScenario): TopologyLayout {
     nodes.push({ id, kind: "service", processes: [id], clientNumber: null, x: serviceX, y: top + groupInset + i * ROW });
     nodeOf.set(id, id);
   });
-  nodes.push({ id: "storage", kind: "storage", processes: ["storage"], clientNumber: null, x: serviceX, y: top + servicesHeight + (services.length ? STORAGE_GAP : 0) });
+  nodes.push({
+    id: "storage",
+    kind: "storage",
+    processes: ["storage"],
+    clientNumber: null,
+    x: serviceX,
+    y: top + servicesHeight + (services.length ? STORAGE_GAP : 0),
+  });
   nodeOf.set("storage", "storage");
 
   // Clients sit centred against the service column when they are fewer.

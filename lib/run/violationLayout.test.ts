@@ -8,9 +8,20 @@ import { layoutViolations, type ViolationGroup } from "./violationLayout";
 
 /** The timeline's label width at 11 px type (components/timeline/geometry.ts). */
 const width = (text: string) => text.length * 6.2 + 4;
-const labels: Record<ViolationKind, string> = { "lost-update": "lost update", "duplicate-effect": "done twice", overlap: "overlap", "token-regression": "token reused" };
+const labels: Record<ViolationKind, string> = {
+  "lost-update": "lost update",
+  "duplicate-effect": "done twice",
+  overlap: "overlap",
+  "token-regression": "token reused",
+};
 const mark = (violation: ViolationKind, t: number, i = 0): ViolationMarkModel => ({
-  kind: "violation", violation, key: `v${i}`, t, endT: null, label: labels[violation], name: `Violation at ${t} ms (${violation})`,
+  kind: "violation",
+  violation,
+  key: `v${i}`,
+  t,
+  endT: null,
+  label: labels[violation],
+  name: `Violation at ${t} ms (${violation})`,
 });
 
 /** No two drawn labels share a pixel, and none covers another group's mark. */
@@ -39,7 +50,12 @@ describe("violation labels on the timeline", () => {
 
   it("merge marks at one moment into one, counted in its label, the most crucial kind first", () => {
     const x = scaleLinear().domain([0, 60_000]).range([0, 1000]);
-    const groups = layoutViolations([mark("overlap", 17_000, 0), mark("lost-update", 17_010, 1), mark("lost-update", 17_020, 2), mark("lost-update", 17_030, 3)], x, { left: 0, right: 1000 }, width);
+    const groups = layoutViolations(
+      [mark("overlap", 17_000, 0), mark("lost-update", 17_010, 1), mark("lost-update", 17_020, 2), mark("lost-update", 17_030, 3)],
+      x,
+      { left: 0, right: 1000 },
+      width,
+    );
     expect(groups).toHaveLength(1);
     expect(groups[0].label).toBe("lost update ×3 · overlap");
     expect(groups[0].lead.violation).toBe("lost-update");
@@ -56,7 +72,12 @@ describe("violation labels on the timeline", () => {
     const crucial = groups.find((g) => g.lead.violation === "lost-update")!;
     expect(crucial.labelX).not.toBeNull();
     // Every violation is still reachable: each belongs to exactly one group.
-    expect(groups.flatMap((g) => g.members).map((m) => m.key).sort()).toEqual(marks.map((m) => m.key).sort());
+    expect(
+      groups
+        .flatMap((g) => g.members)
+        .map((m) => m.key)
+        .sort(),
+    ).toEqual(marks.map((m) => m.key).sort());
   });
 
   it("put a label left of its mark near the plot's right edge", () => {

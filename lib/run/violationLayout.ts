@@ -116,7 +116,13 @@ function groupOf(members: ViolationMarkModel[], x: (t: number) => number): Viola
 const markBox = (g: ViolationGroup): Interval => ({ from: g.px - MARK_HALF, to: g.px + MARK_HALF });
 
 /** Where a group's label fits, right of its mark or else left of it, clear of every mark and placed label; null if neither does. */
-function freeSpot(g: ViolationGroup, groups: readonly ViolationGroup[], placed: readonly Interval[], plot: { left: number; right: number }, width: (text: string) => number): number | null {
+function freeSpot(
+  g: ViolationGroup,
+  groups: readonly ViolationGroup[],
+  placed: readonly Interval[],
+  plot: { left: number; right: number },
+  width: (text: string) => number,
+): number | null {
   const w = width(g.label);
   for (const from of [g.px + MARK_HALF + LABEL_GAP, g.px - MARK_HALF - LABEL_GAP - w]) {
     const box = { from, to: from + w };

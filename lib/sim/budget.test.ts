@@ -36,7 +36,9 @@ function scheduledBeforeTheRun(s: ResolvedScenario): number {
 }
 
 describe("chaos pauses", () => {
-  const busy = resolved(scenario({ durationMs: 600_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 4 }, chaos: { pauseEveryMs: 100, pauseMs: [1, 10] } }));
+  const busy = resolved(
+    scenario({ durationMs: 600_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 4 }, chaos: { pauseEveryMs: 100, pauseMs: [1, 10] } }),
+  );
 
   it("are put on the queue one per client before the run: each next pause is drawn when the one before begins", () => {
     // Drawn all up front, this scenario queued about 22,000 pauses before its first event.
@@ -46,7 +48,13 @@ describe("chaos pauses", () => {
   });
 
   it("that cannot fit in one run are refused before it, naming the field, the work and the limit", () => {
-    const tiny = { version: 1, durationMs: 3600000, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 64 }, chaos: { pauseEveryMs: 1, pauseMs: [1, 1] } };
+    const tiny = {
+      version: 1,
+      durationMs: 3600000,
+      service: { kind: "redis", ttlMs: 10000 },
+      clients: { count: 64 },
+      chaos: { pauseEveryMs: 1, pauseMs: [1, 1] },
+    };
     expect(JSON.stringify(tiny).length).toBe(141);
     expect(validateScenario(tiny)).toEqual({
       ok: false,
@@ -56,7 +64,12 @@ describe("chaos pauses", () => {
 
   it("stop at the event budget even when validation is bypassed", () => {
     const tiny = resolved(scenario({ durationMs: 60_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 2 } }));
-    const hostile = { ...tiny, durationMs: LIMITS.durationMs, clients: { ...tiny.clients, count: 64 }, chaos: { pauseEveryMs: 1, pauseMs: [1, 1] as [number, number] } };
+    const hostile = {
+      ...tiny,
+      durationMs: LIMITS.durationMs,
+      clients: { ...tiny.clients, count: 64 },
+      chaos: { pauseEveryMs: 1, pauseMs: [1, 1] as [number, number] },
+    };
     const result = simulateResolved(hostile, [], { summaryOnly: true, maxEvents: 20_000 });
     expect(result.summary.incomplete).not.toBeNull();
   });
@@ -104,7 +117,10 @@ describe("one event budget in every mode", () => {
 describe("delay faults", () => {
   it("are bounded in number, with the limit named", () => {
     const many = Array.from({ length: LIMITS.faults + 1 }, (_, i) => ({ kind: "delay", from: "c1", to: "redis", atMs: i, byMs: 1 }));
-    expect(validateScenario({ version: 1, service: { kind: "redis", ttlMs: 1000 }, faults: many })).toEqual({ ok: false, errors: ["faults: lists 1,001 faults; the limit is 1,000"] });
+    expect(validateScenario({ version: 1, service: { kind: "redis", ttlMs: 1000 }, faults: many })).toEqual({
+      ok: false,
+      errors: ["faults: lists 1,001 faults; the limit is 1,000"],
+    });
   });
 });
 

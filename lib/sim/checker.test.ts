@@ -54,45 +54,71 @@ const overlapOf = (beliefs: [string, number, number | null, string?][]) => check
 
 describe("overlap", () => {
   it("is the time two beliefs cover at once", () => {
-    const { summary, violations } = overlapOf([["c1", 0, 10], ["c2", 5, 15]]);
+    const { summary, violations } = overlapOf([
+      ["c1", 0, 10],
+      ["c2", 5, 15],
+    ]);
     expect(summary.overlapMs).toBe(5);
     expect(summary.maxConcurrentHolders).toBe(2);
     expect(violations).toMatchObject([{ kind: "overlap", t: 5, endT: 10, clients: ["c1", "c2"] }]);
   });
 
   it("counts time covered by three beliefs once, and the most holders at one instant", () => {
-    const { summary } = overlapOf([["c1", 0, 30], ["c2", 10, 40], ["c3", 20, 25]]);
+    const { summary } = overlapOf([
+      ["c1", 0, 30],
+      ["c2", 10, 40],
+      ["c3", 20, 25],
+    ]);
     expect(summary.overlapMs).toBe(20); // 10..30
     expect(summary.maxConcurrentHolders).toBe(3);
   });
 
   it("adds up separate stretches of overlap", () => {
-    const { summary, violations } = overlapOf([["c1", 0, 10], ["c2", 5, 15], ["c3", 12, 20]]);
+    const { summary, violations } = overlapOf([
+      ["c1", 0, 10],
+      ["c2", 5, 15],
+      ["c3", 12, 20],
+    ]);
     expect(summary.overlapMs).toBe(8); // 5..10 and 12..15
-    expect(violations.map((v) => [v.t, v.endT])).toEqual([[5, 10], [12, 15]]);
+    expect(violations.map((v) => [v.t, v.endT])).toEqual([
+      [5, 10],
+      [12, 15],
+    ]);
   });
 
   it("is zero when one belief ends as the next begins", () => {
-    const { summary, violations } = overlapOf([["c1", 0, 10], ["c2", 10, 20]]);
+    const { summary, violations } = overlapOf([
+      ["c1", 0, 10],
+      ["c2", 10, 20],
+    ]);
     expect(summary.overlapMs).toBe(0);
     expect(summary.maxConcurrentHolders).toBe(1);
     expect(violations).toEqual([]);
   });
 
   it("ignores a belief that begins and ends at one instant", () => {
-    const { summary } = overlapOf([["c1", 0, 20], ["c2", 10, 10]]);
+    const { summary } = overlapOf([
+      ["c1", 0, 20],
+      ["c2", 10, 10],
+    ]);
     expect(summary.overlapMs).toBe(0);
     expect(summary.maxConcurrentHolders).toBe(1);
   });
 
   it("runs a belief that never ended to the end of the run", () => {
-    const { summary, violations } = overlapOf([["c1", 0, null], ["c2", 90, null]]);
+    const { summary, violations } = overlapOf([
+      ["c1", 0, null],
+      ["c2", 90, null],
+    ]);
     expect(summary.overlapMs).toBe(10);
     expect(violations).toMatchObject([{ kind: "overlap", t: 90, endT: 100 }]);
   });
 
   it("judges overlap per lock", () => {
-    const { summary } = overlapOf([["c1", 0, 10, "a"], ["c2", 5, 15, "b"]]);
+    const { summary } = overlapOf([
+      ["c1", 0, 10, "a"],
+      ["c2", 5, 15, "b"],
+    ]);
     expect(summary.overlapMs).toBe(0);
     expect(summary.maxConcurrentHolders).toBe(1);
   });
@@ -101,10 +127,34 @@ describe("overlap", () => {
     const locked = validateScenario(scenario({ durationMs: 100, service: { kind: "redis", ttlMs: 1000 } }));
     if (!locked.ok) throw new Error(locked.errors.join("\n"));
     const texts = (beliefs: [string, number, number | null][], s: ResolvedScenario) => check(beliefLog(beliefs), s, 0).violations.map((v) => v.text);
-    expect(texts([["c1", 0, 12_000], ["c2", 10_000, 15_000]], locked.scenario)).toEqual(["From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s."]);
-    expect(texts([["c1", 0, 12_000], ["c2", 11_990, 15_000]], locked.scenario)).toEqual(["At 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 10 ms."]);
+    expect(
+      texts(
+        [
+          ["c1", 0, 12_000],
+          ["c2", 10_000, 15_000],
+        ],
+        locked.scenario,
+      ),
+    ).toEqual(["From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s."]);
+    expect(
+      texts(
+        [
+          ["c1", 0, 12_000],
+          ["c2", 11_990, 15_000],
+        ],
+        locked.scenario,
+      ),
+    ).toEqual(["At 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 10 ms."]);
     // With no lock at all there is no exclusion to lose.
-    expect(texts([["c1", 0, 12_000], ["c2", 10_000, 15_000]], run100)).toEqual(["From 10.0 s to 12.0 s c1 and c2 were in their critical sections at once, for 2.0 s."]);
+    expect(
+      texts(
+        [
+          ["c1", 0, 12_000],
+          ["c2", 10_000, 15_000],
+        ],
+        run100,
+      ),
+    ).toEqual(["From 10.0 s to 12.0 s c1 and c2 were in their critical sections at once, for 2.0 s."]);
   });
 });
 
@@ -148,10 +198,15 @@ describe("violations", () => {
 describe("a counter job whose write was applied twice", () => {
   // c1's reply to its write is held 2 s, past its 1 s timeout: it retries the job, and storage applies both.
   const lostReply = (guard: "none" | "idempotency") =>
-    run(scenario({
-      service: { kind: "redis", ttlMs: 10000 }, clients: { count: 1, workMs: 2000 }, workload: { kind: "counter", jobsPerClient: 1 },
-      storage: { guard }, faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
-    }));
+    run(
+      scenario({
+        service: { kind: "redis", ttlMs: 10000 },
+        clients: { count: 1, workMs: 2000 },
+        workload: { kind: "counter", jobsPerClient: 1 },
+        storage: { guard },
+        faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
+      }),
+    );
 
   it("is a duplicate effect: the counter holds more increments than jobs done, and the verdict is unsafe", () => {
     const result = lostReply("none");
@@ -166,25 +221,44 @@ describe("a counter job whose write was applied twice", () => {
   it("is prevented by an idempotency key: storage answers the retry as a repeat and applies it once", () => {
     const result = lostReply("idempotency");
     expect(result.summary).toMatchObject({ verdict: "safe", counter: 1, jobsDone: 1, duplicateEffects: 0 });
-    expect(result.facts.writes.map((w) => [w.accepted, w.applied])).toEqual([[true, true], [true, false]]);
+    expect(result.facts.writes.map((w) => [w.accepted, w.applied])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
   });
 });
 
 describe("writes still to come when the run ends", () => {
   // c1 freezes holding a 5 s lease; c2 takes over at about 5 s; the run ends before c1 wakes.
   const frozen = (durationMs: number) =>
-    run(scenario({
-      durationMs, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 2000 },
-      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 40000 }],
-    }));
+    run(
+      scenario({
+        durationMs,
+        service: { kind: "redis", ttlMs: 5000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 40000 }],
+      }),
+    );
 
   it("are reported, and a stale one on its way leaves the verdict undecided, never safe", () => {
     const result = frozen(30000);
     expect(result.facts.pending).toEqual([
-      { client: "c1", lock: "lock", grant: expect.any(Number), token: null, since: expect.any(Number), stage: "working", stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" } },
+      {
+        client: "c1",
+        lock: "lock",
+        grant: expect.any(Number),
+        token: null,
+        since: expect.any(Number),
+        stage: "working",
+        stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" },
+      },
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
-    expect(result.warnings).toEqual([expect.stringMatching(/^pending: c1 was still in its critical section when the run ended, with its lease over since 5\.0 s; .* the verdict may change if the run were longer$/)]);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /^pending: c1 was still in its critical section when the run ended, with its lease over since 5\.0 s; .* the verdict may change if the run were longer$/,
+      ),
+    ]);
   });
 
   it("land in a longer run, which decides the verdict", () => {
@@ -192,10 +266,14 @@ describe("writes still to come when the run ends", () => {
   });
 
   it("do not count an attempt that will drop its write at its lease check", () => {
-    const result = run(scenario({
-      durationMs: 25000, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000, checkBeforeWrite: true },
-      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 20000 }],
-    }));
+    const result = run(
+      scenario({
+        durationMs: 25000,
+        service: { kind: "redis", ttlMs: 5000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 8000, checkBeforeWrite: true },
+        faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 20000 }],
+      }),
+    );
     // At 25 s c1 is awake, its belief ended at 21 s, and 3 s of work are left before its check.
     expect(result.facts.beliefs[0]).toMatchObject({ client: "c1", to: 21000, endReason: "lease-deadline" });
     expect(result.facts.pending.filter((p) => p.client === "c1")).toEqual([]);
@@ -210,8 +288,16 @@ describe("concurrent sections", () => {
     expect(result.summary.overlapMs).toBe(0);
     expect(result.summary.concurrentSectionsMs).toBeGreaterThan(4000);
     expect(result.facts.concurrent).toEqual([
-      { lock: "lock", from: expect.any(Number), to: expect.any(Number), clients: ["c1", "c2"],
-        pastBelief: [{ client: "c1", beliefEndedAt: 3000, reason: "lease-deadline" }, { client: "c2", beliefEndedAt: expect.any(Number), reason: "lease-deadline" }] },
+      {
+        lock: "lock",
+        from: expect.any(Number),
+        to: expect.any(Number),
+        clients: ["c1", "c2"],
+        pastBelief: [
+          { client: "c1", beliefEndedAt: 3000, reason: "lease-deadline" },
+          { client: "c2", beliefEndedAt: expect.any(Number), reason: "lease-deadline" },
+        ],
+      },
     ]);
     const [episode] = result.facts.concurrent;
     expect(episode.to - episode.from).toBeCloseTo(result.summary.concurrentSectionsMs, 0);

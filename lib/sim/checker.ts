@@ -110,7 +110,16 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
   for (const e of events) {
     switch (e.kind) {
       case "grant": {
-        const g: GrantFact = { grant: e.grant, client: e.client, lock: e.lock, token: e.token, issuedBy: e.proc, grantedAt: e.t, endedAt: null, endReason: null };
+        const g: GrantFact = {
+          grant: e.grant,
+          client: e.client,
+          lock: e.lock,
+          token: e.token,
+          issuedBy: e.proc,
+          grantedAt: e.t,
+          endedAt: null,
+          endReason: null,
+        };
         grants.set(e.grant, g);
         if (e.token !== null) {
           tokens.push(e.token);
@@ -141,7 +150,16 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
       case "belief-start": {
         if (e.grant !== null) latencies.push(e.latencyMs);
         const key = `${e.proc}/${e.lock}`;
-        const belief: BeliefFact = { client: e.proc, lock: e.lock, grant: e.grant, token: e.token, from: e.t, to: null, endReason: null, outlivedGrantAt: null };
+        const belief: BeliefFact = {
+          client: e.proc,
+          lock: e.lock,
+          grant: e.grant,
+          token: e.token,
+          from: e.t,
+          to: null,
+          endReason: null,
+          outlivedGrantAt: null,
+        };
         openBeliefs.set(key, belief);
         beliefs.push(belief);
         // A new attempt's section opens when it takes the lock (or enters its section without one).
@@ -253,7 +271,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
   const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite);
   const staleWritesPending = pending.filter((p) => p.stale !== null).length;
   const lockless = scenario.service.kind === "none";
-  for (const e of overlap.episodes) violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
+  for (const e of overlap.episodes)
+    violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
   violations.sort((a, b) => a.t - b.t);
 
   let lostUpdates = 0;
@@ -304,7 +323,9 @@ export function pendingWarnings(facts: RunFacts): string[] {
   return facts.pending.flatMap((p) => {
     if (!p.stale) return [];
     const doing = p.stage === "writing" ? "its write was about to reach storage or on its way" : "it was still working towards its write";
-    return [`pending: ${p.client} was still in its critical section when the run ended, with its lease over since ${seconds(p.stale.grantEndedAt)}; ${doing}, so the verdict may change if the run were longer`];
+    return [
+      `pending: ${p.client} was still in its critical section when the run ended, with its lease over since ${seconds(p.stale.grantEndedAt)}; ${doing}, so the verdict may change if the run were longer`,
+    ];
   });
 }
 
@@ -363,12 +384,7 @@ export function percentile(values: number[], p: number): number {
 function lostUpdate(e: WriteFact): Violation {
   const victims = e.overwrote.filter((c) => c !== e.client);
   const token = e.token === null ? "" : ` with token ${e.token}`;
-  const why =
-    e.stale
-      ? `, after its lease had ended at ${seconds(e.stale.grantEndedAt)}`
-      : e.grant === null
-        ? " without holding the lock"
-        : "";
+  const why = e.stale ? `, after its lease had ended at ${seconds(e.stale.grantEndedAt)}` : e.grant === null ? " without holding the lock" : "";
   return {
     kind: "lost-update",
     t: e.t,

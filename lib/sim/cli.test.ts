@@ -63,11 +63,7 @@ describe("runCli", () => {
     const lines = out.stderr.split("\n");
     expect(lines).toHaveLength(3);
     expect(lines).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^durationMs: /),
-        expect.stringMatching(/^service\.ttlMs: /),
-        expect.stringMatching(/^clients\.count: /),
-      ]),
+      expect.arrayContaining([expect.stringMatching(/^durationMs: /), expect.stringMatching(/^service\.ttlMs: /), expect.stringMatching(/^clients\.count: /)]),
     );
   });
 
@@ -107,6 +103,7 @@ describe("sim --help", () => {
   it("prints the usage and the summary's new fields and warnings, exit 0", () => {
     const out = runCli(["--help"], () => "");
     expect(out.status).toBe(0);
-    for (const term of ["undecided", "concurrentSectionsMs", "writesPending", "staleWritesPending", "pending: ", "duplicateEffects"]) expect(out.stdout).toContain(term);
+    for (const term of ["undecided", "concurrentSectionsMs", "writesPending", "staleWritesPending", "pending: ", "duplicateEffects"])
+      expect(out.stdout).toContain(term);
   });
 });

@@ -70,9 +70,7 @@ describe("a refused renewal", () => {
   it("goes out overdue after a pause that outlived the lease, and is answered after the belief has ended", () => {
     // The renewal timer came due during the pause, before the lease deadline: both fire at resume,
     // the renewal first; its refusal arrives after the deadline timer has ended the belief.
-    const result = run(
-      named("ttl-renewed", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "pause", target: "c1", atMs: 500, forMs: 7000 }] }),
-    );
+    const result = run(named("ttl-renewed", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "pause", target: "c1", atMs: 500, forMs: 7000 }] }));
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 7500, endReason: "lease-deadline" });
     expect(eventsOf(result, "send", { from: "c1", msg: "PEXPIRE if value" }).map((e) => e.t)).toEqual([7500]);
     expect(eventsOf(result, "renew", { proc: "c1" })).toEqual([]);
@@ -189,10 +187,14 @@ describe("cron runs and ShedLock's lockAtLeastFor", () => {
 describe("what a client does when it learns its lock is gone", () => {
   // c1 leads through a Kubernetes Lease, is cut off from the API server at 1 s and works 20 s.
   const cutOff = (onLockLost: "carry-on" | "abort") =>
-    run(scenario({
-      service: { kind: "kubernetes" }, clients: { count: 2, startMs: [0, 100], workMs: 20000, onLockLost }, workload: { kind: "counter", jobsPerClient: 1 },
-      faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
-    }));
+    run(
+      scenario({
+        service: { kind: "kubernetes" },
+        clients: { count: 2, startMs: [0, 100], workMs: 20000, onLockLost },
+        workload: { kind: "counter", jobsPerClient: 1 },
+        faults: [{ kind: "partition", between: ["c1", "k8s"], atMs: 1000, forMs: 20000 }],
+      }),
+    );
 
   it("carries on by default: it stops believing at the notice but writes when its work is done", () => {
     const result = run(scenario({ service: { kind: "kubernetes" }, workload: { kind: "counter", jobsPerClient: 1 } }));
@@ -213,10 +215,14 @@ describe("what a client does when it learns its lock is gone", () => {
 
   it("cannot recall a write already on its way: a notice is not a fence", () => {
     // The write to storage is held 10 s; c1's lease ends while it is in flight.
-    const result = run(scenario({
-      service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 1000, onLockLost: "abort" }, workload: { kind: "counter", jobsPerClient: 1 },
-      faults: [{ kind: "delay", from: "c1", to: "storage", atMs: 500, byMs: 10000 }],
-    }));
+    const result = run(
+      scenario({
+        service: { kind: "redis", ttlMs: 3000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 1000, onLockLost: "abort" },
+        workload: { kind: "counter", jobsPerClient: 1 },
+        faults: [{ kind: "delay", from: "c1", to: "storage", atMs: 500, byMs: 10000 }],
+      }),
+    );
     expect(result.facts.aborts.filter((a) => a.cause.kind === "lock-lost")).toEqual([]);
     expect(writesBy(result, "c1")[0]).toMatchObject({ applied: true });
   });

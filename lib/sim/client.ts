@@ -199,9 +199,22 @@ export function createClient(
         kernel.log({ kind: "run-skip", proc: id, run: j.run!, reason });
         jobFinished();
       };
-      return acquire(j, false, () => doWork(() => write(0, 0)), () => skip("the lock service is unavailable (fail-closed)"), () => skip("another client holds the lock"));
+      return acquire(
+        j,
+        false,
+        () => doWork(() => write(0, 0)),
+        () => skip("the lock service is unavailable (fail-closed)"),
+        () => skip("another client holds the lock"),
+      );
     }
-    const retry = () => acquire(j, true, read, () => abort({ kind: "unavailable" }), () => kernel.sleep(proc, retryDelay(), retry));
+    const retry = () =>
+      acquire(
+        j,
+        true,
+        read,
+        () => abort({ kind: "unavailable" }),
+        () => kernel.sleep(proc, retryDelay(), retry),
+      );
     retry();
   }
 
@@ -232,14 +245,19 @@ export function createClient(
     const at = life;
     const n = attemptNo;
     const token = hold?.token ?? null;
-    world.request(id, "storage", { type: "read", key: job!.key, token: guard.fenceReads ? token : null }, {
-      reply: (r) => {
-        if (!alive(at)() || attemptNo !== n) return;
-        if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
-        doWork(() => write(r.value as number, r.version as number));
+    world.request(
+      id,
+      "storage",
+      { type: "read", key: job!.key, token: guard.fenceReads ? token : null },
+      {
+        reply: (r) => {
+          if (!alive(at)() || attemptNo !== n) return;
+          if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
+          doWork(() => write(r.value as number, r.version as number));
+        },
+        timeout: () => alive(at)() && attemptNo === n && abort({ kind: "read-timeout" }),
       },
-      timeout: () => alive(at)() && attemptNo === n && abort({ kind: "read-timeout" }),
-    });
+    );
   }
 
   function doWork(then: () => void): void {

@@ -63,14 +63,26 @@ describe("the stream workload", () => {
 
   it("needs no lock with a single owner per key: routing owner and service none lose nothing at any rate", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 32 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 1000 }), (rate, keys, clients, seed) => {
-        const { summary } = simulate(
-          scenario({ seed, durationMs: 5000, service: { kind: "none" }, clients: { count: clients, workMs: [5, 80] }, workload: { kind: "stream", ratePerSec: rate, keys, routing: "owner" } }),
-          { summaryOnly: true },
-        );
-        // A write applied just before the end may have its reply still in flight: not yet "done".
-        return summary.lostUpdates === 0 && summary.overlapMs === 0 && summary.counter >= summary.jobsDone && summary.counter <= summary.jobsDone + clients;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 32 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (rate, keys, clients, seed) => {
+          const { summary } = simulate(
+            scenario({
+              seed,
+              durationMs: 5000,
+              service: { kind: "none" },
+              clients: { count: clients, workMs: [5, 80] },
+              workload: { kind: "stream", ratePerSec: rate, keys, routing: "owner" },
+            }),
+            { summaryOnly: true },
+          );
+          // A write applied just before the end may have its reply still in flight: not yet "done".
+          return summary.lostUpdates === 0 && summary.overlapMs === 0 && summary.counter >= summary.jobsDone && summary.counter <= summary.jobsDone + clients;
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -46,13 +46,7 @@ export interface Dispatcher {
   readonly lostJobs: number;
 }
 
-export function createDispatcher(
-  kernel: Kernel,
-  rng: Rng,
-  stream: Stream,
-  clients: () => Client[],
-  series: SeriesRecorder,
-): Dispatcher {
+export function createDispatcher(kernel: Kernel, rng: Rng, stream: Stream, clients: () => Client[], series: SeriesRecorder): Dispatcher {
   const meanGapMs = 1000 / stream.ratePerSec;
   /** Jobs waiting, one queue for routing "any", one per client for routing "owner". */
   const queues = new Map<string, Fifo<Waiting>>();
@@ -123,7 +117,10 @@ export function createDispatcher(
         return;
       }
       series.backlogIs(--waiting);
-      hand(clients().find((c) => c.id === clientId)!, next);
+      hand(
+        clients().find((c) => c.id === clientId)!,
+        next,
+      );
     },
     lost() {
       lostJobs++;

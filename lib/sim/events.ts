@@ -6,12 +6,7 @@ import type { AbortCause, Rejection } from "./facts";
 
 export type DropReason = "loss" | "partition" | "isolated" | "outage" | "crashed";
 
-export type BeliefEndReason =
-  | "released"
-  | "lease-deadline"
-  | "renewal-refused"
-  | "session-lost"
-  | "crashed";
+export type BeliefEndReason = "released" | "lease-deadline" | "renewal-refused" | "session-lost" | "crashed";
 
 export type LeaseEndReason =
   | "released"
@@ -81,7 +76,18 @@ export type EventBody =
   | { kind: "belief-end"; proc: string; lock: string; reason: BeliefEndReason }
   | { kind: "renew"; proc: string; lock: string; ok: boolean }
   | { kind: "release"; proc: string; lock: string }
-  | { kind: "read"; proc: "storage"; client: string; key: string; value: number; version: number; token: number | null; ok: boolean; reason: string | null; rejection: Rejection | null }
+  | {
+      kind: "read";
+      proc: "storage";
+      client: string;
+      key: string;
+      value: number;
+      version: number;
+      token: number | null;
+      ok: boolean;
+      reason: string | null;
+      rejection: Rejection | null;
+    }
   | { kind: "work-start"; proc: string; ms: number }
   | { kind: "work-end"; proc: string }
   | { kind: "check"; proc: string; ok: boolean; remainingMs: number | null }

@@ -8,13 +8,7 @@ import type { Rng } from "./rng";
 import type { FaultSpec, ResolvedScenario } from "./scenario";
 import type { LockService } from "./services/types";
 
-export function scheduleFaults(
-  kernel: Kernel,
-  network: Network,
-  service: LockService | null,
-  scenario: ResolvedScenario,
-  chaosRng: Rng,
-): void {
+export function scheduleFaults(kernel: Kernel, network: Network, service: LockService | null, scenario: ResolvedScenario, chaosRng: Rng): void {
   for (const fault of scenario.faults) scheduleFault(kernel, network, service, scenario, fault);
   scheduleChaos(kernel, scenario, chaosRng);
 }

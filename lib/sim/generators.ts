@@ -18,7 +18,12 @@ const range = (min: number, max: number) => fc.tuple(ms(min, max), ms(min, max))
 
 const capacity = fc.constantFrom(20, 500, 5000, 50_000);
 const services: fc.Arbitrary<Service> = fc.oneof(
-  fc.record({ kind: fc.constant("redis" as const), ttlMs: ms(500, 15_000), tokens: fc.constantFrom("none" as const, "incr" as const), capacityOpsPerSec: capacity }),
+  fc.record({
+    kind: fc.constant("redis" as const),
+    ttlMs: ms(500, 15_000),
+    tokens: fc.constantFrom("none" as const, "incr" as const),
+    capacityOpsPerSec: capacity,
+  }),
   fc.record({
     kind: fc.constant("redis" as const),
     ttlMs: ms(500, 15_000),
@@ -26,7 +31,13 @@ const services: fc.Arbitrary<Service> = fc.oneof(
     replica: fc.record({ lagMs: ms(0, 2000) }),
     capacityOpsPerSec: capacity,
   }),
-  fc.record({ kind: fc.constant("redlock" as const), ttlMs: ms(500, 15_000), nodes: fc.constantFrom(3, 5), restartDelayMs: ms(0, 12_000), capacityOpsPerSec: capacity }),
+  fc.record({
+    kind: fc.constant("redlock" as const),
+    ttlMs: ms(500, 15_000),
+    nodes: fc.constantFrom(3, 5),
+    restartDelayMs: ms(0, 12_000),
+    capacityOpsPerSec: capacity,
+  }),
   fc.record({ kind: fc.constant("etcd" as const), ttlMs: ms(2000, 10_000), members: fc.constantFrom(1, 3, 5), capacityOpsPerSec: capacity }),
   fc.constant({ kind: "none" as const }),
 );
@@ -54,8 +65,19 @@ export function faultsFor(service: Service, clients: number, durationMs: number,
   const pair = fc.shuffledSubarray([...clientIds, ...nodes, "storage"], { minLength: 2, maxLength: 2 }).map(([a, b]): [string, string] => [a, b]);
   const options: fc.Arbitrary<Fault>[] = [
     fc.record({ kind: fc.constant("pause" as const), target: anyProcess, atMs: at, forMs: ms(1, 15_000) }),
-    fc.record({ kind: fc.constant("pause" as const), target: fc.constantFrom(...clientIds), atPhase: fc.constantFrom("holding" as const, "before-write" as const), forMs: ms(1, 15_000) }),
-    fc.record({ kind: fc.constant("crash" as const), target: crashable, atMs: at, host: fc.boolean(), restartAfterMs: fc.option(ms(0, 10_000), { nil: undefined }) }),
+    fc.record({
+      kind: fc.constant("pause" as const),
+      target: fc.constantFrom(...clientIds),
+      atPhase: fc.constantFrom("holding" as const, "before-write" as const),
+      forMs: ms(1, 15_000),
+    }),
+    fc.record({
+      kind: fc.constant("crash" as const),
+      target: crashable,
+      atMs: at,
+      host: fc.boolean(),
+      restartAfterMs: fc.option(ms(0, 10_000), { nil: undefined }),
+    }),
     fc.record({ kind: fc.constant("clock-jump" as const), target: anyProcess, atMs: at, byMs: ms(-20_000, 20_000) }),
     fc.record({ kind: fc.constant("partition" as const), between: pair, atMs: at, forMs: ms(1, 10_000) }),
     fc.record({ kind: fc.constant("isolate" as const), target: anyProcess, atMs: at, forMs: ms(1, 10_000) }),
@@ -107,30 +129,28 @@ export function scenarioFor(shape: Shape): fc.Arbitrary<Scenario> {
       faults: fc.array(faultsFor(service, clients, durationMs), { maxLength: 4 }),
       chaos: fc.option(fc.record({ pauseEveryMs: ms(1000, 10_000), pauseMs: range(1, 5000) }), { nil: undefined }),
     })
-    .map(
-      (o): Scenario => ({
-        version: 1,
-        seed,
-        durationMs,
-        service,
-        clients: {
-          count: clients,
-          workMs: o.workMs,
-          renewEveryMs: service.kind === "etcd" ? null : o.renewEveryMs,
-          checkBeforeWrite: o.checkBeforeWrite,
-          leaseClock: o.leaseClock,
-          release: o.release,
-          onLockUnavailable: o.onLockUnavailable,
-          holdAtLeastMs: o.holdAtLeastMs,
-        },
-        workload: cron ? { kind: "cron", everyMs: o.everyMs, runs: o.runs } : { kind: "counter", jobsPerClient: o.jobs },
-        storage: { guard: o.guard, fenceReads: o.guard === "fencing" && !cron && o.fenceReads },
-        network: { latencyMs: o.latencyMs, lossRate: o.lossRate },
-        clocks: { skewMs: o.skewMs, driftPpm: o.driftPpm },
-        faults: o.faults,
-        ...(o.chaos ? { chaos: o.chaos } : {}),
-      }),
-    );
+    .map((o): Scenario => ({
+      version: 1,
+      seed,
+      durationMs,
+      service,
+      clients: {
+        count: clients,
+        workMs: o.workMs,
+        renewEveryMs: service.kind === "etcd" ? null : o.renewEveryMs,
+        checkBeforeWrite: o.checkBeforeWrite,
+        leaseClock: o.leaseClock,
+        release: o.release,
+        onLockUnavailable: o.onLockUnavailable,
+        holdAtLeastMs: o.holdAtLeastMs,
+      },
+      workload: cron ? { kind: "cron", everyMs: o.everyMs, runs: o.runs } : { kind: "counter", jobsPerClient: o.jobs },
+      storage: { guard: o.guard, fenceReads: o.guard === "fencing" && !cron && o.fenceReads },
+      network: { latencyMs: o.latencyMs, lossRate: o.lossRate },
+      clocks: { skewMs: o.skewMs, driftPpm: o.driftPpm },
+      faults: o.faults,
+      ...(o.chaos ? { chaos: o.chaos } : {}),
+    }));
 }
 
 /** Valid scenarios: every service, guard, workload and fault the engine knows. */
@@ -234,7 +254,8 @@ const hostile = fc.oneof(hostileNumber, fc.constantFrom("x", "", null, true, [],
 /** A value from `good` most of the time, otherwise something hostile. */
 const field = <T>(good: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 30 }, { arbitrary: hostile, weight: 1 });
 const msInt = (min: number, max: number) => field(fc.integer({ min, max }));
-const pair = (min: number, max: number) => field(fc.tuple(fc.integer({ min, max }), fc.integer({ min, max })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]));
+const pair = (min: number, max: number) =>
+  field(fc.tuple(fc.integer({ min, max }), fc.integer({ min, max })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]));
 
 const service = fc.oneof(
   fc.record({ kind: fc.constant("redis"), ttlMs: msInt(1, 20_000), tokens: field(fc.constantFrom("none", "incr")) }, { requiredKeys: ["kind", "ttlMs"] }),
@@ -242,17 +263,28 @@ const service = fc.oneof(
   fc.record({ kind: fc.constant("etcd"), ttlMs: msInt(1, 20_000) }),
   fc.record({ kind: fc.constant("zookeeper"), sessionTimeoutMs: msInt(1, 60_000) }),
   fc.record({ kind: fc.constant("chubby"), leaseMs: msInt(1, 20_000), lockDelayMs: msInt(0, 60_000) }, { requiredKeys: ["kind"] }),
-  fc.record({ kind: fc.constant("kubernetes"), leaseDurationMs: msInt(1, 20_000), renewDeadlineMs: msInt(1, 20_000), retryPeriodMs: msInt(1, 5_000) }, { requiredKeys: ["kind"] }),
+  fc.record(
+    { kind: fc.constant("kubernetes"), leaseDurationMs: msInt(1, 20_000), renewDeadlineMs: msInt(1, 20_000), retryPeriodMs: msInt(1, 5_000) },
+    { requiredKeys: ["kind"] },
+  ),
   fc.record({ kind: fc.constant("none") }),
   hostile,
 );
 
 const fault = fc.oneof(
   fc.record({ kind: fc.constant("pause"), target: fc.constantFrom("c1", "c2", "c9", "storage"), atMs: msInt(0, 60_000), forMs: msInt(1, 30_000) }),
-  fc.record({ kind: fc.constant("crash"), target: fc.constantFrom("c1", "c2", "redis"), atMs: msInt(0, 60_000), restartAfterMs: msInt(0, 10_000) }, { requiredKeys: ["kind", "target", "atMs"] }),
+  fc.record(
+    { kind: fc.constant("crash"), target: fc.constantFrom("c1", "c2", "redis"), atMs: msInt(0, 60_000), restartAfterMs: msInt(0, 10_000) },
+    { requiredKeys: ["kind", "target", "atMs"] },
+  ),
   fc.record({ kind: fc.constant("partition"), between: field(fc.constant(["c1", "storage"])), atMs: msInt(0, 60_000), forMs: msInt(1, 30_000) }),
   fc.record({ kind: fc.constant("delay"), from: fc.constantFrom("c1", "c2"), to: fc.constant("storage"), atMs: msInt(0, 60_000), byMs: msInt(1, 30_000) }),
-  fc.record({ kind: fc.constant("clock-jump"), target: fc.constantFrom("c1", "c2"), atMs: msInt(0, 60_000), byMs: field(fc.integer({ min: -20_000, max: 20_000 })) }),
+  fc.record({
+    kind: fc.constant("clock-jump"),
+    target: fc.constantFrom("c1", "c2"),
+    atMs: msInt(0, 60_000),
+    byMs: field(fc.integer({ min: -20_000, max: 20_000 })),
+  }),
   hostile,
 );
 
@@ -264,7 +296,12 @@ export const hostileScenarios = fc.record(
     durationMs: field(fc.oneof({ arbitrary: fc.integer({ min: 1, max: 120_000 }), weight: 4 }, { arbitrary: fc.constant(3_600_000), weight: 1 })),
     service,
     clients: fc.record(
-      { count: field(fc.integer({ min: 1, max: 64 })), workMs: fc.oneof(msInt(0, 5_000), pair(0, 5_000)), renewEveryMs: field(fc.integer({ min: 1, max: 5_000 })), checkBeforeWrite: field(fc.boolean()) },
+      {
+        count: field(fc.integer({ min: 1, max: 64 })),
+        workMs: fc.oneof(msInt(0, 5_000), pair(0, 5_000)),
+        renewEveryMs: field(fc.integer({ min: 1, max: 5_000 })),
+        checkBeforeWrite: field(fc.boolean()),
+      },
       { requiredKeys: [] },
     ),
     workload: fc.oneof(

@@ -130,7 +130,9 @@ describe("a crashed process", () => {
   });
 
   it("does nothing at its start time if it crashed before it (and never restarted)", () => {
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { startMs: [0, 100] }, faults: [{ kind: "crash", target: "c2", atMs: 50 }] }));
+    const result = run(
+      scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { startMs: [0, 100] }, faults: [{ kind: "crash", target: "c2", atMs: 50 }] }),
+    );
     expect(firstOf(result, "crash", { proc: "c2" })?.t).toBe(50);
     expect(eventsOf(result, "acquire-start", { proc: "c2" })).toEqual([]);
     expect(eventsOf(result, "send", { from: "c2" })).toEqual([]);

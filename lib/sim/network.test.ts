@@ -95,7 +95,9 @@ describe("message order", () => {
     const scenarios = fc
       .record({
         seed: fc.integer({ min: 1, max: 1_000_000 }),
-        latencyMs: fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 400 })).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
+        latencyMs: fc
+          .tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 400 }))
+          .map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
         service: fc.constantFrom<"redis" | "etcd" | "redlock">("redis", "etcd", "redlock"),
         delayBy: fc.integer({ min: 1, max: 3000 }),
         delayAt: fc.integer({ min: 0, max: 5000 }),

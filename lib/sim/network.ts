@@ -66,9 +66,7 @@ export class Network {
             kernel.tally();
             onArrive();
           },
-      logged
-        ? (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason })
-        : () => kernel.tally(),
+      logged ? (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }) : () => kernel.tally(),
     );
   }
 

@@ -43,7 +43,13 @@ describe("EventQueue", () => {
   it("keeps (t, seq) order when pushes and pops interleave", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.integer({ min: 0, max: 20 }).map((t) => ({ push: t })), fc.constant({ push: null })), { maxLength: 200 }),
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 0, max: 20 }).map((t) => ({ push: t })),
+            fc.constant({ push: null }),
+          ),
+          { maxLength: 200 },
+        ),
         (ops) => {
           const queue = new EventQueue<Item>();
           const model: Item[] = [];

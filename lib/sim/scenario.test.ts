@@ -49,10 +49,19 @@ describe("validateScenario: defaults", () => {
   it("fills the defaults of each service kind", () => {
     const service = (spec: unknown) => resolved(validateScenario({ version: 1, service: spec })).scenario.service;
     expect(service({ kind: "redlock", ttlMs: 10_000 })).toEqual({
-      kind: "redlock", ttlMs: 10_000, nodes: 5, driftFactor: 0.01, restartDelayMs: 0, capacityOpsPerSec: 50_000,
+      kind: "redlock",
+      ttlMs: 10_000,
+      nodes: 5,
+      driftFactor: 0.01,
+      restartDelayMs: 0,
+      capacityOpsPerSec: 50_000,
     });
     expect(service({ kind: "etcd", ttlMs: 10_000 })).toEqual({
-      kind: "etcd", ttlMs: 10_000, members: 3, electionTimeoutMs: 1000, capacityOpsPerSec: 5000,
+      kind: "etcd",
+      ttlMs: 10_000,
+      members: 3,
+      electionTimeoutMs: 1000,
+      capacityOpsPerSec: 5000,
     });
     expect(service({ kind: "none" })).toEqual({ kind: "none" });
   });
@@ -94,9 +103,7 @@ describe("validateScenario: errors", () => {
   });
 
   it("treats unknown fields as errors, at any depth", () => {
-    const errors = errorsOf(
-      validateScenario({ version: 1, service: { ...redis, colour: "red" }, clients: { cnt: 2 }, bogus: true }),
-    );
+    const errors = errorsOf(validateScenario({ version: 1, service: { ...redis, colour: "red" }, clients: { cnt: 2 }, bogus: true }));
     expect(errors).toEqual(expect.arrayContaining(["service.colour: unknown field", "clients.cnt: unknown field", "bogus: unknown field"]));
     expect(errors).toHaveLength(3);
   });
@@ -112,9 +119,7 @@ describe("validateScenario: errors", () => {
   });
 
   it("refuses fractional milliseconds", () => {
-    expect(errorsOf(validateScenario(scenario({ service: { kind: "redis", ttlMs: 1.5 } })))).toEqual([
-      "service.ttlMs: must be a whole number of milliseconds",
-    ]);
+    expect(errorsOf(validateScenario(scenario({ service: { kind: "redis", ttlMs: 1.5 } })))).toEqual(["service.ttlMs: must be a whole number of milliseconds"]);
   });
 
   it("reports every schema error at once, each naming its path", () => {
@@ -135,9 +140,7 @@ describe("validateScenario: errors", () => {
   });
 
   it("reports schema errors and cross-field errors together, all at once", () => {
-    const errors = errorsOf(
-      validateScenario(scenario({ durationMs: 0, service: redis, faults: [{ kind: "pause", target: "c9", atMs: 0, forMs: 10 }] })),
-    );
+    const errors = errorsOf(validateScenario(scenario({ durationMs: 0, service: redis, faults: [{ kind: "pause", target: "c9", atMs: 0, forMs: 10 }] })));
     expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/^durationMs: /), expect.stringMatching(/^faults\.0\.target: .*"c9"/)]));
   });
 
@@ -167,9 +170,7 @@ describe("validateScenario: errors", () => {
   });
 
   it("refuses fenced reads without the fencing guard", () => {
-    expect(errorsOf(validateScenario(scenario({ service: redis, storage: { fenceReads: true } })))).toEqual([
-      expect.stringMatching(/^storage\.fenceReads: /),
-    ]);
+    expect(errorsOf(validateScenario(scenario({ service: redis, storage: { fenceReads: true } })))).toEqual([expect.stringMatching(/^storage\.fenceReads: /)]);
   });
 
   it("requires fault targets to exist, listing the processes there are", () => {
@@ -194,8 +195,7 @@ describe("validateScenario: errors", () => {
   });
 
   it("knows each service's node ids as fault targets", () => {
-    const ok = (service: unknown, target: string) =>
-      validateScenario({ version: 1, service, faults: [{ kind: "crash", target, atMs: 0 }] }).ok;
+    const ok = (service: unknown, target: string) => validateScenario({ version: 1, service, faults: [{ kind: "crash", target, atMs: 0 }] }).ok;
     expect(ok({ ...redis, replica: { lagMs: 100 } }, "replica")).toBe(true);
     expect(ok({ kind: "redlock", ttlMs: 10_000 }, "r5")).toBe(true);
     expect(ok({ kind: "redlock", ttlMs: 10_000 }, "r6")).toBe(false);

@@ -179,7 +179,10 @@ export const scenarioSchema = z.strictObject({
       per: z
         .record(
           z.string(),
-          z.strictObject({ offsetMs: signedMs.optional(), driftPpm: z.number().min(-100_000, "must be ≥ -100000").max(100_000, "must be ≤ 100000").optional() }),
+          z.strictObject({
+            offsetMs: signedMs.optional(),
+            driftPpm: z.number().min(-100_000, "must be ≥ -100000").max(100_000, "must be ≤ 100000").optional(),
+          }),
         )
         .default({}),
     })
@@ -205,9 +208,7 @@ export type ResolvedScenario = z.output<typeof scenarioSchema>;
 export type ServiceSpec = ResolvedScenario["service"];
 export type FaultSpec = ResolvedScenario["faults"][number];
 
-export type Validation =
-  | { ok: true; scenario: ResolvedScenario; warnings: string[] }
-  | { ok: false; errors: string[] };
+export type Validation = { ok: true; scenario: ResolvedScenario; warnings: string[] } | { ok: false; errors: string[] };
 
 /** The processes a fault names (none for service-wide faults such as failover and outage). */
 export function faultProcesses(fault: FaultSpec | NonNullable<Scenario["faults"]>[number]): string[] {
@@ -260,9 +261,7 @@ function numbered(prefix: string, n: number): string[] {
 export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; reason: string } {
   switch (service.kind) {
     case "redis":
-      return service.tokens === "incr"
-        ? { ok: true }
-        : { ok: false, reason: 'redis issues no fencing token unless service.tokens is "incr"' };
+      return service.tokens === "incr" ? { ok: true } : { ok: false, reason: 'redis issues no fencing token unless service.tokens is "incr"' };
     case "redlock":
       return { ok: false, reason: "Redlock issues no fencing token" };
     case "etcd":
@@ -272,7 +271,8 @@ export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; r
       return { ok: true };
     case "postgres":
       if (service.mode === "advisory") return { ok: false, reason: 'postgres advisory locks issue no fencing token (mode "lock-table" has a token column)' };
-      if (service.mode === "for-update") return { ok: false, reason: 'postgres "for-update" issues no fencing token (it needs none: the lock and the write share one transaction)' };
+      if (service.mode === "for-update")
+        return { ok: false, reason: 'postgres "for-update" issues no fencing token (it needs none: the lock and the write share one transaction)' };
       return { ok: true };
     case "none":
       return { ok: false, reason: "with no lock service there is no fencing token" };
@@ -382,7 +382,9 @@ function crossFieldErrors(s: ResolvedScenario): string[] {
     errors.push('storage.fenceReads: only applies with storage.guard "fencing"');
   }
   if (s.workload.kind === "cron" && (s.storage.guard === "cas" || s.storage.fenceReads)) {
-    errors.push(`storage.${s.storage.fenceReads ? "fenceReads" : "guard"}: the cron workload writes without reading, so it cannot use ${s.storage.fenceReads ? "fenced reads" : '"cas"'}`);
+    errors.push(
+      `storage.${s.storage.fenceReads ? "fenceReads" : "guard"}: the cron workload writes without reading, so it cannot use ${s.storage.fenceReads ? "fenced reads" : '"cas"'}`,
+    );
   }
   for (const id of Object.keys(s.clocks.per)) {
     if (!known(id)) errors.push(`clocks.per.${id}: unknown process (processes: ${list()})`);

@@ -76,7 +76,7 @@ export class SeriesRecorder {
   private integrate(from: number, to: number, level: number, into: { [i: number]: number }): void {
     if (level === 0) return;
     const end = Math.min(to, this.durationMs);
-    for (let t = from; t < end; ) {
+    for (let t = from; t < end;) {
       const b = this.bucket(t);
       const bucketEnd = Math.min(end, (b + 1) * BUCKET_MS);
       into[b] += level * (bucketEnd - t);

@@ -116,10 +116,14 @@ describe("simulate", () => {
 
   it("leaves every event before a fault injected at time T unchanged (same seed)", () => {
     const withFault = shapes.chain((shape) =>
-      fc.record({
-        base: scenarioFor(shape),
-        t: fc.integer({ min: 1, max: shape.durationMs - 1 }),
-      }).chain(({ base, t }) => fc.record({ base: fc.constant(base), t: fc.constant(t), fault: faultsFor(shape.service, shape.clients, shape.durationMs, fc.constant(t)) })),
+      fc
+        .record({
+          base: scenarioFor(shape),
+          t: fc.integer({ min: 1, max: shape.durationMs - 1 }),
+        })
+        .chain(({ base, t }) =>
+          fc.record({ base: fc.constant(base), t: fc.constant(t), fault: faultsFor(shape.service, shape.clients, shape.durationMs, fc.constant(t)) }),
+        ),
     );
     fc.assert(
       fc.property(

@@ -100,9 +100,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     workload.kind === "stream" ? createDispatcher(kernel, arrivalRng, workload, () => [...byId.values()], world.series) : null;
   const starts = startTimes(scenario);
   clients.forEach((id, i) => {
-    const phasePauses = scenario.faults.flatMap((f) =>
-      f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : [],
-    );
+    const phasePauses = scenario.faults.flatMap((f) => (f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : []));
     byId.set(id, createClient(world, service, id, starts[i], phasePauses, dispatcher));
   });
   scheduleFaults(kernel, network, service, scenario, chaosRng);
@@ -115,7 +113,9 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   if (kernel.stopped) {
     allWarnings.push(`stopped: the run was stopped at ${(kernel.now / 1000).toFixed(3)} s by its caller; results cover only that part`);
   } else if (kernel.truncated) {
-    allWarnings.push(`truncated: the run stopped at ${(kernel.now / 1000).toFixed(3)} s after reaching the limit of ${maxEvents} events; results cover only that part`);
+    allWarnings.push(
+      `truncated: the run stopped at ${(kernel.now / 1000).toFixed(3)} s after reaching the limit of ${maxEvents} events; results cover only that part`,
+    );
   }
   if (dispatcher?.lostJobs) {
     allWarnings.push(`${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`);

@@ -45,10 +45,20 @@ describe("spans", () => {
       ["r4", 0, 1000],
       ["r5", 0, 1000],
     ]);
-    const staggered = run(named("gc-pause", {
-      faults: [{ kind: "partition", between: ["c1", "redis"], atMs: 1000, forMs: 4000 }, { kind: "partition", between: ["c1", "storage"], atMs: 3000, forMs: 4000 }, { kind: "isolate", target: "c2", atMs: 2000, forMs: 1000 }],
-    }));
-    expect(spansOf(staggered, "partitioned").map((s) => [s.lane, s.startT, s.endT]).sort()).toEqual([
+    const staggered = run(
+      named("gc-pause", {
+        faults: [
+          { kind: "partition", between: ["c1", "redis"], atMs: 1000, forMs: 4000 },
+          { kind: "partition", between: ["c1", "storage"], atMs: 3000, forMs: 4000 },
+          { kind: "isolate", target: "c2", atMs: 2000, forMs: 1000 },
+        ],
+      }),
+    );
+    expect(
+      spansOf(staggered, "partitioned")
+        .map((s) => [s.lane, s.startT, s.endT])
+        .sort(),
+    ).toEqual([
       ["c1", 1000, 7000],
       ["c2", 2000, 3000],
       ["redis", 1000, 5000],
@@ -66,10 +76,15 @@ describe("spans", () => {
   });
 
   it("draw a Chubby session in jeopardy until the master answers again, and end a doubt at the client's crash", () => {
-    const restart = run(scenario({
-      durationMs: 60000, service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100], workMs: 25000 }, workload: { kind: "counter", jobsPerClient: 1 },
-      faults: [{ kind: "crash", target: "chubby", atMs: 5000, restartAfterMs: 10000 }],
-    }));
+    const restart = run(
+      scenario({
+        durationMs: 60000,
+        service: { kind: "chubby" },
+        clients: { count: 2, startMs: [0, 100], workMs: 25000 },
+        workload: { kind: "counter", jobsPerClient: 1 },
+        faults: [{ kind: "crash", target: "chubby", atMs: 5000, restartAfterMs: 10000 }],
+      }),
+    );
     const jeopardy = firstOf(restart, "session", { proc: "c1", state: "jeopardy" })!.t;
     const safe = firstOf(restart, "session", { proc: "c1", state: "safe" })!.t;
     expect(spansOf(restart, "session-in-doubt", "c1")).toEqual([{ kind: "session-in-doubt", lane: "c1", startT: jeopardy, endT: safe, state: "jeopardy" }]);
@@ -92,7 +107,7 @@ describe("spans", () => {
   });
 
   it("run a belief still held at the end of the run to the end, saying so", () => {
-    const result = run(named("crash-takeover", { durationMs: 20_000, faults: [] , clients: { workMs: 30_000 } }));
+    const result = run(named("crash-takeover", { durationMs: 20_000, faults: [], clients: { workMs: 30_000 } }));
     expect(spansOf(result, "belief", "c1")).toMatchObject([{ endT: 20_000, endReason: "run-end" }]);
   });
 

@@ -37,7 +37,12 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
       case "belief-start":
         end(`wait/${e.proc}`, e.t, e);
         begin(`belief/${e.proc}`, e.t, (endT, last) => ({
-          kind: "belief", lane: e.proc, startT: e.t, endT, token: e.token, grant: e.grant,
+          kind: "belief",
+          lane: e.proc,
+          startT: e.t,
+          endT,
+          token: e.token,
+          grant: e.grant,
           endReason: last?.kind === "belief-end" ? last.reason : "run-end",
         }));
         break;
@@ -48,7 +53,13 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         // A Redlock grant is the client's own conclusion; its nodes' keys are drawn instead.
         if (e.proc === e.client) break;
         begin(`lease/${e.grant}`, e.t, (endT, last) => ({
-          kind: "lease", lane: e.proc, startT: e.t, endT, client: e.client, token: e.token, grant: e.grant,
+          kind: "lease",
+          lane: e.proc,
+          startT: e.t,
+          endT,
+          client: e.client,
+          token: e.token,
+          grant: e.grant,
           endReason: last?.kind === "lease-end" ? last.reason : "run-end",
         }));
         break;
@@ -57,7 +68,13 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         break;
       case "node-key-start":
         begin(`key/${e.grant}/${e.proc}`, e.sinceT, (endT, last) => ({
-          kind: "lease", lane: e.proc, startT: e.sinceT, endT, client: e.client, token: null, grant: e.grant,
+          kind: "lease",
+          lane: e.proc,
+          startT: e.sinceT,
+          endT,
+          client: e.client,
+          token: null,
+          grant: e.grant,
           endReason: last?.kind === "node-key-end" ? last.reason : "run-end",
         }));
         break;

@@ -170,23 +170,25 @@ function etcdFencedScenario(clients: number) {
     }),
     fc.record({ kind: fc.constant("clock-jump" as const), target: anyProcess, atMs: at, byMs: fc.integer({ min: -20_000, max: 20_000 }) }),
   );
-  return fc.record({
-    seed: fc.integer({ min: 1, max: 1_000_000 }),
-    ttlMs: fc.integer({ min: 2000, max: 10_000 }),
-    latencyMs: latencyRange,
-    faults: fc.array(fault, { maxLength: 6 }),
-  }).map(({ seed, ttlMs, latencyMs, faults }): Scenario =>
-    scenario({
-      seed,
-      durationMs: 30_000,
-      service: { kind: "etcd", ttlMs },
-      clients: { count: clients, workMs: [200, 2000] },
-      workload: { kind: "counter", jobsPerClient: 2 },
-      storage: { guard: "fencing", fenceReads: true },
-      network: { latencyMs },
-      faults,
-    }),
-  );
+  return fc
+    .record({
+      seed: fc.integer({ min: 1, max: 1_000_000 }),
+      ttlMs: fc.integer({ min: 2000, max: 10_000 }),
+      latencyMs: latencyRange,
+      faults: fc.array(fault, { maxLength: 6 }),
+    })
+    .map(({ seed, ttlMs, latencyMs, faults }): Scenario =>
+      scenario({
+        seed,
+        durationMs: 30_000,
+        service: { kind: "etcd", ttlMs },
+        clients: { count: clients, workMs: [200, 2000] },
+        workload: { kind: "counter", jobsPerClient: 2 },
+        storage: { guard: "fencing", fenceReads: true },
+        network: { latencyMs },
+        faults,
+      }),
+    );
 }
 
 describe("properties of the guards", () => {
@@ -210,7 +212,9 @@ describe("properties of the guards", () => {
         seed: fc.integer({ min: 1, max: 1_000_000 }),
         clients: fc.integer({ min: 1, max: 5 }),
         jobs: fc.integer({ min: 1, max: 3 }),
-        workMs: fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 300 })).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
+        workMs: fc
+          .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 300 }))
+          .map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
         latencyMs: latencyRange,
         pauses: fc.array(
           fc.record({ target: fc.integer({ min: 1, max: 5 }), atMs: fc.integer({ min: 0, max: 10_000 }), forMs: fc.integer({ min: 1, max: 3000 }) }),
@@ -254,10 +258,14 @@ describe("whose increments a lost update erased", () => {
 describe("a storage failover", () => {
   // c1 pauses holding token 1; c2 writes with token 2 at 12 s; storage fails over at 12.5 s with 1 s of lag.
   const fenced = (faults: NonNullable<Scenario["faults"]>) =>
-    run(scenario({
-      service: { kind: "redis", ttlMs: 10000, tokens: "incr" }, clients: { count: 2, startMs: [0, 100], workMs: 2000 }, storage: { guard: "fencing" },
-      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 15000 }, ...faults],
-    }));
+    run(
+      scenario({
+        service: { kind: "redis", ttlMs: 10000, tokens: "incr" },
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        storage: { guard: "fencing" },
+        faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 15000 }, ...faults],
+      }),
+    );
 
   it("loses the writes after now − lag and the fencing mark they raised, so a stale token passes", () => {
     expect(writesBy(fenced([]), "c1")[0]).toMatchObject({ token: 1, accepted: false });

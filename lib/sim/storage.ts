@@ -137,7 +137,18 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
         else raise(c, req.token);
       }
       const reason = rejection && rejectionText(rejection);
-      kernel.log({ kind: "read", proc: "storage", client: from, key: req.key, value: c.value, version: c.version, token: req.token, ok: rejection === null, reason, rejection });
+      kernel.log({
+        kind: "read",
+        proc: "storage",
+        client: from,
+        key: req.key,
+        value: c.value,
+        version: c.version,
+        token: req.token,
+        ok: rejection === null,
+        reason,
+        rejection,
+      });
       respond({ type: "read-reply", ok: rejection === null, value: c.value, version: c.version, rejection });
       return;
     }
@@ -149,7 +160,8 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     if (rejection === null) {
       switch (storage.guard) {
         case "fencing":
-          if (req.token === null || req.token < c.highestToken) rejection = { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
+          if (req.token === null || req.token < c.highestToken)
+            rejection = { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
           else raise(c, req.token);
           break;
         case "cas":
@@ -168,7 +180,12 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     let lostIncrements = 0;
     let overwrote: string[] = [];
     if (applied) {
-      journal.push({ t: kernel.now, key: req.key, before: { value: c.value, version: c.version }, idempotencyKey: storage.guard === "idempotency" ? req.idempotencyKey : null });
+      journal.push({
+        t: kernel.now,
+        key: req.key,
+        before: { value: c.value, version: c.version },
+        idempotencyKey: storage.guard === "idempotency" ? req.idempotencyKey : null,
+      });
       const read = c.increments[req.readVersion] ?? null;
       if (req.run === null) {
         lostIncrements = Math.max(0, c.value - req.readValue);

@@ -29,9 +29,19 @@ export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, opt
   const validation = validateScenario(scenario);
   if (!validation.ok) throw new ScenarioError(validation.errors);
   const sweep: SeedSweep = {
-    runs: 0, unsafeRuns: 0, undecidedRuns: 0, overlapRuns: 0, lostUpdateRuns: 0, duplicateEffectRuns: 0, staleWriteRuns: 0,
-    lostUpdates: 0, duplicateEffects: 0, firstUnsafeSeed: null, firstOverlapSeed: null,
-    incompleteRuns: 0, firstIncompleteSeed: null,
+    runs: 0,
+    unsafeRuns: 0,
+    undecidedRuns: 0,
+    overlapRuns: 0,
+    lostUpdateRuns: 0,
+    duplicateEffectRuns: 0,
+    staleWriteRuns: 0,
+    lostUpdates: 0,
+    duplicateEffects: 0,
+    firstUnsafeSeed: null,
+    firstOverlapSeed: null,
+    incompleteRuns: 0,
+    firstIncompleteSeed: null,
   };
   for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
     const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { ...options, summaryOnly: true });

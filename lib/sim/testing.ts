@@ -19,11 +19,7 @@ type Part = Omit<Scenario, "version">;
 
 /** Changes to a scenario: object-valued sections are merged one level deep, the rest replaced. */
 export type Changes = {
-  [K in keyof Part]?: NonNullable<Part[K]> extends readonly unknown[]
-    ? Part[K]
-    : NonNullable<Part[K]> extends object
-      ? Partial<NonNullable<Part[K]>>
-      : Part[K];
+  [K in keyof Part]?: NonNullable<Part[K]> extends readonly unknown[] ? Part[K] : NonNullable<Part[K]> extends object ? Partial<NonNullable<Part[K]>> : Part[K];
 };
 
 /** A scenario from its parts, with `version: 1` added. */
@@ -49,8 +45,7 @@ export function withChanges(base: Scenario, changes: Changes): Scenario {
   const out: Record<string, unknown> = { ...base };
   for (const [key, change] of Object.entries(changes) as [string, unknown][]) {
     const before = out[key];
-    const mergeable =
-      isPlainObject(before) && isPlainObject(change) && (change.kind === undefined || change.kind === before.kind);
+    const mergeable = isPlainObject(before) && isPlainObject(change) && (change.kind === undefined || change.kind === before.kind);
     out[key] = mergeable ? { ...before, ...change } : change;
   }
   return out as unknown as Scenario;
@@ -68,9 +63,7 @@ export function run(s: Scenario): SimResult {
 /** The events of one kind, in log order, whose fields match `where` (`{ proc: "c1" }`). */
 export function eventsOf<K extends EventKind>(result: SimResult, kind: K, where: Partial<EventOfKind<K>> = {}): EventOfKind<K>[] {
   const wanted = Object.entries(where);
-  return result.events.filter(
-    (e): e is EventOfKind<K> => e.kind === kind && wanted.every(([field, value]) => (e as Record<string, unknown>)[field] === value),
-  );
+  return result.events.filter((e): e is EventOfKind<K> => e.kind === kind && wanted.every(([field, value]) => (e as Record<string, unknown>)[field] === value));
 }
 
 /** The first event of a kind matching `where`, or undefined. */
@@ -119,7 +112,15 @@ export interface GrantRecord {
 
 /** Every grant in issue order, with the moment and reason the service considered it over (the run's facts). */
 export function grantsOf(result: SimResult): GrantRecord[] {
-  return result.facts.grants.map((g) => ({ grant: g.grant, client: g.client, token: g.token, by: g.issuedBy, t: g.grantedAt, endT: g.endedAt, endReason: g.endReason }));
+  return result.facts.grants.map((g) => ({
+    grant: g.grant,
+    client: g.client,
+    token: g.token,
+    by: g.issuedBy,
+    t: g.grantedAt,
+    endT: g.endedAt,
+    endReason: g.endReason,
+  }));
 }
 
 /** The grants `client` was given, in issue order. */

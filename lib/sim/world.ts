@@ -61,14 +61,16 @@ export class World {
       kernel.log({ kind: "timeout", proc: from, to, msg: msg.type });
       handlers.timeout();
     });
-    this.network.send(from, to, msg, () => this.receive(to, from, msg, (reply) => {
-      this.network.send(to, from, reply, () => {
-        if (settled || sender.incarnation !== incarnation) return;
-        settled = true;
-        timer.cancel();
-        handlers.reply(reply);
-      });
-    }));
+    this.network.send(from, to, msg, () =>
+      this.receive(to, from, msg, (reply) => {
+        this.network.send(to, from, reply, () => {
+          if (settled || sender.incarnation !== incarnation) return;
+          settled = true;
+          timer.cancel();
+          handlers.reply(reply);
+        });
+      }),
+    );
   }
 
   /** A request that expects no answer (a release): handled like any other on arrival. */

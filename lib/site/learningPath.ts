@@ -16,5 +16,9 @@ export const learningPath: readonly PathStep[] = [
   { title: "Consensus locks", summary: "etcd, ZooKeeper, Chubby and Kubernetes leases: what each promises, and what not.", lesson: "07-consensus-locks" },
   { title: "Your database", summary: "Advisory locks, lock tables, and SELECT … FOR UPDATE beside the data.", lesson: "08-your-database" },
   { title: "Often you need no lock", summary: "Compare-and-set, idempotency keys, and one owner per partition.", lesson: "09-you-may-not-need-a-lock" },
-  { title: "Choosing, and how it breaks in production", summary: "A way to decide, and the failures real systems have met.", lesson: "10-choosing-and-production" },
+  {
+    title: "Choosing, and how it breaks in production",
+    summary: "A way to decide, and the failures real systems have met.",
+    lesson: "10-choosing-and-production",
+  },
 ];

@@ -33,7 +33,10 @@ describe("the lab's saved predictions", () => {
   it("are saved and read back, with their version", async () => {
     const store = await hydrated();
     store.getState().recordPrediction("abc:lost-update", prediction);
-    expect(JSON.parse(localStorage.getItem(LAB_PROGRESS_KEY)!)).toEqual({ state: { predictions: { "abc:lost-update": prediction } }, version: LAB_PROGRESS_VERSION });
+    expect(JSON.parse(localStorage.getItem(LAB_PROGRESS_KEY)!)).toEqual({
+      state: { predictions: { "abc:lost-update": prediction } },
+      version: LAB_PROGRESS_VERSION,
+    });
     const again = await hydrated();
     expect(again.getState().progress.predictions["abc:lost-update"]).toEqual(prediction);
     expect(again.getState().damage).toBeNull();

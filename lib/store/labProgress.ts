@@ -91,8 +91,7 @@ export function createLabProgressStore() {
         progress: { predictions: {} },
         hydrated: false,
         damage: null,
-        recordPrediction: (key, prediction) =>
-          set((state) => ({ progress: { predictions: { ...state.progress.predictions, [key]: prediction } } })),
+        recordPrediction: (key, prediction) => set((state) => ({ progress: { predictions: { ...state.progress.predictions, [key]: prediction } } })),
       }),
       {
         name: LAB_PROGRESS_KEY,

@@ -45,7 +45,12 @@ describe("the lab's scenario store", () => {
   it("reports a run that fails, and keeps the last result", async () => {
     // A worker that answers every run with an error; the 1 ms lease makes the run go to it.
     const failing = (): JobWorker => {
-      const worker: JobWorker = { onmessage: null, onerror: null, postMessage: () => queueMicrotask(() => worker.onmessage?.({ data: { kind: "error", message: "the engine broke" } } as MessageEvent)), terminate: () => {} };
+      const worker: JobWorker = {
+        onmessage: null,
+        onerror: null,
+        postMessage: () => queueMicrotask(() => worker.onmessage?.({ data: { kind: "error", message: "the engine broke" } } as MessageEvent)),
+        terminate: () => {},
+      };
       return worker;
     };
     const store = open("?preset=gc-pause", createRunner(failing));

@@ -12,7 +12,13 @@ const simulationWorker = () => inProcessWorker((scope) => serveJob(scope, simula
 
 /** A worker that answers only when the test makes it, to catch a run while it is still going. */
 function heldWorker() {
-  const worker = { onmessage: null as JobWorker["onmessage"], onerror: null as JobWorker["onerror"], terminated: false, postMessage: () => {}, terminate: () => void (worker.terminated = true) };
+  const worker = {
+    onmessage: null as JobWorker["onmessage"],
+    onerror: null as JobWorker["onerror"],
+    terminated: false,
+    postMessage: () => {},
+    terminate: () => void (worker.terminated = true),
+  };
   return worker;
 }
 
@@ -57,7 +63,10 @@ describe("a lab session", () => {
 
   it("says how far a run in the worker has got, and a cancel keeps the previous run and puts its scenario back", () => {
     const worker = heldWorker();
-    const lab = TestLab.open("?preset=gc-pause", createRunner(() => worker));
+    const lab = TestLab.open(
+      "?preset=gc-pause",
+      createRunner(() => worker),
+    );
     const before = { result: lab.result, scenario: lab.session.scenario.getState().scenario };
     const state = () => lab.session.scenario.getState();
     lab.edit(() => heavy[0]!.scenario as Scenario);

@@ -64,7 +64,11 @@ describe("the progress store", () => {
   for (const [name, raw, reason] of [
     ["not JSON", "{ oops", "it is not valid JSON"],
     ["the wrong shape", JSON.stringify({ state: { quizzes: 3 }, version: PROGRESS_VERSION }), "quizzes: Invalid input: expected record, received number"],
-    ["from a newer version", JSON.stringify({ state: {}, version: PROGRESS_VERSION + 1 }), `it was saved by a newer version of Lease Lab (progress version ${PROGRESS_VERSION + 1}; this one reads up to ${PROGRESS_VERSION})`],
+    [
+      "from a newer version",
+      JSON.stringify({ state: {}, version: PROGRESS_VERSION + 1 }),
+      `it was saved by a newer version of Lease Lab (progress version ${PROGRESS_VERSION + 1}; this one reads up to ${PROGRESS_VERSION})`,
+    ],
     // Valid JSON that is not a save at all: each was once taken for "nothing saved" and overwritten.
     ["a number", "42", "it holds the number 42, not saved progress"],
     ["a string", '"hello"', "it holds a piece of text, not saved progress"],
@@ -72,7 +76,11 @@ describe("the progress store", () => {
     ["null", "null", "it holds null, not saved progress"],
     ["a version alone", JSON.stringify({ version: PROGRESS_VERSION }), "it has a version but no progress in it"],
     ["state with no version", JSON.stringify({ state: {} }), "it has no progress version, so it is not a save"],
-    ["an export file pasted in", progressExport(progressEmpty(), new Date("2025-03-01T09:00:00.000Z")), "it holds a progress export file, not a save (use “Import progress” to load an export)"],
+    [
+      "an export file pasted in",
+      progressExport(progressEmpty(), new Date("2025-03-01T09:00:00.000Z")),
+      "it holds a progress export file, not a save (use “Import progress” to load an export)",
+    ],
   ] as const) {
     it(`moves damaged progress (${name}) aside, says why, and keeps working`, () => {
       storage.setItem(PROGRESS_KEY, raw);

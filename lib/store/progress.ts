@@ -23,9 +23,7 @@ import {
 } from "./progressUpdate";
 
 /** Something the learner must be told about their saved progress. */
-export type ProgressNotice =
-  | { kind: "damaged"; reason: string; keptUnder: string | null }
-  | { kind: "unavailable" };
+export type ProgressNotice = { kind: "damaged"; reason: string; keptUnder: string | null } | { kind: "unavailable" };
 
 export interface ProgressState {
   progress: Progress;

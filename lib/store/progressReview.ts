@@ -19,7 +19,11 @@ export interface ReviewQueue {
   upcoming: ReviewItem[];
 }
 
-export function reviewQueue(progress: Pick<Progress, "questions" | "drills">, known: { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string> }, now: Date): ReviewQueue {
+export function reviewQueue(
+  progress: Pick<Progress, "questions" | "drills">,
+  known: { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string> },
+  now: Date,
+): ReviewQueue {
   const items: ReviewItem[] = [];
   for (const [id, card] of Object.entries(progress.questions)) {
     if (known.questionIds.has(id)) items.push({ kind: "question", id, due: card.due });

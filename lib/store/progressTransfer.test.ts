@@ -19,7 +19,12 @@ describe("progress export and import", () => {
       JSON.stringify({ hello: "world" }),
       JSON.stringify({ format: "lease-lab-progress", progress: {} }),
       JSON.stringify({ format: "lease-lab-progress", version: PROGRESS_VERSION + 1, exportedAt: now.toISOString(), progress }),
-      JSON.stringify({ format: "lease-lab-progress", version: PROGRESS_VERSION, exportedAt: now.toISOString(), progress: { ...progress, quizzes: { s: { ...progress.quizzes.s, attempts: -1 } } } }),
+      JSON.stringify({
+        format: "lease-lab-progress",
+        version: PROGRESS_VERSION,
+        exportedAt: now.toISOString(),
+        progress: { ...progress, quizzes: { s: { ...progress.quizzes.s, attempts: -1 } } },
+      }),
     ].map((text) => {
       const result = progressImportParse(text);
       return result.ok ? "accepted" : result.reason;

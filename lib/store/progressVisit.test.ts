@@ -9,7 +9,11 @@ const lessonVisit = { kind: "lesson", slug: "03-the-pause", at: now.toISOString(
 
 /** Progress as version 2 saved it: the last visit could only be a quiz set or a drill. */
 function progressV2(): Progress {
-  return { ...progressEmpty(), lessons: { "02-leases": { understoodAt: now.toISOString() } }, lastVisited: { kind: "drill", slug: "redlock", at: now.toISOString() } };
+  return {
+    ...progressEmpty(),
+    lessons: { "02-leases": { understoodAt: now.toISOString() } },
+    lastVisited: { kind: "drill", slug: "redlock", at: now.toISOString() },
+  };
 }
 
 describe("the last visit", () => {

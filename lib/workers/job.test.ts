@@ -15,7 +15,12 @@ describe("a worker job", () => {
   it("reports each progress, then its one result, and then terminates the worker", async () => {
     const worker = inProcessWorker(countTo);
     const heard: string[] = [];
-    startJob(() => worker, { n: 3 }, { progress: (p: number) => heard.push(`progress ${p}`), result: (r: string) => heard.push(r), failed: (m) => heard.push(`failed: ${m}`) }, "counting");
+    startJob(
+      () => worker,
+      { n: 3 },
+      { progress: (p: number) => heard.push(`progress ${p}`), result: (r: string) => heard.push(r), failed: (m) => heard.push(`failed: ${m}`) },
+      "counting",
+    );
     await settle();
     expect(heard).toEqual(["progress 1", "progress 2", "progress 3", "counted to 3"]);
     expect(worker.terminated).toBe(true);
@@ -29,7 +34,11 @@ describe("a worker job", () => {
         if (n < 0) throw new Error("n must be ≥ 0");
         return `read ${n}`;
       });
-    const heard = (list: string[]) => ({ progress: (p: number) => list.push(`progress ${p}`), result: (r: string) => list.push(r), failed: (m: string) => list.push(`failed: ${m}`) });
+    const heard = (list: string[]) => ({
+      progress: (p: number) => list.push(`progress ${p}`),
+      result: (r: string) => list.push(r),
+      failed: (m: string) => list.push(`failed: ${m}`),
+    });
     const [ok, bad]: string[][] = [[], []];
     startJob(() => inProcessWorker(readThenCount), { n: 2 }, heard(ok), "reading");
     startJob(() => inProcessWorker(readThenCount), { n: -1 }, heard(bad), "reading");

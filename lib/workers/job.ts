@@ -7,10 +7,7 @@
  * bundler can see it).
  */
 
-export type JobReply<Progress, Result> =
-  | { kind: "progress"; progress: Progress }
-  | { kind: "result"; result: Result }
-  | { kind: "error"; message: string };
+export type JobReply<Progress, Result> = { kind: "progress"; progress: Progress } | { kind: "result"; result: Result } | { kind: "error"; message: string };
 
 export interface JobListener<Progress, Result> {
   progress?(progress: Progress): void;

@@ -23,5 +23,10 @@ export interface OpenListener {
 /** Starts opening; the returned function cancels it. */
 export function startOpen(request: OpenRequest, listener: OpenListener): () => void {
   const create = workerFactory(() => new Worker(new URL("./open.worker.ts", import.meta.url), { type: "module" }));
-  return startJob<OpenRequest, OpenProgress, Opened>(create, request, { progress: ({ share }) => listener.progress(share), result: listener.result, failed: listener.failed }, "opening files");
+  return startJob<OpenRequest, OpenProgress, Opened>(
+    create,
+    request,
+    { progress: ({ share }) => listener.progress(share), result: listener.result, failed: listener.failed },
+    "opening files",
+  );
 }

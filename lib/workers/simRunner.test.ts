@@ -23,7 +23,11 @@ function simulationWorkers() {
 const settled = (listener: { done: ReturnType<typeof vi.fn>; failed: ReturnType<typeof vi.fn> }) =>
   vi.waitFor(() => expect(listener.done.mock.calls.length + listener.failed.mock.calls.length).toBeGreaterThan(0), { timeout: 30_000 });
 
-const listener = () => ({ done: vi.fn<(result: SimResult) => void>(), failed: vi.fn<(message: string) => void>(), progress: vi.fn<(reachedMs: number) => void>() });
+const listener = () => ({
+  done: vi.fn<(result: SimResult) => void>(),
+  failed: vi.fn<(message: string) => void>(),
+  progress: vi.fn<(reachedMs: number) => void>(),
+});
 
 /** Chubby with a 1 ms lease for 20 s: one client, small-looking, about 15,000 events. */
 const smallLooking: Scenario = { version: 1, durationMs: 20_000, service: { kind: "chubby", leaseMs: 1 }, clients: { count: 1 } };
@@ -46,7 +50,13 @@ describe("where a run happens", () => {
   });
 
   it("straight in the worker when cron runs would fill the queue before the first step", () => {
-    const cron: Scenario = { version: 1, durationMs: 10_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1 }, workload: { kind: "cron", everyMs: 1, runs: 10_000 } };
+    const cron: Scenario = {
+      version: 1,
+      durationMs: 10_000,
+      service: { kind: "redis", ttlMs: 10_000 },
+      clients: { count: 1 },
+      workload: { kind: "cron", everyMs: 1, runs: 10_000 },
+    };
     expect(planScenario(cron)).toMatchObject({ ok: true, large: true });
   });
 });

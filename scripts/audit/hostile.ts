@@ -45,7 +45,7 @@ const report = (name: string, t: Tally, of: string) => {
 
 const fields = new Set(Object.keys(scenarioSchema.shape));
 const files = tally();
-const notJson = ["", "{", "{\"version\": 1,", "null", "nul", "\u0000\u0001", "[1, 2", "{'version': 1}", "version: 1"];
+const notJson = ["", "{", '{"version": 1,', "null", "nul", "\u0000\u0001", "[1, 2", "{'version': 1}", "version: 1"];
 for (const text of notJson) {
   const out = runCli(["--scenario", "bad.json"], () => text);
   // JSON that parses but is no scenario (null) is the validator's to refuse, naming the field.
@@ -67,12 +67,31 @@ for (const input of fc.sample(hostileScenarios, { numRuns: 600, seed: SEED })) {
 report("1a. scenario files refused, each message naming a field (or the file's JSON)", files, "refused files");
 
 const args = tally();
-const badArgs: string[][] = [[], ["--seeds"], ["--seeds", "0"], ["--seeds", "-3"], ["--seeds", "1.5"], ["--seeds", "many"], ["--seeds", "100001"], ["--scenario"], ["--preset"], ["--preset", "no-such-preset"], ["--bogus"], ["--scenario", "a.json", "--preset", "gc-pause"], ["-s", "a.json"], ["--scenario", "missing.json"]];
+const badArgs: string[][] = [
+  [],
+  ["--seeds"],
+  ["--seeds", "0"],
+  ["--seeds", "-3"],
+  ["--seeds", "1.5"],
+  ["--seeds", "many"],
+  ["--seeds", "100001"],
+  ["--scenario"],
+  ["--preset"],
+  ["--preset", "no-such-preset"],
+  ["--bogus"],
+  ["--scenario", "a.json", "--preset", "gc-pause"],
+  ["-s", "a.json"],
+  ["--scenario", "missing.json"],
+];
 for (const argv of badArgs) {
-  const out = runCli(argv, (path) => {
-    if (path === "missing.json") throw new Error("ENOENT: no such file");
-    return "{}";
-  }, presets);
+  const out = runCli(
+    argv,
+    (path) => {
+      if (path === "missing.json") throw new Error("ENOENT: no such file");
+      return "{}";
+    },
+    presets,
+  );
   const first = out.stderr.split("\n")[0] ?? "";
   if (out.status === 2 && /^(--seeds|--scenario|--preset|unknown argument|give exactly one)/.test(first)) args.held++;
   else args.failed.push(`${argv.join(" ")} → ${out.status} ${first}`);
@@ -117,10 +136,15 @@ const links = tally();
 for (const search of urls) {
   const decoded = decodeLabSearch(search);
   // A map= parameter is read by the failure map, which shows its problems when it opens.
-  const problems = [...decoded.problems, ...(decoded.map === null || decoded.map === undefined ? [] : (() => {
-    const map = decodeMapSettings(decoded.map);
-    return map.ok ? [] : map.problems;
-  })())];
+  const problems = [
+    ...decoded.problems,
+    ...(decoded.map === null || decoded.map === undefined
+      ? []
+      : (() => {
+          const map = decodeMapSettings(decoded.map);
+          return map.ok ? [] : map.problems;
+        })()),
+  ];
   if (problems.length > 0 && problems.every((p) => p.trim().length > 0)) links.held++;
   else links.failed.push(`${search.slice(0, 80)} opened with no notice`);
 }
@@ -152,10 +176,36 @@ class MemoryStorage implements Storage {
 
 const save = JSON.stringify({ state: progressEmpty(), version: PROGRESS_VERSION });
 const damaged = [
-  "", "{", "not json", "undefined", "NaN", save.slice(0, save.length / 2), save.slice(1), `${save}x`,
-  "42", "-1", "0", "3.14", "true", "false", "null", '"hello"', '""', "[]", "[1,2]", `[${save}]`,
-  "{}", '{"version":3}', `{"version":${PROGRESS_VERSION}}`, '{"state":{}}', '{"state":null,"version":4}', '{"state":[],"version":4}', '{"state":"x","version":4}', '{"state":{},"version":"4"}',
-  JSON.stringify({ format: PROGRESS_EXPORT_FORMAT, progress: progressEmpty() }), JSON.stringify({ format: PROGRESS_EXPORT_FORMAT }),
+  "",
+  "{",
+  "not json",
+  "undefined",
+  "NaN",
+  save.slice(0, save.length / 2),
+  save.slice(1),
+  `${save}x`,
+  "42",
+  "-1",
+  "0",
+  "3.14",
+  "true",
+  "false",
+  "null",
+  '"hello"',
+  '""',
+  "[]",
+  "[1,2]",
+  `[${save}]`,
+  "{}",
+  '{"version":3}',
+  `{"version":${PROGRESS_VERSION}}`,
+  '{"state":{}}',
+  '{"state":null,"version":4}',
+  '{"state":[],"version":4}',
+  '{"state":"x","version":4}',
+  '{"state":{},"version":"4"}',
+  JSON.stringify({ format: PROGRESS_EXPORT_FORMAT, progress: progressEmpty() }),
+  JSON.stringify({ format: PROGRESS_EXPORT_FORMAT }),
 ];
 const saves = tally();
 for (const raw of damaged) {
@@ -181,7 +231,21 @@ console.log(`   a real save is read as a save: ${realRead ? "yes" : "NO"}`);
 
 const checks = tally();
 const modes = tally();
-const summaryFields = ["grants", "writesAccepted", "writesRejected", "staleWritesAccepted", "staleWritesRejected", "counter", "lostUpdates", "duplicateEffects", "missedRuns", "jobsDone", "jobsAborted", "timeouts", "maxConcurrentHolders"] as const;
+const summaryFields = [
+  "grants",
+  "writesAccepted",
+  "writesRejected",
+  "staleWritesAccepted",
+  "staleWritesRejected",
+  "counter",
+  "lostUpdates",
+  "duplicateEffects",
+  "missedRuns",
+  "jobsDone",
+  "jobsAborted",
+  "timeouts",
+  "maxConcurrentHolders",
+] as const;
 let verdicts = { safe: 0, unsafe: 0, undecided: 0, incomplete: 0 };
 const started = Date.now();
 for (const scenario of fc.sample(validScenarios, { numRuns: RUNS, seed: SEED + 2 })) {
@@ -202,7 +266,9 @@ for (const scenario of fc.sample(validScenarios, { numRuns: RUNS, seed: SEED + 2
 }
 report("4a. generated runs whose checker counts equal an independent recount", checks, "runs");
 report("4b. generated runs with the same summary and verdict in full and summary-only mode", modes, "runs");
-console.log(`   verdicts: ${verdicts.safe} safe, ${verdicts.unsafe} unsafe, ${verdicts.undecided} undecided; ${verdicts.incomplete} stopped at the ${BUDGET.toLocaleString("en-US")}-event budget (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(
+  `   verdicts: ${verdicts.safe} safe, ${verdicts.unsafe} unsafe, ${verdicts.undecided} undecided; ${verdicts.incomplete} stopped at the ${BUDGET.toLocaleString("en-US")}-event budget (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);
 
 // The hostile generator's accepted scenarios, as files hold them: within the budget, one summary in both modes.
 const accepted = tally();
@@ -213,7 +279,10 @@ for (const input of fc.sample(hostileScenarios, { numRuns: 600, seed: SEED })) {
   const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET, summaryOnly: true });
   const same = JSON.stringify(quick.summary) === JSON.stringify(full.summary) && JSON.stringify(quick.violations) === JSON.stringify(full.violations);
   if (same && full.events.length <= BUDGET) accepted.held++;
-  else accepted.failed.push(`seed ${validation.scenario.seed}: ${full.summary.verdict} (full, ${full.events.length} events) vs ${quick.summary.verdict} (summary-only)`);
+  else
+    accepted.failed.push(
+      `seed ${validation.scenario.seed}: ${full.summary.verdict} (full, ${full.events.length} events) vs ${quick.summary.verdict} (summary-only)`,
+    );
 }
 report("4c. accepted hostile scenarios within the budget, with one summary in both modes", accepted, "accepted hostile scenarios");
 
@@ -222,9 +291,13 @@ const cli = tally();
 for (const preset of presets) {
   const one: Scenario = { ...preset.scenario, seed: 1 };
   const single = JSON.parse(runCli(["--scenario", "p.json"], () => JSON.stringify(one)).stdout) as { summary: { verdict: string; incomplete: unknown } };
-  const sweep = JSON.parse(runCli(["--scenario", "p.json", "--seeds", "1"], () => JSON.stringify(one)).stdout) as { unsafeRuns: number; undecidedRuns: number; incompleteRuns: number };
+  const sweep = JSON.parse(runCli(["--scenario", "p.json", "--seeds", "1"], () => JSON.stringify(one)).stdout) as {
+    unsafeRuns: number;
+    undecidedRuns: number;
+    incompleteRuns: number;
+  };
   const swept = sweep.unsafeRuns ? "unsafe" : sweep.undecidedRuns ? "undecided" : "safe";
-  if (swept === single.summary.verdict && (sweep.incompleteRuns > 0) === (single.summary.incomplete !== null)) cli.held++;
+  if (swept === single.summary.verdict && sweep.incompleteRuns > 0 === (single.summary.incomplete !== null)) cli.held++;
   else cli.failed.push(`${preset.id}: --scenario ${single.summary.verdict}, --seeds 1 ${swept}`);
 }
 report("4d. presets with the same verdict from --scenario and --seeds 1", cli, "presets");

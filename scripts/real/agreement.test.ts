@@ -19,10 +19,17 @@ import { simulate } from "../../lib/sim/simulate";
 import { validateScenario } from "../../lib/sim/scenario";
 import { bounded, recordInChild } from "./spawn";
 
-const missing = [...new Set(shippedTraces.flatMap((t) => {
-  const v = validateScenario(t.scenario);
-  return v.ok ? neededServers(v.scenario) : [];
-}).filter((n) => !existsSync(n.path)).map((n) => `${n.program} (apt-get install ${n.apt})`))];
+const missing = [
+  ...new Set(
+    shippedTraces
+      .flatMap((t) => {
+        const v = validateScenario(t.scenario);
+        return v.ok ? neededServers(v.scenario) : [];
+      })
+      .filter((n) => !existsSync(n.path))
+      .map((n) => `${n.program} (apt-get install ${n.apt})`),
+  ),
+];
 if (missing.length) console.warn(`Real vs model skipped: missing ${missing.join(", ")}`);
 
 const alive = (pid: number) => {
@@ -37,7 +44,10 @@ const alive = (pid: number) => {
 describe.skipIf(missing.length > 0)("real servers vs the model", () => {
   it("leaves no server or client running when the recorder is killed mid-run", { timeout: 300_000 }, async () => {
     const root = path.resolve(__dirname, "../..");
-    const recorder = spawn(process.execPath, ["--import", "tsx", "scripts/real/record.ts", "--preset", "gc-pause", "--out", "/dev/null"], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+    const recorder = spawn(process.execPath, ["--import", "tsx", "scripts/real/record.ts", "--preset", "gc-pause", "--out", "/dev/null"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let log = "";
     await new Promise<void>((resolve, reject) => {
       recorder.stderr.on("data", (b: Buffer) => {

@@ -26,8 +26,7 @@ process.on("message", (m: ToClient) => {
   else if (m.type === "go") {
     setZero(BigInt(m.zeroNs));
     atTime(m.startMs, () => go?.());
-  }
-  else if (m.type === "primary") primary = m.node;
+  } else if (m.type === "primary") primary = m.node;
   else if (m.type === "stop") process.exit(0);
 });
 
@@ -158,7 +157,8 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     emit({ kind: "release", t: now(), by: "client", proc: id, lock: "lock" });
     const own = await lock.release().catch(() => false);
     // Redis and etcd deletes are seen by the recorder's notifications and watch; PostgreSQL's by the answer.
-    if (own && service.kind === "postgres") emit({ kind: "lease-end", t: now(), by: "server", proc: "pg", client: id, lock: "lock", grant: h.grant, token: h.token, reason: "released" });
+    if (own && service.kind === "postgres")
+      emit({ kind: "lease-end", t: now(), by: "server", proc: "pg", client: id, lock: "lock", grant: h.grant, token: h.token, reason: "released" });
   };
 
   const abort = async (cause: AbortCause) => {
@@ -186,7 +186,18 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
       r = await lock.acquire();
     }
     const t = now();
-    if (r.tookOver) emit({ kind: "lease-end", t, by: "server", proc: r.proc, client: r.tookOver.client, lock: "lock", grant: r.tookOver.grant, token: r.tookOver.token, reason: "taken-over" });
+    if (r.tookOver)
+      emit({
+        kind: "lease-end",
+        t,
+        by: "server",
+        proc: r.proc,
+        client: r.tookOver.client,
+        lock: "lock",
+        grant: r.tookOver.grant,
+        token: r.tookOver.token,
+        reason: "taken-over",
+      });
     emit({ kind: "grant", t, by: "client", proc: r.proc, client: id, lock: "lock", grant: r.grant, token: r.token });
     const h: Hold = { grant: r.grant, token: r.token, deadline: null, timer: null, renewTimer: null, ended: false, endedBy: null };
     hold = h;
@@ -195,7 +206,20 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     if (opts.renewEveryMs !== null && service.kind === "redis") scheduleRenewal(h, opts.renewEveryMs);
 
     const read = await store.read(guard.fenceReads ? h.token : null);
-    emit({ kind: "read", t: now(), by: "server", proc: "storage", client: id, key: "counter", value: read.value, version: read.version, token: guard.fenceReads ? h.token : null, ok: read.ok, reason: read.rejection && rejectionText(read.rejection), rejection: read.rejection });
+    emit({
+      kind: "read",
+      t: now(),
+      by: "server",
+      proc: "storage",
+      client: id,
+      key: "counter",
+      value: read.value,
+      version: read.version,
+      token: guard.fenceReads ? h.token : null,
+      ok: read.ok,
+      reason: read.rejection && rejectionText(read.rejection),
+      rejection: read.rejection,
+    });
     if (read.rejection) return abort({ kind: "read-rejected", rejection: read.rejection }).then(() => false);
 
     const ms = workTime();
@@ -211,7 +235,20 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     const value = read.value + 1;
     send({ type: "write-sent", write: { client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant } });
     const w = await store.write({ client: id, value, readValue: read.value, readVersion: read.version, token: h.token });
-    emit({ kind: "write", t: now(), by: "server", proc: "storage", client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant, ...w, reason: w.rejection && rejectionText(w.rejection) });
+    emit({
+      kind: "write",
+      t: now(),
+      by: "server",
+      proc: "storage",
+      client: id,
+      key: "counter",
+      value,
+      readValue: read.value,
+      token: h.token,
+      grant: h.grant,
+      ...w,
+      reason: w.rejection && rejectionText(w.rejection),
+    });
     if (w.rejection) return abort({ kind: "write-rejected", rejection: w.rejection }).then(() => false);
     emit({ kind: "job-done", t: now(), by: "client", proc: id, job });
     await releaseHold();

@@ -56,11 +56,7 @@ return -1`;
 const RENEW_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-export function redisLock(
-  ctx: LockContext,
-  redis: Redis,
-  opts: { ttlMs: number; tokens: boolean; plainDelete: boolean; node: () => string },
-): LockClient {
+export function redisLock(ctx: LockContext, redis: Redis, opts: { ttlMs: number; tokens: boolean; plainDelete: boolean; node: () => string }): LockClient {
   let n = 0;
   let value = "";
   return {
@@ -187,7 +183,14 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
           // The last key created before mine (WithLastCreate, WithMaxCreateRev(myRev − 1)): my predecessor.
           const prefix = b64("lock/");
           const end = b64("lock0");
-          const pre = await call("/v3/kv/range", { key: prefix, range_end: end, sort_order: "DESCEND", sort_target: "CREATE", max_create_revision: String(myRev - 1), limit: "1" });
+          const pre = await call("/v3/kv/range", {
+            key: prefix,
+            range_end: end,
+            sort_order: "DESCEND",
+            sort_target: "CREATE",
+            max_create_revision: String(myRev - 1),
+            limit: "1",
+          });
           const kvs = (pre.kvs ?? []) as { key: string }[];
           if (!kvs.length) break;
           await waitDelete(unb64(kvs[0].key), Number((pre.header as { revision: string }).revision) + 1);
@@ -255,7 +258,10 @@ export function lockTable(ctx: LockContext, db: pg.Client, opts: { ttlMs: number
     },
     async renew() {
       const at = opts.clientClock ? new Date(opts.clientClock()).toISOString() : null;
-      const r = await db.query("UPDATE locks SET expires_at = coalesce($2::timestamptz, now()) + $3 * interval '1 millisecond' WHERE name = 'lock' AND token = $1", [token, at, opts.ttlMs]);
+      const r = await db.query(
+        "UPDATE locks SET expires_at = coalesce($2::timestamptz, now()) + $3 * interval '1 millisecond' WHERE name = 'lock' AND token = $1",
+        [token, at, opts.ttlMs],
+      );
       return r.rowCount === 1;
     },
     async release() {

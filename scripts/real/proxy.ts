@@ -142,10 +142,13 @@ export class Link {
   }
 
   private later(dueT: number, f: () => void): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      f();
-    }, Math.max(0, dueT - this.opts.now()));
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t);
+        f();
+      },
+      Math.max(0, dueT - this.opts.now()),
+    );
     this.timers.add(t);
   }
 }

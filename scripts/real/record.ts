@@ -25,10 +25,13 @@ function fail(code: number, lines: string[]): never {
 
 const file = arg("scenario");
 const preset = arg("preset");
-if (!file === !preset) fail(2, ["give exactly one of --scenario FILE.json or --preset NAME", "usage: real (--scenario FILE.json | --preset NAME) [--out trace.json]"]);
+if (!file === !preset)
+  fail(2, ["give exactly one of --scenario FILE.json or --preset NAME", "usage: real (--scenario FILE.json | --preset NAME) [--out trace.json]"]);
 let input: Scenario;
 try {
-  input = file ? (JSON.parse(readFileSync(file, "utf8")) as Scenario) : (presets.find((p) => p.id === preset)?.scenario ?? fail(2, [`no preset named ${preset}`]));
+  input = file
+    ? (JSON.parse(readFileSync(file, "utf8")) as Scenario)
+    : (presets.find((p) => p.id === preset)?.scenario ?? fail(2, [`no preset named ${preset}`]));
 } catch (e) {
   fail(2, [`${file}: ${(e as Error).message}`]);
 }
@@ -43,12 +46,18 @@ if (v.scenario.service.kind === "postgres") {
   try {
     execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
   } catch {
-    problems.push("- the postgres user is missing (PostgreSQL refuses to run as root); the postgresql package creates it, or: useradd --system --home /var/lib/postgresql postgres");
+    problems.push(
+      "- the postgres user is missing (PostgreSQL refuses to run as root); the postgresql package creates it, or: useradd --system --home /var/lib/postgresql postgres",
+    );
   }
 }
 if (problems.length) {
   const apt = [...new Set(missing.map((n) => n.apt))].join(" ");
-  fail(3, ["The recorder needs these servers, started by itself on 127.0.0.1:", ...problems, ...(apt ? [`Install them with: apt-get update && apt-get install -y ${apt}`] : [])]);
+  fail(3, [
+    "The recorder needs these servers, started by itself on 127.0.0.1:",
+    ...problems,
+    ...(apt ? [`Install them with: apt-get update && apt-get install -y ${apt}`] : []),
+  ]);
 }
 
 try {

@@ -108,7 +108,8 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
       "Times are milliseconds on the machine's CLOCK_MONOTONIC from the run's start, read by every process; a grant is timed when the client received the server's answer.",
     ];
     const versions: Record<string, string> = { node: process.version };
-    const pkg = (name: string) => (JSON.parse(readFileSync(path.join(here, "../../node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    const pkg = (name: string) =>
+      (JSON.parse(readFileSync(path.join(here, "../../node_modules", name, "package.json"), "utf8")) as { version: string }).version;
     const service = scenario.service;
     const start = async (p: Promise<Server>) => {
       const s = await p;
@@ -134,12 +135,17 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
         const r = new Redis({ host: HOST, port: replica.port });
         for (let i = 0; i < 100 && !/master_link_status:up/.test(await r.info("replication")); i++) await new Promise((res) => setTimeout(res, 100));
         r.disconnect();
-        notes.push(`Failover: the replica's link to the primary (through the proxy) is cut at ${Math.max(0, faultOf("failover")!.atMs - service.replica.lagMs)} ms (the scenario's failover time minus its ${service.replica.lagMs} ms lag), the primary is killed at the failover time and the replica promoted with REPLICAOF NO ONE.`);
+        notes.push(
+          `Failover: the replica's link to the primary (through the proxy) is cut at ${Math.max(0, faultOf("failover")!.atMs - service.replica.lagMs)} ms (the scenario's failover time minus its ${service.replica.lagMs} ms lag), the primary is killed at the failover time and the replica promoted with REPLICAOF NO ONE.`,
+        );
       }
       storageServer = await start(startRedis(guard, "storage"));
       versions["redis-server"] = lockServer.version;
       versions.ioredis = pkg("ioredis");
-      notes.push("Lease ends are Redis's own keyspace notifications (expired, del) on the lock key, with hz 100, so an expiry is seen within about 10 ms.", "The counter lives in a separate Redis; the fencing check is a Lua script there.");
+      notes.push(
+        "Lease ends are Redis's own keyspace notifications (expired, del) on the lock key, with hz 100, so an expiry is seen within about 10 ms.",
+        "The counter lives in a separate Redis; the fencing check is a Lua script there.",
+      );
     } else if (service.kind === "etcd") {
       lockServer = await start(startEtcd(guard));
       storageServer = await start(startRedis(guard, "storage"));
@@ -163,7 +169,9 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
       await pgAdmin.query(PG_SCHEMA);
       notes.push("The counter is a row in the same PostgreSQL, written by a PL/pgSQL function that checks the guard with the row locked.");
       if (service.mode === "lock-table" && service.expiryClock === "client") {
-        notes.push("Client clocks: each client adds its scenario clock offset to its own wall-clock readings when it writes and compares expires_at; the machine has one real clock.");
+        notes.push(
+          "Client clocks: each client adds its scenario clock offset to its own wall-clock readings when it writes and compares expires_at; the machine has one real clock.",
+        );
       }
     } else throw new Error(`service ${service.kind} cannot be recorded`);
 
@@ -173,7 +181,10 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     const crashedAt = new Map<string, number>();
     const links = new Map<string, Link>();
     for (const c of ids) {
-      for (const [to, upstream] of [["service", lockServer.port], ["storage", storageServer.port]] as const) {
+      for (const [to, upstream] of [
+        ["service", lockServer.port],
+        ["storage", storageServer.port],
+      ] as const) {
         const link = new Link({
           name: `${c}→${to}`,
           upstream: { host: HOST, port: upstream },
@@ -231,7 +242,9 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     if (service.kind === "etcd") {
       const watch = new AbortController();
       cleanups.push(() => watch.abort());
-      const body = JSON.stringify({ create_request: { key: Buffer.from("lock/").toString("base64"), range_end: Buffer.from("lock0").toString("base64"), prev_kv: true } });
+      const body = JSON.stringify({
+        create_request: { key: Buffer.from("lock/").toString("base64"), range_end: Buffer.from("lock0").toString("base64"), prev_kv: true },
+      });
       void fetch(`http://${HOST}:${lockServer.port}/v3/watch`, { method: "POST", body, signal: watch.signal })
         .then(async (res) => {
           const reader = res.body!.getReader();
@@ -266,10 +279,26 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
       const lostAt = events.find((e) => e.kind === "session" && e.client === client && e.state === "connection-lost")?.t ?? crashedAt.get(client) ?? dueT;
       const rejection = { by: "transaction", cause: "connection-lost", client, atMs: lostAt } as const;
       observe({
-        kind: "write", t: dueT, by: "proxy", proc: "storage", client, key: w.key, value: w.value, readValue: w.readValue, token: w.token, grant: w.grant,
-        accepted: false, applied: false, lostIncrements: 0, overwrote: [], reason: rejectionText(rejection), rejection,
+        kind: "write",
+        t: dueT,
+        by: "proxy",
+        proc: "storage",
+        client,
+        key: w.key,
+        value: w.value,
+        readValue: w.readValue,
+        token: w.token,
+        grant: w.grant,
+        accepted: false,
+        applied: false,
+        lostIncrements: 0,
+        overwrote: [],
+        reason: rejectionText(rejection),
+        rejection,
       });
-      notes.push(`${client}'s write, held back by the proxy, reached PostgreSQL's address at ${Math.round(dueT)} ms after the server had closed that connection and rolled its transaction back; the trace records it as rejected there (the proxy saw it).`);
+      notes.push(
+        `${client}'s write, held back by the proxy, reached PostgreSQL's address at ${Math.round(dueT)} ms after the server had closed that connection and rolled its transaction back; the trace records it as rejected there (the proxy saw it).`,
+      );
     }
 
     // ---- clients ----
@@ -327,7 +356,9 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     // Zero lies a little ahead, so every client has its start timer set before the run begins.
     const zero = process.hrtime.bigint() + BigInt(LEAD_MS * 1e6);
     setZero(zero);
-    const starts = Array.isArray(scenario.clients.startMs) ? scenario.clients.startMs : ids.map((_, i) => i * (scenario.clients.startMs as { staggerMs: number }).staggerMs);
+    const starts = Array.isArray(scenario.clients.startMs)
+      ? scenario.clients.startMs
+      : ids.map((_, i) => i * (scenario.clients.startMs as { staggerMs: number }).staggerMs);
     let pendingFaults = 0;
     const late: string[] = [];
     const onTime = (what: string, scheduled: number, actual: number) => {
@@ -378,7 +409,8 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
             const backend = backends.get(f.target);
             if (pgAdmin && backend !== undefined) {
               // PostgreSQL sees the reset connection and ends its session (and its locks): watch it go.
-              while (Number((await pgAdmin.query("SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1", [backend])).rows[0].n) > 0) await new Promise((r) => setTimeout(r, 2));
+              while (Number((await pgAdmin.query("SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1", [backend])).rows[0].n) > 0)
+                await new Promise((r) => setTimeout(r, 2));
               const gone = now();
               observe({ kind: "session", t: gone, by: "server", proc: "pg", client: f.target, state: "connection-lost" });
               for (const g of [...open.values()]) if (g.client === f.target) leaseEnd(g, gone, "connection-lost");
@@ -398,7 +430,9 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
           break;
         case "delay":
           linkOf(f.from, f.to).delayFirstAfter(f.atMs, f.byMs);
-          notes.push(`Delay: the proxy holds back the first bytes ${f.from} sends to ${f.to} at or after ${f.atMs} ms, and everything behind them, for ${f.byMs} ms.`);
+          notes.push(
+            `Delay: the proxy holds back the first bytes ${f.from} sends to ${f.to} at or after ${f.atMs} ms, and everything behind them, for ${f.byMs} ms.`,
+          );
           break;
         case "failover":
           at(f.atMs, async () => {
@@ -417,7 +451,13 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
               clients.get(id)!.send({ type: "primary", node: "replica" } satisfies ToClient);
             }
             for (const g of [...open.values()]) if (g.proc === "redis" && held === null) leaseEnd(g, t, "failover", "redis");
-            observe({ kind: "failover", t, by: "recorder", proc: "replica", lostAfterMs: f.atMs - (service.kind === "redis" && service.replica ? service.replica.lagMs : 0) });
+            observe({
+              kind: "failover",
+              t,
+              by: "recorder",
+              proc: "replica",
+              lostAfterMs: f.atMs - (service.kind === "redis" && service.replica ? service.replica.lagMs : 0),
+            });
           });
           break;
         default:
@@ -452,7 +492,9 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
         (f) =>
           f.atMs !== undefined &&
           f.atMs <= firstGrant.t &&
-          (("target" in f && f.target === firstGrant.client) || (f.kind === "partition" && f.between.includes(firstGrant.client)) || (f.kind === "delay" && f.from === firstGrant.client)),
+          (("target" in f && f.target === firstGrant.client) ||
+            (f.kind === "partition" && f.between.includes(firstGrant.client)) ||
+            (f.kind === "delay" && f.from === firstGrant.client)),
       );
       if (i >= 0 && !aimed) onTime(`${firstGrant.client}'s first grant (the lock was free)`, starts[i], firstGrant.t);
     }
@@ -475,8 +517,14 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     const sources = ["client.ts", "locks.ts", "store.ts", "protocol.ts"].map((f) => statSync(path.join(here, f)).mtimeMs);
     if (existsSync(out) && statSync(out).mtimeMs > Math.max(...sources)) return out;
     await build({
-      entryPoints: [path.join(here, "client.ts")], bundle: true, platform: "node", format: "cjs", target: "node20",
-      outfile: out, external: ["pg-native"], logLevel: "warning",
+      entryPoints: [path.join(here, "client.ts")],
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      target: "node20",
+      outfile: out,
+      external: ["pg-native"],
+      logLevel: "warning",
     });
     return out;
   }

@@ -98,7 +98,24 @@ export async function startRedis(guard: Guard, name: string, replicaOf?: { host:
   const port = await freePort();
   const dir = freshDir(guard, name);
   const log: string[] = [];
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--hz", "100", "--notify-keyspace-events", "Egx$", "--daemonize", "no"];
+  const args = [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--hz",
+    "100",
+    "--notify-keyspace-events",
+    "Egx$",
+    "--daemonize",
+    "no",
+  ];
   if (replicaOf) args.push("--replicaof", replicaOf.host, String(replicaOf.port));
   const child = launch(guard, name, "redis-server", args, log);
   const version = await until(`redis-server (${name})`, 10000, async () => {
@@ -124,12 +141,30 @@ export async function startEtcd(guard: Guard): Promise<Server> {
   const log: string[] = [];
   const client = `http://127.0.0.1:${port}`;
   const peerUrl = `http://127.0.0.1:${peer}`;
-  const child = launch(guard, "etcd", "etcd", [
-    "--name", "e1", "--data-dir", dir,
-    "--listen-client-urls", client, "--advertise-client-urls", client,
-    "--listen-peer-urls", peerUrl, "--initial-advertise-peer-urls", peerUrl,
-    "--initial-cluster", `e1=${peerUrl}`, "--log-level", "error",
-  ], log);
+  const child = launch(
+    guard,
+    "etcd",
+    "etcd",
+    [
+      "--name",
+      "e1",
+      "--data-dir",
+      dir,
+      "--listen-client-urls",
+      client,
+      "--advertise-client-urls",
+      client,
+      "--listen-peer-urls",
+      peerUrl,
+      "--initial-advertise-peer-urls",
+      peerUrl,
+      "--initial-cluster",
+      `e1=${peerUrl}`,
+      "--log-level",
+      "error",
+    ],
+    log,
+  );
   const version = await until("etcd", 15000, async () => {
     const health = await fetch(`${client}/health`);
     if (!health.ok) throw new Error(`health ${health.status}`);
@@ -149,12 +184,36 @@ export async function startPostgres(guard: Guard): Promise<Server> {
   const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
   chownSync(dir, uid, gid);
   const data = path.join(dir, "data");
-  execFileSync("runuser", ["-u", "postgres", "--", `${PG_BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"], { stdio: "pipe" });
+  execFileSync("runuser", ["-u", "postgres", "--", `${PG_BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"], {
+    stdio: "pipe",
+  });
   const log: string[] = [];
-  const child = launch(guard, "postgres", "runuser", [
-    "-u", "postgres", "--", `${PG_BIN}/postgres`, "-D", data, "-p", String(port), "-k", dir,
-    "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-  ], log);
+  const child = launch(
+    guard,
+    "postgres",
+    "runuser",
+    [
+      "-u",
+      "postgres",
+      "--",
+      `${PG_BIN}/postgres`,
+      "-D",
+      data,
+      "-p",
+      String(port),
+      "-k",
+      dir,
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+    ],
+    log,
+  );
   const version = await until("postgres", 20000, async () => {
     const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
     await c.connect();

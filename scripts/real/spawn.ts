@@ -24,7 +24,12 @@ export interface ChildRecording {
 const TOO_LATE = 4;
 
 /** Records in a child process, trying again (up to `tries` in all) when the machine was too busy to keep the scenario's times. */
-export async function recordInChild(id: string, scenario: Scenario, out = path.join(os.tmpdir(), `lease-lab-${id}.trace.json`), tries = 3): Promise<ChildRecording> {
+export async function recordInChild(
+  id: string,
+  scenario: Scenario,
+  out = path.join(os.tmpdir(), `lease-lab-${id}.trace.json`),
+  tries = 3,
+): Promise<ChildRecording> {
   for (let i = 1; ; i++) {
     try {
       return await recordOnce(id, scenario, out);
@@ -41,7 +46,10 @@ function recordOnce(id: string, scenario: Scenario, out: string): Promise<ChildR
   const file = path.join(os.tmpdir(), `lease-lab-${id}.scenario.json`);
   writeFileSync(file, JSON.stringify(scenario));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/real/record.ts"), "--scenario", file, "--out", out], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/real/record.ts"), "--scenario", file, "--out", out], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let log = "";
     child.stderr.on("data", (b: Buffer) => (log += b.toString()));
     child.on("exit", (code) => {

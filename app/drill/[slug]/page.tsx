@@ -42,7 +42,6 @@ export default async function DrillPage({ params }: Props) {
           </h2>
           <ContentHtml html={drill.promptHtml} className="mt-2 text-lg leading-relaxed" />
         </section>
-
       </div>
       {/* Outside the prose column: once revealed, the model answer sits beside the draft on a wide screen. */}
       <DrillWorkbench

@@ -29,7 +29,9 @@ describe("chubby: sessions and KeepAlive", () => {
   });
 
   it("moves the client's lease on with each answered KeepAlive, measured from when it was sent", () => {
-    const result = run(scenario({ durationMs: 20000, service: { kind: "chubby" }, clients: { count: 1, workMs: 15000, checkBeforeWrite: true }, workload: oneJob }));
+    const result = run(
+      scenario({ durationMs: 20000, service: { kind: "chubby" }, clients: { count: 1, workMs: 15000, checkBeforeWrite: true }, workload: oneJob }),
+    );
     expect(firstOf(result, "check")).toMatchObject({ ok: true });
     expect(beliefsOf(result, "c1")[0].endReason).toBe("released");
   });
@@ -57,7 +59,9 @@ describe("chubby: a crashed holder and lock-delay", () => {
     const expired = firstOf(delayed, "lease-end", { client: "c1" })!;
     const delay = firstOf(delayed, "lock-delay")!;
     expect(delay.untilT).toBeCloseTo(expired.t + 60000, 6);
-    expect(delayed.spans.filter((s) => s.kind === "lock-delay")).toEqual([{ kind: "lock-delay", lane: "chubby", startT: expired.t, endT: delay.untilT, lock: "lock" }]);
+    expect(delayed.spans.filter((s) => s.kind === "lock-delay")).toEqual([
+      { kind: "lock-delay", lane: "chubby", startT: expired.t, endT: delay.untilT, lock: "lock" },
+    ]);
     const takeover = grantsTo(delayed, "c2")[0].t;
     expect(takeover).toBeGreaterThanOrEqual(delay.untilT);
     expect(takeover - delay.untilT).toBeLessThan(retrySlackMs);
@@ -78,7 +82,13 @@ describe("chubby: a crashed holder and lock-delay", () => {
   it("is not fencing: a write later than the lock-delay still lands, but the sequencer stops it", () => {
     const tooLate = { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 90000 } as const;
     const crash = { kind: "crash", target: "c1", atMs: 2500, host: true } as const;
-    const base: Part = { durationMs: 150000, service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100], workMs: 2000 }, workload: oneJob, faults: [tooLate, crash] };
+    const base: Part = {
+      durationMs: 150000,
+      service: { kind: "chubby" },
+      clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+      workload: oneJob,
+      faults: [tooLate, crash],
+    };
     expect(run(scenario(base)).summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
     const fenced = run(scenario({ ...base, storage: { guard: "fencing" } }));
     expect(fenced.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, staleWritesRejected: 1 });
@@ -86,13 +96,20 @@ describe("chubby: a crashed holder and lock-delay", () => {
 });
 
 describe("chubby: a holder cut off from the master", () => {
-  const result = run(scenario({
-    durationMs: 90000, service: { kind: "chubby", lockDelayMs: 0 }, clients: { count: 2, startMs: [0, 100], workMs: 30000, checkBeforeWrite: true },
-    workload: oneJob, faults: [{ kind: "partition", between: ["c1", "chubby"], atMs: 5000, forMs: 60000 }],
-  }));
+  const result = run(
+    scenario({
+      durationMs: 90000,
+      service: { kind: "chubby", lockDelayMs: 0 },
+      clients: { count: 2, startMs: [0, 100], workMs: 30000, checkBeforeWrite: true },
+      workload: oneJob,
+      faults: [{ kind: "partition", between: ["c1", "chubby"], atMs: 5000, forMs: 60000 }],
+    }),
+  );
 
   it("is in jeopardy when its local lease runs out, leaseMs after the last answered KeepAlive was sent: its belief ends", () => {
-    const lastAnswered = eventsOf(result, "send", { from: "c1", msg: "KeepAlive" }).filter((e) => e.t < 5000).at(-1)!.t;
+    const lastAnswered = eventsOf(result, "send", { from: "c1", msg: "KeepAlive" })
+      .filter((e) => e.t < 5000)
+      .at(-1)!.t;
     const jeopardy = firstOf(result, "session", { proc: "c1", state: "jeopardy" })!;
     expect(jeopardy.t).toBeCloseTo(lastAnswered + 12000, 6);
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: jeopardy.t, endReason: "session-lost" });
@@ -126,10 +143,15 @@ describe("chubby-partition, the preset", () => {
 
 describe("chubby: a master restart", () => {
   it("keeps sessions and gives each a fresh lease, so a client in jeopardy can become safe again", () => {
-    const result = run(scenario({
-      durationMs: 60000, service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100], workMs: 25000 }, workload: oneJob,
-      faults: [{ kind: "crash", target: "chubby", atMs: 5000, restartAfterMs: 10000 }],
-    }));
+    const result = run(
+      scenario({
+        durationMs: 60000,
+        service: { kind: "chubby" },
+        clients: { count: 2, startMs: [0, 100], workMs: 25000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "chubby", atMs: 5000, restartAfterMs: 10000 }],
+      }),
+    );
     expect(eventsOf(result, "session", { proc: "c1" }).map((e) => e.state)).toEqual(["jeopardy", "safe"]);
     expect(eventsOf(result, "lease-end", { client: "c1" }).map((e) => e.reason)).toEqual(["released"]);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 2 });
@@ -154,15 +176,18 @@ describe("chubby: fencing on reads and writes", () => {
         fc.array(pause, { maxLength: 3 }),
         fc.array(cut, { maxLength: 3 }),
         (seed, leaseMs, lockDelayMs, latencyHi, pauses, cuts) => {
-          const result = run(scenario({
-            seed, durationMs: 40000, service: { kind: "chubby", leaseMs, lockDelayMs, graceMs: 5000 },
-            clients: { count: 3, workMs: [200, 3000] }, workload: { kind: "counter", jobsPerClient: 2 },
-            storage: { guard: "fencing", fenceReads: true }, network: { latencyMs: [0, latencyHi] },
-            faults: [
-              ...pauses.map((p) => ({ kind: "pause" as const, ...p })),
-              ...cuts.map((c) => ({ kind: "partition" as const, ...c })),
-            ],
-          }));
+          const result = run(
+            scenario({
+              seed,
+              durationMs: 40000,
+              service: { kind: "chubby", leaseMs, lockDelayMs, graceMs: 5000 },
+              clients: { count: 3, workMs: [200, 3000] },
+              workload: { kind: "counter", jobsPerClient: 2 },
+              storage: { guard: "fencing", fenceReads: true },
+              network: { latencyMs: [0, latencyHi] },
+              faults: [...pauses.map((p) => ({ kind: "pause" as const, ...p })), ...cuts.map((c) => ({ kind: "partition" as const, ...c }))],
+            }),
+          );
           expect(result.summary.lostUpdates).toBe(0);
         },
       ),

@@ -132,30 +132,49 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
     const existing = sessions.get(client);
     if (existing) return then(existing);
     const sentT = kernel.now;
-    world.request(client, MASTER, { type: "CreateSession" }, {
-      reply: (r) => {
-        const s: Session = { id: r.session as number, basisT: sentT, inJeopardy: false, locks: new Set(), heldCalls: [], keepAlive: null, jeopardy: null, grace: null };
-        sessions.set(client, s);
-        armJeopardy(client, s);
-        keepAlive(client, s);
-        then(s);
+    world.request(
+      client,
+      MASTER,
+      { type: "CreateSession" },
+      {
+        reply: (r) => {
+          const s: Session = {
+            id: r.session as number,
+            basisT: sentT,
+            inJeopardy: false,
+            locks: new Set(),
+            heldCalls: [],
+            keepAlive: null,
+            jeopardy: null,
+            grace: null,
+          };
+          sessions.set(client, s);
+          armJeopardy(client, s);
+          keepAlive(client, s);
+          then(s);
+        },
+        timeout: unavailable,
       },
-      timeout: unavailable,
-    });
+    );
   }
 
   function keepAlive(client: string, s: Session): void {
     s.keepAlive = kernel.sleep(kernel.proc(client), spec.leaseMs / 3, () => {
       if (sessions.get(client) !== s) return;
       const sentT = kernel.now;
-      world.request(client, MASTER, { type: "KeepAlive", session: s.id }, {
-        reply: (r) => {
-          if (sessions.get(client) !== s) return;
-          if (r.type === "session expired") return expired(client, s);
-          extended(client, s, sentT);
+      world.request(
+        client,
+        MASTER,
+        { type: "KeepAlive", session: s.id },
+        {
+          reply: (r) => {
+            if (sessions.get(client) !== s) return;
+            if (r.type === "session expired") return expired(client, s);
+            extended(client, s, sentT);
+          },
+          timeout: () => {},
         },
-        timeout: () => {},
-      });
+      );
       keepAlive(client, s);
     });
   }
@@ -209,25 +228,34 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
       const unavailable = () => done({ kind: "unavailable" });
       // A session found expired is replaced once: the library opens a new one and tries again.
       const tryAcquire = (retry: boolean): void =>
-        withSession(client, (s) => {
-          // In jeopardy the library holds the call until the session is safe again or expired.
-          if (s.inJeopardy) {
-            s.heldCalls.push(() => tryAcquire(retry));
-            return;
-          }
-          world.request(client, MASTER, { type: "TryAcquire", lock, session: s.id }, {
-            reply: (r) => {
-              if (r.type === "session expired") {
-                expired(client, s);
-                return retry ? tryAcquire(false) : done({ kind: "session-lost" });
-              }
-              if (r.type !== "acquired") return done({ kind: "held" });
-              s.locks.add(lock);
-              done({ kind: "granted", grant: r.grant as number, token: r.generation as number, leaseBasisT: s.basisT, leaseMs: spec.leaseMs });
-            },
-            timeout: unavailable,
-          });
-        }, unavailable);
+        withSession(
+          client,
+          (s) => {
+            // In jeopardy the library holds the call until the session is safe again or expired.
+            if (s.inJeopardy) {
+              s.heldCalls.push(() => tryAcquire(retry));
+              return;
+            }
+            world.request(
+              client,
+              MASTER,
+              { type: "TryAcquire", lock, session: s.id },
+              {
+                reply: (r) => {
+                  if (r.type === "session expired") {
+                    expired(client, s);
+                    return retry ? tryAcquire(false) : done({ kind: "session-lost" });
+                  }
+                  if (r.type !== "acquired") return done({ kind: "held" });
+                  s.locks.add(lock);
+                  done({ kind: "granted", grant: r.grant as number, token: r.generation as number, leaseBasisT: s.basisT, leaseMs: spec.leaseMs });
+                },
+                timeout: unavailable,
+              },
+            );
+          },
+          unavailable,
+        );
       tryAcquire(true);
     },
     renew(_client, _lock, done: (r: RenewResult) => void) {

@@ -40,9 +40,7 @@ describe("etcd: the holder crashes", () => {
 });
 
 describe("etcd: waiters form a queue", () => {
-  const result = run(
-    scenario({ service: { kind: "etcd", ttlMs: 10_000 }, clients: { count: 3, startMs: [0, 100, 200], workMs: 1000 } }),
-  );
+  const result = run(scenario({ service: { kind: "etcd", ttlMs: 10_000 }, clients: { count: 3, startMs: [0, 100, 200], workMs: 1000 } }));
 
   it("grants the lock in the order clients joined the queue", () => {
     expect(eventsOf(result, "grant").map((g) => g.client)).toEqual(["c1", "c2", "c3"]);
@@ -126,7 +124,11 @@ describe("etcd losing its quorum", () => {
     expect(during(eventsOf(result, "timeout")).length).toBeGreaterThan(5);
     expect(during(eventsOf(result, "refused", { reason: "unavailable" })).length).toBeGreaterThan(0);
     // Only the job that held the lock when the quorum went finishes; nothing new starts.
-    const grantedBefore = new Set(eventsOf(result, "grant").filter((g) => g.t < lost).map((g) => g.grant));
+    const grantedBefore = new Set(
+      eventsOf(result, "grant")
+        .filter((g) => g.t < lost)
+        .map((g) => g.grant),
+    );
     const writes = during(eventsOf(result, "write"));
     expect(writes.every((w) => w.grant !== null && grantedBefore.has(w.grant))).toBe(true);
     expect(during(eventsOf(result, "belief-start"))).toEqual([]);
@@ -162,10 +164,14 @@ describe("etcd leader change", () => {
 describe("etcd's expiry clock", () => {
   it("is the leader's monotonic clock, which a wall-clock jump does not move", () => {
     const plain = grantsTo(run(named("etcd-crash-takeover")), "c1")[0];
-    const jumped = run(named("etcd-crash-takeover", { faults: [
-      { kind: "crash", target: "c1", atMs: 5000, host: true },
-      { kind: "clock-jump", target: "e1", atMs: 6000, byMs: 20_000 },
-    ] }));
+    const jumped = run(
+      named("etcd-crash-takeover", {
+        faults: [
+          { kind: "crash", target: "c1", atMs: 5000, host: true },
+          { kind: "clock-jump", target: "e1", atMs: 6000, byMs: 20_000 },
+        ],
+      }),
+    );
     expect(grantsTo(jumped, "c1")[0]).toMatchObject({ endT: plain.endT, endReason: "expired" });
   });
 });

@@ -61,8 +61,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   const leaderProc = () => kernel.proc(leader ?? "e1");
   const reachable = (id: string) => !kernel.proc(id).crashed;
   /** Members the leader can talk to, itself included. */
-  const quorumOf = (candidate: string) =>
-    nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
+  const quorumOf = (candidate: string) => nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
 
   function scheduleExpiry(lease: Lease): void {
@@ -166,15 +165,20 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     const existing = sessions.get(client);
     if (existing) return then(existing);
     const sentT = kernel.now;
-    world.request(client, leader ?? "e1", { type: "LeaseGrant", ttlMs: ttl }, {
-      reply: (r) => {
-        const session: Session = { lease: r.lease as number, basisT: sentT, keepAlive: null };
-        sessions.set(client, session);
-        keepAlive(client, session);
-        then(session);
+    world.request(
+      client,
+      leader ?? "e1",
+      { type: "LeaseGrant", ttlMs: ttl },
+      {
+        reply: (r) => {
+          const session: Session = { lease: r.lease as number, basisT: sentT, keepAlive: null };
+          sessions.set(client, session);
+          keepAlive(client, session);
+          then(session);
+        },
+        timeout: unavailable,
       },
-      timeout: unavailable,
-    });
+    );
   }
 
   function keepAlive(client: string, session: Session): void {
@@ -182,22 +186,27 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     session.keepAlive = kernel.sleep(proc, ttl / 3, () => {
       if (sessions.get(client) !== session) return;
       const sentT = kernel.now;
-      world.request(client, leader ?? "e1", { type: "KeepAlive", lease: session.lease }, {
-        reply: (r) => {
-          if (sessions.get(client) !== session) return;
-          if (r.type !== "KeepAlive ok") return sessionLost(client);
-          session.basisT = sentT;
-          notices.leaseExtended(client, sentT, ttl);
-          // A watch stream resumes from its revision after a lost message; re-checking ownership
-          // with each KeepAlive stands for that, so a waiter never sleeps through its turn.
-          for (const key of waiting.keys()) if (key.startsWith(`${client}/`)) checkOwner(client, key.slice(client.length + 1));
+      world.request(
+        client,
+        leader ?? "e1",
+        { type: "KeepAlive", lease: session.lease },
+        {
+          reply: (r) => {
+            if (sessions.get(client) !== session) return;
+            if (r.type !== "KeepAlive ok") return sessionLost(client);
+            session.basisT = sentT;
+            notices.leaseExtended(client, sentT, ttl);
+            // A watch stream resumes from its revision after a lost message; re-checking ownership
+            // with each KeepAlive stands for that, so a waiter never sleeps through its turn.
+            for (const key of waiting.keys()) if (key.startsWith(`${client}/`)) checkOwner(client, key.slice(client.length + 1));
+          },
+          // With no KeepAlive answered for a whole TTL, the client library declares the session
+          // done (the server may still hold the lease; a new session then queues behind its key).
+          timeout: () => {
+            if (sessions.get(client) === session && proc.clock.mono(kernel.now) - proc.clock.mono(session.basisT) >= ttl) sessionLost(client);
+          },
         },
-        // With no KeepAlive answered for a whole TTL, the client library declares the session
-        // done (the server may still hold the lease; a new session then queues behind its key).
-        timeout: () => {
-          if (sessions.get(client) === session && proc.clock.mono(kernel.now) - proc.clock.mono(session.basisT) >= ttl) sessionLost(client);
-        },
-      });
+      );
       keepAlive(client, session);
     });
   }
@@ -220,14 +229,19 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     const done = waiting.get(k(client, lock));
     const mine = ownKey.get(k(client, lock));
     if (!done || !mine) return;
-    world.request(client, leader ?? "e1", { type: "Get owner", lock, lease: mine.lease }, {
-      reply: (r) => {
-        if (waiting.get(k(client, lock)) !== done) return;
-        if (r.type === "key gone") return sessionLost(client);
-        if (r.owner) granted(client, lock, r.grant as number, r.createRevision as number, done);
+    world.request(
+      client,
+      leader ?? "e1",
+      { type: "Get owner", lock, lease: mine.lease },
+      {
+        reply: (r) => {
+          if (waiting.get(k(client, lock)) !== done) return;
+          if (r.type === "key gone") return sessionLost(client);
+          if (r.owner) granted(client, lock, r.grant as number, r.createRevision as number, done);
+        },
+        timeout: () => {},
       },
-      timeout: () => {},
-    });
+    );
   }
 
   function granted(client: string, lock: string, grant: number, token: number, done: (r: AcquireResult) => void): void {
@@ -238,12 +252,17 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
 
   /** Unlock is an RPC: the client retries it when no answer comes, as a gRPC call would. */
   function unlock(client: string, lock: string, lease: number, triesLeft: number): void {
-    world.request(client, leader ?? "e1", { type: "Delete key", lock, lease }, {
-      reply: () => {},
-      timeout: () => {
-        if (triesLeft > 1 && sessions.has(client)) unlock(client, lock, lease, triesLeft - 1);
+    world.request(
+      client,
+      leader ?? "e1",
+      { type: "Delete key", lock, lease },
+      {
+        reply: () => {},
+        timeout: () => {
+          if (triesLeft > 1 && sessions.has(client)) unlock(client, lock, lease, triesLeft - 1);
+        },
       },
-    });
+    );
   }
 
   return {
@@ -251,21 +270,30 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     renewsItself: true,
     acquire(client, lock, wait, done: (r: AcquireResult) => void) {
       const unavailable = () => done({ kind: "unavailable" });
-      withSession(client, (session) => {
-        world.request(client, leader ?? "e1", { type: "Txn put if absent", lock, lease: session.lease, tryOnly: !wait }, {
-          reply: (r) => {
-            if (r.type === "lease not found") {
-              sessionLost(client);
-              return done({ kind: "session-lost" });
-            }
-            if (r.type === "locked by another session") return done({ kind: "held" });
-            ownKey.set(k(client, lock), { lock, client, lease: session.lease, createRevision: r.createRevision as number, grant: null });
-            if (r.owner) return granted(client, lock, r.grant as number, r.createRevision as number, done);
-            waiting.set(k(client, lock), done);
-          },
-          timeout: unavailable,
-        });
-      }, unavailable);
+      withSession(
+        client,
+        (session) => {
+          world.request(
+            client,
+            leader ?? "e1",
+            { type: "Txn put if absent", lock, lease: session.lease, tryOnly: !wait },
+            {
+              reply: (r) => {
+                if (r.type === "lease not found") {
+                  sessionLost(client);
+                  return done({ kind: "session-lost" });
+                }
+                if (r.type === "locked by another session") return done({ kind: "held" });
+                ownKey.set(k(client, lock), { lock, client, lease: session.lease, createRevision: r.createRevision as number, grant: null });
+                if (r.owner) return granted(client, lock, r.grant as number, r.createRevision as number, done);
+                waiting.set(k(client, lock), done);
+              },
+              timeout: unavailable,
+            },
+          );
+        },
+        unavailable,
+      );
     },
     renew(_client, _lock, done: (r: RenewResult) => void) {
       done({ kind: "refused" });

@@ -16,7 +16,11 @@ const errorsOf = (service: object) => {
 describe("kubernetes: the scenario", () => {
   it("takes client-go's defaults and the API server's capacity", () => {
     expect(run(scenario({ service: kubernetes, workload: oneJob })).scenario.service).toEqual({
-      kind: "kubernetes", leaseDurationMs: 15000, renewDeadlineMs: 10000, retryPeriodMs: 2000, capacityOpsPerSec: 500,
+      kind: "kubernetes",
+      leaseDurationMs: 15000,
+      renewDeadlineMs: 10000,
+      retryPeriodMs: 2000,
+      capacityOpsPerSec: 500,
     });
   });
 
@@ -45,16 +49,22 @@ describe("kubernetes: leader election", () => {
 
   it("renews at once on taking the lock, then RetryPeriod after each successful renewal", () => {
     const created = firstOf(handover, "deliver", { from: "k8s", to: "c1", msg: "201 Created" })!.t;
-    const renewals = eventsOf(handover, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t).slice(1);
+    const renewals = eventsOf(handover, "send", { from: "c1", msg: "GET Lease" })
+      .map((e) => e.t)
+      .slice(1);
     expect(renewals[0]).toBe(created);
-    const renewed = eventsOf(handover, "deliver", { from: "k8s", to: "c1", msg: "200 OK" }).filter((e, i) => i % 2 === 1).map((e) => e.t);
+    const renewed = eventsOf(handover, "deliver", { from: "k8s", to: "c1", msg: "200 OK" })
+      .filter((e, i) => i % 2 === 1)
+      .map((e) => e.t);
     renewals.slice(1).forEach((t, i) => expect(t - renewed[i]).toBeCloseTo(2000, 6));
   });
 
   it("has candidates poll every RetryPeriod × U[1, 2.2]", () => {
     const gaps = ["c2", "c3"].flatMap((c) => {
       const leads = grantsTo(handover, c)[0].t;
-      const polls = eventsOf(handover, "send", { from: c, msg: "GET Lease" }).map((e) => e.t).filter((t) => t < leads);
+      const polls = eventsOf(handover, "send", { from: c, msg: "GET Lease" })
+        .map((e) => e.t)
+        .filter((t) => t < leads);
       return polls.slice(1).map((t, i) => t - polls[i]);
     });
     expect(gaps.length).toBeGreaterThan(3);
@@ -74,10 +84,14 @@ describe("kubernetes: leader election", () => {
 
 describe("kubernetes: when the next candidate can take over after a crash", () => {
   it("is LeaseDuration after it last observed the Lease change, on its own clock, plus up to one poll", () => {
-    const result = run(scenario({
-      service: kubernetes, clients: { count: 2, startMs: [0, 5100], workMs: 20000 }, workload: oneJob,
-      faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
-    }));
+    const result = run(
+      scenario({
+        service: kubernetes,
+        clients: { count: 2, startMs: [0, 5100], workMs: 20000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
+      }),
+    );
     // c1 renewed for the last time before it crashed, so c2's first read is the change it observes.
     const observed = firstOf(result, "deliver", { from: "k8s", to: "c2" })!.t;
     const takeover = grantsTo(result, "c2")[0];
@@ -87,7 +101,12 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
   });
 
   it("ignores the candidates' clock offsets, which observed time cannot see", () => {
-    const base: Part = { service: kubernetes, clients: { count: 2, startMs: [0, 5100], workMs: 20000 }, workload: oneJob, faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }] };
+    const base: Part = {
+      service: kubernetes,
+      clients: { count: 2, startMs: [0, 5100], workMs: 20000 },
+      workload: oneJob,
+      faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
+    };
     const plain = grantsTo(run(scenario(base)), "c2")[0].t;
     const offset = grantsTo(run(scenario({ ...base, clocks: { per: { c2: { offsetMs: 3_600_000 } } } })), "c2")[0].t;
     const fast = grantsTo(run(scenario({ ...base, clocks: { per: { c2: { driftPpm: 100_000 } } } })), "c2")[0].t;
@@ -96,9 +115,14 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
   });
 
   it("ends the grant, by the API server's clock, LeaseDuration after the holder's last successful renewal", () => {
-    const result = run(scenario({
-      service: kubernetes, clients: { count: 1, workMs: 20000 }, workload: oneJob, faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
-    }));
+    const result = run(
+      scenario({
+        service: kubernetes,
+        clients: { count: 1, workMs: 20000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
+      }),
+    );
     const lastRenewal = eventsOf(result, "deliver", { from: "c1", to: "k8s", msg: "UPDATE Lease" }).at(-1)!.t;
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endReason: "expired" });
     expect(grantsTo(result, "c1")[0].endT).toBeCloseTo(lastRenewal + 2 + 15000, 6);
@@ -132,7 +156,9 @@ describe("kubernetes: a partitioned leader", () => {
 
   it("stops leading RetryPeriod + RenewDeadline after its last successful renewal", () => {
     // Its last success was the renewal made at once on taking the lock: the partition blocked the rest.
-    const lastRenewal = eventsOf(result, "deliver", { from: "k8s", to: "c1", msg: "200 OK" }).filter((e) => e.t < 1000).at(-1)!.t;
+    const lastRenewal = eventsOf(result, "deliver", { from: "k8s", to: "c1", msg: "200 OK" })
+      .filter((e) => e.t < 1000)
+      .at(-1)!.t;
     const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!;
     expect(stopped.t).toBeCloseTo(lastRenewal + 2000 + 10000, 6);
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: stopped.t, endReason: "session-lost" });
@@ -148,15 +174,23 @@ describe("kubernetes: a partitioned leader", () => {
 
 describe("kubernetes: step-down as client-go times it", () => {
   it("tries every RetryPeriod for RenewDeadline after the last success, then stops leading about 12 s after it", () => {
-    const result = run(scenario({
-      service: kubernetes, clients: { count: 1, workMs: 20000 }, workload: oneJob,
-      faults: [{ kind: "isolate", target: "c1", atMs: 3000, forMs: 30000 }],
-    }));
-    const lastSuccess = eventsOf(result, "deliver", { from: "k8s", to: "c1", msg: "200 OK" }).filter((e) => e.t < 3000).at(-1)!.t;
+    const result = run(
+      scenario({
+        service: kubernetes,
+        clients: { count: 1, workMs: 20000 },
+        workload: oneJob,
+        faults: [{ kind: "isolate", target: "c1", atMs: 3000, forMs: 30000 }],
+      }),
+    );
+    const lastSuccess = eventsOf(result, "deliver", { from: "k8s", to: "c1", msg: "200 OK" })
+      .filter((e) => e.t < 3000)
+      .at(-1)!.t;
     const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!.t;
     expect(stopped).toBeCloseTo(lastSuccess + 2000 + 10000, 6);
     // Inside the round: a try at its start, then one RetryPeriod after each failed try (a timeout takes 1 s).
-    const tries = eventsOf(result, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t).filter((t) => t > lastSuccess && t < stopped);
+    const tries = eventsOf(result, "send", { from: "c1", msg: "GET Lease" })
+      .map((e) => e.t)
+      .filter((t) => t > lastSuccess && t < stopped);
     expect(tries[0]).toBeCloseTo(lastSuccess + 2000, 6);
     expect(tries.length).toBe(4);
   });

@@ -145,34 +145,44 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   function tryAcquireOrRenew(client: string, lock: string, e: Elector, still: () => boolean, then: (a: Attempt) => void): void {
     const proc = kernel.proc(client);
     const write = (type: "CREATE Lease" | "UPDATE Lease", record: Omit<LeaseRecord, "resourceVersion">, rv: number | null) => {
-      world.request(client, API, { type, lock, record, resourceVersion: rv }, {
+      world.request(
+        client,
+        API,
+        { type, lock, record, resourceVersion: rv },
+        {
+          reply: (r) => {
+            if (r.type !== "200 OK" && r.type !== "201 Created") return then({ ok: false, kind: "held" });
+            e.observed = r.record as LeaseRecord;
+            e.observedAt = proc.clock.mono(kernel.now);
+            then({ ok: true, grant: r.grant as number, token: e.observed.leaseTransitions });
+          },
+          timeout: () => then({ ok: false, kind: "unavailable" }),
+        },
+      );
+    };
+    world.request(
+      client,
+      API,
+      { type: "GET Lease", lock },
+      {
         reply: (r) => {
-          if (r.type !== "200 OK" && r.type !== "201 Created") return then({ ok: false, kind: "held" });
-          e.observed = r.record as LeaseRecord;
-          e.observedAt = proc.clock.mono(kernel.now);
-          then({ ok: true, grant: r.grant as number, token: e.observed.leaseTransitions });
+          if (!still()) return then({ ok: false, kind: "held" });
+          const mine = { holderIdentity: client, leaseDurationMs: spec.leaseDurationMs };
+          if (r.type === "404 NotFound") return write("CREATE Lease", { ...mine, leaseTransitions: 0 }, null);
+          const record = r.record as LeaseRecord;
+          const now = proc.clock.mono(kernel.now);
+          if (e.observed?.resourceVersion !== record.resourceVersion) {
+            e.observed = record;
+            e.observedAt = now;
+          }
+          const held = record.holderIdentity !== "" && record.holderIdentity !== client;
+          if (held && now < e.observedAt + record.leaseDurationMs) return then({ ok: false, kind: "held" });
+          const leaseTransitions = record.holderIdentity === client ? record.leaseTransitions : record.leaseTransitions + 1;
+          write("UPDATE Lease", { ...mine, leaseTransitions }, record.resourceVersion);
         },
         timeout: () => then({ ok: false, kind: "unavailable" }),
-      });
-    };
-    world.request(client, API, { type: "GET Lease", lock }, {
-      reply: (r) => {
-        if (!still()) return then({ ok: false, kind: "held" });
-        const mine = { holderIdentity: client, leaseDurationMs: spec.leaseDurationMs };
-        if (r.type === "404 NotFound") return write("CREATE Lease", { ...mine, leaseTransitions: 0 }, null);
-        const record = r.record as LeaseRecord;
-        const now = proc.clock.mono(kernel.now);
-        if (e.observed?.resourceVersion !== record.resourceVersion) {
-          e.observed = record;
-          e.observedAt = now;
-        }
-        const held = record.holderIdentity !== "" && record.holderIdentity !== client;
-        if (held && now < e.observedAt + record.leaseDurationMs) return then({ ok: false, kind: "held" });
-        const leaseTransitions = record.holderIdentity === client ? record.leaseTransitions : record.leaseTransitions + 1;
-        write("UPDATE Lease", { ...mine, leaseTransitions }, record.resourceVersion);
       },
-      timeout: () => then({ ok: false, kind: "unavailable" }),
-    });
+    );
   }
 
   function lead(client: string, lock: string, e: Elector, won: Extract<Attempt, { ok: true }>): void {
@@ -202,18 +212,24 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   function tryRenewal(client: string, lock: string, e: Elector, l: Leadership): void {
     const proc = kernel.proc(client);
     l.renewing = true;
-    tryAcquireOrRenew(client, lock, e, () => e.leading === l, (a) => {
-      l.renewing = false;
-      if (e.leading === l) {
-        if (a.ok) {
-          l.stop?.cancel();
-          l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && renewalRound(client, lock, e, l));
-        } else l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && tryRenewal(client, lock, e, l));
-      }
-      const next = l.afterRenewal;
-      l.afterRenewal = null;
-      next?.();
-    });
+    tryAcquireOrRenew(
+      client,
+      lock,
+      e,
+      () => e.leading === l,
+      (a) => {
+        l.renewing = false;
+        if (e.leading === l) {
+          if (a.ok) {
+            l.stop?.cancel();
+            l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && renewalRound(client, lock, e, l));
+          } else l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && tryRenewal(client, lock, e, l));
+        }
+        const next = l.afterRenewal;
+        l.afterRenewal = null;
+        next?.();
+      },
+    );
   }
 
   /** client-go's release: only a client that still sees itself as holder clears the Lease, by CAS. */
@@ -231,16 +247,22 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
       const e = elector(client, lock);
       const proc = kernel.proc(client);
       const attempt = () =>
-        tryAcquireOrRenew(client, lock, e, () => true, (a) => {
-          if (a.ok) {
-            lead(client, lock, e, a);
-            // The controller keeps no deadline of its own: it leads until OnStoppedLeading (the notice).
-            return done({ kind: "granted", grant: a.grant, token: a.token, leaseBasisT: kernel.now, leaseMs: null });
-          }
-          // A candidate keeps polling while someone else leads; a cron run tries once.
-          if (a.kind === "held" && wait) kernel.sleep(proc, spec.retryPeriodMs * world.rng.uniform(1, 1 + JITTER), attempt);
-          else done({ kind: a.kind });
-        });
+        tryAcquireOrRenew(
+          client,
+          lock,
+          e,
+          () => true,
+          (a) => {
+            if (a.ok) {
+              lead(client, lock, e, a);
+              // The controller keeps no deadline of its own: it leads until OnStoppedLeading (the notice).
+              return done({ kind: "granted", grant: a.grant, token: a.token, leaseBasisT: kernel.now, leaseMs: null });
+            }
+            // A candidate keeps polling while someone else leads; a cron run tries once.
+            if (a.kind === "held" && wait) kernel.sleep(proc, spec.retryPeriodMs * world.rng.uniform(1, 1 + JITTER), attempt);
+            else done({ kind: a.kind });
+          },
+        );
       attempt();
     },
     renew(_client, _lock, done: (r: RenewResult) => void) {

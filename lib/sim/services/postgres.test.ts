@@ -17,7 +17,12 @@ const errorsOf = (input: unknown) => {
 describe("postgres: the scenario", () => {
   it("fills the defaults: 30 s TTL on the database's clock, two hours of TCP keepalive, 5,000 ops/s", () => {
     expect(run(scenario({ service: advisory, workload: oneJob })).scenario.service).toEqual({
-      kind: "postgres", mode: "advisory", ttlMs: 30000, expiryClock: "db", keepaliveMs: 7_200_000, capacityOpsPerSec: 5000,
+      kind: "postgres",
+      mode: "advisory",
+      ttlMs: 30000,
+      expiryClock: "db",
+      keepaliveMs: 7_200_000,
+      capacityOpsPerSec: 5000,
     });
     expect(errorsOf({ version: 1, service: { kind: "postgres" } })).toEqual([expect.stringMatching(/^service\.mode: /)]);
   });
@@ -44,10 +49,14 @@ describe("postgres advisory locks", () => {
   });
 
   const crashAt = (host: boolean) =>
-    run(scenario({
-      service: { ...advisory, keepaliveMs: 20000 }, clients: { count: 2, startMs: [0, 100], workMs: 10000 }, workload: oneJob,
-      faults: [{ kind: "crash", target: "c1", atMs: 5000, host }],
-    }));
+    run(
+      scenario({
+        service: { ...advisory, keepaliveMs: 20000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 10000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "c1", atMs: 5000, host }],
+      }),
+    );
 
   it("are released at once when the holder's process dies: its connection is reset", () => {
     const result = crashAt(false);
@@ -65,10 +74,14 @@ describe("postgres advisory locks", () => {
   });
 
   it("vanish when the database restarts, and the holder never hears of it: two holders", () => {
-    const result = run(scenario({
-      service: advisory, clients: { count: 2, startMs: [0, 100], workMs: 10000 }, workload: oneJob,
-      faults: [{ kind: "crash", target: "pg", atMs: 3000, restartAfterMs: 1000 }],
-    }));
+    const result = run(
+      scenario({
+        service: advisory,
+        clients: { count: 2, startMs: [0, 100], workMs: 10000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "pg", atMs: 3000, restartAfterMs: 1000 }],
+      }),
+    );
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ t: 3000, reason: "connection-lost" });
     expect(result.summary).toMatchObject({ verdict: "unsafe", maxConcurrentHolders: 2, lostUpdates: 1 });
   });
@@ -99,19 +112,27 @@ describe("postgres lock table", () => {
   });
 
   it("takes over a row whose expires_at has passed by the database's clock", () => {
-    const result = run(scenario({
-      service: { kind: "postgres", mode: "lock-table", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 }, workload: oneJob,
-    }));
+    const result = run(
+      scenario({
+        service: { kind: "postgres", mode: "lock-table", ttlMs: 5000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 8000 },
+        workload: oneJob,
+      }),
+    );
     const takeover = grantsTo(result, "c2")[0].t;
     expect(takeover).toBeGreaterThan(5000);
     expect(takeover - 5000).toBeLessThan(retrySlackMs);
   });
 
   it("renews only a row that still carries my token; a holder whose row was taken over is refused", () => {
-    const result = run(scenario({
-      service: { kind: "postgres", mode: "lock-table", ttlMs: 5000, expiryClock: "client" },
-      clients: { count: 2, startMs: [0, 100], workMs: 8000, renewEveryMs: 1500 }, workload: oneJob, clocks: { per: { c2: { offsetMs: 4000 } } },
-    }));
+    const result = run(
+      scenario({
+        service: { kind: "postgres", mode: "lock-table", ttlMs: 5000, expiryClock: "client" },
+        clients: { count: 2, startMs: [0, 100], workMs: 8000, renewEveryMs: 1500 },
+        workload: oneJob,
+        clocks: { per: { c2: { offsetMs: 4000 } } },
+      }),
+    );
     const takeover = grantsTo(result, "c2")[0].t;
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: takeover, endReason: "taken-over" });
     expect(eventsOf(result, "renew", { proc: "c1" }).map((e) => e.ok)).toEqual([false]);
@@ -119,9 +140,13 @@ describe("postgres lock table", () => {
   });
 
   it("keeps a row alive while its holder renews it in time", () => {
-    const result = run(scenario({
-      service: { kind: "postgres", mode: "lock-table", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000, renewEveryMs: 1500 }, workload: oneJob,
-    }));
+    const result = run(
+      scenario({
+        service: { kind: "postgres", mode: "lock-table", ttlMs: 5000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 8000, renewEveryMs: 1500 },
+        workload: oneJob,
+      }),
+    );
     expect(eventsOf(result, "renew", { proc: "c1" }).every((e) => e.ok)).toBe(true);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 2 });
   });
@@ -129,10 +154,14 @@ describe("postgres lock table", () => {
 
 describe("postgres SELECT … FOR UPDATE", () => {
   it("holds the row lock through a GC pause: the others wait, and nothing is lost with no guard at all", () => {
-    const result = run(scenario({
-      service: forUpdate, clients: { count: 2, startMs: [0, 100], workMs: 2000 }, workload: oneJob,
-      faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 15000 }],
-    }));
+    const result = run(
+      scenario({
+        service: forUpdate,
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        workload: oneJob,
+        faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 15000 }],
+      }),
+    );
     expect(firstOf(result, "send", { from: "pg", to: "c2", msg: "ERROR: could not obtain lock on row" })).toBeDefined();
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, lostUpdates: 0, counter: 2 });
   });
@@ -149,7 +178,12 @@ describe("postgres SELECT … FOR UPDATE", () => {
 
   it("never loses an update with no guard at all, whatever the pauses, partitions, crashes and seed", () => {
     const clients = fc.constantFrom("c1", "c2", "c3");
-    const pause = fc.record({ kind: fc.constant("pause" as const), target: clients, atMs: fc.integer({ min: 0, max: 25000 }), forMs: fc.integer({ min: 1, max: 20000 }) });
+    const pause = fc.record({
+      kind: fc.constant("pause" as const),
+      target: clients,
+      atMs: fc.integer({ min: 0, max: 25000 }),
+      forMs: fc.integer({ min: 1, max: 20000 }),
+    });
     const cut = fc.record({
       kind: fc.constant("partition" as const),
       between: fc.tuple(clients, fc.constantFrom("pg", "storage")),
@@ -157,10 +191,19 @@ describe("postgres SELECT … FOR UPDATE", () => {
       forMs: fc.integer({ min: 1, max: 15000 }),
     });
     const crash = fc.record({
-      kind: fc.constant("crash" as const), target: clients, atMs: fc.integer({ min: 0, max: 25000 }), host: fc.boolean(),
+      kind: fc.constant("crash" as const),
+      target: clients,
+      atMs: fc.integer({ min: 0, max: 25000 }),
+      host: fc.boolean(),
       restartAfterMs: fc.integer({ min: 0, max: 5000 }),
     });
-    const delay = fc.record({ kind: fc.constant("delay" as const), from: clients, to: fc.constant("storage"), atMs: fc.integer({ min: 0, max: 20000 }), byMs: fc.integer({ min: 1, max: 20000 }) });
+    const delay = fc.record({
+      kind: fc.constant("delay" as const),
+      from: clients,
+      to: fc.constant("storage"),
+      atMs: fc.integer({ min: 0, max: 20000 }),
+      byMs: fc.integer({ min: 1, max: 20000 }),
+    });
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 32 - 1 }),
@@ -169,10 +212,17 @@ describe("postgres SELECT … FOR UPDATE", () => {
         fc.constantFrom(0, 0.02),
         fc.array(fc.oneof(pause, cut, crash, delay), { maxLength: 4 }),
         (seed, keepaliveMs, latencyHi, lossRate, faults) => {
-          const result = run(scenario({
-            seed, durationMs: 40000, service: { ...forUpdate, keepaliveMs }, clients: { count: 3, workMs: [200, 3000] },
-            workload: { kind: "counter", jobsPerClient: 2 }, network: { latencyMs: [0, latencyHi], lossRate }, faults,
-          }));
+          const result = run(
+            scenario({
+              seed,
+              durationMs: 40000,
+              service: { ...forUpdate, keepaliveMs },
+              clients: { count: 3, workMs: [200, 3000] },
+              workload: { kind: "counter", jobsPerClient: 2 },
+              network: { latencyMs: [0, latencyHi], lossRate },
+              faults,
+            }),
+          );
           expect(result.summary.lostUpdates).toBe(0);
         },
       ),

@@ -169,29 +169,39 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
   function acquireSessionLock(client: string, lock: string, done: (r: AcquireResult) => void): void {
     const c = connection(client);
     const sentT = kernel.now;
-    world.request(client, DB, { type: statements.lock, lock, connection: c.id }, {
-      reply: (r) => {
-        if (r.type === "connection reset") {
-          connectionOf.delete(client);
-          return done({ kind: "unavailable" });
-        }
-        if (r.type !== statements.locked) return done({ kind: "held" });
-        done({ kind: "granted", grant: r.grant as number, token: null, leaseBasisT: sentT, leaseMs: null });
+    world.request(
+      client,
+      DB,
+      { type: statements.lock, lock, connection: c.id },
+      {
+        reply: (r) => {
+          if (r.type === "connection reset") {
+            connectionOf.delete(client);
+            return done({ kind: "unavailable" });
+          }
+          if (r.type !== statements.locked) return done({ kind: "held" });
+          done({ kind: "granted", grant: r.grant as number, token: null, leaseBasisT: sentT, leaseMs: null });
+        },
+        timeout: () => done({ kind: "unavailable" }),
       },
-      timeout: () => done({ kind: "unavailable" }),
-    });
+    );
   }
 
   function acquireRow(client: string, lock: string, done: (r: AcquireResult) => void): void {
     const sentT = kernel.now;
-    world.request(client, DB, { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, ...clientNow(client) }, {
-      reply: (r) => {
-        if (r.type !== "INSERT 0 1") return done({ kind: "held" });
-        myToken.set(key(client, lock), r.token as number);
-        done({ kind: "granted", grant: r.grant as number, token: r.token as number, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+    world.request(
+      client,
+      DB,
+      { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, ...clientNow(client) },
+      {
+        reply: (r) => {
+          if (r.type !== "INSERT 0 1") return done({ kind: "held" });
+          myToken.set(key(client, lock), r.token as number);
+          done({ kind: "granted", grant: r.grant as number, token: r.token as number, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+        },
+        timeout: () => done({ kind: "unavailable" }),
       },
-      timeout: () => done({ kind: "unavailable" }),
-    });
+    );
   }
 
   return {
@@ -205,10 +215,15 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     renew(client, lock, done: (r: RenewResult) => void) {
       const token = myToken.get(key(client, lock));
       const sentT = kernel.now;
-      world.request(client, DB, { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, ...clientNow(client) }, {
-        reply: (r) => done(r.type === "UPDATE 1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
-        timeout: () => done({ kind: "unavailable" }),
-      });
+      world.request(
+        client,
+        DB,
+        { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, ...clientNow(client) },
+        {
+          reply: (r) => done(r.type === "UPDATE 1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
+          timeout: () => done({ kind: "unavailable" }),
+        },
+      );
     },
     release(client, lock) {
       if (spec.mode === "lock-table") {

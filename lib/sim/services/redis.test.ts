@@ -156,11 +156,15 @@ describe("Redis expiry and the node's clock", () => {
 describe("redis: a failover at Sentinel's pace", () => {
   // The primary dies 50 ms after granting c1 the lock, before the key reached the replica.
   const failover = (promoteAfterMs?: number) =>
-    run(scenario({
-      durationMs: 90000, service: { kind: "redis", ttlMs: 30000, replica: { lagMs: 1000 } },
-      clients: { count: 2, startMs: [0, 6000], workMs: 40000 }, workload: { kind: "counter", jobsPerClient: 1 },
-      faults: [{ kind: "failover", atMs: 50, ...(promoteAfterMs === undefined ? {} : { promoteAfterMs }) }],
-    }));
+    run(
+      scenario({
+        durationMs: 90000,
+        service: { kind: "redis", ttlMs: 30000, replica: { lagMs: 1000 } },
+        clients: { count: 2, startMs: [0, 6000], workMs: 40000 },
+        workload: { kind: "counter", jobsPerClient: 1 },
+        faults: [{ kind: "failover", atMs: 50, ...(promoteAfterMs === undefined ? {} : { promoteAfterMs }) }],
+      }),
+    );
 
   it("promotes at once by default, as before: the replica grants c2 the lock while c1 works", () => {
     const instant = failover();

@@ -75,22 +75,32 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
     acquire(client, lock, _wait, done: (r: AcquireResult) => void) {
       const value = `${client}:${world.grantId()}`;
       const sentT = kernel.now;
-      world.request(client, primaryId, { type: "SET NX PX", lock, value, ttlMs: spec.ttlMs }, {
-        reply(r: Message) {
-          if (r.type !== "OK") return done({ kind: "held" });
-          held.set(key(client, lock), value);
-          done({ kind: "granted", grant: r.grant as number, token: r.token as number | null, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+      world.request(
+        client,
+        primaryId,
+        { type: "SET NX PX", lock, value, ttlMs: spec.ttlMs },
+        {
+          reply(r: Message) {
+            if (r.type !== "OK") return done({ kind: "held" });
+            held.set(key(client, lock), value);
+            done({ kind: "granted", grant: r.grant as number, token: r.token as number | null, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+          },
+          timeout: () => done({ kind: "unavailable" }),
         },
-        timeout: () => done({ kind: "unavailable" }),
-      });
+      );
     },
     renew(client, lock, done: (r: RenewResult) => void) {
       const value = held.get(key(client, lock));
       const sentT = kernel.now;
-      world.request(client, primaryId, { type: "PEXPIRE if value", lock, value }, {
-        reply: (r) => done(r.type === "1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
-        timeout: () => done({ kind: "unavailable" }),
-      });
+      world.request(
+        client,
+        primaryId,
+        { type: "PEXPIRE if value", lock, value },
+        {
+          reply: (r) => done(r.type === "1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
+          timeout: () => done({ kind: "unavailable" }),
+        },
+      );
     },
     release(client, lock) {
       const value = held.get(key(client, lock));

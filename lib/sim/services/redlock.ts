@@ -52,12 +52,20 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
   };
   const stores = new Map<string, RedisNodeStore>();
   for (const id of nodeIds) {
-    stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), (lock, value, reason) => {
-      holders.get(value)?.delete(id);
-      const g = grants.get(value);
-      if (g) kernel.log({ kind: "node-key-end", proc: id, client: g.client, lock, grant: g.grant, reason });
-      endIfMinority(value, reason);
-    }, false));
+    stores.set(
+      id,
+      new RedisNodeStore(
+        kernel,
+        kernel.proc(id),
+        (lock, value, reason) => {
+          holders.get(value)?.delete(id);
+          const g = grants.get(value);
+          if (g) kernel.log({ kind: "node-key-end", proc: id, client: g.client, lock, grant: g.grant, reason });
+          endIfMinority(value, reason);
+        },
+        false,
+      ),
+    );
   }
 
   world.serve(nodeIds, spec.capacityOpsPerSec, (node, _from, msg, respond) => {
@@ -95,20 +103,25 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
       if (++settled === nodeIds.length) done(oks, refusals, startT);
     };
     for (const node of nodeIds) {
-      world.request(client, node, { ...msg, ttlMs: spec.ttlMs }, {
-        reply: (r) => {
-          if (r.type === "OK" || r.type === "1") oks++;
-          else refusals++;
-          settle();
+      world.request(
+        client,
+        node,
+        { ...msg, ttlMs: spec.ttlMs },
+        {
+          reply: (r) => {
+            if (r.type === "OK" || r.type === "1") oks++;
+            else refusals++;
+            settle();
+          },
+          timeout: settle,
         },
-        timeout: settle,
-      }, NODE_TIMEOUT_MS);
+        NODE_TIMEOUT_MS,
+      );
     }
   }
 
   /** Milliseconds of validity left, by the client's own clock, for a round started at startT. */
-  const validity = (client: Proc, startT: number) =>
-    spec.ttlMs - (client.clock.read(leaseClock, kernel.now) - client.clock.read(leaseClock, startT)) - driftMs;
+  const validity = (client: Proc, startT: number) => spec.ttlMs - (client.clock.read(leaseClock, kernel.now) - client.clock.read(leaseClock, startT)) - driftMs;
 
   const unlockAll = (client: string, lock: string, value: string) => {
     for (const node of nodeIds) world.tell(client, node, { type: "DEL if value", lock, value });

@@ -10,12 +10,18 @@ const serviceMs = 0.1;
 
 /** The last message c1's library heard from the ensemble before `t`. */
 const lastHeardBefore = (result: ReturnType<typeof run>, client: string, t: number) =>
-  eventsOf(result, "deliver", { to: client, from: "z1" }).filter((e) => e.t < t).at(-1)!.t;
+  eventsOf(result, "deliver", { to: client, from: "z1" })
+    .filter((e) => e.t < t)
+    .at(-1)!.t;
 
 describe("zookeeper: the lock recipe", () => {
-  const queue = run(scenario({
-    service: zookeeper, clients: { count: 5, startMs: [0, 100, 200, 300, 400], workMs: 1000 }, workload: oneJob,
-  }));
+  const queue = run(
+    scenario({
+      service: zookeeper,
+      clients: { count: 5, startMs: [0, 100, 200, 300, 400], workMs: 1000 },
+      workload: oneJob,
+    }),
+  );
 
   it("grants the lowest znode first, in the order the clients queued", () => {
     expect(grantsOf(queue).map((g) => g.client)).toEqual(["c1", "c2", "c3", "c4", "c5"]);
@@ -89,7 +95,9 @@ describe("zookeeper: a holder cut off from the ensemble", () => {
   });
 
   it("loses the lock when the ensemble expires the session, a whole timeout after its last heartbeat arrived", () => {
-    const lastPing = eventsOf(result, "deliver", { from: "c1", to: "z1" }).filter((e) => e.t < 5000).at(-1)!.t;
+    const lastPing = eventsOf(result, "deliver", { from: "c1", to: "z1" })
+      .filter((e) => e.t < 5000)
+      .at(-1)!.t;
     const expired = firstOf(result, "session", { proc: "z1", state: "expired" })!;
     expect(expired.t).toBeCloseTo(lastPing + serviceMs + 10000, 6);
     const next = grantsTo(result, "c2")[0];
@@ -125,10 +133,14 @@ describe("zookeeper: a paused holder", () => {
 
 describe("zookeeper: when the next client can take over after a crash", () => {
   it("is the last heartbeat the ensemble received plus the session timeout", () => {
-    const result = run(scenario({
-      service: zookeeper, clients: { count: 2, startMs: [0, 100], workMs: 20000 }, workload: oneJob,
-      faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
-    }));
+    const result = run(
+      scenario({
+        service: zookeeper,
+        clients: { count: 2, startMs: [0, 100], workMs: 20000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
+      }),
+    );
     const lastContact = eventsOf(result, "deliver", { from: "c1", to: "z1" }).at(-1)!.t;
     const takeover = grantsTo(result, "c2")[0].t;
     expect(takeover).toBeGreaterThanOrEqual(lastContact + 10000);
@@ -136,10 +148,15 @@ describe("zookeeper: when the next client can take over after a crash", () => {
   });
 
   it("is never early when the leader crashes: the new leader gives every session a fresh timeout", () => {
-    const result = run(scenario({
-      durationMs: 60000, service: zookeeper, clients: { count: 2, startMs: [0, 100], workMs: 20000 }, workload: oneJob,
-      faults: [{ kind: "crash", target: "z1", atMs: 3000 }],
-    }));
+    const result = run(
+      scenario({
+        durationMs: 60000,
+        service: zookeeper,
+        clients: { count: 2, startMs: [0, 100], workMs: 20000 },
+        workload: oneJob,
+        faults: [{ kind: "crash", target: "z1", atMs: 3000 }],
+      }),
+    );
     expect(firstOf(result, "leader-change")).toMatchObject({ proc: "z2", t: 13000 });
     expect(eventsOf(result, "lease-end", { reason: "expired" })).toEqual([]);
     expect(eventsOf(result, "session", { proc: "c1" }).map((e) => e.state)).toEqual(["disconnected", "reconnected"]);
@@ -164,15 +181,18 @@ describe("zookeeper: fencing on reads and writes", () => {
         fc.array(pause, { maxLength: 3 }),
         fc.array(cut, { maxLength: 3 }),
         (seed, sessionTimeoutMs, latencyHi, pauses, cuts) => {
-          const result = run(scenario({
-            seed, durationMs: 40000, service: { kind: "zookeeper", sessionTimeoutMs },
-            clients: { count: 3, workMs: [200, 3000] }, workload: { kind: "counter", jobsPerClient: 2 },
-            storage: { guard: "fencing", fenceReads: true }, network: { latencyMs: [0, latencyHi] },
-            faults: [
-              ...pauses.map((p) => ({ kind: "pause" as const, ...p })),
-              ...cuts.map((c) => ({ kind: "partition" as const, ...c })),
-            ],
-          }));
+          const result = run(
+            scenario({
+              seed,
+              durationMs: 40000,
+              service: { kind: "zookeeper", sessionTimeoutMs },
+              clients: { count: 3, workMs: [200, 3000] },
+              workload: { kind: "counter", jobsPerClient: 2 },
+              storage: { guard: "fencing", fenceReads: true },
+              network: { latencyMs: [0, latencyHi] },
+              faults: [...pauses.map((p) => ({ kind: "pause" as const, ...p })), ...cuts.map((c) => ({ kind: "partition" as const, ...c }))],
+            }),
+          );
           expect(result.summary.lostUpdates).toBe(0);
         },
       ),

@@ -73,8 +73,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
 
   const leaderId = () => leader ?? "z1";
   const reachable = (id: string) => !kernel.proc(id).crashed;
-  const quorumOf = (candidate: string) =>
-    nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
+  const quorumOf = (candidate: string) => nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
 
   // ---- the ensemble -----------------------------------------------------------------------
@@ -194,19 +193,31 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   function withSession(client: string, then: (s: Session) => void, failed: (f: Failure) => void): void {
     const existing = sessions.get(client);
     if (existing) return then(existing);
-    call(client, null, { type: "connect", timeoutMs }, (r) => {
-      const s: Session = { id: r.session as number, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map() };
-      sessions.set(client, s);
-      heard(client, s);
-      heartbeat(client, s);
-      then(s);
-    }, failed);
+    call(
+      client,
+      null,
+      { type: "connect", timeoutMs },
+      (r) => {
+        const s: Session = { id: r.session as number, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map() };
+        sessions.set(client, s);
+        heard(client, s);
+        heartbeat(client, s);
+        then(s);
+      },
+      failed,
+    );
   }
 
   function heartbeat(client: string, s: Session): void {
     s.heartbeat = kernel.sleep(kernel.proc(client), timeoutMs / 3, () => {
       if (sessions.get(client) !== s) return;
-      call(client, s, { type: "ping" }, () => {}, () => {});
+      call(
+        client,
+        s,
+        { type: "ping" },
+        () => {},
+        () => {},
+      );
       heartbeat(client, s);
     });
   }
@@ -249,22 +260,34 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       s.waiting.delete(lock);
       done({ kind });
     };
-    call(client, s, { type: "getChildren", lock }, (r) => {
-      if (r.type === "no node") return failed("session-lost");
-      if (r.lowest) {
-        s.waiting.delete(lock);
-        return done({ kind: "granted", grant: r.grant as number, token: r.seq as number, leaseBasisT: kernel.now, leaseMs: readTimeoutMs });
-      }
-      if (!wait) {
-        deleteMine(client, s, lock);
-        return done({ kind: "held" });
-      }
-      s.waiting.set(lock, done);
-      call(client, s, { type: "exists+watch", lock, seq: r.predecessor }, (e) => {
-        // The predecessor went between the two calls: look again rather than wait forever.
-        if (e.type === "no node") checkChildren(client, s, lock, wait, done);
-      }, failed);
-    }, failed);
+    call(
+      client,
+      s,
+      { type: "getChildren", lock },
+      (r) => {
+        if (r.type === "no node") return failed("session-lost");
+        if (r.lowest) {
+          s.waiting.delete(lock);
+          return done({ kind: "granted", grant: r.grant as number, token: r.seq as number, leaseBasisT: kernel.now, leaseMs: readTimeoutMs });
+        }
+        if (!wait) {
+          deleteMine(client, s, lock);
+          return done({ kind: "held" });
+        }
+        s.waiting.set(lock, done);
+        call(
+          client,
+          s,
+          { type: "exists+watch", lock, seq: r.predecessor },
+          (e) => {
+            // The predecessor went between the two calls: look again rather than wait forever.
+            if (e.type === "no node") checkChildren(client, s, lock, wait, done);
+          },
+          failed,
+        );
+      },
+      failed,
+    );
   }
 
   function watchFired(client: string, lock: string): void {
@@ -291,12 +314,22 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       };
       // A session found expired before the znode exists is replaced once, as Curator's retry loop does.
       const create = (retry: boolean) =>
-        withSession(client, (s) => {
-          call(client, s, { type: "create EPHEMERAL_SEQUENTIAL", lock }, (r) => {
-            s.znodes.set(lock, r.seq as number);
-            checkChildren(client, s, lock, wait, answer);
-          }, (kind) => (kind === "session-lost" && retry ? create(false) : answer({ kind })));
-        }, (kind) => answer({ kind }));
+        withSession(
+          client,
+          (s) => {
+            call(
+              client,
+              s,
+              { type: "create EPHEMERAL_SEQUENTIAL", lock },
+              (r) => {
+                s.znodes.set(lock, r.seq as number);
+                checkChildren(client, s, lock, wait, answer);
+              },
+              (kind) => (kind === "session-lost" && retry ? create(false) : answer({ kind })),
+            );
+          },
+          (kind) => answer({ kind }),
+        );
       create(true);
     },
     renew(_client, _lock, done: (r: RenewResult) => void) {
