@@ -3,29 +3,7 @@ import { createProgressStore, progressHydrate } from "./progress";
 import { PROGRESS_VERSION, progressEmpty } from "./progressSchema";
 import { progressExport } from "./progressTransfer";
 import { PROGRESS_KEY } from "./progressStorage";
-
-/** A localStorage stand-in: vitest runs these tests in Node. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from "./memoryStorage";
 
 let storage: MemoryStorage;
 beforeEach(() => {

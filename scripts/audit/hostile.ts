@@ -24,6 +24,7 @@ import { decodeMapSettings } from "../../lib/lab/mapSettings";
 import { PROGRESS_KEY, progressQuarantine, readSave } from "../../lib/store/progressStorage";
 import { PROGRESS_VERSION, progressEmpty } from "../../lib/store/progressSchema";
 import { PROGRESS_EXPORT_FORMAT } from "../../lib/store/progressTransfer";
+import { MemoryStorage } from "../../lib/store/memoryStorage";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 2_000;
@@ -151,28 +152,6 @@ for (const search of urls) {
 report("2. damaged lab links that open with a notice", links, "damaged links");
 
 // ---- 3. damaged saves ------------------------------------------------------------------------------
-
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
 
 const save = JSON.stringify({ state: progressEmpty(), version: PROGRESS_VERSION });
 const damaged = [

@@ -1,22 +1,12 @@
-import type { Metadata } from "next";
 import { AudienceView } from "@/components/present/AudienceView";
 import { deckForAudience } from "@/lib/content/deckTypes";
-import { deckLoad, decksLoad } from "@/lib/content/decks";
-
-interface Props {
-  params: Promise<{ deck: string }>;
-}
+import { deckMetadata, deckOfRoute, deckStaticParams, type DeckRouteProps } from "../deckRoute";
 
 export const dynamicParams = false;
 
-export function generateStaticParams() {
-  return decksLoad().map((deck) => ({ deck: deck.slug }));
-}
+export const generateStaticParams = deckStaticParams;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const deck = deckLoad((await params).deck);
-  return { title: deck.title, description: deck.summary };
-}
+export const generateMetadata = deckMetadata((deck) => ({ title: deck.title, description: deck.summary }));
 
 /**
  * The audience view. Only the audience's part of the deck is passed (deckForAudience): no notes
@@ -26,6 +16,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * reveal from the presenter window over BroadcastChannel; without a presenter window open, a
  * reveal still plays the run out, and the room reads the result from the diagram.
  */
-export default async function AudiencePage({ params }: Props) {
-  return <AudienceView deck={deckForAudience(deckLoad((await params).deck))} />;
+export default async function AudiencePage(props: DeckRouteProps) {
+  return <AudienceView deck={deckForAudience(await deckOfRoute(props))} />;
 }

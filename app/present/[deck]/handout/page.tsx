@@ -1,22 +1,12 @@
-import type { Metadata } from "next";
 import { HandoutView } from "@/components/present/HandoutView";
-import { deckLoad, decksLoad } from "@/lib/content/decks";
-
-interface Props {
-  params: Promise<{ deck: string }>;
-}
+import { deckMetadata, deckOfRoute, deckStaticParams, type DeckRouteProps } from "../../deckRoute";
 
 export const dynamicParams = false;
 
-export function generateStaticParams() {
-  return decksLoad().map((deck) => ({ deck: deck.slug }));
-}
+export const generateStaticParams = deckStaticParams;
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const deck = deckLoad((await params).deck);
-  return { title: `${deck.title} · presenter's handout`, description: deck.summary };
-}
+export const generateMetadata = deckMetadata((deck) => ({ title: `${deck.title} · presenter's handout`, description: deck.summary }));
 
-export default async function HandoutPage({ params }: Props) {
-  return <HandoutView for="presenter" deck={deckLoad((await params).deck)} />;
+export default async function HandoutPage(props: DeckRouteProps) {
+  return <HandoutView for="presenter" deck={await deckOfRoute(props)} />;
 }
