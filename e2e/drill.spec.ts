@@ -1,20 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { contentLoad } from "@/lib/content/load";
+import { PROGRESS_KEY } from "@/lib/store/progressStorage";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { optionWords } from "./optionWords";
 
 const { drills, quizSets } = contentLoad();
 const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0];
 const url = `/drill/${drill.slug}/`;
-const PROGRESS_KEY = "lease-lab:progress";
-
-/** An option's words as its radio button is named: its inline HTML as text. */
-const optionWords = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x26;/g, "&")
-    .replace(/&#x3C;/g, "<")
-    .replace(/&#x22;/g, '"')
-    .trim();
 
 function drillCard(page: Page, title: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });

@@ -4,23 +4,15 @@ import { contentLoad } from "@/lib/content/load";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import type { LessonPredict } from "@/lib/content/lessonTypes";
 import { presetById } from "@/lib/presets";
+import { PROGRESS_KEY } from "@/lib/store/progressStorage";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { optionWords } from "./optionWords";
 
 // Issue 18, items 19 and 20: a lesson's prediction plays on, review shuffles, "See it happen" from a
 // drill, and the nav on sub-pages. The tests read the lessons, questions and drills from the content.
 
 const { lessons } = lessonContentLoad();
 const { quizSets, drills } = contentLoad();
-const PROGRESS_KEY = "lease-lab:progress";
-
-/** An option's words as its radio button is named: its inline HTML as text. */
-const optionWords = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x26;/g, "&")
-    .replace(/&#x3C;/g, "<")
-    .replace(/&#x22;/g, '"')
-    .trim();
 
 const simulation = (page: Page, title: string) => page.getByRole("region", { name: `Simulation: ${title}` });
 const playheadSeconds = async (region: ReturnType<typeof simulation>) =>
