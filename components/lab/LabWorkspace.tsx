@@ -3,11 +3,10 @@
 import { ControlsPanel } from "@/components/controls/ControlsPanel";
 import { ScenarioPicker } from "@/components/controls/ScenarioPicker";
 import { OutcomePanel } from "@/components/outcome/OutcomePanel";
-import { RealRunsPanel } from "@/components/real/RealRunsPanel";
 import { Timeline } from "@/components/timeline/Timeline";
 import { Topology } from "@/components/topology/Topology";
 import { CopyLinkButton } from "./CopyLinkButton";
-import { ComparePanel, ExplorePanel, LoadPanel } from "./lazyPanels";
+import { ComparePanel, ExplorePanel, LoadPanel, RealRunsPanel } from "./lazyPanels";
 import { LabNotices } from "./LabNotices";
 import { PredictPanel, PredictToggle } from "./PredictPanel";
 

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The lab's panels below the fold — the comparison, the load panel and the explorer — each in its
+ * The lab's panels below the fold — the comparison, real vs model, the load panel and the explorer — each in its
  * own chunk, so the lab's first load carries only what its first screen shows. A panel loads when
  * it comes near the viewport, or once the browser is idle after the first paint, whichever is
  * first: a link that opens a comparison or a map, and a reader who jumps down the page, find it
@@ -20,6 +20,10 @@ function PanelPlaceholder({ what }: { what: string }) {
 const Compare = dynamic(() => import("@/components/compare/ComparePanel").then((m) => m.ComparePanel), {
   ssr: false,
   loading: () => <PanelPlaceholder what="the comparison" />,
+});
+const RealRuns = dynamic(() => import("@/components/real/RealRunsPanel").then((m) => m.RealRunsPanel), {
+  ssr: false,
+  loading: () => <RealRunsPlaceholder />,
 });
 const Load = dynamic(() => import("@/components/load/LoadPanel").then((m) => m.LoadPanel), {
   ssr: false,
@@ -47,22 +51,38 @@ function useIdle(): boolean {
   return idle;
 }
 
-function WhenNear({ what, children }: { what: string; children: ReactNode }) {
+/** Real vs model's place keeps its heading, so a link to #real-heading (a lesson's recorded run) lands there. */
+function RealRunsPlaceholder() {
+  return (
+    <section aria-labelledby="real-heading" className="min-h-40 rounded-xl border border-line p-4">
+      <h2 id="real-heading" className="text-lg font-semibold">
+        Real vs model
+      </h2>
+      <p className="text-ink-muted">Loading the recorded runs…</p>
+    </section>
+  );
+}
+
+function WhenNear({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
   const idle = useIdle();
   if (near || idle) return children;
-  return (
-    <div ref={ref}>
-      <PanelPlaceholder what={what} />
-    </div>
-  );
+  return <div ref={ref}>{placeholder}</div>;
 }
 
 export function ComparePanel() {
   return (
-    <WhenNear what="the comparison">
+    <WhenNear placeholder={<PanelPlaceholder what="the comparison" />}>
       <Compare />
+    </WhenNear>
+  );
+}
+
+export function RealRunsPanel() {
+  return (
+    <WhenNear placeholder={<RealRunsPlaceholder />}>
+      <RealRuns />
     </WhenNear>
   );
 }
@@ -71,7 +91,7 @@ export function ComparePanel() {
 export function LoadPanel() {
   const stream = useScenario(selectResolved).workload.kind === "stream";
   return stream ? (
-    <WhenNear what="the load panel">
+    <WhenNear placeholder={<PanelPlaceholder what="the load panel" />}>
       <Load />
     </WhenNear>
   ) : null;
@@ -79,7 +99,7 @@ export function LoadPanel() {
 
 export function ExplorePanel() {
   return (
-    <WhenNear what="the explorer">
+    <WhenNear placeholder={<PanelPlaceholder what="the explorer" />}>
       <Explore />
     </WhenNear>
   );
