@@ -55,28 +55,21 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
         const clockY = textPx ? nameY + textPx * 1.15 : box.top + (compact ? 33 : 36);
         return (
           <g key={box.lane.id}>
-            {box.lane.kind === "client" ? (
-              <rect
-                x="8"
-                y={nameY - swatch}
-                width={swatch}
-                height={swatch}
-                rx="2"
-                strokeWidth="1"
-                style={{ fill: colorOfProcess(name), stroke: roleColor.ink }}
-              />
-            ) : (
-              <rect
-                x="8"
-                y={nameY - swatch}
-                width={swatch}
-                height={swatch}
-                rx="2"
-                fill="none"
-                strokeWidth="1.5"
-                style={{ stroke: box.lane.kind === "storage" ? roleColor.storage : roleColor.lockService }}
-              />
-            )}
+            {/* A client's swatch is filled with its colour; a service's or storage's is an outline. */}
+            <rect
+              x="8"
+              y={nameY - swatch}
+              width={swatch}
+              height={swatch}
+              rx="2"
+              fill={box.lane.kind === "client" ? undefined : "none"}
+              strokeWidth={box.lane.kind === "client" ? "1" : "1.5"}
+              style={
+                box.lane.kind === "client"
+                  ? { fill: colorOfProcess(name), stroke: roleColor.ink }
+                  : { stroke: box.lane.kind === "storage" ? roleColor.storage : roleColor.lockService }
+              }
+            />
             <text x={14 + swatch} y={nameY} fontSize={text.name} fontWeight="700" style={{ fill: roleColor.ink }}>
               {name}
             </text>
