@@ -1,12 +1,13 @@
 /**
  * `npm test`: every check a change must pass, in order, stopping at the first that fails.
  * Lint, the type-check and the format check are single-threaded, so they run side by side;
- * the unit tests, the build and the browser tests each use every core, so they run one by one.
+ * the unit tests, the build and the browser tests each use every core, so they run one by one, and
+ * the recordings on real servers run alone, because a busy machine makes their timers late.
  * Prints how long each step took, so a slow step is seen rather than guessed.
  */
 import { spawn } from "node:child_process";
 
-const steps = [["lint", "typecheck", "format:check"], ["test:unit"], ["build"], ["budget"], ["test:e2e"]];
+const steps = [["lint", "typecheck", "format:check"], ["test:unit"], ["test:real"], ["build"], ["budget"], ["test:e2e"]];
 
 const run = (script) =>
   new Promise((resolve) => {

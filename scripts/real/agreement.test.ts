@@ -1,6 +1,6 @@
 /**
  * Real vs model, as a test: records every shipped scenario on real servers (four at once; about
- * 70 s on an idle two-core machine, several minutes on a crowded one, whose late timers also make
+ * 73 s on an idle two-core machine, several minutes on a crowded one, whose late timers also make
  * the recorder try a run again) and
  * checks that each real run and the model's run agree on verdict, counter, lost updates, stale
  * writes accepted and rejected, tokens and jobs done; a disagreement prints both side by side.
@@ -63,14 +63,11 @@ describe.skipIf(missing.length > 0)("real servers vs the model", () => {
     await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
   });
 
-  // Recording all eight scenarios live is not yet dependable enough for every `npm test`: with one
-  // core of two kept busy, a run's timers come 90–170 ms late, so the recorder refuses it (gc-pause
-  // was refused on all three tries), and before the first grant was checked a late grant changed
-  // the story (redis-failover: granted after the failover, so no write was lost); it took 350–410 s.
-  // (Events before time 0 are fixed: timers wait for their time on the run's clock, protocol.ts.)
-  // Run it with REAL_AGREEMENT=1; the shipped recordings are checked against the model on every run
-  // by lib/real/replay.test.ts.
-  it.runIf(process.env.REAL_AGREEMENT === "1")("agree on every shipped scenario", { timeout: 900_000 }, async () => {
+  // `npm test` runs this file as its own step, with nothing else running, because a run's timers
+  // must keep the scenario's times: with one core of two kept busy they came 90–170 ms late and the
+  // recorder refused the run (tries again, three in all). The shipped recordings are also checked
+  // against the model by lib/real/replay.test.ts, which needs no servers.
+  it("agree on every shipped scenario", { timeout: 900_000 }, async () => {
     const began = Date.now();
     const runs = await bounded(shippedTraces, 4, async (t) => ({ t, r: await recordInChild(`agree-${t.id}`, t.scenario) }));
     const failures: string[] = [];
