@@ -1,11 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
+import heavy from "./heavyScenarios.json" with { type: "json" };
 import { openLab } from "./lab";
 
 /**
  * Measurements, not assertions (speed is measured and reported, never asserted by timed tests).
  * Run with LAB_PERF=1 npx playwright test e2e/lab-perf.spec.ts; the figures are printed and
  * attached to the report. Each measures in the page: frame gaps with requestAnimationFrame, and
- * input-to-paint with the Event Timing API (which reports events of 16 ms or more).
+ * input-to-paint with the Event Timing API (which reports events of 16 ms or more), and the page's
+ * JS heap (CDP, after a forced collection).
  */
 test.skip(!process.env.LAB_PERF, "set LAB_PERF=1 to measure the lab");
 // Measuring takes a while, more so on a busy machine; the figures say how busy it was.
@@ -154,4 +156,23 @@ test("frame gaps with 5,000 events: playing, zooming and panning", async ({ page
     }),
   );
   report("input-to-paint, Lease TTL, 5,000-event run", await inputToPaint(page, "Lease TTL", 6));
+});
+
+test("JS heap while the lab holds a run at the event cap", async ({ page }) => {
+  const capped = heavy.find((h) => h.name === "Redis renewed every 1 ms")!.scenario;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const heapMb = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const mb = (name: string) => Math.round((metrics.find((m) => m.name === name)?.value ?? 0) / 1e5) / 10;
+    return { usedMb: mb("JSHeapUsedSize"), totalMb: mb("JSHeapTotalSize") };
+  };
+  await openLab(page, "");
+  report("JS heap, the default run", await heapMb());
+  await openLab(page, `?s=${Buffer.from(JSON.stringify(capped)).toString("base64url")}`, { timeout: 120_000 });
+  await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating", { timeout: 150_000 });
+  // The page holds the prepared run (timeline model in typed arrays, story, facts), not the event log.
+  await expect(page.getByRole("region", { name: "Outcome" })).toContainText("stopped at the event limit");
+  report("JS heap, a run stopped at the 500,000-event cap", await heapMb());
 });
