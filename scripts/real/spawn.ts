@@ -62,6 +62,20 @@ function recordOnce(id: string, scenario: Scenario, out: string): Promise<ChildR
   });
 }
 
+/**
+ * Records every scenario, `parallel` at once, with one try each; a recording the machine was too
+ * busy to keep on time is then recorded again alone, when nothing else of ours competes for the
+ * cores (two more tries). Returns the recordings in the order given, and how many needed a retry.
+ */
+export async function recordAll(items: { id: string; scenario: Scenario }[], parallel: number): Promise<{ recordings: ChildRecording[]; retried: number }> {
+  const first = await bounded(items, parallel, (t) =>
+    recordInChild(`agree-${t.id}`, t.scenario, undefined, 1).catch((e: unknown) => (e instanceof TooLate ? null : Promise.reject(e))),
+  );
+  const recordings: ChildRecording[] = [];
+  for (const [i, r] of first.entries()) recordings.push(r ?? (await recordInChild(`agree-${items[i].id}`, items[i].scenario, undefined, 2)));
+  return { recordings, retried: first.filter((r) => r === null).length };
+}
+
 /** Runs `jobs` with at most `parallel` at once, in order of the list. */
 export async function bounded<T, R>(items: T[], parallel: number, job: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
