@@ -14,6 +14,9 @@ export default defineConfig({
   workers: 2,
   // Axe over a whole page, in both themes, can take tens of seconds on a loaded 2-core machine.
   timeout: 90_000,
+  // A test waits on a condition, and a passing one returns as soon as it holds; on a busy machine a
+  // computation the page shows (a failure map, a worker's run) can take longer than the default 5 s.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
