@@ -4,7 +4,7 @@
  * message also holds back the ones behind it. Partitions, isolation and outages drop a message
  * that would be delivered while they last. Senders never learn why a message did not arrive.
  */
-import type { Kernel } from "./kernel";
+import type { Kernel, Proc } from "./kernel";
 import type { Rng } from "./rng";
 import type { DropReason } from "./events";
 import { DelayFaults } from "./delays";
@@ -35,7 +35,14 @@ export class Network {
 
   /** Sends `msg`; `onArrive` runs on the receiver when (and if) it arrives. */
   send(from: string, to: string, msg: Message, onArrive: () => void): void {
+    this.transmit(this.kernel.proc(from), this.kernel.proc(to), msg, onArrive);
+  }
+
+  /** `send` between processes the caller has already looked up (a request and its reply). */
+  transmit(sender: Proc, receiver: Proc, msg: Message, onArrive: () => void): void {
     const kernel = this.kernel;
+    const from = sender.id;
+    const to = receiver.id;
     const id = this.nextId++;
     // Messages are most of a log; a summary-only run does not build them, but counts them all
     // against the same event budget as a full run.
@@ -48,25 +55,20 @@ export class Network {
       return;
     }
     let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
-    const receiver = kernel.proc(to);
-    const pair = kernel.proc(from).index * kernel.procCount + receiver.index;
+    const pair = sender.index * kernel.procCount + receiver.index;
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]);
     this.lastArrival[pair] = arrival;
+    if (!logged) return kernel.deliverTallied(arrival, from, receiver, onArrive);
     kernel.deliverAt(
       arrival,
       from,
       receiver,
-      logged
-        ? () => {
-            kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
-            onArrive();
-          }
-        : () => {
-            kernel.tally();
-            onArrive();
-          },
-      logged ? (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }) : () => kernel.tally(),
+      () => {
+        kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
+        onArrive();
+      },
+      (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
     );
   }
 
