@@ -65,10 +65,15 @@ export class SeriesRecorder {
     this.backlogMax = Math.max(this.backlogMax, size);
   }
 
-  /** A service node was busy serving a request from `start` to `end` (true time, ms). */
-  busyFor(node: string, start: number, end: number): void {
+  /** A service node's busy time per second, to pass to `busyFor` (a node that is never busy counts as idle). */
+  busyBins(node: string): Float64Array {
     let bins = this.busy.get(node);
     if (!bins) this.busy.set(node, (bins = new Float64Array(this.buckets)));
+    return bins;
+  }
+
+  /** A service node was busy serving a request from `start` to `end` (true time, ms). */
+  busyFor(bins: Float64Array, start: number, end: number): void {
     this.integrate(start, end, 1, bins);
   }
 
