@@ -22,6 +22,8 @@ export class Network {
   private readonly isolated = new Map<string, number>();
   private outages = 0;
   private readonly delays = new DelayFaults();
+  /** Whether this run logs messages (a summary-only run does not), asked once rather than per message. */
+  private readonly logged: boolean;
 
   constructor(
     private readonly kernel: Kernel,
@@ -31,6 +33,7 @@ export class Network {
     private readonly serviceNodes: ReadonlySet<string>,
   ) {
     this.lastArrival = new Float64Array(kernel.procCount * kernel.procCount);
+    this.logged = kernel.records("send");
   }
 
   /** Sends `msg`; `onArrive` runs on the receiver when (and if) it arrives. */
@@ -45,8 +48,8 @@ export class Network {
     const to = receiver.id;
     const id = this.nextId++;
     // Messages are most of a log; a summary-only run does not build them, but counts them all
-    // against the same event budget as a full run.
-    const logged = kernel.records("send");
+    // against the same event budget as a full run (kernel.ts `tally`).
+    const logged = this.logged;
     if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
     else kernel.tally();
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
