@@ -30,11 +30,12 @@ export interface FrozenEntry {
 
 /** JSON with every object's keys sorted, so a hash depends on values and not on the order fields were set. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  const fields: string[] = [];
+  for (const key of Object.keys(record).sort()) if (record[key] !== undefined) fields.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  return `{${fields.join(",")}}`;
 }
 
 const hash = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 20);
