@@ -104,7 +104,8 @@ export function createClient(
   const pendingPauses = [...phasePauses];
 
   const leaseReading = (t = kernel.now) => proc.clock.read(opts.leaseClock, t);
-  const alive = (at: number) => () => life === at && !proc.crashed;
+  /** Whether a callback from life `at` may still act: the client has not crashed since. */
+  const alive = (at: number) => life === at && !proc.crashed;
   const retryDelay = () => world.rng.uniform(opts.retryDelayMs[0], opts.retryDelayMs[1]);
   const workTime = () => (typeof opts.workMs === "number" ? opts.workMs : world.rng.int(opts.workMs[0], opts.workMs[1]));
 
@@ -141,7 +142,7 @@ export function createClient(
     h.renewTimer = kernel.sleep(proc, every, () => {
       if (h.beliefEnded || !service) return;
       service.renew(id, h.lock, (r) => {
-        if (!alive(at)() || h.beliefEnded) return;
+        if (!alive(at) || h.beliefEnded) return;
         kernel.log({ kind: "renew", proc: id, lock: h.lock, ok: r.kind === "renewed" });
         if (r.kind === "renewed") setDeadline(h, r.leaseBasisT, r.leaseMs);
         if (r.kind === "refused") return endBelief("renewal-refused");
@@ -207,14 +208,10 @@ export function createClient(
         () => skip("another client holds the lock"),
       );
     }
-    const retry = () =>
-      acquire(
-        j,
-        true,
-        read,
-        () => abort({ kind: "unavailable" }),
-        () => kernel.sleep(proc, retryDelay(), retry),
-      );
+    // Built once per attempt: a refused acquire retries through them many times.
+    const unavailable = () => abort({ kind: "unavailable" });
+    const refused = () => kernel.sleep(proc, retryDelay(), retry);
+    const retry = () => acquire(j, true, read, unavailable, refused);
     retry();
   }
 
@@ -226,13 +223,15 @@ export function createClient(
     }
     const at = life;
     service.acquire(id, j.lock, wait, (r: AcquireResult) => {
-      if (!alive(at)()) return;
+      if (!alive(at)) return;
       if (r.kind === "granted") {
         believe(j.lock, r.grant, r.token, r.leaseBasisT, r.leaseMs);
         const n = attemptNo;
         return phasePause("holding", () => attemptNo === n && entered());
       }
-      kernel.log({ kind: "refused", proc: id, lock: j.lock, reason: r.kind });
+      // A busy lock is refused again and again while clients retry: a summary-only run only counts it.
+      if (kernel.records("refused")) kernel.log({ kind: "refused", proc: id, lock: j.lock, reason: r.kind });
+      else kernel.tally();
       if (r.kind !== "unavailable") return refused();
       if (opts.onLockUnavailable === "fail-closed") return unavailable();
       kernel.log({ kind: "fail-open", proc: id, lock: j.lock });
@@ -251,11 +250,11 @@ export function createClient(
       { type: "read", key: job!.key, token: guard.fenceReads ? token : null },
       {
         reply: (r) => {
-          if (!alive(at)() || attemptNo !== n) return;
+          if (!alive(at) || attemptNo !== n) return;
           if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
           doWork(() => write(r.value as number, r.version as number));
         },
-        timeout: () => alive(at)() && attemptNo === n && abort({ kind: "read-timeout" }),
+        timeout: () => alive(at) && attemptNo === n && abort({ kind: "read-timeout" }),
       },
     );
   }
@@ -266,7 +265,7 @@ export function createClient(
     const at = life;
     const n = attemptNo;
     kernel.work(proc, ms, () => {
-      if (!alive(at)() || attemptNo !== n) return;
+      if (!alive(at) || attemptNo !== n) return;
       kernel.log({ kind: "work-end", proc: id });
       if (opts.checkBeforeWrite && hold && hold.grant !== null) {
         const check = leaseLooksValid();
@@ -287,14 +286,14 @@ export function createClient(
     writeSent = true;
     world.request(id, "storage", msg, {
       reply: (r) => {
-        if (!alive(at)()) return;
+        if (!alive(at)) return;
         if (!r.accepted) return abort({ kind: "write-rejected", rejection: r.rejection as Rejection });
         kernel.log({ kind: "job-done", proc: id, job: j.n });
         world.series.completed();
         jobsDone++;
         holdAtLeastThen(jobFinished);
       },
-      timeout: () => alive(at)() && abort({ kind: "write-timeout" }),
+      timeout: () => alive(at) && abort({ kind: "write-timeout" }),
     });
   }
 
@@ -312,7 +311,7 @@ export function createClient(
     const holdUntil = h ? h.acquiredLocal + opts.holdAtLeastMs : 0;
     if (!h || opts.holdAtLeastMs === 0 || leaseReading() >= holdUntil) return then();
     const at = life;
-    kernel.timerAt(proc, opts.leaseClock, holdUntil, () => alive(at)() && then());
+    kernel.timerAt(proc, opts.leaseClock, holdUntil, () => alive(at) && then());
   }
 
   /** Releases the lock and takes the next job the workload has for this client. */
@@ -342,7 +341,7 @@ export function createClient(
     const at = life;
     for (let k = Math.max(0, Math.ceil(fromMs / workload.everyMs)); k < workload.runs; k++) {
       kernel.timerAt(proc, "wall", k * workload.everyMs, () => {
-        if (!alive(at)()) return;
+        if (!alive(at)) return;
         kernel.log({ kind: "run-due", proc: id, run: k });
         cronQueue.push(k);
         if (!cronBusy) nextCronRun();

@@ -50,12 +50,35 @@ function nodesOf(service: Service): string[] {
       return Array.from({ length: service.nodes ?? 5 }, (_, i) => `r${i + 1}`);
     case "etcd":
       return Array.from({ length: service.members ?? 3 }, (_, i) => `e${i + 1}`);
+    case "zookeeper":
+      return Array.from({ length: service.members ?? 3 }, (_, i) => `z${i + 1}`);
+    case "chubby":
+      return ["chubby"];
+    case "postgres":
+      return ["pg"];
+    case "kubernetes":
+      return ["k8s"];
     default:
       return [];
   }
 }
 
-const hasToken = (service: Service) => service.kind === "etcd" || (service.kind === "redis" && service.tokens === "incr");
+/** Whether a service issues the fencing token that storage's "fencing" guard needs (scenario.ts tokenSource). */
+function hasToken(service: Service): boolean {
+  switch (service.kind) {
+    case "etcd":
+    case "zookeeper":
+    case "chubby":
+    case "kubernetes":
+      return true;
+    case "redis":
+      return service.tokens === "incr";
+    case "postgres":
+      return service.mode === "lock-table";
+    default:
+      return false;
+  }
+}
 
 export function faultsFor(service: Service, clients: number, durationMs: number, at = ms(0, durationMs)): fc.Arbitrary<Fault> {
   const clientIds = Array.from({ length: clients }, (_, i) => `c${i + 1}`);
@@ -155,6 +178,89 @@ export function scenarioFor(shape: Shape): fc.Arbitrary<Scenario> {
 
 /** Valid scenarios: every service, guard, workload and fault the engine knows. */
 export const validScenarios = shapes.chain(scenarioFor);
+
+// ---- a wider generator: every lock service, the stream workload and the rarer options -------------
+
+/** The services `services` leaves out: ZooKeeper, Chubby, Postgres in each mode, Kubernetes. */
+const sessionServices: fc.Arbitrary<Service> = fc.oneof(
+  fc.record({ kind: fc.constant("zookeeper" as const), sessionTimeoutMs: ms(2000, 45_000), members: fc.constantFrom(1, 3, 5), capacityOpsPerSec: capacity }),
+  fc.record({
+    kind: fc.constant("chubby" as const),
+    leaseMs: ms(1000, 15_000),
+    lockDelayMs: ms(0, 60_000),
+    graceMs: ms(0, 45_000),
+    capacityOpsPerSec: capacity,
+  }),
+  fc.record({
+    kind: fc.constant("postgres" as const),
+    mode: fc.constantFrom("advisory" as const, "lock-table" as const, "for-update" as const),
+    ttlMs: ms(1000, 30_000),
+    expiryClock: fc.constantFrom("db" as const, "client" as const),
+    keepaliveMs: ms(1000, 60_000),
+    capacityOpsPerSec: capacity,
+  }),
+  // client-go's rule, LeaseDuration > RenewDeadline > 1.2 × RetryPeriod, built in.
+  fc
+    .record({ retryPeriodMs: ms(200, 3000), renewExtra: ms(1, 5000), leaseExtra: ms(1, 8000), capacityOpsPerSec: capacity })
+    .map(({ retryPeriodMs, renewExtra, leaseExtra, capacityOpsPerSec }): Service => {
+      const renewDeadlineMs = Math.ceil(1.2 * retryPeriodMs) + renewExtra;
+      return { kind: "kubernetes", retryPeriodMs, renewDeadlineMs, leaseDurationMs: renewDeadlineMs + leaseExtra, capacityOpsPerSec };
+    }),
+);
+
+const anyShape: fc.Arbitrary<Shape> = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+  durationMs: ms(5000, 30_000),
+  service: fc.oneof(services, sessionServices),
+  clients: ms(1, 4),
+  cron: fc.boolean(),
+});
+
+/** A value from `arbitrary` one time in `oneIn`, otherwise undefined. */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, oneIn: number) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: oneIn - 1 }, { arbitrary, weight: 1 });
+
+/** What `scenarioFor` leaves at its default: traffic, the lost-lock policy, margins, per-process clocks, storage failover. */
+function widened(base: Scenario): fc.Arbitrary<Scenario> {
+  const processes = [...Array.from({ length: base.clients?.count ?? 2 }, (_, i) => `c${i + 1}`), ...nodesOf(base.service), "storage"];
+  return fc
+    .record({
+      stream: sometimes(
+        fc.record({
+          ratePerSec: fc.constantFrom(0.5, 2, 10, 40),
+          keys: ms(1, 8),
+          routing: fc.constantFrom("any" as const, "owner" as const),
+          hotKeyShare: fc.option(fc.constantFrom(0, 0.5, 0.9), { nil: undefined }),
+        }),
+        3,
+      ),
+      onLockLost: fc.constantFrom("carry-on" as const, "abort" as const),
+      safetyMarginMs: fc.constantFrom(0, 0, 200, 1000),
+      retryDelayMs: range(0, 500),
+      per: fc.dictionary(fc.constantFrom(...processes), fc.record({ offsetMs: ms(-5000, 5000), driftPpm: fc.constantFrom(-50_000, 0, 300) }), { maxKeys: 2 }),
+      storageFailover: sometimes(fc.record({ kind: fc.constant("storage-failover" as const), atMs: ms(0, base.durationMs ?? 0), lagMs: ms(0, 3000) }), 5),
+      promoteAfterMs: ms(0, 5000),
+    })
+    .map((o): Scenario => {
+      const stream = o.stream && base.workload?.kind !== "cron";
+      const faults = (base.faults ?? []).map((f) => (f.kind === "failover" ? { ...f, promoteAfterMs: o.promoteAfterMs } : f));
+      return {
+        ...base,
+        clients: { ...base.clients, onLockLost: o.onLockLost, safetyMarginMs: o.safetyMarginMs, retryDelayMs: o.retryDelayMs },
+        workload: stream && o.stream ? { kind: "stream", ...o.stream } : base.workload,
+        storage: stream ? { guard: base.storage?.guard, fenceReads: false } : base.storage,
+        clocks: { ...base.clocks, per: o.per },
+        faults: o.storageFailover ? [...faults, o.storageFailover] : faults,
+      };
+    });
+}
+
+/**
+ * Scenarios over every lock service, guard, workload (traffic included) and fault, with the rarer
+ * client options: the frozen-summaries fixture draws its scenarios from these. Some draws break a
+ * cross-field rule (validation names it); a caller keeps the valid ones.
+ */
+export const everyScenario = anyShape.chain(scenarioFor).chain(widened);
 
 // ---- an independent recount of the summary from the event log ------------------------------
 

@@ -11,24 +11,36 @@ import type { DropReason, EventBody, SimEvent } from "./events";
 
 type EntryKind = "system" | "timer" | "work" | "deliver";
 
-interface Entry {
-  t: number;
-  seq: number;
-  kind: EntryKind;
-  proc: Proc | null;
-  incarnation: number;
-  /** Work only: the process's active time at which the work is done. */
-  activeTarget: number;
-  /** Deliveries only: the sender, checked against the network at arrival. */
-  from: string;
-  /** Deliveries only: what to record when the message cannot be delivered. */
-  drop: ((reason: DropReason) => void) | null;
-  cancelled: boolean;
-  run: () => void;
-}
-
 export interface Timer {
   cancel(): void;
+}
+
+/** Something on the queue. A timer's entry is its own handle: cancelling it marks it, and the run skips it. */
+class Entry implements Timer {
+  /** Work only: the process's active time at which the work is done. */
+  activeTarget = 0;
+  /** Deliveries only: the sender, checked against the network at arrival. */
+  from = "";
+  /** Deliveries only: what to record when the message cannot be delivered; null when it is only counted (tallied). */
+  drop: ((reason: DropReason) => void) | null = null;
+  /** Deliveries of a message that was not built (a summary-only run): arriving or not, it is counted. */
+  tallied = false;
+  cancelled = false;
+  readonly incarnation: number;
+
+  constructor(
+    public t: number,
+    public seq: number,
+    readonly kind: EntryKind,
+    readonly proc: Proc | null,
+    readonly run: () => void,
+  ) {
+    this.incarnation = proc ? proc.incarnation : 0;
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+  }
 }
 
 export class Proc {
@@ -137,18 +149,7 @@ export class Kernel {
   }
 
   private schedule(t: number, kind: EntryKind, proc: Proc | null, run: () => void): Entry {
-    const entry: Entry = {
-      t,
-      seq: this.seq++,
-      kind,
-      proc,
-      incarnation: proc ? proc.incarnation : 0,
-      activeTarget: 0,
-      from: "",
-      drop: null,
-      cancelled: false,
-      run,
-    };
+    const entry = new Entry(t, this.seq++, kind, proc, run);
     this.queue.push(entry);
     return entry;
   }
@@ -165,9 +166,7 @@ export class Kernel {
 
   /** A process's timer that fires when its clock reads `reading`; late if the process is paused. */
   timerAt(proc: Proc, clock: ClockKind, reading: number, run: () => void): Timer {
-    const t = proc.clock.trueTimeOf(clock, reading, this.now);
-    const entry = this.schedule(t, "timer", proc, run);
-    return { cancel: () => (entry.cancelled = true) };
+    return this.schedule(proc.clock.trueTimeOf(clock, reading, this.now), "timer", proc, run);
   }
 
   /** A process's timer `ms` later on its monotonic clock (a sleep, a retry delay, a timeout). */
@@ -185,6 +184,16 @@ export class Kernel {
     const entry = this.schedule(t, "deliver", to, run);
     entry.from = from;
     entry.drop = drop;
+  }
+
+  /**
+   * A message that was not built (a summary-only run) arriving at `to` at true time t: its arrival
+   * or its drop is only counted against the event budget, as `deliverAt` would log it.
+   */
+  deliverTallied(t: number, from: string, to: Proc, run: () => void): void {
+    const entry = this.schedule(t, "deliver", to, run);
+    entry.from = from;
+    entry.tallied = true;
   }
 
   /** Pauses a process for `forMs`; `interruptedStep` runs first when it resumes. */
@@ -258,7 +267,8 @@ export class Kernel {
         if (entry.kind === "deliver") {
           const blocked = proc.crashed ? "crashed" : this.hooks?.blocked(entry.from, proc.id);
           if (blocked) {
-            entry.drop?.(blocked);
+            if (entry.tallied) this.tally();
+            else entry.drop?.(blocked);
             continue;
           }
         } else if (proc.crashed) continue;
@@ -277,6 +287,7 @@ export class Kernel {
           }
         }
       }
+      if (entry.tallied) this.tally();
       entry.run();
     }
   }

@@ -4,7 +4,7 @@
  * message also holds back the ones behind it. Partitions, isolation and outages drop a message
  * that would be delivered while they last. Senders never learn why a message did not arrive.
  */
-import type { Kernel } from "./kernel";
+import type { Kernel, Proc } from "./kernel";
 import type { Rng } from "./rng";
 import type { DropReason } from "./events";
 import { DelayFaults } from "./delays";
@@ -22,6 +22,8 @@ export class Network {
   private readonly isolated = new Map<string, number>();
   private outages = 0;
   private readonly delays = new DelayFaults();
+  /** Whether this run logs messages (a summary-only run does not), asked once rather than per message. */
+  private readonly logged: boolean;
 
   constructor(
     private readonly kernel: Kernel,
@@ -31,15 +33,23 @@ export class Network {
     private readonly serviceNodes: ReadonlySet<string>,
   ) {
     this.lastArrival = new Float64Array(kernel.procCount * kernel.procCount);
+    this.logged = kernel.records("send");
   }
 
   /** Sends `msg`; `onArrive` runs on the receiver when (and if) it arrives. */
   send(from: string, to: string, msg: Message, onArrive: () => void): void {
+    this.transmit(this.kernel.proc(from), this.kernel.proc(to), msg, onArrive);
+  }
+
+  /** `send` between processes the caller has already looked up (a request and its reply). */
+  transmit(sender: Proc, receiver: Proc, msg: Message, onArrive: () => void): void {
     const kernel = this.kernel;
+    const from = sender.id;
+    const to = receiver.id;
     const id = this.nextId++;
     // Messages are most of a log; a summary-only run does not build them, but counts them all
-    // against the same event budget as a full run.
-    const logged = kernel.records("send");
+    // against the same event budget as a full run (kernel.ts `tally`).
+    const logged = this.logged;
     if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
     else kernel.tally();
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
@@ -48,25 +58,20 @@ export class Network {
       return;
     }
     let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
-    const receiver = kernel.proc(to);
-    const pair = kernel.proc(from).index * kernel.procCount + receiver.index;
+    const pair = sender.index * kernel.procCount + receiver.index;
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]);
     this.lastArrival[pair] = arrival;
+    if (!logged) return kernel.deliverTallied(arrival, from, receiver, onArrive);
     kernel.deliverAt(
       arrival,
       from,
       receiver,
-      logged
-        ? () => {
-            kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
-            onArrive();
-          }
-        : () => {
-            kernel.tally();
-            onArrive();
-          },
-      logged ? (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }) : () => kernel.tally(),
+      () => {
+        kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
+        onArrive();
+      },
+      (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
     );
   }
 

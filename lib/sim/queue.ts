@@ -1,53 +1,84 @@
 /**
  * The event queue: a binary min-heap ordered by (t, seq), where `seq` is the order in which entries
- * were scheduled, so equal times run first-scheduled-first and every run is reproducible.
+ * were scheduled, so equal times run first-scheduled-first and every run is reproducible. Every
+ * comparison is written as "a comes before b": (a.t < b.t) or (a.t = b.t and a.seq < b.seq).
+ * Each entry's (t, seq) is copied into typed arrays beside the heap when it is pushed: the sift
+ * loops compare plain doubles instead of following a pointer to each entry and to its boxed time,
+ * which was a sixth of a summary-only sweep's time. An entry's fields may change after it is
+ * popped (the kernel re-queues held and unfinished work); the copy is taken again on each push.
  */
 export interface Queued {
   t: number;
   seq: number;
 }
 
+const INITIAL_CAPACITY = 64;
+
 export class EventQueue<E extends Queued> {
-  private heap: E[] = [];
+  private items: (E | undefined)[] = [];
+  private times = new Float64Array(INITIAL_CAPACITY);
+  private seqs = new Float64Array(INITIAL_CAPACITY);
+  private length = 0;
 
   get size(): number {
-    return this.heap.length;
+    return this.length;
   }
 
   push(entry: E): void {
-    const heap = this.heap;
-    heap.push(entry);
-    let i = heap.length - 1;
+    if (this.length === this.times.length) this.grow();
+    const { items, times, seqs } = this;
+    const t = entry.t;
+    const seq = entry.seq;
+    let i = this.length++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(entry, heap[parent])) break;
-      heap[i] = heap[parent];
+      const pt = times[parent];
+      if (!(t < pt || (t === pt && seq < seqs[parent]))) break;
+      items[i] = items[parent];
+      times[i] = pt;
+      seqs[i] = seqs[parent];
       i = parent;
     }
-    heap[i] = entry;
+    items[i] = entry;
+    times[i] = t;
+    seqs[i] = seq;
   }
 
   pop(): E | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length === 0 || last === undefined) return top;
+    if (this.length === 0) return undefined;
+    const { items, times, seqs } = this;
+    const top = items[0];
+    const n = --this.length;
+    const last = items[n];
+    const t = times[n];
+    const seq = seqs[n];
+    items[n] = undefined;
+    if (n === 0) return top;
     let i = 0;
-    const n = heap.length;
     for (;;) {
-      const left = 2 * i + 1;
-      if (left >= n) break;
-      const right = left + 1;
-      const child = right < n && before(heap[right], heap[left]) ? right : left;
-      if (!before(heap[child], last)) break;
-      heap[i] = heap[child];
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      const right = child + 1;
+      if (right < n && (times[right] < times[child] || (times[right] === times[child] && seqs[right] < seqs[child]))) child = right;
+      const ct = times[child];
+      if (!(ct < t || (ct === t && seqs[child] < seq))) break;
+      items[i] = items[child];
+      times[i] = ct;
+      seqs[i] = seqs[child];
       i = child;
     }
-    heap[i] = last;
+    items[i] = last;
+    times[i] = t;
+    seqs[i] = seq;
     return top;
   }
-}
 
-function before(x: Queued, y: Queued): boolean {
-  return x.t < y.t || (x.t === y.t && x.seq < y.seq);
+  private grow(): void {
+    const times = new Float64Array(this.times.length * 2);
+    const seqs = new Float64Array(this.seqs.length * 2);
+    times.set(this.times);
+    seqs.set(this.seqs);
+    this.times = times;
+    this.seqs = seqs;
+  }
 }

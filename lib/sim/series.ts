@@ -24,7 +24,8 @@ export class SeriesRecorder {
   private readonly arrivedCount: number[];
   private readonly completedCount: number[];
   private readonly backlogArea: number[];
-  private readonly latencies: number[][];
+  /** Acquire latencies per second; a second with none has no list (most seconds of a run). */
+  private readonly latencies: (number[] | undefined)[];
   private readonly busy = new Map<string, Float64Array>();
   private backlog = 0;
   private backlogSince = 0;
@@ -38,7 +39,7 @@ export class SeriesRecorder {
     this.arrivedCount = new Array(this.buckets).fill(0);
     this.completedCount = new Array(this.buckets).fill(0);
     this.backlogArea = new Array(this.buckets).fill(0);
-    this.latencies = Array.from({ length: this.buckets }, () => []);
+    this.latencies = new Array(this.buckets).fill(undefined);
   }
 
   private bucket(t: number): number {
@@ -54,7 +55,8 @@ export class SeriesRecorder {
   }
 
   acquired(latencyMs: number): void {
-    this.latencies[this.bucket(this.now())].push(latencyMs);
+    const b = this.bucket(this.now());
+    (this.latencies[b] ??= []).push(latencyMs);
   }
 
   /** The backlog changed to `size`: the old size is integrated over the time it lasted. */
@@ -65,10 +67,15 @@ export class SeriesRecorder {
     this.backlogMax = Math.max(this.backlogMax, size);
   }
 
-  /** A service node was busy serving a request from `start` to `end` (true time, ms). */
-  busyFor(node: string, start: number, end: number): void {
+  /** A service node's busy time per second, to pass to `busyFor` (a node that is never busy counts as idle). */
+  busyBins(node: string): Float64Array {
     let bins = this.busy.get(node);
     if (!bins) this.busy.set(node, (bins = new Float64Array(this.buckets)));
+    return bins;
+  }
+
+  /** A service node was busy serving a request from `start` to `end` (true time, ms). */
+  busyFor(bins: Float64Array, start: number, end: number): void {
     this.integrate(start, end, 1, bins);
   }
 
@@ -96,8 +103,8 @@ export class SeriesRecorder {
       arrived: this.arrivedCount,
       completed: this.completedCount,
       backlog: this.backlogArea.map((area, b) => round(area / widthOf(b))),
-      acquireP50: this.latencies.map((l) => round(percentile(l, 50))),
-      acquireP99: this.latencies.map((l) => round(percentile(l, 99))),
+      acquireP50: this.latencies.map((l) => (l ? round(percentile(l, 50)) : 0)),
+      acquireP99: this.latencies.map((l) => (l ? round(percentile(l, 99)) : 0)),
       utilization: utilization.map(round),
     };
   }

@@ -11,7 +11,7 @@ import type { RunFacts } from "./facts";
 import { scheduleFaults } from "./faults";
 import { Kernel, type ProgressListener } from "./kernel";
 import { Network } from "./network";
-import { processClock, processOrder } from "./processes";
+import { processClocks } from "./processes";
 import { Rng } from "./rng";
 import { LIMITS, clientIds, serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
 import { createService } from "./services";
@@ -68,7 +68,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
 
   const clients = clientIds(scenario.clients.count);
   const nodes = serviceNodeIds(scenario.service);
-  for (const id of processOrder(scenario)) kernel.addProc(id, processClock(scenario, id)!);
+  for (const { id, clock } of processClocks(scenario)) kernel.addProc(id, clock);
 
   const network = new Network(kernel, networkRng, scenario.network.latencyMs, scenario.network.lossRate, new Set(nodes));
   const world = new World(kernel, network, scenario, clientRng);

@@ -4,7 +4,7 @@
  * requests one at a time at `capacityOpsPerSec` (a request takes effect, and its reply leaves,
  * when its service ends).
  */
-import type { Kernel } from "./kernel";
+import type { Kernel, Proc } from "./kernel";
 import type { Message, Network } from "./network";
 import type { Rng } from "./rng";
 import type { ResolvedScenario } from "./scenario";
@@ -24,10 +24,20 @@ export interface RequestHandlers {
 /** Handles a request that arrived at a node; answers through `respond`, now, later or never. */
 export type RequestHandler = (node: string, from: string, msg: Message, respond: Reply) => void;
 
+/** A service node's request queue: how long a request takes, until when it is busy, and for how long it has been. */
+interface NodeQueue {
+  proc: Proc;
+  serviceMs: number;
+  busyUntil: number;
+  busyMs: number;
+  /** Its busy time per second of the run, for the series. */
+  bins: Float64Array;
+}
+
 export class World {
   private nextGrant = 1;
-  private readonly busyUntil = new Map<string, number>();
-  readonly busyMs = new Map<string, number>();
+  /** The queue of every node the service serves from, found by one lookup per request. */
+  private readonly queues = new Map<string, NodeQueue>();
   timeouts = 0;
   readonly series: SeriesRecorder;
 
@@ -51,7 +61,9 @@ export class World {
    */
   request(from: string, to: string, msg: Message, handlers: RequestHandlers, timeoutMs = REQUEST_TIMEOUT_MS): void {
     const kernel = this.kernel;
+    const network = this.network;
     const sender = kernel.proc(from);
+    const receiver = kernel.proc(to);
     const incarnation = sender.incarnation;
     let settled = false;
     const timer = kernel.sleep(sender, timeoutMs, () => {
@@ -61,9 +73,9 @@ export class World {
       kernel.log({ kind: "timeout", proc: from, to, msg: msg.type });
       handlers.timeout();
     });
-    this.network.send(from, to, msg, () =>
+    network.transmit(sender, receiver, msg, () =>
       this.receive(to, from, msg, (reply) => {
-        this.network.send(to, from, reply, () => {
+        network.transmit(receiver, sender, reply, () => {
           if (settled || sender.incarnation !== incarnation) return;
           settled = true;
           timer.cancel();
@@ -84,12 +96,12 @@ export class World {
   }
 
   private handler: RequestHandler = () => {};
-  private capacity = new Map<string, number>();
   private storageHandler: RequestHandler = () => {};
 
   /** Registers the service's request handler and each node's capacity (ops per second). */
   serve(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler): void {
-    for (const node of nodes) this.capacity.set(node, capacityOpsPerSec);
+    for (const node of nodes)
+      this.queues.set(node, { proc: this.kernel.proc(node), serviceMs: 1000 / capacityOpsPerSec, busyUntil: 0, busyMs: 0, bins: this.series.busyBins(node) });
     this.handler = handler;
   }
 
@@ -102,23 +114,22 @@ export class World {
       this.storageHandler(node, from, msg, respond);
       return;
     }
-    const capacity = this.capacity.get(node);
-    if (capacity === undefined) return;
+    const queue = this.queues.get(node);
+    if (queue === undefined) return;
     const kernel = this.kernel;
-    const serviceMs = 1000 / capacity;
-    const start = Math.max(kernel.now, this.busyUntil.get(node) ?? 0);
-    const end = start + serviceMs;
-    this.busyUntil.set(node, end);
-    this.busyMs.set(node, (this.busyMs.get(node) ?? 0) + serviceMs);
-    this.series.busyFor(node, start, end);
-    const proc = kernel.proc(node);
+    const start = Math.max(kernel.now, queue.busyUntil);
+    const end = start + queue.serviceMs;
+    queue.busyUntil = end;
+    queue.busyMs += queue.serviceMs;
+    this.series.busyFor(queue.bins, start, end);
+    const proc = queue.proc;
     kernel.timerAt(proc, "monotonic", proc.clock.mono(end), () => this.handler(node, from, msg, respond));
   }
 
   /** The busy fraction of the busiest service node over the run. */
   utilization(): number {
     let busiest = 0;
-    for (const ms of this.busyMs.values()) busiest = Math.max(busiest, ms);
+    for (const queue of this.queues.values()) busiest = Math.max(busiest, queue.busyMs);
     return Math.min(1, busiest / this.scenario.durationMs);
   }
 }
