@@ -40,11 +40,18 @@ function fitIn(lanes: readonly Lane[], box: { width: number; height: number }, s
   let layout = layoutFor(widest);
   let k = widest;
   for (let round = 0; round < 6; round++) {
-    k = Math.max(0.5, Math.min(widest, box.height / layout.height));
+    k = Math.max(0.5, Math.min(widest, quantized(box.height / layout.height)));
     layout = layoutFor(k);
   }
   return { layout, k };
 }
+
+/**
+ * A scale on a grid of 1/50, rounded down: where the box's height follows the diagram's (a phone's
+ * column), a pixel's rounding would otherwise change the scale, the text and the height again on
+ * every resize, for ever.
+ */
+const quantized = (k: number) => Math.floor(k * 50) / 50;
 
 const noPick = () => {};
 

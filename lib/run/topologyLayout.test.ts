@@ -115,3 +115,11 @@ describe("a room's topology", () => {
     expect(layout.metrics.textPx).toBe(12);
   });
 });
+
+describe("a room's topology in a box too small for it", () => {
+  it("keeps a floor under its zoom, so its cards stay of a size a browser can draw", () => {
+    const { layout, zoom } = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000, replica: { lagMs: 200 } } }), { width: 358, height: 4 }, 12, 2.6);
+    expect(zoom).toBeGreaterThanOrEqual(0.3);
+    expect(layout.metrics.textPx).toBeLessThanOrEqual(12 / 0.3);
+  });
+});

@@ -234,6 +234,8 @@ export function topologyBounds(layout: TopologyLayout): { width: number; height:
   return { width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
 }
 
+/** A box too small for the picture (a phone's, under a question) clips it rather than shrink its cards to nothing. */
+const MIN_ROOM_ZOOM = 0.3;
 /** The share of a room's box left around the picture. */
 const ROOM_MARGIN = 0.04;
 
@@ -241,7 +243,7 @@ const ROOM_MARGIN = 0.04;
  * A room's topology in a box: the layout and the zoom that fit it there with its text `onScreen`
  * px as seen. Larger text makes larger cards, which can lower the zoom, so the two are settled in
  * a few rounds (the zoom only falls from round to round); the text is never smaller than the
- * lab's 12 px in layout px, nor the zoom larger than `maxZoom`. The caller draws at exactly this
+ * lab's 12 px in layout px, nor the zoom larger than `maxZoom` or smaller than MIN_ROOM_ZOOM. The caller draws at exactly this
  * zoom, so the text is seen at `layout.metrics.textPx` × zoom: `onScreen` once settled, a little
  * less where a box is too small for that size at all.
  */
@@ -256,7 +258,7 @@ export function roomTopology(
   for (let round = 0; round < 12; round++) {
     layout = topologyLayout(scenario, roomMetrics(Math.max(12, onScreen / zoom)));
     const { width, height } = topologyBounds(layout);
-    zoom = Math.min(maxZoom, (box.width * (1 - ROOM_MARGIN)) / width, (box.height * (1 - ROOM_MARGIN)) / height);
+    zoom = Math.max(MIN_ROOM_ZOOM, Math.min(maxZoom, (box.width * (1 - ROOM_MARGIN)) / width, (box.height * (1 - ROOM_MARGIN)) / height));
   }
   return { layout, zoom };
 }
