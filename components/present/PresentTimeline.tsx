@@ -34,14 +34,18 @@ function fitIn(lanes: readonly Lane[], box: { width: number; height: number }, s
   if (scale === 1) return { layout: timelineLayout(lanes), k: 1 };
   const widest = Math.min(MAX_SCALE, Math.max(1, box.width / LOGICAL_MIN_WIDTH));
   const layoutFor = (k: number) => {
+    // textOnScreen may shrink below, in a box too small for it.
     const textPx = Math.max(LAB_TEXT_PX, textOnScreen / k);
     return timelineLayout(lanes, { textPx, minLaneHeight: Math.ceil(textPx * LINES_PER_LANE + 8) });
   };
   let layout = layoutFor(widest);
   let k = widest;
-  for (let round = 0; round < 6; round++) {
-    k = Math.max(0.5, Math.min(widest, quantized(box.height / layout.height)));
+  for (let round = 0; round < 8; round++) {
+    k = Math.max(0.25, Math.min(widest, quantized(box.height / layout.height)));
     layout = layoutFor(k);
+    // A box too short for every lane at this size (a phone's, under a question) takes smaller text.
+    const over = (layout.height * k) / box.height;
+    if (over > 1.01 && round >= 3) textOnScreen /= over;
   }
   return { layout, k };
 }

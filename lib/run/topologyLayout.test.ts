@@ -109,17 +109,24 @@ describe("a room's topology", () => {
     }
   });
 
-  it("never draws a card's text under the lab's 12 px, nor zooms past its limit, in a box too large to need it", () => {
+  it("draws its text at the size asked for, no larger, in a box larger than it needs, and never under the lab's 12 px in layout px", () => {
     const { layout, zoom } = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000 } }), { width: 4000, height: 3000 }, 12, 2.6);
-    expect(zoom).toBe(2.6);
     expect(layout.metrics.textPx).toBe(12);
+    expect(zoom).toBeCloseTo(1, 9);
+    const large = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000 } }), { width: 4000, height: 3000 }, 40, 2.6);
+    expect(large.zoom).toBeLessThanOrEqual(2.6);
+    expect(large.layout.metrics.textPx! * large.zoom).toBeCloseTo(40, 6);
   });
 });
 
 describe("a room's topology in a box too small for it", () => {
-  it("keeps a floor under its zoom, so its cards stay of a size a browser can draw", () => {
-    const { layout, zoom } = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000, replica: { lagMs: 200 } } }), { width: 358, height: 4 }, 12, 2.6);
-    expect(zoom).toBeGreaterThanOrEqual(0.3);
-    expect(layout.metrics.textPx).toBeLessThanOrEqual(12 / 0.3);
+  it("draws its text as large as the box can hold, the whole picture inside it, never clipped", () => {
+    const box = { width: 358, height: 60 };
+    const { layout, zoom } = roomTopology(resolve({ service: { kind: "redlock", ttlMs: 1000 } }), box, 12, 2.6);
+    const { width, height } = topologyBounds(layout);
+    expect(width * zoom).toBeLessThanOrEqual(box.width);
+    expect(height * zoom).toBeLessThanOrEqual(box.height);
+    expect(layout.metrics.textPx! * zoom).toBeLessThan(12);
+    expect(layout.metrics.textPx).toBe(12);
   });
 });

@@ -65,19 +65,19 @@ export const LAB_METRICS: TopologyMetrics = {
  * the text, so the text as seen depends only on the box, not on the zoom.
  */
 export function roomMetrics(textPx: number): TopologyMetrics {
-  const lines = (n: number) => Math.ceil((n * ROOM_LINE + 0.6) * textPx);
+  const lines = (n: number) => (n * ROOM_LINE + 0.6) * textPx;
   return {
-    clientWidth: Math.ceil(15.5 * textPx),
-    serviceWidth: Math.ceil(14 * textPx),
+    clientWidth: 15.5 * textPx,
+    serviceWidth: 14 * textPx,
     clientHeight: lines(5),
     serviceHeight: lines(2),
-    rowGap: Math.ceil(0.6 * textPx),
-    replicationGap: Math.ceil(1.5 * textPx),
+    rowGap: 0.6 * textPx,
+    replicationGap: 1.5 * textPx,
     columnGap: textPx,
-    linkSpan: Math.ceil(3 * textPx),
-    storageGap: Math.ceil(1.6 * textPx),
-    groupPad: Math.ceil(0.6 * textPx),
-    groupLabel: Math.ceil(1.5 * textPx),
+    linkSpan: 3 * textPx,
+    storageGap: 1.6 * textPx,
+    groupPad: 0.6 * textPx,
+    groupLabel: 1.5 * textPx,
     textPx,
   };
 }
@@ -234,18 +234,18 @@ export function topologyBounds(layout: TopologyLayout): { width: number; height:
   return { width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
 }
 
-/** A box too small for the picture (a phone's, under a question) clips it rather than shrink its cards to nothing. */
-const MIN_ROOM_ZOOM = 0.3;
 /** The share of a room's box left around the picture. */
 const ROOM_MARGIN = 0.04;
+/** A room's card text is never smaller than the lab's, in layout px. */
+const MIN_CARD_TEXT = 12;
 
 /**
- * A room's topology in a box: the layout and the zoom that fit it there with its text `onScreen`
- * px as seen. Larger text makes larger cards, which can lower the zoom, so the two are settled in
- * a few rounds (the zoom only falls from round to round); the text is never smaller than the
- * lab's 12 px in layout px, nor the zoom larger than `maxZoom` or smaller than MIN_ROOM_ZOOM. The caller draws at exactly this
- * zoom, so the text is seen at `layout.metrics.textPx` × zoom: `onScreen` once settled, a little
- * less where a box is too small for that size at all.
+ * A room's topology in a box: the layout and the zoom that fit it there with its cards' text
+ * `onScreen` px as seen, or as large as the box can hold. Every size of a room's layout is in
+ * proportion to its text, so the largest text the box can hold is known from one layout; the
+ * layout's text is then as small as it may be (MIN_CARD_TEXT, or what `maxZoom` requires) and
+ * the zoom makes up the rest. The caller draws at exactly this zoom, so the text is seen at
+ * `layout.metrics.textPx` × zoom.
  */
 export function roomTopology(
   scenario: ResolvedScenario,
@@ -253,14 +253,13 @@ export function roomTopology(
   onScreen: number,
   maxZoom: number,
 ): { layout: TopologyLayout; zoom: number } {
-  let zoom = maxZoom;
-  let layout = topologyLayout(scenario, roomMetrics(12));
-  for (let round = 0; round < 12; round++) {
-    layout = topologyLayout(scenario, roomMetrics(Math.max(12, onScreen / zoom)));
+  const fitOf = (layout: TopologyLayout) => {
     const { width, height } = topologyBounds(layout);
-    zoom = Math.max(MIN_ROOM_ZOOM, Math.min(maxZoom, (box.width * (1 - ROOM_MARGIN)) / width, (box.height * (1 - ROOM_MARGIN)) / height));
-  }
-  return { layout, zoom };
+    return Math.max(0, Math.min((box.width * (1 - ROOM_MARGIN)) / width, (box.height * (1 - ROOM_MARGIN)) / height));
+  };
+  const seen = Math.min(onScreen, MIN_CARD_TEXT * fitOf(topologyLayout(scenario, roomMetrics(MIN_CARD_TEXT))));
+  const layout = topologyLayout(scenario, roomMetrics(Math.max(MIN_CARD_TEXT, seen / maxZoom)));
+  return { layout, zoom: Math.min(seen / layout.metrics.textPx!, fitOf(layout)) };
 }
 
 /** Below this scale a node's type is too small to read: a narrow screen scrolls the canvas instead. */
