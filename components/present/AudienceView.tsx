@@ -64,7 +64,7 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
             </SlideSimProvider>
           )}
         </section>
-        <footer className="flex items-center gap-3 border-t border-line px-[4vw] py-2 text-sm whitespace-nowrap text-ink-muted sm:gap-4 sm:text-base">
+        <footer className="present-room-text flex items-center gap-3 border-t border-line px-[4vw] py-2 whitespace-nowrap text-ink-muted sm:gap-4">
           <span className="hidden truncate font-semibold text-ink sm:inline">{deck.title}</span>
           <span className="tabular-nums" aria-live="polite">
             {slide.number} / {deck.slides.length}

@@ -2,54 +2,60 @@
 
 import { useId, useMemo, useRef } from "react";
 import { modelOf } from "@/lib/run/derived";
-import { timelineLayout, type TimelineLayout } from "@/lib/run/timelineLayout";
+import { LAB_TEXT_PX, timelineLayout, type TimelineLayout } from "@/lib/run/timelineLayout";
 import type { Lane } from "@/lib/run/timelineModel";
 import { slideDomain } from "@/lib/present/slideDomain";
 import { selectResult, selectSetT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";
 import { TimelineSvg } from "@/components/timeline/TimelineSvg";
 import { useElementSize } from "./useElementSize";
+import { useFontSize } from "./useFontSize";
 
-/** The diagram is drawn at least this many px wide before scaling, so its time axis stays readable. */
+/** A wide diagram is drawn at least this many px wide before scaling, so its marks grow with the screen. */
 const LOGICAL_MIN_WIDTH = 880;
 const MAX_SCALE = 2.4;
-/** A room reads lane names and clocks at this size on screen, in px, at least (STYLE.md: 24 px on a slide). */
-const ROOM_LANE_TEXT = 24;
-/** The lab's lane name size, in diagram px: a room's is never smaller. */
-const DESK_LANE_TEXT = 12;
-/** Two lines of lane text and their padding, per px of type. */
+/** Two lines of lane text (a name over its clock) and their padding, per px of type. */
 const LINES_PER_LANE = 2.3;
 
 interface Fit {
   layout: TimelineLayout;
   /** Screen px per diagram px. */
   k: number;
-  /** The lane text's size in diagram px, when the diagram is drawn for a room. */
-  laneTextPx?: number;
 }
 
 /**
- * The diagram's scale in its box, and for a room the lane text's size that reads as 24 px at that
- * scale: larger text needs taller lanes, which can shrink the scale, so the two are settled in a
- * few rounds (it converges: each round's lanes are at least as tall as the last's).
+ * The diagram's scale in its box and, for a room, its layout with text that reads as `textOnScreen`
+ * px at that scale: larger text needs taller lanes, which can shrink the scale, so the two are
+ * settled in a few rounds (it converges: each round's lanes are at least as tall as the last's).
+ * A narrow box (a phone) draws the diagram at 1:1 rather than shrinking a wide one, so its text
+ * needs no more room than it shows.
  */
-function fitIn(lanes: readonly Lane[], box: { width: number; height: number }, scale: "fit" | 1): Fit {
-  const scaleFor = (layout: TimelineLayout) => Math.max(0.5, Math.min(MAX_SCALE, box.width / LOGICAL_MIN_WIDTH, box.height / layout.height));
+function fitIn(lanes: readonly Lane[], box: { width: number; height: number }, scale: "fit" | 1, textOnScreen: number): Fit {
   if (scale === 1) return { layout: timelineLayout(lanes), k: 1 };
-  let layout = timelineLayout(lanes);
-  let k = scaleFor(layout);
-  // On a narrow box (a phone) 24 px would fill the width with labels: the lane column (about ten
-  // characters of its text) keeps to a quarter of the diagram, and the text to the lab's 12 px at least.
-  const textFor = (k: number) => Math.min(ROOM_LANE_TEXT / k, Math.max(DESK_LANE_TEXT, box.width / k / 40));
-  let minLane = 0;
-  for (let round = 0; round < 6; round++) {
-    minLane = Math.ceil(textFor(k) * LINES_PER_LANE + 8);
-    layout = timelineLayout(lanes, { minLaneHeight: minLane });
-    k = scaleFor(layout);
+  const widest = Math.min(MAX_SCALE, Math.max(1, box.width / LOGICAL_MIN_WIDTH));
+  const layoutFor = (k: number) => {
+    // textOnScreen may shrink below, in a box too small for it.
+    const textPx = Math.max(LAB_TEXT_PX, textOnScreen / k);
+    return timelineLayout(lanes, { textPx, minLaneHeight: Math.ceil(textPx * LINES_PER_LANE + 8) });
+  };
+  let layout = layoutFor(widest);
+  let k = widest;
+  for (let round = 0; round < 8; round++) {
+    k = Math.max(0.25, Math.min(widest, quantized(box.height / layout.height)));
+    layout = layoutFor(k);
+    // A box too short for every lane at this size (a phone's, under a question) takes smaller text.
+    const over = (layout.height * k) / box.height;
+    if (over > 1.01 && round >= 3) textOnScreen /= over;
   }
-  // Never larger than the lanes were made for; on a box too small for 24 px that is the most that fits.
-  return { layout, k, laneTextPx: Math.min(textFor(k), (minLane - 8) / LINES_PER_LANE) };
+  return { layout, k };
 }
+
+/**
+ * A scale on a grid of 1/50, rounded down: where the box's height follows the diagram's (a phone's
+ * column), a pixel's rounding would otherwise change the scale, the text and the height again on
+ * every resize, for ever.
+ */
+const quantized = (k: number) => Math.floor(k * 50) / 50;
 
 const noPick = () => {};
 
@@ -66,8 +72,9 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const svgRef = useRef<SVGSVGElement>(null);
   const captionId = useId();
   const box = useElementSize(boxRef);
+  const textOnScreen = useFontSize(boxRef);
   const model = result ? modelOf(result) : null;
-  const fit = useMemo(() => (model ? fitIn(model.lanes, box, scale) : null), [model, box, scale]);
+  const fit = useMemo(() => (model ? fitIn(model.lanes, box, scale, textOnScreen) : null), [model, box, scale, textOnScreen]);
   const layout = fit?.layout ?? null;
   const domain = useMemo(
     () => (model ? slideDomain({ lastEventT: model.lastEventT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])),
@@ -77,10 +84,11 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const k = fit?.k ?? 1;
   const width = Math.floor(box.width / k);
   // A room's lane column is as wide as its clocks ("12.340 s (+2.0 s)") at its text size.
-  const labelWidth = fit?.laneTextPx ? Math.max(150, Math.ceil(fit.laneTextPx * 10)) : width < 560 ? 92 : 150;
+  const room = scale === "fit" && layout !== null;
+  const labelWidth = room ? Math.max(120, Math.ceil(layout.textPx * 10)) : width < 560 ? 92 : 150;
 
   return (
-    <div ref={boxRef} className={`relative min-h-0 overflow-hidden ${className}`}>
+    <div ref={boxRef} className={`relative min-h-0 overflow-hidden ${scale === "fit" ? "present-room-text" : ""} ${className}`}>
       <p id={captionId} className="sr-only">
         The run drawn as lanes over true time: each client&apos;s belief that it holds the lock, each lease on the service, and each write at the storage.
       </p>
@@ -99,7 +107,7 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
             showMessages
             onPick={scale === 1 ? setT : noPick}
             describedBy={captionId}
-            laneTextPx={fit?.laneTextPx}
+            laneTextPx={room ? layout.textPx : undefined}
           />
         </svg>
       ) : (

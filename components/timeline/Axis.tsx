@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { roleColor } from "@/lib/theme/tokens";
-import type { TimelineLayout } from "@/lib/run/timelineLayout";
+import { LAB_TEXT_PX, type TimelineLayout } from "@/lib/run/timelineLayout";
 import type { ScaleLinear } from "d3-scale";
 
 /** Tick labels in seconds, with as many decimals as the tick spacing needs. */
@@ -17,9 +17,11 @@ interface AxisProps {
   plotRight: number;
 }
 
-/** d3's ticks for the visible window, about one per 90 px. */
-function ticksOf({ x, plotLeft, plotRight }: AxisProps): number[] {
-  return x.ticks(Math.max(2, Math.floor((plotRight - plotLeft) / 90))).filter((t) => x(t) >= plotLeft - 0.5 && x(t) <= plotRight + 0.5);
+/** d3's ticks for the visible window, about one per 90 px at the lab's type (further apart for larger type). */
+function ticksOf({ x, layout, plotLeft, plotRight }: AxisProps): number[] {
+  return x
+    .ticks(Math.max(2, Math.floor((plotRight - plotLeft) / ((90 * layout.textPx) / LAB_TEXT_PX))))
+    .filter((t) => x(t) >= plotLeft - 0.5 && x(t) <= plotRight + 0.5);
 }
 
 /** Faint gridlines at the axis ticks, up through the lanes, behind the run. */
@@ -46,7 +48,7 @@ export const Axis = memo(function Axis(props: AxisProps) {
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={y} y2={y + 5} style={{ stroke: roleColor.inkMuted }} />
-          <text x={x(t)} y={y + 18} fontSize="11" textAnchor="middle" style={{ fill: roleColor.inkMuted }}>
+          <text x={x(t)} y={y + 7 + layout.textPx} fontSize={layout.textPx} textAnchor="middle" style={{ fill: roleColor.inkMuted }}>
             {format(t)}
           </text>
         </g>

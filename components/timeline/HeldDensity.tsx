@@ -28,7 +28,7 @@ export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "l
       {[...byLane].map(([lane, intervals]) => {
         const box = layout.byId.get(lane);
         if (!box) return null;
-        const rows = laneRows(box);
+        const rows = laneRows(box, layout.textPx);
         const bottom = rows.barTop + rows.barHeight;
         const color = /^c\d+$/.test(lane) ? colorOfProcess(lane) : roleColor.lockService;
         return (

@@ -26,12 +26,12 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
   const clocks = useMemo(() => new Map(layout.boxes.map((b) => [b.lane.id, processClock(scenario, b.lane.id)])), [layout, scenario]);
   return (
     <g>
-      <rect x="0" y="0" width={width} height={layout.axisTop + 30} style={{ fill: roleColor.page }} />
+      <rect x="0" y="0" width={width} height={layout.height} style={{ fill: roleColor.page }} />
       <line x1={width} x2={width} y1={layout.lanesTop} y2={layout.axisTop} style={{ stroke: roleColor.line }} />
-      <text x="8" y={layout.violationsTop + 17} fontSize="11" style={{ fill: roleColor.inkMuted }}>
+      <text x="8" y={layout.violationsTop + 6 + layout.textPx} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
         violations
       </text>
-      <text x="8" y={layout.axisTop + 18} fontSize="11" style={{ fill: roleColor.inkMuted }}>
+      <text x="8" y={layout.axisTop + 7 + layout.textPx} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
         true time
       </text>
       {layout.moreClients && (

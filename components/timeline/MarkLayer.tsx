@@ -2,7 +2,7 @@
 
 import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
-import { laneRows } from "@/lib/run/timelineLayout";
+import { LAB_TEXT_PX, laneRows } from "@/lib/run/timelineLayout";
 import { layoutViolations } from "@/lib/run/violationLayout";
 import { lowerBound, upperBound } from "@/lib/run/intervals";
 import type { FocusMark, GrantMark, WriteMarkModel } from "@/lib/run/timelineModel";
@@ -34,11 +34,12 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, Math.min(t, limitT, d1)));
   const crowded = inView.filter((m) => m.kind !== "violation").length > MARK_CAP;
   // Violations at one moment are one mark, so neither their triangles nor their labels overprint.
+  const textPx = layout.textPx;
   const groups = layoutViolations(
     inView.filter((m) => m.kind === "violation"),
     x,
     { left: plotLeft, right: plotRight },
-    labelWidth,
+    (label) => labelWidth(label, textPx),
   );
   const groupOf = new Map(groups.map((g) => [g.lead.key, g]));
   const reachable = inView.filter((m) => (m.kind === "violation" ? groupOf.has(m.key) : !crowded));
@@ -76,14 +77,16 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   return (
     <g onKeyDown={onKeyDown} onFocus={onFocus} onBlur={() => onTip?.(null)}>
       {crowded && <MarkTicks marks={inView} x={x} layout={layout} />}
-      {placeWrites(reachable, x, plotLeft, plotRight).map(({ mark, px, labelX, labelled }) => {
+      {placeWrites(reachable, x, plotLeft, plotRight, textPx).map(({ mark, px, labelX, labelled }) => {
         const focus = { markKey: mark.key, tabbable: mark.key === tabStop, onActivate: setT };
         if (mark.kind === "write") {
-          return storage ? <WriteButton key={mark.key} mark={mark} px={px} labelX={labelX} rows={laneRows(storage)} labelled={labelled} {...focus} /> : null;
+          return storage ? (
+            <WriteButton key={mark.key} mark={mark} px={px} labelX={labelX} rows={laneRows(storage, textPx)} labelled={labelled} textPx={textPx} {...focus} />
+          ) : null;
         }
         if (mark.kind === "grant") {
           const box = layout.byId.get(mark.lane);
-          return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box)} {...focus} /> : null;
+          return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box, textPx)} {...focus} /> : null;
         }
         const group = groupOf.get(mark.key)!;
         const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, t, limitT, d1)) }]));
@@ -97,6 +100,7 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
             labelX={group.labelX}
             spans={spans}
             top={layout.violationsTop}
+            textPx={textPx}
             {...focus}
           />
         );
@@ -119,14 +123,14 @@ const writeLabel = (mark: WriteMarkModel) => (mark.token === null ? mark.client 
  * write's; a label near an edge of the plot is moved inwards so it is never cut off. Violations
  * are placed by layoutViolations.
  */
-function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, plotRight: number) {
+function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, plotRight: number, textPx: number) {
   let lastWriteEnd = -Infinity;
   return marks.map((mark) => {
     const px = x(mark.t);
     let labelled = false;
     let labelX = px;
     if (mark.kind === "write") {
-      const half = Math.max(labelWidth(writeLabel(mark)), labelWidth(mark.damage ?? mark.note)) / 2;
+      const half = Math.max(labelWidth(writeLabel(mark), textPx), labelWidth(mark.damage ?? mark.note, textPx)) / 2;
       labelX = Math.min(plotRight - half, Math.max(plotLeft + half, px));
       if (labelX - half > lastWriteEnd + 6) {
         labelled = true;
@@ -160,7 +164,7 @@ function MarkTicks({ marks, x, layout }: { marks: FocusMark[]; x: LayerProps["x"
         const column = `${lane}/${Math.round(px)}`;
         if (!box || drawn.has(column)) return null;
         drawn.add(column);
-        const rows = laneRows(box);
+        const rows = laneRows(box, layout.textPx);
         const rejected = mark.kind === "write" && mark.outcome === "rejected";
         return (
           <line
@@ -218,8 +222,9 @@ const WriteButton = memo(function WriteButton({
   labelX,
   rows,
   labelled,
+  textPx,
   ...focus
-}: FocusProps & { mark: WriteMarkModel; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean }) {
+}: FocusProps & { mark: WriteMarkModel; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean; textPx: number }) {
   const y = rows.mid;
   const outcome = mark.outcome === "repeat" ? "applied" : mark.outcome;
   const noteStyle = {
@@ -236,10 +241,10 @@ const WriteButton = memo(function WriteButton({
       {mark.outcome === "repeat" && <circle cx={px} cy={y} r="2" style={{ fill: roleColor.page }} />}
       {labelled && (
         <>
-          <text x={labelX} y={rows.label} fontSize="11" textAnchor="middle" style={{ fill: roleColor.ink }}>
+          <text x={labelX} y={rows.label} fontSize={textPx} textAnchor="middle" style={{ fill: roleColor.ink }}>
             {writeLabel(mark)}
           </text>
-          <text x={labelX} y={rows.note} fontSize="11" textAnchor="middle" fontWeight={mark.outcome === "applied" ? 400 : 600} style={noteStyle}>
+          <text x={labelX} y={rows.note} fontSize={textPx} textAnchor="middle" fontWeight={mark.outcome === "applied" ? 400 : 600} style={noteStyle}>
             {mark.damage ?? mark.note}
           </text>
         </>
@@ -270,9 +275,20 @@ const ViolationButton = memo(function ViolationButton({
   labelX,
   spans,
   top,
+  textPx,
   ...focus
-}: FocusProps & { t: number; name: string; label: string; px: number; labelX: number | null; spans: { from: number; to: number }[]; top: number }) {
-  const y = top + 13;
+}: FocusProps & {
+  t: number;
+  name: string;
+  label: string;
+  px: number;
+  labelX: number | null;
+  spans: { from: number; to: number }[];
+  top: number;
+  textPx: number;
+}) {
+  // The mark sits in the middle of the strip, which is as much taller as the text is larger.
+  const y = top + 13 + Math.max(0, textPx - LAB_TEXT_PX) / 2;
   return (
     <MarkButton name={name} t={t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
       {spans.map(
@@ -282,7 +298,7 @@ const ViolationButton = memo(function ViolationButton({
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
       <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />
       {labelX !== null && (
-        <text x={labelX} y={y + 4} fontSize="11" fontWeight="700" style={{ fill: roleColor.dangerInk }}>
+        <text x={labelX} y={y + textPx * 0.36} fontSize={textPx} fontWeight="700" style={{ fill: roleColor.dangerInk }}>
           {label}
         </text>
       )}

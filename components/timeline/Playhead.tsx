@@ -43,16 +43,17 @@ export function Playhead({ x, layout, plotLeft, plotRight }: { x: ScaleLinear<nu
   const before = px < plotLeft - 1;
   const after = px > plotRight + 1;
   const label = before ? `← ${formatClock(t)}` : after ? `${formatClock(t)} →` : formatClock(t);
-  const w = label.length * 6.6 + 10;
+  // The tab fits the label at the diagram's type: 6.6 px a character at the lab's 11 px.
+  const w = label.length * 0.6 * layout.textPx + 10;
   const tabX = Math.min(plotRight - w, Math.max(plotLeft, px - w / 2));
   return (
     <g aria-hidden="true" pointerEvents="none">
       {!before && !after && <line x1={px} x2={px} y1={layout.lanesTop} y2={layout.axisTop} strokeWidth="2" style={{ stroke: roleColor.ink }} />}
-      <rect x={tabX} y={layout.axisTop + 4} width={w} height="17" rx="3" style={{ fill: roleColor.ink }} />
+      <rect x={tabX} y={layout.axisTop + 4} width={w} height={layout.textPx + 6} rx="3" style={{ fill: roleColor.ink }} />
       <text
         x={tabX + w / 2}
-        y={layout.axisTop + 16.5}
-        fontSize="11"
+        y={layout.axisTop + 7 + layout.textPx * 0.86}
+        fontSize={layout.textPx}
         fontWeight="600"
         textAnchor="middle"
         className="tabular-nums"

@@ -16,9 +16,9 @@ export const PointLayer = memo(function PointLayer({ model, layout, x, domain, l
   const points = model.points.query(d0, Math.min(d1, limitT));
   return (
     <g>
-      {placePoints(points, x).map(({ point, px, labelled }) => {
+      {placePoints(points, x, layout.textPx).map(({ point, px, labelled }) => {
         const box = layout.byId.get(point.lane);
-        return box ? <Point key={point.key} point={point} px={px} rows={laneRows(box)} showLabel={labelled} /> : null;
+        return box ? <Point key={point.key} point={point} px={px} rows={laneRows(box, layout.textPx)} showLabel={labelled} textPx={layout.textPx} /> : null;
       })}
     </g>
   );
@@ -28,7 +28,7 @@ export const PointLayer = memo(function PointLayer({ model, layout, x, domain, l
  * Each point's x, and whether its label fits without running into the previous one on its lane.
  * When points are many, one per pixel column on a lane is enough: the rest would be drawn over it.
  */
-function placePoints(points: PointMark[], x: LayerProps["x"]) {
+function placePoints(points: PointMark[], x: LayerProps["x"], textPx: number) {
   const lastLabelEnd = new Map<string, number>();
   const columns = points.length > 1000 ? new Set<string>() : null;
   return points.flatMap((point) => {
@@ -39,14 +39,26 @@ function placePoints(points: PointMark[], x: LayerProps["x"]) {
       columns.add(column);
     }
     const labelled = px >= (lastLabelEnd.get(point.lane) ?? -Infinity);
-    if (labelled) lastLabelEnd.set(point.lane, px + labelWidth(point.label) + 4);
+    if (labelled) lastLabelEnd.set(point.lane, px + labelWidth(point.label, textPx) + 4);
     return [{ point, px, labelled }];
   });
 }
 
-function Point({ point, px, rows, showLabel }: { point: PointMark; px: number; rows: ReturnType<typeof laneRows>; showLabel: boolean }) {
+function Point({
+  point,
+  px,
+  rows,
+  showLabel,
+  textPx,
+}: {
+  point: PointMark;
+  px: number;
+  rows: ReturnType<typeof laneRows>;
+  showLabel: boolean;
+  textPx: number;
+}) {
   const label = showLabel ? (
-    <text x={px + 4} y={rows.note} fontSize="11" style={muted}>
+    <text x={px + 4} y={rows.note} fontSize={textPx} style={muted}>
       {point.label}
     </text>
   ) : null;

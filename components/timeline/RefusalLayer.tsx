@@ -19,7 +19,7 @@ export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
       {model.refusals.query(domain[0], Math.min(domain[1], until)).map((band) => {
         const box = layout.byId.get(band.client);
         if (!box) return null;
-        const rows = laneRows(box);
+        const rows = laneRows(box, layout.textPx);
         const x0 = x(band.startT);
         const x1 = x(band.endT);
         const count = upperBound(band.times, until);
@@ -37,8 +37,8 @@ export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
               strokeWidth="1"
               style={{ fill: roleColor.inkMuted, fillOpacity: 0.12, stroke: roleColor.inkMuted, strokeOpacity: 0.5 }}
             />
-            {count > 0 && x1 - x0 > labelWidth(label) && (
-              <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize="11" style={{ fill: roleColor.inkMuted }}>
+            {count > 0 && x1 - x0 > labelWidth(label, layout.textPx) && (
+              <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
                 {label}
               </text>
             )}

@@ -84,18 +84,31 @@ export const SpanLayer = memo(function SpanLayer({
   ).forEach((span, i) => {
     const box = layout.byId.get(span.lane);
     if (!box) return;
-    const rows = laneRows(box);
+    const rows = laneRows(box, layout.textPx);
     const x0 = clip(span.startT);
     const x1 = clip(span.endT);
     const w = Math.max(1, x1 - x0);
     const key = `${span.kind}-${span.lane}-${span.startT}-${i}`;
-    items.push(<SpanShape key={key} span={span} x0={x0} w={w} rows={rows} boxTop={box.top} boxHeight={box.height} patterns={patterns} labels={!crowded} />);
+    items.push(
+      <SpanShape
+        key={key}
+        span={span}
+        x0={x0}
+        w={w}
+        rows={rows}
+        boxTop={box.top}
+        boxHeight={box.height}
+        patterns={patterns}
+        labels={!crowded}
+        textPx={layout.textPx}
+      />,
+    );
   });
 
   overhangs.forEach((o, i) => {
     const box = layout.byId.get(o.lane);
     if (!box) return;
-    const rows = laneRows(box);
+    const rows = laneRows(box, layout.textPx);
     const x0 = clip(o.startT);
     const w = Math.max(1, clip(o.endT) - x0);
     items.push(
@@ -161,6 +174,7 @@ function SpanShape({
   boxHeight,
   patterns,
   labels,
+  textPx,
 }: {
   span: Span;
   x0: number;
@@ -171,6 +185,7 @@ function SpanShape({
   patterns: { pause: string; danger: string; delay: string };
   /** Labels are left out when spans are merged (too many in view). */
   labels: boolean;
+  textPx: number;
 }) {
   switch (span.kind) {
     case "belief": {
@@ -179,8 +194,8 @@ function SpanShape({
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: colorOfProcess(span.lane) }} />
-          {labels && w > labelWidth(label) && (
-            <text x={x0 + 2} y={rows.label} fontSize="11" style={text}>
+          {labels && w > labelWidth(label, textPx) && (
+            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
               {label}
             </text>
           )}
@@ -194,8 +209,8 @@ function SpanShape({
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />
-          {labels && w > labelWidth(label) && (
-            <text x={x0 + 2} y={rows.label} fontSize="11" style={text}>
+          {labels && w > labelWidth(label, textPx) && (
+            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
               {label}
             </text>
           )}
@@ -214,8 +229,8 @@ function SpanShape({
             strokeWidth="1"
             style={{ fill: `url(#${patterns.pause})`, stroke: roleColor.pause }}
           />
-          {labels && w > labelWidth(label) && (
-            <text x={x0 + 2} y={rows.note} fontSize="11" fontWeight="600" style={muted}>
+          {labels && w > labelWidth(label, textPx) && (
+            <text x={x0 + 2} y={rows.note} fontSize={textPx} fontWeight="600" style={muted}>
               {label}
             </text>
           )}
@@ -247,9 +262,17 @@ function SpanShape({
     case "partitioned":
       return (
         <g>
-          <line x1={x0} x2={x0 + w} y1={rows.note - 12} y2={rows.note - 12} strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} />
-          {labels && w > labelWidth("cut off") && (
-            <text x={x0 + 2} y={rows.note} fontSize="11" style={muted}>
+          <line
+            x1={x0}
+            x2={x0 + w}
+            y1={rows.note - textPx - 1}
+            y2={rows.note - textPx - 1}
+            strokeWidth="2"
+            strokeDasharray="8 4"
+            style={{ stroke: roleColor.inkMuted }}
+          />
+          {labels && w > labelWidth("cut off", textPx) && (
+            <text x={x0 + 2} y={rows.note} fontSize={textPx} style={muted}>
               cut off
             </text>
           )}
@@ -270,8 +293,8 @@ function SpanShape({
             strokeDasharray="2 3"
             style={{ stroke: roleColor.inkMuted }}
           />
-          {labels && w > labelWidth(label) && (
-            <text x={x0 + 2} y={rows.label} fontSize="11" style={muted}>
+          {labels && w > labelWidth(label, textPx) && (
+            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>
               {label}
             </text>
           )}
@@ -282,8 +305,8 @@ function SpanShape({
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }} />
-          {labels && w > labelWidth("lock-delay") && (
-            <text x={x0 + 2} y={rows.label} fontSize="11" style={muted}>
+          {labels && w > labelWidth("lock-delay", textPx) && (
+            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>
               lock-delay
             </text>
           )}

@@ -1,6 +1,6 @@
 import type { ScaleLinear } from "d3-scale";
 import type { TimelineModel } from "@/lib/run/timelineModel";
-import type { TimelineLayout } from "@/lib/run/timelineLayout";
+import { LAB_TEXT_PX, type TimelineLayout } from "@/lib/run/timelineLayout";
 
 /** What every layer of the timeline draws from: the run's model, lane positions and the time scale. */
 export interface LayerProps {
@@ -14,7 +14,7 @@ export interface LayerProps {
   limitT: number;
 }
 
-/** Roughly how wide a label is at the timeline's 11 px type, to skip labels that would not fit. */
-export function labelWidth(text: string): number {
-  return text.length * 6.2 + 4;
+/** Roughly how wide a label is at `textPx` type (the lab's 11 px by default), to skip labels that would not fit. */
+export function labelWidth(text: string, textPx = LAB_TEXT_PX): number {
+  return (text.length * 6.2 * textPx) / LAB_TEXT_PX + 4;
 }

@@ -6,8 +6,9 @@ import { formatDuration } from "@/lib/run/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { sameTarget, useTopologyFrame } from "./context";
 
-export type LinkFlowEdge = Edge<{ link: TopologyLink; interactive: boolean; crowded: boolean }, "link">;
-export type ReplicationFlowEdge = Edge<{ lagMs: number }, "replication">;
+/** `textPx`: a room's text size (the layout's), for the counts and labels on links; null in the lab. */
+export type LinkFlowEdge = Edge<{ link: TopologyLink; interactive: boolean; crowded: boolean; textPx: number | null }, "link">;
+export type ReplicationFlowEdge = Edge<{ lagMs: number; textPx: number | null }, "replication">;
 
 /** Where along a link its button sits (from the client's end), and where a cut is drawn. */
 const KNOB_AT = 0.27;
@@ -108,8 +109,10 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
         <EdgeLabelRenderer>
           <span
             aria-hidden="true"
-            className="absolute flex h-6 min-w-6 items-center justify-center rounded-md border border-ink-muted bg-page px-1 text-[10px] leading-none font-bold text-ink tabular-nums"
-            style={{ transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)` }}
+            className={`absolute flex items-center justify-center rounded-md border border-ink-muted bg-page px-1 leading-none font-bold text-ink tabular-nums ${
+              data.textPx ? "h-[1.6em] min-w-[1.6em]" : "h-6 min-w-6 text-[10px]"
+            }`}
+            style={{ transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)`, fontSize: data.textPx ?? undefined }}
           >
             {count}
           </span>
@@ -126,9 +129,14 @@ export function ReplicationEdge({ sourceX, sourceY, targetX, targetY, data }: Ed
       <path d={`M${sourceX} ${sourceY}L${targetX} ${targetY}`} fill="none" strokeWidth="1.5" strokeDasharray="2 4" style={{ stroke: roleColor.inkMuted }} />
       <EdgeLabelRenderer>
         <span
-          className="absolute rounded bg-page px-1 text-[10px] text-ink-muted"
-          // Left of the line, over the links' side: to its right the label would run past the picture's edge.
-          style={{ transform: `translate(calc(-100% - 6px), -50%) translate(${sourceX}px, ${(sourceY + targetY) / 2}px)` }}
+          className={`absolute rounded bg-page px-1 text-ink-muted ${data?.textPx ? "whitespace-nowrap" : "text-[10px]"}`}
+          // In the lab, left of the line, over the links' side: to its right the label would run
+          // past the picture's edge. A room's is as wide as the cards, in the gap the layout left
+          // between them, centred on the line.
+          style={{
+            transform: `translate(${data?.textPx ? "-50%" : "calc(-100% - 6px)"}, -50%) translate(${sourceX}px, ${(sourceY + targetY) / 2}px)`,
+            fontSize: data?.textPx ?? undefined,
+          }}
         >
           async replication{data ? `, ${formatDuration(data.lagMs)} lag` : ""}
         </span>

@@ -3,13 +3,17 @@
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { clockReadingAt } from "@/lib/run/clocks";
 import { formatClock, formatOffset } from "@/lib/run/format";
-import { NODE_HEIGHT, NODE_WIDTH, type TopologyNode } from "@/lib/run/topologyLayout";
+import { ROOM_LINE, type TopologyNode } from "@/lib/run/topologyLayout";
 import { clientColor, roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "@/components/timeline/colors";
 import { sameTarget, useTopologyFrame } from "./context";
 import { stateText } from "./stateText";
 
-export type ProcessFlowNode = Node<{ node: TopologyNode }, "process">;
+export type ProcessFlowNode = Node<{ node: TopologyNode; textPx: number | null }, "process">;
+
+/** The lab's type on a card; a room's card draws all of it at one size (its layout's textPx), names in bold. */
+const LAB_TYPE = { name: "text-sm", state: "text-xs", clock: "text-[11px]", lease: "text-[10px] leading-tight" };
+const ROOM_TYPE = { name: "", state: "", clock: "", lease: "leading-none" };
 
 const hidden = { opacity: 0, pointerEvents: "none" as const, width: 1, height: 1, minWidth: 0, minHeight: 0, border: 0 };
 
@@ -21,7 +25,7 @@ const hidden = { opacity: 0, pointerEvents: "none" as const, width: 1, height: 1
  * be injected (a slide), a labelled picture.
  */
 export function ProcessNode({ data }: NodeProps<ProcessFlowNode>) {
-  const { node } = data;
+  const { node, textPx } = data;
   const frame = useTopologyFrame();
   const isClient = node.kind === "client" || node.kind === "clients";
   return (
@@ -33,12 +37,21 @@ export function ProcessNode({ data }: NodeProps<ProcessFlowNode>) {
       )}
       {node.id === "redis" && <Handle id="replica-out" type="source" position={Position.Bottom} isConnectable={false} style={hidden} />}
       {node.id === "replica" && <Handle id="replica-in" type="target" position={Position.Top} isConnectable={false} style={hidden} />}
-      {node.kind === "clients" ? <CrowdCard node={node} /> : <ProcessCard node={node} open={sameTarget(frame.menuFor, { kind: "process", id: node.id })} />}
+      {node.kind === "clients" ? (
+        <CrowdCard node={node} textPx={textPx} />
+      ) : (
+        <ProcessCard node={node} textPx={textPx} open={sameTarget(frame.menuFor, { kind: "process", id: node.id })} />
+      )}
     </>
   );
 }
 
-function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
+function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: number | null; open: boolean }) {
+  const type = textPx ? ROOM_TYPE : LAB_TYPE;
+  // The cross of a crashed process, at the card's bottom right: 24 px in the lab; on a room's
+  // card, as tall as its last line, so it covers none of the text above.
+  const cross = textPx ? textPx * 0.9 : 24;
+  const inset = textPx ? { right: textPx * 0.4, bottom: textPx * 0.3 } : { right: 10, bottom: 12 };
   const frame = useTopologyFrame();
   const state = frame.states.get(node.id);
   const { status, detail } = stateText(node.kind, state);
@@ -52,46 +65,56 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
   const crashed = state?.status === "crashed";
   const leases = node.kind === "service" ? (state?.leases ?? []) : [];
   const label = `${node.id}: ${text}; clock ${clockText}`;
-  const className = `nodrag nopan relative flex flex-col items-start gap-0.5 overflow-hidden rounded-lg border-2 bg-page px-2.5 py-1.5 text-left text-ink shadow-sm ${
-    state?.partitioned ? "border-dashed" : ""
-  } ${crashed ? "opacity-70" : ""}`;
+  const className = `nodrag nopan relative flex flex-col items-start overflow-hidden rounded-lg border-2 bg-page text-left text-ink shadow-sm ${
+    textPx ? "px-[0.45em] py-[0.15em]" : "gap-0.5 px-2.5 py-1.5"
+  } ${state?.partitioned ? "border-dashed" : ""} ${crashed ? "opacity-70" : ""}`;
   const style = {
-    width: NODE_WIDTH,
-    height: NODE_HEIGHT,
+    width: node.width,
+    height: node.height,
+    fontSize: textPx ?? undefined,
+    lineHeight: textPx ? ROOM_LINE : undefined,
     borderColor: node.kind === "client" ? clientColor(node.clientNumber ?? 1) : node.kind === "storage" ? roleColor.storage : roleColor.lockService,
     backgroundImage: paused
       ? `repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, ${roleColor.pause} 35%, transparent) 6px 9px)`
       : undefined,
   };
+  const chips = leases.length > 0 && (
+    <span className={textPx ? "inline-flex gap-[0.25em] align-baseline" : "flex gap-1"}>
+      {leases.slice(0, 3).map((l) => (
+        <span key={`${l.client}${l.token}`} className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(l.client) }}>
+          {l.client}
+          {l.token === null ? "" : ` #${l.token}`}
+        </span>
+      ))}
+      {leases.length > 3 && <span className={type.lease}>+{leases.length - 3}</span>}
+    </span>
+  );
   const face = (
     <>
       <span className="flex w-full items-center gap-1.5">
-        <Shape node={node} />
-        <span className="text-sm font-bold">{node.id}</span>
-        <span className="ml-auto text-[11px] whitespace-nowrap text-ink-muted tabular-nums">{clockText}</span>
+        <Shape node={node} room={textPx !== null} />
+        <span className={`${type.name} font-bold`}>{node.id}</span>
+        <span className={`ml-auto ${type.clock} whitespace-nowrap text-ink-muted tabular-nums`}>{clockText}</span>
       </span>
-      <span className={`text-xs font-medium ${crashed ? "text-danger-ink" : ""}`}>{status}</span>
-      {detail && <span className="text-xs">{detail}</span>}
-      {leases.length > 0 && (
-        <span className="flex gap-1">
-          {leases.slice(0, 3).map((l) => (
-            <span
-              key={`${l.client}${l.token}`}
-              className="rounded border-2 px-1 text-[10px] leading-tight font-semibold"
-              style={{ borderColor: colorOfProcess(l.client) }}
-            >
-              {l.client}
-              {l.token === null ? "" : ` #${l.token}`}
-            </span>
-          ))}
-          {leases.length > 3 && <span className="text-[10px]">+{leases.length - 3}</span>}
+      {textPx ? (
+        // A room's card keeps to the lines its layout made room for: the state, then what the
+        // process holds or believes, as one run of text.
+        <span className="block">
+          <span className={`font-medium ${crashed ? "text-danger-ink" : ""}`}>{status}</span>
+          {detail && ` · ${detail}`} {chips}
         </span>
+      ) : (
+        <>
+          <span className={`${type.state} font-medium ${crashed ? "text-danger-ink" : ""}`}>{status}</span>
+          {detail && <span className={type.state}>{detail}</span>}
+          {chips}
+        </>
       )}
       {crashed && (
-        <svg className="pointer-events-none absolute inset-0" width={NODE_WIDTH} height={NODE_HEIGHT} aria-hidden="true">
+        <svg className="pointer-events-none absolute inset-0" width={node.width} height={node.height} aria-hidden="true">
           <path
-            d={`M${NODE_WIDTH - 34} 44L${NODE_WIDTH - 10} 68M${NODE_WIDTH - 10} 44L${NODE_WIDTH - 34} 68`}
-            strokeWidth="3.5"
+            d={`M${node.width - inset.right - cross} ${node.height - inset.bottom - cross}l${cross} ${cross}m0 ${-cross}l${-cross} ${cross}`}
+            strokeWidth={textPx ? textPx / 7 : 3.5}
             strokeLinecap="round"
             style={{ stroke: roleColor.ink }}
           />
@@ -124,7 +147,8 @@ function ProcessCard({ node, open }: { node: TopologyNode; open: boolean }) {
 }
 
 /** The clients past the 15th, as one node: how many are in each state. */
-function CrowdCard({ node }: { node: TopologyNode }) {
+function CrowdCard({ node, textPx }: { node: TopologyNode; textPx: number | null }) {
+  const type = textPx ? ROOM_TYPE : LAB_TYPE;
   const frame = useTopologyFrame();
   const counts = new Map<string, number>();
   for (const id of node.processes) {
@@ -135,28 +159,34 @@ function CrowdCard({ node }: { node: TopologyNode }) {
   return (
     <div
       className="flex flex-col gap-0.5 rounded-lg border-2 border-double border-line bg-surface px-2.5 py-1.5 text-ink"
-      style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
+      style={{ width: node.width, height: node.height, fontSize: textPx ?? undefined }}
     >
-      <span className="text-sm font-bold">{node.id}</span>
-      <span className="text-xs">{node.processes.length} clients, drawn as one</span>
-      <span className="truncate text-[11px] text-ink-muted">{summary}</span>
+      <span className={`${type.name} font-bold`}>{node.id}</span>
+      <span className={type.state}>{node.processes.length} clients, drawn as one</span>
+      <span className={`truncate ${type.clock} text-ink-muted`}>{summary}</span>
     </div>
   );
 }
 
-function Shape({ node }: { node: TopologyNode }) {
+/** The process's shape, 12 px in the lab and four fifths of the text's size on a room's card. */
+function Shape({ node, room }: { node: TopologyNode; room: boolean }) {
+  const size = room ? "size-[0.8em]" : "size-3";
   if (node.kind === "client") {
     return (
-      <span aria-hidden="true" className="inline-block size-3 rounded-full border border-ink" style={{ background: clientColor(node.clientNumber ?? 1) }} />
+      <span
+        aria-hidden="true"
+        className={`inline-block ${size} shrink-0 rounded-full border border-ink`}
+        style={{ background: clientColor(node.clientNumber ?? 1) }}
+      />
     );
   }
   if (node.kind === "storage") {
     return (
-      <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true">
+      <svg width={room ? "0.8em" : 12} height={room ? "0.93em" : 14} viewBox="0 0 12 14" aria-hidden="true" className="shrink-0">
         <ellipse cx="6" cy="3" rx="5" ry="2" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.storage }} />
         <path d="M1 3v8c0 1.1 2.2 2 5 2s5-.9 5-2V3" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.storage }} />
       </svg>
     );
   }
-  return <span aria-hidden="true" className="inline-block size-3 rounded-[2px] border-2" style={{ borderColor: roleColor.lockService }} />;
+  return <span aria-hidden="true" className={`inline-block ${size} shrink-0 rounded-[2px] border-2`} style={{ borderColor: roleColor.lockService }} />;
 }

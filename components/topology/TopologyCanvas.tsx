@@ -2,21 +2,34 @@
 
 import "@xyflow/react/dist/style.css";
 import "./topology.css";
-import { ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type EdgeTypes, type Node, type NodeProps, type NodeTypes } from "@xyflow/react";
+import {
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type Edge,
+  type EdgeTypes,
+  type FitViewOptions,
+  type Node,
+  type NodeProps,
+  type NodeTypes,
+} from "@xyflow/react";
 import { useEffect, useMemo } from "react";
-import { GROUP_LABEL, NODE_HEIGHT, NODE_WIDTH, type TopologyGroup, type TopologyLayout } from "@/lib/run/topologyLayout";
+import type { TopologyGroup, TopologyLayout } from "@/lib/run/topologyLayout";
 import { stillFlow } from "@/components/flow/stillFlow";
 import { TopologyFrameContext, type TopologyFrame } from "./context";
 import { LinkEdge, ReplicationEdge, type LinkFlowEdge, type ReplicationFlowEdge } from "./LinkEdge";
 import { ProcessNode, type ProcessFlowNode } from "./ProcessNode";
 
-type EnsembleFlowNode = Node<{ group: TopologyGroup }, "ensemble">;
+type EnsembleFlowNode = Node<{ group: TopologyGroup; textPx: number | null }, "ensemble">;
 
 /** An ensemble's members drawn inside one box: one system of several nodes (Redlock's are independent, so unboxed). */
 function EnsembleNode({ data }: NodeProps<EnsembleFlowNode>) {
   return (
     <div className="rounded-xl border-2 border-dashed border-line" style={{ width: data.group.width, height: data.group.height }}>
-      <span className="block px-2 text-xs font-semibold text-ink-muted" style={{ lineHeight: `${GROUP_LABEL}px` }}>
+      <span
+        className={`block px-2 font-semibold text-ink-muted ${data.textPx ? "" : "text-xs"}`}
+        style={{ lineHeight: `${data.group.labelHeight}px`, fontSize: data.textPx ?? undefined }}
+      >
         {data.group.label}
       </span>
     </div>
@@ -36,7 +49,7 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
       id: "ensemble",
       type: "ensemble",
       position: { x: layout.group.x, y: layout.group.y },
-      data: { group: layout.group },
+      data: { group: layout.group, textPx: layout.metrics.textPx },
       selectable: false,
       zIndex: -1,
     } satisfies EnsembleFlowNode);
@@ -45,9 +58,9 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
       id: node.id,
       type: "process",
       position: { x: node.x, y: node.y },
-      data: { node },
-      width: NODE_WIDTH,
-      height: NODE_HEIGHT,
+      data: { node, textPx: layout.metrics.textPx },
+      width: node.width,
+      height: node.height,
     } satisfies ProcessFlowNode);
   }
   // An aggregate's links carry many clients' messages: a fault needs one client, so they offer none.
@@ -60,7 +73,7 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
         type: "link",
         source: link.source,
         target: link.target,
-        data: { link, interactive: !crowds.has(link.source), crowded },
+        data: { link, interactive: !crowds.has(link.source), crowded, textPx: layout.metrics.textPx },
       }) satisfies LinkFlowEdge,
   );
   if (layout.replication) {
@@ -72,7 +85,7 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
       target: r.target,
       sourceHandle: "replica-out",
       targetHandle: "replica-in",
-      data: { lagMs: r.lagMs },
+      data: { lagMs: r.lagMs, textPx: layout.metrics.textPx },
     } satisfies ReplicationFlowEdge);
   }
   return { nodes, edges };
@@ -81,7 +94,9 @@ function flowOf(layout: TopologyLayout): { nodes: Node[]; edges: Edge[] } {
 /**
  * The diagram itself at the frame's moment: a still picture that fits its box (no dragging,
  * panning or wheel zoom, so the page scrolls and every control is a plain button reached with
- * Tab). It is drawn at most `maxZoom` times its natural size: 1 in the lab, more for a room.
+ * Tab). It is drawn at most `maxZoom` times its natural size: 1 in the lab, more for a room;
+ * `zoom` draws it at exactly that (a room's, whose text size was chosen for it: roomTopology),
+ * with `padding` around it.
  */
 export function TopologyCanvas({
   layout,
@@ -89,15 +104,19 @@ export function TopologyCanvas({
   width,
   height,
   maxZoom = 1,
+  zoom,
+  padding = 0.06,
 }: {
   layout: TopologyLayout;
   frame: TopologyFrame;
   width: number;
   height: number;
   maxZoom?: number;
+  zoom?: number;
+  padding?: FitViewOptions["padding"];
 }) {
   const { nodes, edges } = useMemo(() => flowOf(layout), [layout]);
-  const fit = useMemo(() => ({ padding: 0.06, maxZoom }), [maxZoom]);
+  const fit = useMemo(() => ({ padding, minZoom: zoom ?? 0.2, maxZoom: zoom ?? maxZoom }), [maxZoom, zoom, padding]);
   return (
     <TopologyFrameContext value={frame}>
       <ReactFlowProvider>
@@ -109,7 +128,8 @@ export function TopologyCanvas({
             edgeTypes={edgeTypes}
             fitView
             fitViewOptions={fit}
-            minZoom={0.2}
+            minZoom={Math.min(0.2, fit.minZoom)}
+            maxZoom={Math.max(2, fit.maxZoom)}
             {...stillFlow}
             // Fitted to its box, it neither pans nor zooms at all.
             panOnDrag={false}
@@ -126,7 +146,7 @@ export function TopologyCanvas({
 }
 
 /** Fits the picture again when its box or its layout changes. */
-function Refit({ width, height, layout, fit }: { width: number; height: number; layout: TopologyLayout; fit: { padding: number; maxZoom: number } }) {
+function Refit({ width, height, layout, fit }: { width: number; height: number; layout: TopologyLayout; fit: FitViewOptions }) {
   const { fitView } = useReactFlow();
   useEffect(() => {
     // After xyflow has measured the new nodes.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
-import { MAX_CLIENT_NODES, NODE_HEIGHT, NODE_WIDTH, topologyCanvasSize, topologyLayout } from "./topologyLayout";
+import {
+  LAB_METRICS,
+  MAX_CLIENT_NODES,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  roomTopology,
+  topologyBounds,
+  topologyCanvasSize,
+  topologyLayout,
+  type TopologyNode,
+} from "./topologyLayout";
 
 const resolve = (s: Partial<Scenario> & Pick<Scenario, "service">): ResolvedScenario => {
   const v = validateScenario({ version: 1, ...s });
@@ -72,5 +82,51 @@ describe("the lab's canvas for a layout", () => {
     expect(phone.width).toBeGreaterThan(358);
     expect(phone.width / naturalWidth).toBeGreaterThanOrEqual(0.8);
     expect(phone.height).toBeLessThanOrEqual(720);
+  });
+});
+
+describe("a room's topology", () => {
+  const overlapping = (a: TopologyNode, b: TopologyNode) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it("is the lab's layout with the lab's sizes", () => {
+    const s = resolve({ service: { kind: "etcd", ttlMs: 5000 } });
+    expect(topologyLayout(s, LAB_METRICS)).toEqual(topologyLayout(s));
+    expect(topologyLayout(s).nodes.every((n) => n.width === NODE_WIDTH && n.height === NODE_HEIGHT)).toBe(true);
+  });
+
+  it("draws its cards' text at the size asked for as seen, in a box beside a timeline on a 1920 px screen", () => {
+    for (const service of [
+      { kind: "etcd", ttlMs: 5000 },
+      { kind: "redis", ttlMs: 30_000, replica: { lagMs: 1000 } },
+      { kind: "redlock", ttlMs: 10_000 },
+    ] as const) {
+      const { layout, zoom } = roomTopology(resolve({ service }), { width: 860, height: 560 }, 24, 2.6);
+      expect(layout.metrics.textPx! * zoom, service.kind).toBeGreaterThanOrEqual(24 - 1e-6);
+      const { width, height } = topologyBounds(layout);
+      expect(width * zoom).toBeLessThanOrEqual(860);
+      expect(height * zoom).toBeLessThanOrEqual(560);
+      for (const [i, a] of layout.nodes.entries()) for (const b of layout.nodes.slice(i + 1)) expect(overlapping(a, b), `${a.id} and ${b.id}`).toBe(false);
+    }
+  });
+
+  it("draws its text at the size asked for, no larger, in a box larger than it needs, and never under the lab's 12 px in layout px", () => {
+    const { layout, zoom } = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000 } }), { width: 4000, height: 3000 }, 12, 2.6);
+    expect(layout.metrics.textPx).toBe(12);
+    expect(zoom).toBeCloseTo(1, 9);
+    const large = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000 } }), { width: 4000, height: 3000 }, 40, 2.6);
+    expect(large.zoom).toBeLessThanOrEqual(2.6);
+    expect(large.layout.metrics.textPx! * large.zoom).toBeCloseTo(40, 6);
+  });
+});
+
+describe("a room's topology in a box too small for it", () => {
+  it("draws its text as large as the box can hold, the whole picture inside it, never clipped", () => {
+    const box = { width: 358, height: 60 };
+    const { layout, zoom } = roomTopology(resolve({ service: { kind: "redlock", ttlMs: 1000 } }), box, 12, 2.6);
+    const { width, height } = topologyBounds(layout);
+    expect(width * zoom).toBeLessThanOrEqual(box.width);
+    expect(height * zoom).toBeLessThanOrEqual(box.height);
+    expect(layout.metrics.textPx! * zoom).toBeLessThan(12);
+    expect(layout.metrics.textPx).toBe(12);
   });
 });
