@@ -1,4 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { lessonContentLoad } from "@/lib/content/lessonLoad";
+import type { LessonPredict, LessonSim } from "@/lib/content/lessonTypes";
+import { presetById } from "@/lib/presets";
+import { verdictOf } from "@/lib/run/summaryText";
+import { simulate } from "@/lib/sim";
 
 // The lab's HTML carries its default run, simulated and drawn when the site was built, so the page
 // shows it before (and without) any script.
@@ -27,4 +32,46 @@ test("with JavaScript the lab from a link replaces the prerendered one and can b
   await expect(page.getByRole("region", { name: "Outcome" })).toContainText("Safe");
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+});
+
+// A lesson's runs are in its HTML too: each simulated and drawn when the site was built. The
+// figures the test expects come from the same runs, simulated here.
+const { lessons } = lessonContentLoad();
+const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
+/** Every run the lesson embeds, in page order: its runs and its predictions' runs. */
+const embedded = leases.blocks.filter((block): block is LessonSim | LessonPredict => block.kind === "sim" || block.kind === "predict");
+/** The first run that plays freely (a prediction's run hides its outcome until answered). */
+const freeRun = embedded.findIndex((block) => block.kind === "sim");
+const freeResult = simulate(presetById(embedded[freeRun].preset.id)!.scenario);
+const verdict = verdictOf(freeResult.summary, freeResult.scenario);
+const simulations = (page: Page) => page.getByRole("region", { name: /^Simulation: / });
+
+test("without JavaScript a lesson shows each of its runs, drawn, with its outcome, and says that playing needs JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/learn/${leases.slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: leases.title })).toBeVisible();
+  await expect(simulations(page)).toHaveCount(embedded.length);
+  for (const [index, block] of embedded.entries()) {
+    const region = simulations(page).nth(index);
+    await expect(region).toHaveAccessibleName(`Simulation: ${block.preset.title}`);
+    await expect(region.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+    expect(await region.locator("noscript").innerHTML()).toContain("Playing it needs JavaScript.");
+  }
+  const free = simulations(page).nth(freeRun);
+  await expect(free.getByRole("status")).toContainText(verdict.sentence);
+  // Its controls cannot be used, and say so by being disabled.
+  await expect(free.getByRole("button", { name: "Play", exact: true })).toBeDisabled();
+  await context.close();
+});
+
+test("with JavaScript a lesson's prerendered run comes to life when the reader scrolls to it, and plays", async ({ page }) => {
+  await page.goto(`/learn/${leases.slug}/`);
+  const free = simulations(page).nth(freeRun);
+  await free.scrollIntoViewIfNeeded();
+  await expect(free.getByRole("status")).toContainText(verdict.sentence);
+  const play = free.getByRole("button", { name: "Play", exact: true });
+  await expect(play).toBeEnabled();
+  await play.click();
+  await expect(free.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
 });

@@ -1,9 +1,19 @@
 "use client";
 
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import { LabProvider } from "./LabProvider";
-import { LabWorkspace } from "./LabWorkspace";
+import { StaticThenLive } from "@/components/ui/StaticThenLive";
+
+/**
+ * The lab's code (its stores, the engine, zod for its scenarios, every view) is a chunk of its own,
+ * not among the scripts the page's HTML loads: the HTML holds the lab drawn, the page's shell (its
+ * header, its theme toggle) hydrates without it, and the live lab takes the drawn one's place as
+ * soon as the chunk has arrived.
+ */
+const loadLive = () => import("./LabLive").then((m) => m.LabLive);
+const LabOnServer =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, server-only import (see StaticThenLive)
+  typeof window === "undefined" ? (require("./LabLive") as typeof import("./LabLive")).LabLive : null;
 
 /**
  * The page is a static file, and its query string exists only in the browser. So the prerendered
@@ -15,6 +25,7 @@ import { LabWorkspace } from "./LabWorkspace";
 export function LabApp() {
   const [opened, setOpened] = useState<{ search: string } | null>(null);
   const search = opened?.search ?? "";
+  const props = useMemo(() => ({ search }), [search]);
   return (
     <>
       <Suspense fallback={null}>
@@ -26,9 +37,13 @@ export function LabApp() {
         </p>
       </noscript>
       <fieldset disabled={opened === null} className="m-0 min-w-0 border-0 p-0">
-        <LabProvider key={search} search={search}>
-          <LabWorkspace />
-        </LabProvider>
+        <StaticThenLive
+          onServer={LabOnServer}
+          load={loadLive}
+          props={props}
+          start
+          fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
+        />
       </fieldset>
     </>
   );

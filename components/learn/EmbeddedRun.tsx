@@ -1,18 +1,32 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
 import { EmbeddedOutcome } from "./EmbeddedOutcome";
 import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
 import { EmbeddedTimeline } from "./EmbeddedTimeline";
 
-/** An embedded run itself: simulated, on the lab's timeline, with its outcome below (hidden while a prediction holds it). */
+const noChange = () => () => {};
+
+/**
+ * An embedded run itself: simulated, on the lab's timeline, with its outcome below (hidden while a
+ * prediction holds it). Its controls are disabled in the prerendered HTML and until this run has
+ * hydrated, so a click before then is not silently lost; then they work.
+ */
 export function EmbeddedRun({ presetId, scenario, holdAt }: { presetId: string; scenario: Scenario; holdAt: number | null }) {
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   return (
     <EmbeddedSimProvider presetId={presetId} scenario={scenario} holdAt={holdAt}>
-      <EmbeddedTimeline holdAt={holdAt} />
-      <div className="border-t border-line">
-        <EmbeddedOutcome hidden={holdAt !== null} />
-      </div>
+      <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+        <EmbeddedTimeline holdAt={holdAt} />
+        <div className="border-t border-line">
+          <EmbeddedOutcome hidden={holdAt !== null} />
+        </div>
+      </fieldset>
     </EmbeddedSimProvider>
   );
 }

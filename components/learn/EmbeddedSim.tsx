@@ -1,22 +1,23 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useMemo, useRef } from "react";
 import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
 import { scenarioPathSet } from "@/lib/learn/scenarioPath";
 import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
 import { presetById } from "@/lib/presets";
+import { StaticThenLive } from "@/components/ui/StaticThenLive";
 import { useBoundValues } from "./LessonLive";
 import { useNearViewport } from "./useNearViewport";
 
 /**
- * The engine, the timeline and the lab's stores load with the first run a reader scrolls near,
- * in their own chunk: a lesson's first paint is its prose, and it needs none of them.
+ * The engine, the timeline and the lab's stores are a chunk of their own, which a lesson's HTML
+ * does not load: each run is in the HTML, simulated and drawn when the site was built, and the
+ * chunk loads with the first run a reader scrolls near, which then comes to life in its place.
  */
-const EmbeddedRun = dynamic(() => import("./EmbeddedRun").then((m) => m.EmbeddedRun), {
-  ssr: false,
-  loading: () => <p className="h-64 p-4 text-ink-muted">Loading the run…</p>,
-});
+const loadRun = () => import("./EmbeddedRun").then((m) => m.EmbeddedRun);
+const RunOnServer =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, server-only import (see StaticThenLive)
+  typeof window === "undefined" ? (require("./EmbeddedRun") as typeof import("./EmbeddedRun")).EmbeddedRun : null;
 
 interface Props {
   preset: PresetRef;
@@ -43,6 +44,7 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
   const labHref = useMemo(() => `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`, [scenario, preset.id]);
   const ref = useRef<HTMLElement>(null);
   const near = useNearViewport(ref);
+  const runProps = useMemo(() => ({ presetId: preset.id, scenario, holdAt }), [preset.id, scenario, holdAt]);
 
   return (
     <section ref={ref} aria-label={`Simulation: ${preset.title}`} className="my-8 overflow-hidden rounded-xl border border-line bg-page">
@@ -56,11 +58,18 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
           Open in lab<span className="sr-only">: {preset.title}</span>
         </a>
       </header>
-      {near ? (
-        <EmbeddedRun presetId={preset.id} scenario={scenario} holdAt={holdAt} />
-      ) : (
-        <p className="h-64 p-4 text-ink-muted">The run is simulated when you scroll to it.</p>
-      )}
+      <noscript>
+        <p className="border-b border-line px-3 py-2 text-sm font-semibold sm:px-4">
+          This run was simulated and drawn when the site was built. Playing it needs JavaScript.
+        </p>
+      </noscript>
+      <StaticThenLive
+        onServer={RunOnServer}
+        load={loadRun}
+        props={runProps}
+        start={near}
+        fallback={<p className="h-64 p-4 text-ink-muted">The run is simulated when you scroll to it.</p>}
+      />
     </section>
   );
 }

@@ -30,7 +30,6 @@ export const ARCADE_PRESETS = [
 const LEASES_MS = [5000, 10_000, 15_000, 20_000] as const;
 const WORK_MS = [1000, 2000, 4000, 6000] as const;
 const ATTEMPTS = 6;
-export const ARCADE_MAX_SEED = 4_294_967_295;
 
 /** Small enough to run in a second or two in a worker. */
 export const ARCADE_BUDGET: FinderBudget = { maxPauses: 1, maxPauseMs: 30_000, maxClockJumpMs: 30_000, maxDelayMs: 60_000, maxRuns: 600 };

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { base64urlDecode, base64urlEncode, MAX_CODE_LENGTH } from "@/lib/lab/url";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
-import { ARCADE_MAX_SEED } from "./arcade";
+import { ARCADE_MAX_SEED } from "./arcadeSeed";
 import { CONTROLS, type Design, type Level } from "./level";
 
 type InputFault = NonNullable<Scenario["faults"]>[number];
