@@ -19,8 +19,12 @@ function bestText(best: ChallengeScore): string {
   return `${best.faults} fault${best.faults === 1 ? "" : "s"}${best.pauseMs ? `, ${formatDuration(best.pauseMs)} of pauses` : ""}`;
 }
 
-/** Every level in order, with what the learner has won, and the arcade's seed form. */
-export function ChallengeList({ levels, notice }: { levels: readonly Level[]; notice: string[] }) {
+/**
+ * Every level in order, with what the learner has won, and the arcade's seed form. While the page
+ * is still reading its link (`readingLink`), this list is a stand-in that the link's own view
+ * replaces, so its seed form is disabled: a seed typed there would be lost in the swap.
+ */
+export function ChallengeList({ levels, notice, readingLink = false }: { levels: readonly Level[]; notice: string[]; readingLink?: boolean }) {
   const solved = useProgress(selectChallenges);
   const won = levels.filter((l) => solved[l.slug]).length;
   return (
@@ -68,12 +72,12 @@ export function ChallengeList({ levels, notice }: { levels: readonly Level[]; no
           })}
         </ol>
       </section>
-      <Arcade />
+      <Arcade readingLink={readingLink} />
     </div>
   );
 }
 
-function Arcade() {
+function Arcade({ readingLink }: { readingLink: boolean }) {
   const id = useId();
   const router = useRouter();
   const [seed, setSeed] = useState("1");
@@ -95,33 +99,35 @@ function Arcade() {
         Endless levels to break, made from the presets by the failure finder. The seed decides the level, so a friend with the same seed plays the same one.
       </p>
       <form
-        className="mt-3 flex flex-wrap items-end gap-3"
+        className="mt-3"
         onSubmit={(event) => {
           event.preventDefault();
           play(seed);
         }}
       >
-        <label htmlFor={id} className="text-sm">
-          <span className="block font-medium">Arcade seed</span>
-          <input
-            id={id}
-            inputMode="numeric"
-            value={seed}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => {
-              setSeed(event.target.value);
-              setProblem(null);
-            }}
-            className="mt-1 w-40 rounded-md border border-line bg-page px-2 py-1.5 tabular-nums"
-          />
-        </label>
-        <button type="submit" className={primaryButton}>
-          Play this seed
-        </button>
-        <button type="button" className={secondaryButton} onClick={() => play(String(Math.floor(Math.random() * 1_000_000)))}>
-          Play a random seed
-        </button>
+        <fieldset disabled={readingLink} className="flex flex-wrap items-end gap-3">
+          <label htmlFor={id} className="text-sm">
+            <span className="block font-medium">Arcade seed</span>
+            <input
+              id={id}
+              inputMode="numeric"
+              value={seed}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+              onChange={(event) => {
+                setSeed(event.target.value);
+                setProblem(null);
+              }}
+              className="mt-1 w-40 rounded-md border border-line bg-page px-2 py-1.5 tabular-nums"
+            />
+          </label>
+          <button type="submit" className={primaryButton}>
+            Play this seed
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => play(String(Math.floor(Math.random() * 1_000_000)))}>
+            Play a random seed
+          </button>
+        </fieldset>
       </form>
       {problem && (
         <p id={`${id}-problem`} role="alert" className="mt-2 text-sm font-medium text-danger-ink">

@@ -20,7 +20,7 @@ export function ChallengesApp({ levels }: { levels: readonly Level[] }) {
   return (
     <ProgressProvider>
       <div className="mx-auto w-full max-w-[1440px] px-4 py-6 sm:px-6 lg:py-8">
-        <Suspense fallback={<ChallengeList levels={levels} notice={[]} />}>
+        <Suspense fallback={<ChallengeList levels={levels} notice={[]} readingLink />}>
           <FromUrl levels={levels} />
         </Suspense>
       </div>
