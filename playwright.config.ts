@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 // The tests run against the built static site, served exactly as `npm start` serves it.
 // `npm test` builds first; run `npm run build` before `npx playwright test` on its own.
@@ -39,16 +40,8 @@ export default defineConfig({
         browserName: "chromium",
         launchOptions: {
           // The system's Chromium: the tests never download a browser.
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -10,21 +10,13 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
-// The same Chromium flags as playwright.config.ts, plus headless.
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+// The same Chromium flags as the e2e tests (scripts/chromium.mjs), plus headless.
+const chromeFlags = ["--headless=new", ...CHROMIUM_ARGS];
 
 if (!existsSync(`${root}out/index.html`)) {
   console.error("lighthouse: out/index.html is missing. Run `npm run build` first.");
@@ -62,7 +54,7 @@ let chrome;
 const rows = [];
 try {
   await waitForServer(`${base}/`, server);
-  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags });
   for (const path of pages) {
     const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
     const lhr = result.lhr;

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { parse } from "yaml";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const folder = "content/challenges";
@@ -32,18 +33,7 @@ for (const level of levels) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 let slowest = 0;
 for (const job of jobs) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

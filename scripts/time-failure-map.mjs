@@ -7,21 +7,11 @@
  *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs]
  */
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const runs = Number(process.argv[3] ?? 3);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const times = [];
 for (let i = 0; i < runs; i++) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
