@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLabProgressStore, labProgressHydrate, LAB_PROGRESS_KEY, LAB_PROGRESS_VERSION, type LabProgressStore } from "./labProgress";
 
 /** A Map-backed localStorage for node. */
@@ -28,6 +28,10 @@ const prediction = { question: "Will any update be lost?", choice: "yes", correc
 describe("the lab's saved predictions", () => {
   beforeEach(() => {
     globalThis.localStorage = memoryStorage();
+  });
+  // The test files share their modules and globals (vitest.config.ts): leave none behind.
+  afterEach(() => {
+    delete (globalThis as { localStorage?: Storage }).localStorage;
   });
 
   it("are saved and read back, with their version", async () => {
