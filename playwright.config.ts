@@ -21,7 +21,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test a sixth of its time; in CI a failed test is run again, traced.
+    trace: "on-first-retry",
     // Every page registers the offline service worker, which downloads the whole site: only
     // e2e/offline.spec.ts, which tests it, lets it run, so the other tests do not pay for that.
     serviceWorkers: "block",

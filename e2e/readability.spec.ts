@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { deckLoad } from "@/lib/content/decks";
 import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim";
-import { expectNoSeriousA11yViolations } from "./axe";
+import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { openLab } from "./lab";
 
 // Issue 18, items 8, 9, 12 and 14: a slide read from the back of a room, violation labels that
@@ -35,34 +35,30 @@ test.use({ reducedMotion: "reduce" });
 test.describe("at room scale, 1920 × 1080", () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
-  for (const scheme of ["light", "dark"] as const) {
-    test(`a slide with both diagrams draws its lane names at 24 px or more (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      const n = slideOf(redlock, "etcd-quorum-loss", 5000);
-      expect(redlock.slides[n - 1].sim?.view).toBe("both");
-      await page.goto(`/present/${redlock.slug}/#${n}`);
-      // The slide's simulation loads after the slide: a busy machine can take a while.
-      await expect(page.getByRole("region", { name: "Topology at the playhead" })).toBeVisible({ timeout: 60_000 });
-      await expect(diagram(page)).toBeVisible({ timeout: 60_000 });
-      for (const lane of ["c1", "e1", "storage"]) await expect.poll(() => renderedTextPx(page, lane), { message: `lane ${lane}` }).toBeGreaterThanOrEqual(24);
-      await expectNoSeriousA11yViolations(page, `both diagrams, ${scheme}`);
-    });
+  test("a slide with both diagrams draws its lane names at 24 px or more", async ({ page }) => {
+    const n = slideOf(redlock, "etcd-quorum-loss", 5000);
+    expect(redlock.slides[n - 1].sim?.view).toBe("both");
+    await page.goto(`/present/${redlock.slug}/#${n}`);
+    // The slide's simulation loads after the slide: a busy machine can take a while.
+    await expect(page.getByRole("region", { name: "Topology at the playhead" })).toBeVisible({ timeout: 60_000 });
+    await expect(diagram(page)).toBeVisible({ timeout: 60_000 });
+    for (const lane of ["c1", "e1", "storage"]) await expect.poll(() => renderedTextPx(page, lane), { message: `lane ${lane}` }).toBeGreaterThanOrEqual(24);
+    await expectNoSeriousA11yViolationsInBothThemes(page, "both diagrams");
+  });
 
-    test(`a title slide whose run has not started shows the scenario, not an empty grid (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(redlock.slides[0].sim).toMatchObject({ preset: "redlock-clock-jump", at: 0, predict: null });
-      await page.goto(`/present/${redlock.slug}/#1`);
-      const card = page.getByRole("region", { name: "The scenario" });
-      await expect(card).toContainText("Redlock (Redis nodes, majority), nodes r1, r2, r3, r4", { timeout: 60_000 });
-      await expect(card).toContainText("2 clients");
-      await expect(card).toContainText(/Clock jump on r3 at 2 s by \+30 s/);
-      await expect(diagram(page)).toHaveCount(0);
-      await expectNoSeriousA11yViolations(page, `title slide, ${scheme}`);
-      // Played, the run is drawn.
-      await page.keyboard.press("p");
-      await expect(diagram(page)).toBeVisible({ timeout: 30_000 });
-    });
-  }
+  test("a title slide whose run has not started shows the scenario, not an empty grid", async ({ page }) => {
+    expect(redlock.slides[0].sim).toMatchObject({ preset: "redlock-clock-jump", at: 0, predict: null });
+    await page.goto(`/present/${redlock.slug}/#1`);
+    const card = page.getByRole("region", { name: "The scenario" });
+    await expect(card).toContainText("Redlock (Redis nodes, majority), nodes r1, r2, r3, r4", { timeout: 60_000 });
+    await expect(card).toContainText("2 clients");
+    await expect(card).toContainText(/Clock jump on r3 at 2 s by \+30 s/);
+    await expect(diagram(page)).toHaveCount(0);
+    await expectNoSeriousA11yViolationsInBothThemes(page, "title slide");
+    // Played, the run is drawn.
+    await page.keyboard.press("p");
+    await expect(diagram(page)).toBeVisible({ timeout: 30_000 });
+  });
 
   test("a client's repeated refused retries are one band with their count, not a comb of arrows", async ({ page }) => {
     const n = slideOf(fencing, "gc-pause", 17100);
@@ -114,10 +110,7 @@ test.describe("a large run (service-saturated: 64 clients)", () => {
     const showAll = outcome(page).getByRole("button", { name: /^Show all [\d,]+ sentences$/ });
     await expect(showAll).toBeVisible();
     // Axe over the outcome (its counts and the story's key lines) in both themes, before the whole story and all 64 lanes make the page too big for it on a busy machine.
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expectNoSeriousA11yViolations(page, `large run, ${scheme}`, "section[aria-labelledby='outcome-heading']");
-    }
+    await expectNoSeriousA11yViolationsInBothThemes(page, "large run", "section[aria-labelledby='outcome-heading']");
     await showAll.click();
     await expect.poll(() => story.getByRole("listitem").count()).toBeGreaterThan(100);
 
@@ -143,8 +136,5 @@ test("a fenced scenario's failure map opens on overlap, which has a boundary, an
   const overlapping = names.filter((n) => /, [12] with overlap/.test(n)).length;
   expect(overlapping).toBeGreaterThan(0);
   expect(overlapping).toBeLessThan(16);
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expectNoSeriousA11yViolations(page, `failure map, ${scheme}`, "#explore");
-  }
+  await expectNoSeriousA11yViolationsInBothThemes(page, "failure map", "#explore");
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { navItems } from "@/lib/site/nav";
-import { expectNoSeriousA11yViolations } from "./axe";
+import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
 
 const themes = ["light", "dark"] as const;
@@ -35,19 +35,18 @@ test("the home page says what Lease Lab teaches and lays out the learning path",
   expect(errors).toEqual([]);
 });
 
-for (const item of navItems) {
-  test(`the navigation leads to ${item.label}`, async ({ page }) => {
-    const errors = watchForErrors(page);
-    // Start on a page other than the target, so following the link really navigates.
-    await page.goto(item.href === "/" ? "/about/" : "/");
+test("the navigation leads to every section and marks the one it is on", async ({ page }) => {
+  const errors = watchForErrors(page);
+  // Start on About, so following Home really navigates; then each link in turn, from the page before.
+  await page.goto("/about/");
+  for (const item of navItems) {
     await mainNav(page).getByRole("link", { name: item.label, exact: true }).click();
-
     await expect(page).toHaveURL(item.href);
     await expect(mainNav(page).getByRole("link", { name: item.label, exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(errors).toEqual([]);
-  });
-}
+  }
+  expect(errors).toEqual([]);
+});
 
 test("the about page explains the simulation and how to read a run", async ({ page }) => {
   await page.goto("/about/");
@@ -118,15 +117,18 @@ test("a missing page answers 404 with a way home", async ({ page }) => {
   await expect(page.getByRole("region", { name: "The learning path" })).toBeVisible();
 });
 
-const pagesToAudit = [...navItems.map((item) => ({ name: item.label, path: item.href })), { name: "Not found", path: "/no-such-page/" }];
+// The pages no other spec audits in the state a first visit shows: learn.spec, quiz.spec,
+// drill.spec and challenges.spec audit their own lists, as a first visit shows them.
+const audited = new Set(["/learn/", "/quiz/", "/drill/", "/review/", "/challenges/"]);
+const pagesToAudit = [
+  ...navItems.filter((item) => !audited.has(item.href)).map((item) => ({ name: item.label, path: item.href })),
+  { name: "Not found", path: "/no-such-page/" },
+];
 
 for (const target of pagesToAudit) {
-  for (const scheme of themes) {
-    test(`${target.name} has no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(target.path);
-      await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
-      await expectNoSeriousA11yViolations(page, `${scheme} theme`);
-    });
-  }
+  test(`${target.name} has no serious accessibility violations in either theme`, async ({ page }) => {
+    await page.goto(target.path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolationsInBothThemes(page);
+  });
 }

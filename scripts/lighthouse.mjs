@@ -63,7 +63,14 @@ try {
     const failing = Object.values(lhr.audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
       .map((audit) => audit.id);
-    rows.push([path, ...categories.map(score), failing.join(" ")]);
+    const ms = (id) => `${(lhr.audits[id].numericValue / 1000).toFixed(1)} s`;
+    const metrics = [
+      ms("first-contentful-paint"),
+      ms("largest-contentful-paint"),
+      `${Math.round(lhr.audits["total-blocking-time"].numericValue)} ms`,
+      lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+    ];
+    rows.push([path, ...categories.map(score), ...metrics, failing.join(" ")]);
     console.error(`lighthouse: ${path} done`);
   }
 } finally {
@@ -71,12 +78,12 @@ try {
   server.kill();
 }
 
-const table = [["page", "perf", "a11y", "best", "seo", "audits under 90"], ...rows];
+const table = [["page", "perf", "a11y", "best", "seo", "FCP", "LCP", "TBT", "CLS", "audits under 90"], ...rows];
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
 for (const row of table)
   console.log(
     row
-      .map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
       .join("  ")
       .trimEnd(),
   );

@@ -1,10 +1,13 @@
 // Serves the static export in out/ with no dependencies: `npm run serve` (scripts/serve.mjs), the
 // Playwright tests and `npm run room` (scripts/room.ts) all answer requests with this handler.
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createGzip } from "node:zlib";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+
+const gzip = promisify(gzipCallback);
 
 // Node refuses request headers over 16 KB with 431, before the app can say anything. The lab
 // refuses a scenario code over 20,000 characters with its own notice, so servers of the site must
@@ -56,19 +59,32 @@ async function resolveFile(root, urlPath) {
 /** Text compresses to a fraction (the lab's scripts to about a third); images and fonts are compressed already. */
 const compressible = new Set([".html", ".js", ".mjs", ".css", ".svg", ".json", ".txt", ".webmanifest", ".map"]);
 
-function send(req, res, status, file) {
+// Each file is compressed once, on its first request, and kept: a test run loads the same scripts
+// hundreds of times, and a file that changes (a new build) is compressed again.
+const gzipped = new Map();
+
+async function gzippedFile(file) {
+  const { mtimeMs, size } = await stat(file);
+  const kept = gzipped.get(file);
+  if (kept && kept.mtimeMs === mtimeMs && kept.size === size) return kept.body;
+  const body = await gzip(await readFile(file));
+  gzipped.set(file, { mtimeMs, size, body });
+  return body;
+}
+
+async function send(req, res, status, file) {
   // As any static host does: gzip for a browser that accepts it, so a phone on slow Wi-Fi loads a third of the bytes.
-  const gzip = compressible.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+  const compressed = compressible.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") ? await gzippedFile(file) : null;
   res.writeHead(status, {
     "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
     // Hashed assets never change; pages must be re-checked so a new build shows at once.
     "Cache-Control": file.includes(`${sep}_next${sep}static${sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
     "X-Content-Type-Options": "nosniff",
     Vary: "Accept-Encoding",
-    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    ...(compressed ? { "Content-Encoding": "gzip", "Content-Length": compressed.length } : {}),
   });
   if (req.method === "HEAD") res.end();
-  else if (gzip) createReadStream(file).pipe(createGzip()).pipe(res);
+  else if (compressed) res.end(compressed);
   else createReadStream(file).pipe(res);
 }
 

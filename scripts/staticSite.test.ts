@@ -48,4 +48,14 @@ describe("the static server", () => {
     expect(image.encoding).toBeUndefined();
     expect([...image.body]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
+
+  it("serves a page that a new build changed as it is now, not as it was first compressed", async () => {
+    writeFileSync(path.join(root, "about.html"), "<title>About</title>" + "<p>first build</p>".repeat(20));
+    const first = await get(`${base}/about`, { "accept-encoding": "gzip" });
+    expect(gunzipSync(first.body).toString()).toContain("first build");
+    const rebuilt = "<title>About</title>" + "<p>second, longer build</p>".repeat(20);
+    writeFileSync(path.join(root, "about.html"), rebuilt);
+    const second = await get(`${base}/about`, { "accept-encoding": "gzip" });
+    expect(gunzipSync(second.body).toString()).toBe(rebuilt);
+  });
 });
