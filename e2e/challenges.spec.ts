@@ -164,6 +164,6 @@ for (const { name, open } of pages) {
     // Axe over a page with a timeline, on a busy machine, takes a while.
     test.setTimeout(180_000);
     await open(page);
-    await expectNoSeriousA11yViolationsInBothThemes(page, `${name}`);
+    await expectNoSeriousA11yViolationsInBothThemes(page, name);
   });
 }

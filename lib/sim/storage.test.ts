@@ -201,7 +201,6 @@ describe("properties of the guards", () => {
         // Fencing cannot stop a job applied twice: a write whose reply came too late is retried (idempotency keys can).
         expect(summary.duplicateEffects).toBeLessThanOrEqual(summary.timeouts);
         // A stale write still on its way at the end leaves the run undecided, not safe: fencing decides it only when it arrives.
-        // A stale write still on its way at the end leaves the run undecided, not safe: fencing decides it only when it arrives.
         expect(summary.verdict).toBe(summary.duplicateEffects > 0 ? "unsafe" : summary.staleWritesPending > 0 ? "undecided" : "safe");
       }),
       {
