@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from "react";
 import { presets, presetById, type Preset } from "@/lib/presets";
 import type { Scenario } from "@/lib/sim/scenario";
 import { changesBetween, changeText } from "@/lib/lab/picker/editSummary";
-import { failureKinds, failureLabel, groupByService, matchesFilter, presetEntry, type FailureKind } from "@/lib/lab/picker/presetTags";
+import { failureKinds, failureLabel, groupByService, matchesFilter, presetEntry, type FailureKind, type PresetEntry } from "@/lib/lab/picker/presetTags";
 import { isPresetAsIs } from "@/lib/lab/url";
 import { EditHistory } from "@/components/lab/EditHistory";
 import { selectHiding, selectPresetId, selectScenario } from "@/components/lab/selectors";
@@ -13,9 +13,13 @@ import { useLabStores, useScenario } from "@/components/lab/stores";
 const CUSTOM = "";
 const ANY = "";
 
-/** Every preset with its service and failure tags, in the order the engine lists them. */
-const entries = presets.map(presetEntry);
-const entryById = new Map(entries.map((e) => [e.preset.id, e]));
+/** A preset's tags and search text, worked out the first time they are needed and kept. */
+const entryById = new Map<string, PresetEntry>();
+function entryOf(preset: Preset): PresetEntry {
+  let entry = entryById.get(preset.id);
+  if (!entry) entryById.set(preset.id, (entry = presetEntry(preset)));
+  return entry;
+}
 const fieldClass = "min-w-0 rounded-md border border-line bg-page px-2.5 py-2 text-base text-ink";
 
 /**
@@ -36,10 +40,9 @@ export function ScenarioPicker() {
   const preset = presetId ? presetById(presetId) : undefined;
   const edited = useMemo(() => !isPresetAsIs(scenario, presetId), [scenario, presetId]);
   const filtering = query.trim() !== "" || failure !== null;
-  const matching = useMemo(() => entries.filter((e) => matchesFilter(e, query, failure)), [query, failure]);
+  const matching = useMemo(() => (filtering ? presets.filter((p) => matchesFilter(entryOf(p), query, failure)) : presets), [filtering, query, failure]);
   // The chosen preset stays in the list, so the list can still show it.
-  const listed =
-    preset && !matching.some((e) => e.preset.id === preset.id) ? entries.filter((e) => e.preset.id === preset.id || matching.includes(e)) : matching;
+  const listed = preset && !matching.includes(preset) ? presets.filter((p) => p === preset || matching.includes(p)) : matching;
 
   return (
     <div>
@@ -67,7 +70,7 @@ export function ScenarioPicker() {
       <p className="mt-1 min-h-5 text-sm text-ink-muted" role="status">
         {filtering
           ? matching.length
-            ? `${matching.length} of ${entries.length} scenarios match.`
+            ? `${matching.length} of ${presets.length} scenarios match.`
             : "No scenario matches: clear the search or choose another failure."
           : ""}
       </p>
@@ -89,7 +92,7 @@ export function ScenarioPicker() {
           )}
           {groupByService(listed).map(([label, items]) => (
             <optgroup key={label} label={label}>
-              {items.map(({ preset: p }) => (
+              {items.map((p) => (
                 <option key={p.id} value={p.id} title={p.description}>
                   {p.title}
                 </option>
@@ -113,7 +116,7 @@ export function ScenarioPicker() {
       <div id={`${id}-about`} className="mt-2 max-w-3xl text-sm">
         {preset ? (
           <>
-            <PresetTags presetId={preset.id} />
+            <PresetTags preset={preset} />
             {edited ? <EditedFrom preset={preset} scenario={scenario} hiding={hiding} /> : <PresetAbout preset={preset} hiding={hiding} />}
           </>
         ) : (
@@ -124,9 +127,8 @@ export function ScenarioPicker() {
   );
 }
 
-function PresetTags({ presetId }: { presetId: string }) {
-  const entry = entryById.get(presetId);
-  if (!entry) return null;
+function PresetTags({ preset }: { preset: Preset }) {
+  const entry = entryOf(preset);
   return (
     <ul aria-label="Tags" className="mb-1.5 flex flex-wrap gap-1.5">
       {[entry.service, ...entry.failures.map(failureLabel)].map((tag) => (

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { presetById, presets } from "@/lib/presets";
 import { failuresOf, groupByService, matchesFilter, presetEntry } from "./presetTags";
 import { validateScenario } from "@/lib/sim/scenario";
+import { serviceLabel } from "../catalog";
 
 const entry = (id: string) => presetEntry(presetById(id)!);
 
@@ -22,11 +23,13 @@ describe("the scenario picker's tags", () => {
     expect(plain.ok && failuresOf(plain.scenario)).toEqual(["none"]);
   });
 
-  it("gives every preset a service and at least one failure kind", () => {
+  it("gives every preset the service its resolved scenario runs, and at least one failure kind", () => {
     for (const p of presets) {
       const e = presetEntry(p);
       expect(e.service, p.id).not.toBe("");
       expect(e.failures.length, p.id).toBeGreaterThan(0);
+      const validation = validateScenario(p.scenario);
+      expect(validation.ok && e.service, p.id).toBe(validation.ok && serviceLabel(validation.scenario.service.kind));
     }
   });
 });
@@ -44,7 +47,7 @@ describe("searching the presets", () => {
   });
 
   it("groups by service in the order the presets come", () => {
-    const groups = groupByService(presets.map(presetEntry));
+    const groups = groupByService(presets);
     expect(groups[0][0]).toBe("Redis (one node)");
     expect(groups.reduce((n, [, items]) => n + items.length, 0)).toBe(presets.length);
   });

@@ -1,7 +1,9 @@
 /**
  * What the scenario picker files each preset under: its lock service and the kinds of failure it
  * injects, read from the preset's scenario (never typed by hand), and the search that matches a
- * preset by its title, description, service or failure.
+ * preset by its title, description, service or failure. The service is read from the preset as
+ * written, so the list can be grouped as the lab loads; the failures need the scenario resolved
+ * (zod and defaults), so an entry is worked out only when a preset's tags or a search ask for it.
  */
 import type { Preset } from "@/lib/presets";
 import { validateScenario, type ResolvedScenario } from "@/lib/sim/scenario";
@@ -51,10 +53,13 @@ export interface PresetEntry {
   haystack: string;
 }
 
+/** The lock service a preset runs, as the list groups it. */
+export const presetService = (preset: Preset): string => serviceLabel(preset.scenario.service.kind);
+
 export function presetEntry(preset: Preset): PresetEntry {
   const validation = validateScenario(preset.scenario);
   if (!validation.ok) throw new Error(`preset ${preset.id} is not valid: ${validation.errors.join("; ")}`);
-  const service = serviceLabel(validation.scenario.service.kind);
+  const service = presetService(preset);
   const failures = failuresOf(validation.scenario);
   const haystack = [preset.title, preset.description, service, ...failures.map(failureLabel), preset.id].join(" ").toLowerCase();
   return { preset, service, failures, haystack };
@@ -67,9 +72,12 @@ export function matchesFilter(entry: PresetEntry, query: string, failure: Failur
   return words.every((word) => entry.haystack.includes(word));
 }
 
-/** Entries grouped by lock service, in the order their first preset comes. */
-export function groupByService(entries: readonly PresetEntry[]): [string, PresetEntry[]][] {
-  const groups = new Map<string, PresetEntry[]>();
-  for (const entry of entries) groups.set(entry.service, [...(groups.get(entry.service) ?? []), entry]);
+/** Presets grouped by lock service, in the order their first preset comes. */
+export function groupByService(list: readonly Preset[]): [string, Preset[]][] {
+  const groups = new Map<string, Preset[]>();
+  for (const preset of list) {
+    const service = presetService(preset);
+    groups.set(service, [...(groups.get(service) ?? []), preset]);
+  }
   return [...groups.entries()];
 }
