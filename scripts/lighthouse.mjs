@@ -72,7 +72,9 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags });
   for (const path of pages) {
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
-    const config = cpuSlowdownMultiplier ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } } : undefined;
+    const config = cpuSlowdownMultiplier
+      ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } }
+      : undefined;
     const result = await lighthouse(`${base}${path}`, flags, config);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -7,7 +7,7 @@
  * log, so no part of the engine can report something the log does not show; every reader of a
  * run reads the facts instead of deriving them again.
  */
-import type { SimEvent } from "./events";
+import { CHECKER_EVENT_KINDS, type EventBody, type SimEvent } from "./events";
 import type { AbortFact, BeliefFact, ConcurrentFact, GrantFact, PendingFact, ReadFact, RunFacts, SectionFact, Staleness, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
@@ -71,6 +71,24 @@ const grantEnd = (g: GrantFact): number => g.endedAt ?? Infinity;
  * itself (the service's queue and the dispatcher's backlog are not events).
  */
 export function check(events: readonly SimEvent[], scenario: ResolvedScenario, serviceUtilization: number, backlogMax = 0): CheckResult {
+  const checker = createChecker(scenario);
+  // Most of a full log is messages, which the checker never reads.
+  for (const e of events) if (CHECKER_EVENT_KINDS.has(e.kind)) checker.read(e, e.t, e.seq);
+  return checker.finish(serviceUtilization, backlogMax);
+}
+
+/** The checker fed one event at a time, in log order: `read` each, then `finish` once. */
+export interface Checker {
+  /** Reads an event that happened at true time `t` (ms) as the `seq`-th of the log. */
+  read(e: EventBody, t: number, seq: number): void;
+  finish(serviceUtilization: number, backlogMax: number): CheckResult;
+}
+
+/**
+ * A checker that reads events as they happen, so a summary-only run can check itself without
+ * keeping a log: it reaches exactly what `check` reaches from the same events.
+ */
+export function createChecker(scenario: ResolvedScenario): Checker {
   const grants = new Map<number, GrantFact>();
   const tokens: number[] = [];
   const violations: Violation[] = [];
@@ -107,7 +125,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     openSections.delete(client);
   };
 
-  for (const e of events) {
+  function read(e: EventBody, t: number, seq: number): void {
     switch (e.kind) {
       case "grant": {
         const g: GrantFact = {
@@ -116,7 +134,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           lock: e.lock,
           token: e.token,
           issuedBy: e.proc,
-          grantedAt: e.t,
+          grantedAt: t,
           endedAt: null,
           endReason: null,
         };
@@ -129,11 +147,11 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           if (earlier) {
             violations.push({
               kind: "token-regression",
-              t: e.t,
+              t,
               endT: null,
               clients: [earlier.client, e.client],
               tokens: [e.token],
-              text: `At ${seconds(e.t)} ${e.client} was granted token ${e.token}, which ${earlier.client} had already been given at ${seconds(earlier.grantedAt)}: the token went back, so fencing cannot tell the two holders apart.`,
+              text: `At ${seconds(t)} ${e.client} was granted token ${e.token}, which ${earlier.client} had already been given at ${seconds(earlier.grantedAt)}: the token went back, so fencing cannot tell the two holders apart.`,
             });
           } else owners.set(e.token, g);
         }
@@ -142,7 +160,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
       case "lease-end": {
         const g = grants.get(e.grant);
         if (g && g.endedAt === null) {
-          g.endedAt = e.t;
+          g.endedAt = t;
           g.endReason = e.reason;
         }
         break;
@@ -155,7 +173,7 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
           lock: e.lock,
           grant: e.grant,
           token: e.token,
-          from: e.t,
+          from: t,
           to: null,
           endReason: null,
           outlivedGrantAt: null,
@@ -163,8 +181,8 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
         openBeliefs.set(key, belief);
         beliefs.push(belief);
         // A new attempt's section opens when it takes the lock (or enters its section without one).
-        closeSection(e.proc, e.t);
-        const section: SectionFact = { client: e.proc, lock: e.lock, grant: e.grant, from: e.t, to: null };
+        closeSection(e.proc, t);
+        const section: SectionFact = { client: e.proc, lock: e.lock, grant: e.grant, from: t, to: null };
         openSections.set(e.proc, section);
         sections.push(section);
         sectionBelief.set(section, belief);
@@ -176,26 +194,26 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
         const key = `${e.proc}/${e.lock}`;
         const belief = openBeliefs.get(key);
         if (belief) {
-          belief.to = e.t;
+          belief.to = t;
           belief.endReason = e.reason;
           openBeliefs.delete(key);
         }
-        if (e.reason === "crashed") closeSection(e.proc, e.t);
+        if (e.reason === "crashed") closeSection(e.proc, t);
         break;
       }
       case "read":
-        reads.push({ t: e.t, seq: e.seq, client: e.client, key: e.key, token: e.token, value: e.value, version: e.version, rejection: e.rejection });
+        reads.push({ t, seq, client: e.client, key: e.key, token: e.token, value: e.value, version: e.version, rejection: e.rejection });
         break;
       case "write": {
         if (e.accepted) writesAccepted++;
         else writesRejected++;
         const g = e.grant === null ? undefined : grants.get(e.grant);
-        const stale = g !== undefined && e.t >= grantEnd(g) ? { grantEndedAt: g.endedAt as number, grantEndReason: g.endReason! } : null;
+        const stale = g !== undefined && t >= grantEnd(g) ? { grantEndedAt: g.endedAt as number, grantEndReason: g.endReason! } : null;
         if (stale && e.accepted) staleWritesAccepted++;
         if (stale && !e.accepted) staleWritesRejected++;
         const w: WriteFact = {
-          t: e.t,
-          seq: e.seq,
+          t,
+          seq,
           client: e.client,
           key: e.key,
           lock: g?.lock ?? lastLock.get(e.client) ?? "lock",
@@ -240,11 +258,11 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
       }
       case "job-done":
         jobsDone++;
-        closeSection(e.proc, e.t);
+        closeSection(e.proc, t);
         break;
       case "attempt-abort":
-        aborts.push({ t: e.t, seq: e.seq, client: e.proc, cause: e.cause });
-        closeSection(e.proc, e.t);
+        aborts.push({ t, seq, client: e.proc, cause: e.cause });
+        closeSection(e.proc, t);
         break;
       case "run-due":
         runsDue.add(e.run);
@@ -259,60 +277,64 @@ export function check(events: readonly SimEvent[], scenario: ResolvedScenario, s
     }
   }
 
-  for (const b of beliefs) {
-    const g = b.grant === null ? undefined : grants.get(b.grant);
-    if (g && g.endedAt !== null && (b.to === null || b.to > g.endedAt)) b.outlivedGrantAt = g.endedAt;
+  return { read, finish };
+
+  function finish(serviceUtilization: number, backlogMax: number): CheckResult {
+    for (const b of beliefs) {
+      const g = b.grant === null ? undefined : grants.get(b.grant);
+      if (g && g.endedAt !== null && (b.to === null || b.to > g.endedAt)) b.outlivedGrantAt = g.endedAt;
+    }
+
+    const durationMs = scenario.durationMs;
+    const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
+    const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
+    const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
+    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite);
+    const staleWritesPending = pending.filter((p) => p.stale !== null).length;
+    const lockless = scenario.service.kind === "none";
+    for (const e of overlap.episodes)
+      violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
+    violations.sort((a, b) => a.t - b.t);
+
+    let lostUpdates = 0;
+    let counter = 0;
+    for (const [key, applied] of appliedCounterWrites) {
+      const value = counterValue.get(key) ?? 0;
+      lostUpdates += applied - value;
+      counter += value;
+    }
+    let missedRuns = 0;
+    for (const run of runsDue) if (!runsPerformed.has(run)) missedRuns++;
+
+    const summary: Summary = {
+      verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : staleWritesPending > 0 ? "undecided" : "safe",
+      grants: grants.size,
+      tokens,
+      writesAccepted,
+      writesRejected,
+      staleWritesAccepted,
+      staleWritesRejected,
+      lostUpdates,
+      counter,
+      duplicateEffects,
+      missedRuns,
+      overlapMs: round(overlap.coveredMs),
+      maxConcurrentHolders: overlap.maxConcurrent,
+      concurrentSectionsMs: round(concurrent.coveredMs),
+      writesPending: pending.length,
+      staleWritesPending,
+      jobsDone,
+      jobsAborted: aborts.length,
+      acquireLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
+      firstViolationMs: violations.length ? round(violations[0].t) : null,
+      throughputPerSec: round(jobsDone / (durationMs / 1000)),
+      backlogMax,
+      serviceUtilization: round(serviceUtilization, 6),
+      timeouts,
+      incomplete: null,
+    };
+    return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, concurrent: concurrentFacts, pending, aborts } };
   }
-
-  const durationMs = scenario.durationMs;
-  const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
-  const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
-  const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
-  const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite);
-  const staleWritesPending = pending.filter((p) => p.stale !== null).length;
-  const lockless = scenario.service.kind === "none";
-  for (const e of overlap.episodes)
-    violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
-  violations.sort((a, b) => a.t - b.t);
-
-  let lostUpdates = 0;
-  let counter = 0;
-  for (const [key, applied] of appliedCounterWrites) {
-    const value = counterValue.get(key) ?? 0;
-    lostUpdates += applied - value;
-    counter += value;
-  }
-  let missedRuns = 0;
-  for (const run of runsDue) if (!runsPerformed.has(run)) missedRuns++;
-
-  const summary: Summary = {
-    verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : staleWritesPending > 0 ? "undecided" : "safe",
-    grants: grants.size,
-    tokens,
-    writesAccepted,
-    writesRejected,
-    staleWritesAccepted,
-    staleWritesRejected,
-    lostUpdates,
-    counter,
-    duplicateEffects,
-    missedRuns,
-    overlapMs: round(overlap.coveredMs),
-    maxConcurrentHolders: overlap.maxConcurrent,
-    concurrentSectionsMs: round(concurrent.coveredMs),
-    writesPending: pending.length,
-    staleWritesPending,
-    jobsDone,
-    jobsAborted: aborts.length,
-    acquireLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
-    firstViolationMs: violations.length ? round(violations[0].t) : null,
-    throughputPerSec: round(jobsDone / (durationMs / 1000)),
-    backlogMax,
-    serviceUtilization: round(serviceUtilization, 6),
-    timeouts,
-    incomplete: null,
-  };
-  return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, concurrent: concurrentFacts, pending, aborts } };
 }
 
 /**

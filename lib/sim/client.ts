@@ -143,7 +143,7 @@ export function createClient(
       if (h.beliefEnded || !service) return;
       service.renew(id, h.lock, (r) => {
         if (!alive(at) || h.beliefEnded) return;
-        kernel.log({ kind: "renew", proc: id, lock: h.lock, ok: r.kind === "renewed" });
+        if (kernel.builds("renew")) kernel.log({ kind: "renew", proc: id, lock: h.lock, ok: r.kind === "renewed" });
         if (r.kind === "renewed") setDeadline(h, r.leaseBasisT, r.leaseMs);
         if (r.kind === "refused") return endBelief("renewal-refused");
         scheduleRenewal(h, every);
@@ -173,7 +173,7 @@ export function createClient(
     endBelief("released");
     hold = null;
     if (service && h.grant !== null) {
-      kernel.log({ kind: "release", proc: id, lock: h.lock });
+      if (kernel.builds("release")) kernel.log({ kind: "release", proc: id, lock: h.lock });
       service.release(id, h.lock);
     }
   }
@@ -194,7 +194,7 @@ export function createClient(
     const j = job!;
     attemptStartT = kernel.now;
     writeSent = false;
-    kernel.log({ kind: "acquire-start", proc: id, lock: j.lock });
+    if (kernel.builds("acquire-start")) kernel.log({ kind: "acquire-start", proc: id, lock: j.lock });
     if (j.run !== null) {
       const skip = (reason: string) => {
         kernel.log({ kind: "run-skip", proc: id, run: j.run!, reason });
@@ -230,8 +230,7 @@ export function createClient(
         return phasePause("holding", () => attemptNo === n && entered());
       }
       // A busy lock is refused again and again while clients retry: a summary-only run only counts it.
-      if (kernel.records("refused")) kernel.log({ kind: "refused", proc: id, lock: j.lock, reason: r.kind });
-      else kernel.tally();
+      if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock: j.lock, reason: r.kind });
       if (r.kind !== "unavailable") return refused();
       if (opts.onLockUnavailable === "fail-closed") return unavailable();
       kernel.log({ kind: "fail-open", proc: id, lock: j.lock });
@@ -261,7 +260,7 @@ export function createClient(
 
   function doWork(then: () => void): void {
     const ms = workTime();
-    kernel.log({ kind: "work-start", proc: id, ms });
+    if (kernel.builds("work-start")) kernel.log({ kind: "work-start", proc: id, ms });
     const at = life;
     const n = attemptNo;
     kernel.work(proc, ms, () => {

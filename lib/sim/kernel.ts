@@ -93,6 +93,11 @@ export class Kernel {
   /** Steps taken off the queue, cancelled ones included: the kernel's work, whatever it logs. */
   steps = 0;
   progress: ProgressListener | null = null;
+  /**
+   * Reads each kept event as it is logged, instead of the log keeping it: a summary-only run hands
+   * its events straight to the checker, so `events` stays empty and no event is stamped.
+   */
+  reader: ((e: EventBody, t: number, seq: number) => void) | null = null;
   private seq = 0;
   private readonly queue = new EventQueue<Entry>();
   private readonly procs = new Map<string, Proc>();
@@ -136,11 +141,22 @@ export class Kernel {
     if (this.eventCount >= this.maxEvents) this.truncated = true;
   }
 
+  /**
+   * Whether to build an event of this kind at all. A summary-only run does not build the kinds the
+   * checker never reads; it only counts them here, against the same budget as `log` would.
+   */
+  builds(kind: EventBody["kind"]): boolean {
+    if (this.records(kind)) return true;
+    this.tally();
+    return false;
+  }
+
   /** Records an event at the current true time. */
   log(body: EventBody): void {
     this.tally();
     // The step that reaches the cap finishes, but the log never grows past it.
     if (this.eventCount > this.maxEvents || (this.keep && !this.keep.has(body.kind))) return;
+    if (this.reader) return this.reader(body, this.now, this.eventCount);
     // The body becomes the event itself: one object per event, as the log is the hot path.
     const event = body as SimEvent;
     event.t = this.now;
@@ -208,7 +224,7 @@ export class Kernel {
       proc.pausedSince = this.now;
     }
     proc.pausedUntil = until;
-    this.log({ kind: "pause-start", proc: proc.id, forMs, cause });
+    if (this.builds("pause-start")) this.log({ kind: "pause-start", proc: proc.id, forMs, cause });
     const incarnation = proc.incarnation;
     this.at(until, () => {
       if (proc.incarnation === incarnation && proc.paused && this.now >= proc.pausedUntil) this.resume(proc);
@@ -218,7 +234,7 @@ export class Kernel {
   private resume(proc: Proc): void {
     proc.paused = false;
     proc.pausedTotal += this.now - proc.pausedSince;
-    this.log({ kind: "pause-end", proc: proc.id, pausedMs: this.now - proc.pausedSince });
+    if (this.builds("pause-end")) this.log({ kind: "pause-end", proc: proc.id, pausedMs: this.now - proc.pausedSince });
     const step = proc.interruptedStep;
     proc.interruptedStep = null;
     step?.();

@@ -3,7 +3,7 @@
  * scenario gives a deep-equal result on any machine. Everything else — the lab, the CLI, the
  * tests, sweeps — reads this one result.
  */
-import { check, pendingWarnings, type Summary, type Violation } from "./checker";
+import { check, createChecker, pendingWarnings, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
@@ -34,7 +34,7 @@ export interface SimResult {
 }
 
 export interface SimulateOptions {
-  /** Record only what the checker needs: no message log, no spans (fast sweeps). */
+  /** Build only what the checker needs, and keep no event log: no events, no spans (fast sweeps). */
   summaryOnly?: boolean;
   /** Stop after this many events (default: the 500,000 limit). */
   maxEvents?: number;
@@ -60,6 +60,9 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const maxEvents = Math.min(options.maxEvents ?? LIMITS.events, LIMITS.events);
   const kernel = new Kernel(scenario.durationMs, maxEvents, options.summaryOnly ? CHECKER_EVENT_KINDS : null);
   kernel.progress = options.progress ?? null;
+  // A summary-only run keeps no log: the checker reads each event as it happens.
+  const checker = options.summaryOnly ? createChecker(scenario) : null;
+  kernel.reader = checker?.read ?? null;
   const rng = new Rng(scenario.seed);
   const networkRng = rng.fork();
   const chaosRng = rng.fork();
@@ -121,7 +124,9 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     allWarnings.push(`${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`);
   }
   const series = world.series.finish();
-  const checked = check(kernel.events, scenario, world.utilization(), world.series.backlogMax);
+  const utilization = world.utilization();
+  const backlogMax = world.series.backlogMax;
+  const checked = checker ? checker.finish(utilization, backlogMax) : check(kernel.events, scenario, utilization, backlogMax);
   const { violations, facts } = checked;
   allWarnings.push(...pendingWarnings(facts));
   // The log cannot say that the run was cut short; the kernel can.

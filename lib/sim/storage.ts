@@ -90,6 +90,8 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
   /** Every applied write in order, so a failover can return to the state as of an earlier moment. */
   const journal: { t: number; key: string; before: Pick<Cell, "value" | "version">; idempotencyKey: string | null }[] = [];
   const failovers = world.scenario.faults.flatMap((f) => (f.kind === "storage-failover" ? [f] : []));
+  // Only a failover reads the journal and the token marks: a run without one keeps neither.
+  const journaling = failovers.length > 0;
   for (const f of failovers) kernel.at(f.atMs, () => failOver(f.lagMs));
 
   /** An asynchronous replica is promoted: writes after now − lagMs never reached it, token marks included. */
@@ -123,7 +125,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
   };
 
   const raise = (c: Cell, token: number) => {
-    if (token > c.highestToken) c.marks.push({ t: kernel.now, token });
+    if (journaling && token > c.highestToken) c.marks.push({ t: kernel.now, token });
     c.highestToken = token;
   };
 
@@ -180,12 +182,13 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     let lostIncrements = 0;
     let overwrote: string[] = [];
     if (applied) {
-      journal.push({
-        t: kernel.now,
-        key: req.key,
-        before: { value: c.value, version: c.version },
-        idempotencyKey: storage.guard === "idempotency" ? req.idempotencyKey : null,
-      });
+      if (journaling)
+        journal.push({
+          t: kernel.now,
+          key: req.key,
+          before: { value: c.value, version: c.version },
+          idempotencyKey: storage.guard === "idempotency" ? req.idempotencyKey : null,
+        });
       const read = c.increments[req.readVersion] ?? null;
       if (req.run === null) {
         lostIncrements = Math.max(0, c.value - req.readValue);
