@@ -229,8 +229,12 @@ test("the timeline re-fits when an edit moves the stale write later, unless it w
 test("Jump to violation brings the timeline into view, framed on the violation, the playhead on it", async ({ page }) => {
   await openLabDrawn(page, "?preset=gc-pause&t=0");
   const jump = page.getByRole("region", { name: "Outcome" }).getByRole("button", { name: "Jump to violation" });
-  await jump.scrollIntoViewIfNeeded();
-  await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).not.toBeInViewport();
+  // The drawn lab can still be swapped for the live one here, detaching the button mid-scroll:
+  // scroll again until the timeline is out of view.
+  await expect(async () => {
+    await jump.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).not.toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await jump.click();
   await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).toBeInViewport();
   await expect.poll(() => playheadSeconds(page)).toBeCloseTo(10, 0);
