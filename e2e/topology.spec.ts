@@ -163,3 +163,20 @@ test("the topology, its fault menu and the twin runs have no serious accessibili
   await expect(page.getByRole("menu")).toBeVisible();
   await expectNoSeriousA11yViolationsInBothThemes(page, "fault menu open");
 });
+
+test("scrolled out of view while the run plays, the topology holds still, and shows the playhead's moment once playing stops", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page, `?s=${code}&t=0`);
+  const c1 = topology(page).getByRole("button", { name: /^c1:/ });
+  await expect(c1).toHaveAccessibleName(/clock 0\.000 s/);
+  await timeline(page).getByRole("button", { name: "Play", exact: true }).scrollIntoViewIfNeeded();
+  await expect(topology(page)).not.toBeInViewport();
+  await timeline(page).getByRole("button", { name: "Play", exact: true }).click();
+  await expect(timeline(page).getByRole("slider", { name: "Playhead" })).not.toHaveAttribute("aria-valuetext", /^0\.000 s/);
+  // Out of view, the node still says where the playhead was when it left the view.
+  await expect(c1).toHaveAccessibleName(/clock 0\.000 s/);
+  await timeline(page).getByRole("button", { name: "Pause", exact: true }).click();
+  const at = (await timeline(page).getByRole("slider", { name: "Playhead" }).getAttribute("aria-valuetext"))!.match(/^[\d.]+ s/)![0];
+  // c1's clock has no skew: paused, its clock reads the playhead's true time.
+  await expect(c1).toHaveAccessibleName(new RegExp(`clock ${at.replace(".", "\\.")}`));
+});

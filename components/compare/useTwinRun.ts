@@ -29,7 +29,7 @@ export function useTwinRun(input: Scenario, resolved: ResolvedScenario, flip: Fl
   const run = useStore(slot.store);
 
   useEffect(() => {
-    if (plan?.ok) slot.start(plan, plan.scenario, plan.large);
+    if (plan?.ok) slot.start(plan, plan.scenario, plan);
   }, [plan, slot]);
 
   if (!twin) return { twin: null, result: null, pending: false, error: null };

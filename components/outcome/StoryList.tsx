@@ -1,13 +1,13 @@
 "use client";
 
-import { memo, useDeferredValue, useState } from "react";
+import { memo, useDeferredValue, useMemo, useState } from "react";
 import { formatCount } from "@/lib/run/format";
 import { upperBound } from "@/lib/run/intervals";
 import { storyDigest } from "@/lib/run/storyDigest";
 import type { StoryLine, StoryTone } from "@/lib/run/story";
 import type { SimResult } from "@/lib/sim/simulate";
 import { storyOfResult } from "@/lib/run/derived";
-import { selectSetT, selectT } from "@/components/lab/selectors";
+import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 
 const toneMark: Record<StoryTone, { label: string; className: string }> = {
@@ -24,13 +24,13 @@ const toneMark: Record<StoryTone, { label: string; className: string }> = {
  */
 export function StoryList({ result }: { result: SimResult }) {
   const story = storyOfResult(useDeferredValue(result));
-  const t = usePlayback(selectT);
   const [expanded, setExpanded] = useState(false);
   const setT = usePlayback(selectSetT);
-  const times = story.lines.map((line) => line.t);
-  // The line the playhead has most recently passed is the current one.
-  const current = upperBound(times, t + 1e-6) - 1;
-  const digest = storyDigest(story);
+  const times = useMemo(() => story.lines.map((line) => line.t), [story]);
+  // The line the playhead has most recently passed is the current one; selecting its index, not
+  // the playhead, re-renders the list only when the playhead passes a line.
+  const current = usePlayback((s) => upperBound(times, s.t + 1e-6) - 1);
+  const digest = useMemo(() => storyDigest(story), [story]);
   const shown = expanded ? story.lines.map((line, index) => ({ line, index })) : digest.lines;
 
   return (

@@ -7,11 +7,12 @@ import { layoutViolations } from "@/lib/run/violationLayout";
 import { lowerBound, upperBound } from "@/lib/run/intervals";
 import type { FocusMark, GrantMark, WriteMarkModel } from "@/lib/run/timelineModel";
 import { roleColor } from "@/lib/theme/tokens";
-import { selectSetT, selectT } from "@/components/lab/selectors";
+import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 import { colorOfProcess } from "./colors";
 import { labelWidth, type LayerProps } from "./geometry";
 import type { MarkTip } from "./MarkTooltip";
+import { grantsAndWritesBetween, marksMoment, markTimes } from "./revealedMoments";
 
 /** More grants and writes than this in view are drawn as ticks: zoom in to reach each one. */
 const MARK_CAP = 400;
@@ -24,14 +25,15 @@ const MARK_CAP = 400;
  * and the last, Enter or Space moves the playhead there.
  */
 export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProps & { onTip?: (tip: MarkTip | null) => void }) {
-  const t = usePlayback(selectT);
+  const [d0, d1] = domain;
+  // Not the playhead: the latest moment passed at which this layer changes, so playing re-renders it only then.
+  const until = usePlayback((s) => marksMoment(model.marks, Math.min(s.t, limitT, d1)));
   const setT = usePlayback(selectSetT);
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [d0, d1] = domain;
   const [plotLeft, plotRight] = x.range();
   const times = markTimes(model.marks);
   // The marks in view that the playhead has revealed: two binary searches, however long the run.
-  const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, Math.min(t, limitT, d1)));
+  const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, until));
   const crowded = inView.filter((m) => m.kind !== "violation").length > MARK_CAP;
   // Violations at one moment are one mark, so neither their triangles nor their labels overprint.
   const textPx = layout.textPx;
@@ -89,7 +91,7 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
           return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box, textPx)} {...focus} /> : null;
         }
         const group = groupOf.get(mark.key)!;
-        const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, t, limitT, d1)) }]));
+        const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, until)) }]));
         return (
           <ViolationButton
             key={mark.key}
@@ -111,8 +113,7 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
 
 /** How many grants and writes are in view when there are too many to reach one by one; 0 otherwise. */
 export function marksOverCap({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">, t: number): number {
-  const until = Math.min(t, limitT, domain[1]);
-  const n = model.marks.filter((m) => m.kind !== "violation" && m.t >= domain[0] && m.t <= until).length;
+  const n = grantsAndWritesBetween(model.marks, domain[0], Math.min(t, limitT, domain[1]));
   return n > MARK_CAP ? n : 0;
 }
 
@@ -139,13 +140,6 @@ function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, p
     }
     return { mark, px, labelX, labelled };
   });
-}
-
-const timesCache = new WeakMap<FocusMark[], number[]>();
-function markTimes(marks: FocusMark[]): number[] {
-  let times = timesCache.get(marks);
-  if (!times) timesCache.set(marks, (times = marks.map((m) => m.t)));
-  return times;
 }
 
 /**

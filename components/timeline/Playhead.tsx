@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { formatClock } from "@/lib/run/format";
 import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
@@ -8,28 +9,20 @@ import { selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 
 /**
- * The clip that reveals the run up to the playhead: everything drawn inside it appears as the
- * playhead passes. Only this rectangle moves while playing, so the layers need not re-render.
+ * The window that reveals the run up to the playhead: everything drawn inside it appears as the
+ * playhead passes. Only its width changes while playing, so the layers need not re-render. It is a
+ * nested SVG viewport rather than a clipPath: a viewport's edge is a plain clip rectangle, so the
+ * browser moves it without repainting what it reveals, where changing a clipPath repaints every
+ * element the clip applies to, each frame (with a 5,000-event run that was most of a frame's paint).
  */
-export function RevealClip({
-  id,
-  x,
-  plotLeft,
-  height,
-  limitT,
-}: {
-  id: string;
-  x: ScaleLinear<number, number>;
-  plotLeft: number;
-  height: number;
-  limitT: number;
-}) {
+export function RevealWindow({ x, height, limitT, children }: { x: ScaleLinear<number, number>; height: number; limitT: number; children: ReactNode }) {
   const t = usePlayback(selectT);
   const edge = x(Math.min(t, limitT));
+  // No viewBox and x = 0: the layers inside draw in the diagram's own coordinates.
   return (
-    <clipPath id={id}>
-      <rect x={plotLeft - 20} y="0" width={Math.max(0, edge - plotLeft + 20)} height={height} />
-    </clipPath>
+    <svg x="0" y="0" width={Math.max(0, edge)} height={height} overflow="hidden" aria-hidden="true" pointerEvents="none">
+      {children}
+    </svg>
   );
 }
 

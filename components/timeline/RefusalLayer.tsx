@@ -3,17 +3,17 @@
 import { upperBound } from "@/lib/run/intervals";
 import { laneRows } from "@/lib/run/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
-import { selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 import { labelWidth, type LayerProps } from "./geometry";
+import { refusalsMoment } from "./revealedMoments";
 
 /**
  * A client's refused retries as one light band on its lane, labelled with how many refusals it
  * has met by the playhead ("refused ×23"), in place of a request and reply arrow per attempt.
  */
 export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
-  const t = usePlayback(selectT);
-  const until = Math.min(t, limitT);
+  // The latest band start or refusal passed, not the playhead: playing re-renders the bands only then.
+  const until = usePlayback((s) => refusalsMoment(model.refusals, Math.min(s.t, limitT)));
   return (
     <g>
       {model.refusals.query(domain[0], Math.min(domain[1], until)).map((band) => {

@@ -14,7 +14,6 @@ import {
   selectSetT,
   selectShortcuts,
   selectShowMessages,
-  selectT,
 } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
@@ -193,8 +192,8 @@ const CLIENT_LANES_SHOWN = 8;
 
 /** Says when grants and writes are too dense to reach one by one, which depends on the playhead. */
 function CrowdedMarksNote(props: Pick<LayerProps, "model" | "domain" | "limitT">) {
-  const t = usePlayback(selectT);
-  const n = marksOverCap(props, t);
+  // A count, not the playhead: playing re-renders the note only when the count changes.
+  const n = usePlayback((s) => marksOverCap(props, s.t));
   return n > 0 ? <p className="text-xs text-ink-muted">{formatCount(n)} grants and writes in view: zoom in to reach each one.</p> : null;
 }
 

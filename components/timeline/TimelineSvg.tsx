@@ -13,7 +13,7 @@ import { LaneLabels } from "./LaneLabels";
 import { MarkLayer } from "./MarkLayer";
 import { MarkTooltip, type MarkTip } from "./MarkTooltip";
 import { MessageLayer } from "./MessageLayer";
-import { Playhead, RevealClip } from "./Playhead";
+import { Playhead, RevealWindow } from "./Playhead";
 import { PointLayer } from "./PointLayer";
 import { RefusalLayer } from "./RefusalLayer";
 import { SpanLayer } from "./SpanLayer";
@@ -56,7 +56,7 @@ export function TimelineSvg({
   laneTextPx,
 }: TimelineSvgProps) {
   const id = useId();
-  const ids = { plot: `${id}-plot`, reveal: `${id}-reveal`, pause: `${id}-pause`, danger: `${id}-danger`, delay: `${id}-delay`, arrow: `${id}-arrow` };
+  const ids = { plot: `${id}-plot`, pause: `${id}-pause`, danger: `${id}-danger`, delay: `${id}-delay`, arrow: `${id}-arrow` };
   const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
   const patterns = useMemo(() => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }), [ids.pause, ids.danger, ids.delay]);
   const layer = { model, layout, x, domain, limitT };
@@ -83,7 +83,6 @@ export function TimelineSvg({
         <clipPath id={ids.plot}>
           <rect x={labelWidth} y="0" width={Math.max(0, plotRight - labelWidth + 12)} height={layout.height} />
         </clipPath>
-        <RevealClip id={ids.reveal} x={x} plotLeft={labelWidth} height={layout.height} limitT={limitT} />
       </defs>
       <LaneGuides layout={layout} width={width} />
       <g clipPath={`url(#${ids.plot})`}>
@@ -99,12 +98,12 @@ export function TimelineSvg({
             onPick(x.invert(event.clientX - box.left));
           }}
         />
-        <g clipPath={`url(#${ids.reveal})`} aria-hidden="true" pointerEvents="none">
+        <RevealWindow x={x} height={layout.height} limitT={limitT}>
           <SpanLayer {...layer} patterns={patterns} />
           <PointLayer {...layer} />
           {showMessages && <RefusalLayer {...layer} />}
           {showMessages && <MessageLayer {...layer} arrow={ids.arrow} />}
-        </g>
+        </RevealWindow>
         <MarkLayer {...layer} onTip={setTip} />
       </g>
       <LaneLabels layout={layout} scenario={scenario} width={labelWidth} textPx={laneTextPx} />

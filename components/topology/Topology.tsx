@@ -4,8 +4,8 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { describeFault, withFaultAdded } from "@/lib/lab/faults";
 import { topologyCanvasSize } from "@/lib/run/topologyLayout";
 import type { Scenario } from "@/lib/sim/scenario";
-import { selectEdit, selectPending, selectT } from "@/components/lab/selectors";
-import { usePlayback, useScenario } from "@/components/lab/stores";
+import { selectEdit, selectPending } from "@/components/lab/selectors";
+import { useScenario } from "@/components/lab/stores";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import type { FaultTarget, TopologyFrame } from "./context";
 import { FaultMenu } from "./FaultMenu";
@@ -24,10 +24,10 @@ const MENU_WIDTH = 256;
  * seed, so the past stays as it was. Its root is the region named "Topology".
  */
 export function Topology() {
-  const scene = useTopologyScene();
+  const sectionRef = useRef<HTMLElement>(null);
+  const scene = useTopologyScene(sectionRef);
   const pending = useScenario(selectPending);
   const edit = useScenario(selectEdit);
-  const t = usePlayback(selectT);
   const boxRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(boxRef);
   const [menu, setMenu] = useState<{ target: FaultTarget; trigger: HTMLElement; left: number; top: number } | null>(null);
@@ -59,7 +59,7 @@ export function Topology() {
   const canvas = layout ? topologyCanvasSize(layout, width) : { width, height: 320 };
 
   return (
-    <section aria-label="Topology" aria-describedby="topology-help" className="rounded-xl border border-line bg-page">
+    <section ref={sectionRef} aria-label="Topology" aria-describedby="topology-help" className="rounded-xl border border-line bg-page">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-line px-3 py-2 sm:px-4">
         <h2 className="text-lg font-semibold">Topology</h2>
         <p className="text-sm text-ink-muted">{canvas.width > width ? "Scroll sideways to see all of it" : "Who talks to whom, at the playhead"}</p>
@@ -77,7 +77,7 @@ export function Topology() {
         )}
         {menu && (
           <div className="absolute z-10" style={{ left: menu.left, top: menu.top }}>
-            <FaultMenu target={menu.target} t={t} onInject={inject} onClose={closeMenu} />
+            <FaultMenu target={menu.target} t={scene?.frame.t ?? 0} onInject={inject} onClose={closeMenu} />
           </div>
         )}
       </div>

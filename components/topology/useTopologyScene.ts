@@ -1,13 +1,14 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, type RefObject } from "react";
 import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "@/lib/run/topologyFrame";
 import { topologyLayout, type TopologyLayout } from "@/lib/run/topologyLayout";
 import { modelOf } from "@/lib/run/derived";
-import { selectResult, selectT } from "@/components/lab/selectors";
-import { usePlayback, useScenario } from "@/components/lab/stores";
+import { selectResult } from "@/components/lab/selectors";
+import { useScenario } from "@/components/lab/stores";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
 import type { TopologyFrame } from "./context";
+import { usePlayheadInView } from "./usePlayheadInView";
 
 export interface TopologyScene {
   layout: TopologyLayout;
@@ -15,10 +16,13 @@ export interface TopologyScene {
   frame: Omit<TopologyFrame, "menuFor" | "openMenu">;
 }
 
-/** The topology of the provider's run at its playhead; null until a run is there. */
-export function useTopologyScene(): TopologyScene | null {
+/**
+ * The topology of the provider's run at its playhead; null until a run is there. Given the
+ * element that shows it, it holds still while that is scrolled out of view during playback.
+ */
+export function useTopologyScene(shownIn: RefObject<Element | null> | null = null): TopologyScene | null {
   const result = useScenario(selectResult);
-  const t = usePlayback(selectT);
+  const t = usePlayheadInView(shownIn);
   const reducedMotion = useReducedMotion();
   const scenario = result?.scenario ?? null;
   const layout = useMemo(() => (scenario ? topologyLayout(scenario) : null), [scenario]);

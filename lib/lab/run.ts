@@ -40,13 +40,28 @@ export function needsWorker(scenario: ResolvedScenario): boolean {
   return estimateEvents(scenario) > WORKER_THRESHOLD_EVENTS || cronRunsScheduled(scenario) > MAIN_THREAD_BUDGET.events;
 }
 
+/** How large a run looks before it is simulated: where the runner (lib/workers/simRunner.ts) starts it. */
+export interface RunSize {
+  /** Straight to the worker, without a try on the main thread. */
+  large: boolean;
+  estimatedEvents: number;
+}
+
 export type Plan =
-  { ok: true; scenario: Scenario; resolved: ResolvedScenario; warnings: string[]; notes: string[]; large: boolean } | { ok: false; errors: string[] };
+  ({ ok: true; scenario: Scenario; resolved: ResolvedScenario; warnings: string[]; notes: string[] } & RunSize) | { ok: false; errors: string[] };
 
 export function planScenario(candidate: Scenario): Plan {
   const { scenario, notes } = settle(candidate);
   const validation = validateScenario(scenario);
   if (!validation.ok) return { ok: false, errors: validation.errors };
   const large = needsWorker(validation.scenario);
-  return { ok: true, scenario, resolved: validation.scenario, warnings: validation.warnings, notes, large };
+  return {
+    ok: true,
+    scenario,
+    resolved: validation.scenario,
+    warnings: validation.warnings,
+    notes,
+    large,
+    estimatedEvents: estimateEvents(validation.scenario),
+  };
 }

@@ -10,7 +10,7 @@ import { createStore } from "zustand";
 import { presetById } from "@/lib/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
-import { planScenario } from "@/lib/lab/run";
+import { planScenario, type RunSize } from "@/lib/lab/run";
 import { streamSwitchNotes } from "@/lib/lab/streamSwitch";
 import type { Flip } from "@/lib/lab/flips";
 import { COMPARE_PROBLEM, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/lab/url";
@@ -100,7 +100,7 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
   let setState = (patch: StatePatch): void => {
     early.push(patch);
   };
-  simulateNow({ scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings }, first.large);
+  simulateNow({ scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings }, first);
 
   const store = createStore<ScenarioState>()((set, get) => {
     const apply = (candidate: Scenario, presetId: string | null, notes: (title: string, items: string[]) => Notice[]) => {
@@ -119,7 +119,7 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
         notices: notes("The lab also changed", plan.notes),
         predict: freshPredict(s.predict.on),
       }));
-      simulateNow({ scenario: plan.scenario, presetId, resolved: plan.resolved, warnings: plan.warnings }, plan.large);
+      simulateNow({ scenario: plan.scenario, presetId, resolved: plan.resolved, warnings: plan.warnings }, plan);
     };
 
     const cancelRun = () => {
@@ -174,8 +174,8 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
   };
 
   /** Runs a planned scenario and stores its result; the runner hears only the latest run. */
-  function simulateNow(of: Shown, large: boolean) {
-    const where = runner.run(of.scenario, large, {
+  function simulateNow(of: Shown, size: RunSize) {
+    const where = runner.run(of.scenario, size, {
       done: (result) => {
         shown = of;
         setState({ result, pending: false, reachedMs: null });

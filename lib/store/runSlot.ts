@@ -8,6 +8,7 @@
 import { createStore, type StoreApi } from "zustand";
 import type { Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
+import type { RunSize } from "@/lib/lab/run";
 import type { Runner } from "@/lib/workers/simRunner";
 
 export interface RunSlotState {
@@ -23,15 +24,15 @@ export interface RunSlotState {
 export interface RunSlot {
   store: StoreApi<RunSlotState>;
   /** Runs `scenario` for `key`; the run before it, if still going, is dropped. */
-  start(key: unknown, scenario: Scenario, large: boolean): void;
+  start(key: unknown, scenario: Scenario, size: RunSize): void;
   dispose(): void;
 }
 
 export function createRunSlot(runner: Runner): RunSlot {
   const store = createStore<RunSlotState>()(() => ({ key: null, result: null, error: null, pending: false, reachedMs: null }));
-  const start = (key: unknown, scenario: Scenario, large: boolean) => {
+  const start = (key: unknown, scenario: Scenario, size: RunSize) => {
     store.setState({ key, result: null, error: null, pending: false, reachedMs: null });
-    const where = runner.run(scenario, large, {
+    const where = runner.run(scenario, size, {
       done: (result) => store.setState({ result, pending: false, reachedMs: null }),
       failed: (error) => store.setState({ error, pending: false, reachedMs: null }),
       progress: (reachedMs) => store.setState({ reachedMs }),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { runJob, serveJob, startJob, type JobScope } from "./job";
+import { runJob, serveJob, startJob, warmWorkers, type JobScope } from "./job";
+import type { InProcessWorker } from "./testing";
 import { inProcessWorker } from "@/lib/workers/testing";
 
 const countTo = (scope: JobScope) =>
@@ -83,5 +84,46 @@ describe("a worker job", () => {
     const job = runJob(() => inProcessWorker(countTo), { n: 2 }, "counting");
     job.cancel();
     await expect(job.promise).rejects.toThrow("cancelled");
+  });
+});
+
+describe("warm workers", () => {
+  const counting = () => {
+    const started: InProcessWorker[] = [];
+    const workers = warmWorkers(() => {
+      const worker = inProcessWorker(countTo);
+      started.push(worker);
+      return worker;
+    });
+    const job = (n: number) => {
+      const result = vi.fn();
+      const cancel = startJob(workers.take, { n }, { result, failed: vi.fn() }, "counting", workers.release);
+      return { result, cancel };
+    };
+    return { workers, started, job };
+  };
+
+  it("run the next job on the worker that answered the last one", async () => {
+    const { workers, started, job } = counting();
+    const first = job(2);
+    await settle();
+    expect(first.result).toHaveBeenCalledWith("counted to 2");
+    expect(started[0]!.terminated).toBe(false);
+    const second = job(3);
+    await settle();
+    expect(second.result).toHaveBeenCalledWith("counted to 3");
+    expect(started).toHaveLength(1);
+    workers.dispose();
+    expect(started[0]!.terminated).toBe(true);
+  });
+
+  it("terminate a cancelled job's worker, so cancelling costs nothing more, and start a new one for the next job", async () => {
+    const { started, job } = counting();
+    job(2).cancel();
+    expect(started[0]!.terminated).toBe(true);
+    const next = job(1);
+    await settle();
+    expect(next.result).toHaveBeenCalledWith("counted to 1");
+    expect(started).toHaveLength(2);
   });
 });

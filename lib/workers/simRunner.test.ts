@@ -20,6 +20,10 @@ function simulationWorkers() {
   return { create, started };
 }
 
+/** Where the planner would send a run: tried on the main thread first, or straight to the worker. */
+const tried = { large: false, estimatedEvents: 500 };
+const large = { large: true, estimatedEvents: 50_000 };
+
 const settled = (listener: { done: ReturnType<typeof vi.fn>; failed: ReturnType<typeof vi.fn> }) =>
   vi.waitFor(() => expect(listener.done.mock.calls.length + listener.failed.mock.calls.length).toBeGreaterThan(0), { timeout: 30_000 });
 
@@ -65,15 +69,15 @@ describe("the runner", () => {
   it("answers a run that fits at once, during the call", () => {
     const runner = createRunner(simulationWorkers().create);
     const heard = listener();
-    expect(runner.run(presetById("gc-pause")!.scenario, false, heard)).toBe("done");
+    expect(runner.run(presetById("gc-pause")!.scenario, tried, heard)).toBe("done");
     expect(heard.done).toHaveBeenCalledOnce();
   });
 
-  it("gives a small-looking run that outgrows the budget to the worker, which reports progress and the full run", async () => {
+  it("gives a small-looking run that outgrows the budget to the worker, which reports progress and the full run, and waits for the next", async () => {
     const workers = simulationWorkers();
     const runner = createRunner(workers.create);
     const heard = listener();
-    expect(runner.run(smallLooking, false, heard)).toBe("background");
+    expect(runner.run(smallLooking, tried, heard)).toBe("background");
     await settled(heard);
     const result = heard.done.mock.calls[0]![0];
     expect(result.summary).toEqual(simulate(smallLooking).summary);
@@ -82,6 +86,14 @@ describe("the runner", () => {
     expect(reached.length).toBeGreaterThan(0);
     expect(reached).toEqual([...reached].sort((a, b) => a - b));
     expect(Math.max(...reached)).toBeLessThanOrEqual(20_000);
+    // The next large run starts on the same worker, its code loaded and compiled; disposing ends it.
+    const next = listener();
+    runner.run({ ...smallLooking, seed: 3 }, large, next);
+    await settled(next);
+    expect(next.done.mock.calls[0]![0].scenario.seed).toBe(3);
+    expect(workers.started).toHaveLength(1);
+    expect(workers.started[0]!.terminated).toBe(false);
+    runner.dispose();
     expect(workers.started[0]!.terminated).toBe(true);
   });
 
@@ -89,7 +101,7 @@ describe("the runner", () => {
     const workers = simulationWorkers();
     const runner = createRunner(workers.create);
     const heard = listener();
-    runner.run(smallLooking, true, heard);
+    runner.run(smallLooking, large, heard);
     runner.cancel();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard.done).not.toHaveBeenCalled();
@@ -101,16 +113,33 @@ describe("the runner", () => {
     const runner = createRunner(simulationWorkers().create);
     const older = listener();
     const newer = listener();
-    runner.run(smallLooking, true, older);
-    runner.run({ ...smallLooking, seed: 2 }, true, newer);
+    runner.run(smallLooking, large, older);
+    runner.run({ ...smallLooking, seed: 2 }, large, newer);
     await settled(newer);
     expect(newer.done.mock.calls[0]![0].scenario.seed).toBe(2);
     expect(older.done).not.toHaveBeenCalled();
   });
 
+  it("sends a run that looks no smaller than one that outgrew the budget straight to the worker, and tries a smaller one at once", async () => {
+    const runner = createRunner(simulationWorkers().create);
+    const outgrowing = listener();
+    expect(runner.run(smallLooking, tried, outgrowing)).toBe("background");
+    await settled(outgrowing);
+    // gc-pause fits the main thread, but it is planned as large as the run that did not.
+    const asLarge = listener();
+    expect(runner.run(presetById("gc-pause")!.scenario, tried, asLarge)).toBe("background");
+    await settled(asLarge);
+    expect(asLarge.done.mock.calls[0]![0].summary).toEqual(simulate(presetById("gc-pause")!.scenario).summary);
+    const smaller = listener();
+    expect(runner.run(presetById("gc-pause")!.scenario, { large: false, estimatedEvents: 499 }, smaller)).toBe("done");
+    // A run that fitted forgets the one that outgrew: the next is tried at once again.
+    expect(runner.run(presetById("gc-pause")!.scenario, tried, listener())).toBe("done");
+    runner.dispose();
+  });
+
   it("without Web Workers runs everything at once, whatever it costs", () => {
     const heard = listener();
-    expect(createRunner(null).run(smallLooking, true, heard)).toBe("done");
+    expect(createRunner(null).run(smallLooking, large, heard)).toBe("done");
     expect(heard.done.mock.calls[0]![0].summary.incomplete).toBeNull();
   });
 });

@@ -10,8 +10,8 @@
 import { simulate, type SimResult } from "@/lib/sim/simulate";
 import { PROGRESS_EVERY_STEPS } from "@/lib/sim/kernel";
 import type { Scenario } from "@/lib/sim/scenario";
-import { MAIN_THREAD_BUDGET } from "@/lib/lab/run";
-import { startJob, workerFactory, type JobWorker } from "./job";
+import { MAIN_THREAD_BUDGET, type RunSize } from "@/lib/lab/run";
+import { startJob, warmWorkers, workerFactory, type JobWorker, type WarmWorkers } from "./job";
 import { adoptPreparedRun, type PreparedRun } from "@/lib/run/derived";
 
 export interface RunListener {
@@ -24,11 +24,11 @@ export interface RunListener {
 
 export interface Runner {
   /**
-   * Runs a scenario (`large` sends it straight to the worker) and tells `listener` how it ends.
-   * Answers "done" when the result was delivered during the call, "background" when the worker
-   * has it. Starting a run silences the run before it.
+   * Runs a scenario (`size.large` sends it straight to the worker) and tells `listener` how it
+   * ends. Answers "done" when the result was delivered during the call, "background" when the
+   * worker has it. Starting a run silences the run before it.
    */
-  run(scenario: Scenario, large: boolean, listener: RunListener): "done" | "background";
+  run(scenario: Scenario, size: RunSize, listener: RunListener): "done" | "background";
   /** Stops the run in the worker, if there is one; its listener hears nothing more. */
   cancel(): void;
   dispose(): void;
@@ -58,6 +58,12 @@ const simulationWorker = workerFactory(() => new Worker(new URL("./sim.worker.ts
 export function createRunner(createWorker: (() => JobWorker) | null = simulationWorker): Runner {
   let stop: (() => void) | null = null;
   let generation = 0;
+  // Started with the first run that needs one: a page whose runs all fit the main thread loads no worker.
+  let workers: WarmWorkers | null = null;
+  // The estimate of the last run that outgrew the main thread's budget. A slider moved on such a
+  // run gives one that looks no smaller, and that goes straight to the worker: trying it on the
+  // main thread first would spend the whole budget there and then throw it away, at every step.
+  let outgrew: number | null = null;
 
   const cancel = () => {
     generation++;
@@ -65,10 +71,11 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
     stop = null;
   };
 
-  const run: Runner["run"] = (scenario, large, listener) => {
+  const run: Runner["run"] = (scenario, size, listener) => {
     cancel();
     const mine = generation;
     const live = () => mine === generation;
+    const large = size.large || (outgrew !== null && size.estimatedEvents >= outgrew);
     if (!large || !createWorker) {
       let result: SimResult | null;
       try {
@@ -78,12 +85,15 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
         return "done";
       }
       if (result) {
+        outgrew = null;
         listener.done(result);
         return "done";
       }
+      outgrew = size.estimatedEvents;
     }
+    workers ??= createWorker && warmWorkers(createWorker);
     stop = startJob<Scenario, number, PreparedRun>(
-      createWorker,
+      workers && workers.take,
       scenario,
       {
         progress: (reachedMs) => live() && listener.progress?.(reachedMs),
@@ -99,9 +109,17 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
         },
       },
       "the simulation worker",
+      workers?.release,
     );
     return "background";
   };
 
-  return { run, cancel, dispose: cancel };
+  return {
+    run,
+    cancel,
+    dispose() {
+      cancel();
+      workers?.dispose();
+    },
+  };
 }
