@@ -34,6 +34,39 @@ test("with JavaScript the lab from a link replaces the prerendered one and can b
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
 });
 
+test("after hydration the drawn lab stays disabled until the live lab has taken its place, so a click on it is not lost", async ({ page }) => {
+  // Every script and stylesheet the page's HTML names (its own and those its inline data names) loads; the lab's
+  // own chunk, loaded after the page has hydrated, is held until the test lets it through.
+  const html = await (await page.request.get("/lab/")).text();
+  const named = new Set(html.match(/\/_next\/static\/chunks\/[^"\\]+?\.(?:js|css)/g));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    if (!named.has(new URL(route.request().url()).pathname)) {
+      held++;
+      await released;
+    }
+    await route.continue();
+  });
+  // Not waiting for the load event, which waits for the held chunk.
+  await page.goto("/lab/", { waitUntil: "domcontentloaded" });
+  // The page has hydrated once its theme toggle works.
+  const html0 = page.locator("html");
+  const before = await html0.getAttribute("data-theme");
+  await expect(async () => {
+    await page.getByRole("button", { name: /theme/i }).click();
+    expect(await html0.getAttribute("data-theme")).not.toBe(before);
+  }).toPass();
+  expect(held).toBeGreaterThan(0);
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeDisabled();
+  release();
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+});
+
 // A lesson's runs are in its HTML too: each simulated and drawn when the site was built. The
 // figures the test expects come from the same runs, simulated here.
 const { lessons } = lessonContentLoad();
