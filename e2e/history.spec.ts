@@ -63,6 +63,8 @@ for (const ex of EXAMPLES) {
     await expectHistoryShown(page, ex);
     // The same file dropped on the panel after a reload opens the same way.
     await openGcPause(page);
+    // The panel loads when it comes near the view; its placeholder has the same heading, and no drop target.
+    await expect(picker(page)).toBeEnabled(OPENED);
     await dropFile(page, ex.file, example(ex.file));
     await expectHistoryShown(page, ex);
     expect(errors).toEqual([]);
