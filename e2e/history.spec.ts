@@ -63,13 +63,39 @@ for (const ex of EXAMPLES) {
     await expectHistoryShown(page, ex);
     // The same file dropped on the panel after a reload opens the same way.
     await openGcPause(page);
-    // The panel loads when it comes near the view; its placeholder has the same heading, and no drop target.
+    // The panel loads when it comes near the view; this drop is on the loaded panel (the next test drops on its placeholder).
     await expect(picker(page)).toBeEnabled(OPENED);
     await dropFile(page, ex.file, example(ex.file));
     await expectHistoryShown(page, ex);
     expect(errors).toEqual([]);
   });
 }
+
+test("a history dropped on Real vs model before the panel has loaded opens once it has", async ({ page }) => {
+  const errors = watchForErrors(page);
+  // The panel's own chunk (the one that holds its file picker's label) is held until the file has been dropped.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let heldPanel = false;
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Open a recorded run or a lock history")) {
+      heldPanel = true;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  await openGcPause(page);
+  await expect(panel(page).getByText("Loading the recorded runs…")).toBeVisible();
+  await expect.poll(() => heldPanel, OPENED).toBe(true);
+  const ex = EXAMPLES[1];
+  await dropFile(page, ex.file, example(ex.file));
+  await expect(panel(page).getByRole("status")).toHaveText(`Loading the panel; “${ex.file}” opens as soon as it is here…`);
+  release();
+  await expectHistoryShown(page, ex);
+  expect(errors).toEqual([]);
+});
 
 test("a history with a bad line names it, and the history already open stays", async ({ page }) => {
   await openGcPause(page);

@@ -8,7 +8,7 @@
  * there. The names stay those of the panels, so the lab's layout uses them as it always did.
  */
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNearViewport } from "@/components/learn/useNearViewport";
 import { selectResolved } from "./selectors";
 import { useScenario } from "./stores";
@@ -51,14 +51,32 @@ function useIdle(): boolean {
   return idle;
 }
 
+/**
+ * A file dropped on Real vs model before the panel has loaded: its placeholder keeps it, and the
+ * panel opens it once it is there, rather than the browser opening the file in place of the lab.
+ */
+const HeldDrop = createContext<{ held: File | null; hold(file: File): void }>({ held: null, hold: () => {} });
+
 /** Real vs model's place keeps its heading, so a link to #real-heading (a lesson's recorded run) lands there. */
 function RealRunsPlaceholder() {
+  const { held, hold } = useContext(HeldDrop);
   return (
-    <section aria-labelledby="real-heading" className="min-h-40 rounded-xl border border-line p-4">
+    <section
+      aria-labelledby="real-heading"
+      className="min-h-40 rounded-xl border border-line p-4"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        const file = e.dataTransfer.files[0];
+        if (file) hold(file);
+      }}
+    >
       <h2 id="real-heading" className="text-lg font-semibold">
         Real vs model
       </h2>
-      <p className="text-ink-muted">Loading the recorded runs…</p>
+      <p className="text-ink-muted" role="status">
+        {held ? `Loading the panel; “${held.name}” opens as soon as it is here…` : "Loading the recorded runs…"}
+      </p>
     </section>
   );
 }
@@ -80,10 +98,13 @@ export function ComparePanel() {
 }
 
 export function RealRunsPanel() {
+  const [held, hold] = useState<File | null>(null);
   return (
-    <WhenNear placeholder={<RealRunsPlaceholder />}>
-      <RealRuns />
-    </WhenNear>
+    <HeldDrop.Provider value={{ held, hold }}>
+      <WhenNear placeholder={<RealRunsPlaceholder />}>
+        <RealRuns dropped={held} />
+      </WhenNear>
+    </HeldDrop.Provider>
   );
 }
 

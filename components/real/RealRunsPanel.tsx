@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { loadShippedTrace, shippedTraces } from "@/lib/real/shipped";
 import { keyCounts, verdictOf } from "@/lib/run/summaryText";
 import { TwinTimelines } from "@/components/compare/TwinTimelines";
@@ -16,9 +16,16 @@ import { useOpenTrace } from "./useOpenTrace";
  * picked or dropped here), checked by the engine's own checker and drawn with the model's run of
  * the same scenario stacked under it, one playhead for both, and the fields where they differ.
  * A user's own lock history (picked, dropped or pasted) is checked and drawn the same way, alone.
+ * `dropped` is a file dropped on the panel's placeholder before the panel loaded: it opens on arrival.
  */
-export function RealRunsPanel() {
+export function RealRunsPanel({ dropped = null }: { dropped?: File | null }) {
   const { state, shown: run, openFile, openText, openValue, cancel } = useOpenTrace();
+  const openedDrop = useRef<File | null>(null);
+  useEffect(() => {
+    if (!dropped || openedDrop.current === dropped) return;
+    openedDrop.current = dropped;
+    openFile(dropped);
+  }, [dropped, openFile]);
   const [dragging, setDragging] = useState(false);
   const [pasted, setPasted] = useState("");
   const pasteId = useId();
