@@ -134,6 +134,28 @@ test("the whole set can be answered from the keyboard, and the number keys can b
   await expect(page.getByRole("checkbox", { name: "Number keys choose an answer" })).not.toBeChecked();
 });
 
+test("on a phone, the first question arrives without shifting the page (layout shift under 0.1)", async ({ browser }) => {
+  // Every set, at a phone's size: the question replaces the prerendered "Loading your progress…" after hydration.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.shifted += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  for (const quiz of quizSets) {
+    await page.goto(`/quiz/${quiz.slug}/`);
+    await expect(page.getByText(`Question 1 of ${quiz.questions.length}`)).toBeVisible();
+    // Layout shifts are reported after the frame that made them.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), quiz.slug).toBeLessThan(0.1);
+  }
+  await context.close();
+});
+
 test("a set that does not exist is a 404", async ({ page }) => {
   const response = await page.goto("/quiz/no-such-set/");
   expect(response?.status()).toBe(404);

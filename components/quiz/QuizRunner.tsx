@@ -27,7 +27,9 @@ export function QuizRunner({ set }: { set: QuizSet }) {
   useVisitRecord("quiz", set.slug);
 
   if (!hydrated) {
-    return <p className="text-ink-muted">Loading your progress…</p>;
+    // As tall as the shortest question card (about 37rem at 1280 px, 50rem on a phone), so the
+    // question arriving does not push the footer out of the first screen (a layout shift).
+    return <p className="min-h-[36rem] text-ink-muted">Loading your progress…</p>;
   }
 
   const total = set.questions.length;
