@@ -22,8 +22,6 @@ export class Network {
   private readonly isolated = new Map<string, number>();
   private outages = 0;
   private readonly delays = new DelayFaults();
-  /** Whether this run logs messages (a summary-only run does not), asked once rather than per message. */
-  private readonly logged: boolean;
 
   constructor(
     private readonly kernel: Kernel,
@@ -33,7 +31,6 @@ export class Network {
     private readonly serviceNodes: ReadonlySet<string>,
   ) {
     this.lastArrival = new Float64Array(kernel.procCount * kernel.procCount);
-    this.logged = kernel.records("send");
   }
 
   /** Sends `msg`; `onArrive` runs on the receiver when (and if) it arrives. */
@@ -49,8 +46,8 @@ export class Network {
     const id = this.nextId++;
     // Messages are most of a log; a summary-only run does not build them, but counts them all
     // against the same event budget as a full run (kernel.ts `tally`).
-    const logged = this.logged;
-    if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type });
+    const logged = kernel.logsMessages;
+    if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type, t: 0, seq: 0 });
     else kernel.tally();
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
       if (logged) kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
@@ -62,17 +59,7 @@ export class Network {
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]);
     this.lastArrival[pair] = arrival;
-    if (!logged) return kernel.deliverTallied(arrival, from, receiver, onArrive);
-    kernel.deliverAt(
-      arrival,
-      from,
-      receiver,
-      () => {
-        kernel.log({ kind: "deliver", proc: to, from, to, id, msg: msg.type });
-        onArrive();
-      },
-      (reason: DropReason) => kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason }),
-    );
+    kernel.deliverAt(arrival, from, receiver, id, msg.type, onArrive);
   }
 
   /** Why a message from `from` cannot reach `to` now, or null. */

@@ -60,8 +60,12 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
 
   const leaderProc = () => kernel.proc(leader ?? "e1");
   const reachable = (id: string) => !kernel.proc(id).crashed;
-  /** Members the leader can talk to, itself included. */
-  const quorumOf = (candidate: string) => nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
+  /** Members the leader can talk to, itself included (counted in a loop: every request asks). */
+  const quorumOf = (candidate: string) => {
+    let members = 0;
+    for (const id of nodeIds) if (reachable(id) && (id === candidate || !world.network.blocked(candidate, id))) members++;
+    return members;
+  };
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
 
   function scheduleExpiry(lease: Lease): void {
@@ -198,7 +202,8 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
             notices.leaseExtended(client, sentT, ttl);
             // A watch stream resumes from its revision after a lost message; re-checking ownership
             // with each KeepAlive stands for that, so a waiter never sleeps through its turn.
-            for (const key of waiting.keys()) if (key.startsWith(`${client}/`)) checkOwner(client, key.slice(client.length + 1));
+            const prefix = `${client}/`;
+            for (const key of waiting.keys()) if (key.startsWith(prefix)) checkOwner(client, key.slice(prefix.length));
           },
           // With no KeepAlive answered for a whole TTL, the client library declares the session
           // done (the server may still hold the lease; a new session then queues behind its key).
