@@ -88,13 +88,13 @@ describe("a worker job", () => {
 });
 
 describe("warm workers", () => {
-  const counting = () => {
+  const counting = (keep?: number) => {
     const started: InProcessWorker[] = [];
     const workers = warmWorkers(() => {
       const worker = inProcessWorker(countTo);
       started.push(worker);
       return worker;
-    });
+    }, keep);
     const job = (n: number) => {
       const result = vi.fn();
       const cancel = startJob(workers.take, { n }, { result, failed: vi.fn() }, "counting", workers.release);
@@ -125,5 +125,20 @@ describe("warm workers", () => {
     await settle();
     expect(next.result).toHaveBeenCalledWith("counted to 1");
     expect(started).toHaveLength(2);
+  });
+
+  it("keep as many waiting as asked, so jobs run side by side again on the same workers", async () => {
+    const { workers, started, job } = counting(2);
+    const firstBatch = [job(1), job(2), job(3)];
+    await settle();
+    expect(firstBatch.every((j) => j.result.mock.calls.length === 1)).toBe(true);
+    // Three answered, two are kept: the first to be released is let go.
+    expect(started.map((w) => w.terminated)).toEqual([true, false, false]);
+    const secondBatch = [job(4), job(5)];
+    await settle();
+    expect(secondBatch.map((j) => j.result.mock.calls[0]?.[0])).toEqual(["counted to 4", "counted to 5"]);
+    expect(started).toHaveLength(3);
+    workers.dispose();
+    expect(started.every((w) => w.terminated)).toBe(true);
   });
 });

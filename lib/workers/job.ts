@@ -114,35 +114,31 @@ export function workerFactory(create: () => Worker): (() => JobWorker) | null {
 
 /** Workers for one kind of job, kept warm (warmWorkers). */
 export interface WarmWorkers {
-  /** A worker for the next job: the one that answered last, if it is waiting, else a new one. */
+  /** A worker for the next job: one that answered a job and is waiting, else a new one. */
   take(): JobWorker;
   /** Takes back a worker whose job has ended, to wait for the next job. */
   release(worker: JobWorker): void;
-  /** Terminates the worker waiting, if there is one. */
+  /** Terminates the workers waiting. */
   dispose(): void;
 }
 
 /**
- * Keeps the worker whose job ended waiting for the next job. A new worker first loads its code,
- * then runs its first job before the engine's code is compiled: on this project's 2-core machine
- * that made a 5,000-event run take about 300 ms in the worker, most of the time to the page. A
- * cancelled job's worker is still terminated, so cancelling stays free.
+ * Keeps up to `keep` workers whose jobs ended waiting for the next jobs (the oldest beyond that is
+ * terminated). A new worker first loads its code, then runs its first job before the engine's
+ * code is compiled: on this project's 2-core machine that made a 5,000-event run take about 300 ms
+ * in the worker, most of the time to the page, and a failure map's first 32,000 runs take twice as
+ * long as the next 32,000. A cancelled job's worker is still terminated, so cancelling stays free.
  */
-export function warmWorkers(create: () => JobWorker): WarmWorkers {
-  let waiting: JobWorker | null = null;
+export function warmWorkers(create: () => JobWorker, keep = 1): WarmWorkers {
+  const waiting: JobWorker[] = [];
   return {
-    take() {
-      const worker = waiting ?? create();
-      waiting = null;
-      return worker;
-    },
+    take: () => waiting.pop() ?? create(),
     release(worker) {
-      waiting?.terminate();
-      waiting = worker;
+      waiting.push(worker);
+      if (waiting.length > keep) waiting.shift()!.terminate();
     },
     dispose() {
-      waiting?.terminate();
-      waiting = null;
+      for (const worker of waiting.splice(0)) worker.terminate();
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
  * Runs a failure map's cells in Web Workers, one per core (capped), each worker taking an
  * interleaved shard of the cells in coarse-to-fine order (lib/explore/shards.ts), so the whole map
- * takes shape early and every worker finishes at about the same time. Cancelling terminates them.
+ * takes shape early and every worker finishes at about the same time. Cancelling terminates them;
+ * a map that finishes leaves its workers waiting, their engine code compiled, for the next map.
  */
 import { runCell, shard, type CellJob, type CellResult } from "@/lib/explore";
-import { startJob } from "./job";
+import { startJob, warmWorkers, type WarmWorkers } from "./job";
 
 export interface MapWorkerRequest {
   jobs: CellJob[];
@@ -25,9 +26,17 @@ export function mapWorkerCount(cores: number | undefined): number {
   return Math.max(1, Math.min(MAX_MAP_WORKERS, Math.floor(cores || 2)));
 }
 
+/**
+ * The page's map workers, made when the first map is drawn and kept for the page's life: a map
+ * drawn again (new axes, more seeds) then runs on workers whose code V8 has already optimised.
+ */
+let mapWorkers: WarmWorkers | null = null;
+
 /** Starts running `jobs`; returns the function that cancels the run. Without Worker support, runs in slices on the page. */
 export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener): () => void {
   if (typeof Worker === "undefined") return runOnPage(jobs, listener);
+  mapWorkers ??= warmWorkers(() => new Worker(new URL("./mapCells.worker.ts", import.meta.url), { type: "module" }), MAX_MAP_WORKERS);
+  const workers = mapWorkers;
   const shards = shard(jobs, Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency))).filter((s) => s.length > 0);
   let running = shards.length;
   let over = false;
@@ -37,10 +46,9 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
     for (const cancel of stops) cancel();
   };
   for (const jobs of shards) {
-    const create = () => new Worker(new URL("./mapCells.worker.ts", import.meta.url), { type: "module" });
     stops.push(
       startJob<MapWorkerRequest, CellResult, null>(
-        create,
+        workers.take,
         { jobs },
         {
           progress: (cell) => !over && listener.cell(cell),
@@ -57,6 +65,7 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
           },
         },
         "a failure map worker",
+        workers.release,
       ),
     );
   }
