@@ -65,5 +65,5 @@ export default defineConfig([
       "no-restricted-imports": ["error", { patterns: [...uiModules, { group: ["@/*"], message: "Engine tests build their own scenarios from lib/sim." }] }],
     },
   },
-  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next/**", "out/**", "public/workers/**", "build/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
 ]);

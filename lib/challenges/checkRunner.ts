@@ -8,6 +8,7 @@ import type { ArcadeLevel } from "./arcade";
 import type { ExhaustiveResult } from "./exhaustive";
 import type { Goal } from "./goals";
 import type { World } from "./world";
+import { startWorker } from "@/lib/workers/workerScript";
 
 export type CheckRequest =
   /** `counterexampleWhen`: "goal-fails" for a defend level, "goal-holds" to confirm a break level cannot be won. */
@@ -29,7 +30,7 @@ export interface CheckListener {
 
 /** Starts a job in a fresh worker; the returned function cancels it. */
 export function startCheck(request: CheckRequest, listener: CheckListener): () => void {
-  const create = workerFactory(() => new Worker(new URL("./check.worker.ts", import.meta.url), { type: "module" }));
+  const create = workerFactory(() => startWorker("check"));
   return startJob<CheckRequest, CheckProgress, CheckOutcome>(
     create,
     request,

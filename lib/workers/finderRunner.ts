@@ -6,6 +6,7 @@
 import type { FinderBudget, FinderResult } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
 import { startJob, workerFactory } from "./job";
+import { startWorker } from "./workerScript";
 
 export interface FinderRequest {
   scenario: Scenario;
@@ -31,7 +32,7 @@ export interface FinderListener {
 
 /** Starts a search; the returned function cancels it. */
 export function startFinder(request: FinderRequest, listener: FinderListener): () => void {
-  const create = workerFactory(() => new Worker(new URL("./finder.worker.ts", import.meta.url), { type: "module" }));
+  const create = workerFactory(() => startWorker("finder"));
   return startJob<FinderRequest, FinderProgress, FinderOutcome>(
     create,
     request,

@@ -3,8 +3,7 @@
  * failure finder, the load curve): the page posts a request; the worker answers with any number
  * of progress messages, then exactly one result or one error. Cancelling terminates the worker,
  * so a cancelled job costs nothing more and reports nothing more. The worker is created by the
- * caller (`new Worker(new URL("./x.worker.ts", import.meta.url), …)` must be written where the
- * bundler can see it).
+ * caller (`startWorker` in workerScript.ts, in the page).
  */
 
 export type JobReply<Progress, Result> = { kind: "progress"; progress: Progress } | { kind: "result"; result: Result } | { kind: "error"; message: string };

@@ -5,6 +5,7 @@
 import type { Scenario } from "@/lib/sim/scenario";
 import { startJob, workerFactory } from "./job";
 import type { CurvePoint } from "@/lib/run/loadCurve";
+import { startWorker } from "./workerScript";
 
 export interface CurveListener {
   point(point: CurvePoint): void;
@@ -14,6 +15,6 @@ export interface CurveListener {
 
 /** Starts computing the curve of `scenario`; the returned function stops it. */
 export function startLoadCurve(scenario: Scenario, listener: CurveListener): () => void {
-  const create = workerFactory(() => new Worker(new URL("./loadCurve.worker.ts", import.meta.url), { type: "module" }));
+  const create = workerFactory(() => startWorker("loadCurve"));
   return startJob<Scenario, CurvePoint, null>(create, scenario, { progress: listener.point, result: listener.done, failed: listener.failed }, "the load curve");
 }

@@ -6,6 +6,7 @@
  */
 import { runCell, shard, type CellJob, type CellResult } from "@/lib/explore";
 import { startJob, warmWorkers, type WarmWorkers } from "./job";
+import { startWorker } from "./workerScript";
 
 export interface MapWorkerRequest {
   jobs: CellJob[];
@@ -35,7 +36,7 @@ let mapWorkers: WarmWorkers | null = null;
 /** Starts running `jobs`; returns the function that cancels the run. Without Worker support, runs in slices on the page. */
 export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener): () => void {
   if (typeof Worker === "undefined") return runOnPage(jobs, listener);
-  mapWorkers ??= warmWorkers(() => new Worker(new URL("./mapCells.worker.ts", import.meta.url), { type: "module" }), MAX_MAP_WORKERS);
+  mapWorkers ??= warmWorkers(() => startWorker("mapCells"), MAX_MAP_WORKERS);
   const workers = mapWorkers;
   const shards = shard(jobs, Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency))).filter((s) => s.length > 0);
   let running = shards.length;

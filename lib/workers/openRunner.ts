@@ -5,6 +5,7 @@
  */
 import type { Opened } from "@/lib/real/open";
 import { startJob, workerFactory } from "./job";
+import { startWorker } from "./workerScript";
 
 /** A file picked or dropped, text pasted, or a shipped trace already loaded. */
 export type OpenRequest = { name: string; file: File } | { name: string; text: string } | { name: string; value: unknown };
@@ -22,7 +23,7 @@ export interface OpenListener {
 
 /** Starts opening; the returned function cancels it. */
 export function startOpen(request: OpenRequest, listener: OpenListener): () => void {
-  const create = workerFactory(() => new Worker(new URL("./open.worker.ts", import.meta.url), { type: "module" }));
+  const create = workerFactory(() => startWorker("open"));
   return startJob<OpenRequest, OpenProgress, Opened>(
     create,
     request,

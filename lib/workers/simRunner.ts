@@ -13,6 +13,7 @@ import type { Scenario } from "@/lib/sim/scenario";
 import { MAIN_THREAD_BUDGET, type RunSize } from "@/lib/lab/run";
 import { startJob, warmWorkers, workerFactory, type JobWorker, type WarmWorkers } from "./job";
 import { adoptPreparedRun, type PreparedRun } from "@/lib/run/derived";
+import { startWorker } from "./workerScript";
 
 export interface RunListener {
   /** The run's result; for a run that fits the main thread, during the call to `run` itself. */
@@ -49,7 +50,7 @@ export function runWithinMainThreadBudget(scenario: Scenario): SimResult | null 
 }
 
 /** The simulation worker, where this environment has Web Workers. */
-const simulationWorker = workerFactory(() => new Worker(new URL("./sim.worker.ts", import.meta.url), { type: "module" }));
+const simulationWorker = workerFactory(() => startWorker("sim"));
 
 /**
  * A runner. `createWorker` stands in for the simulation worker in tests; without Web Workers
