@@ -7,7 +7,8 @@
  * line and the field of every problem, and turns it into the recorder's observed events, so the
  * engine's checker reads a history exactly as it reads a recorded run (lib/real/replay.ts). Pure.
  */
-import { z } from "zod";
+// A namespace import, unlike `import { z }`, lets esbuild leave zod's locales out of the workers' bundle (scripts/workers/build.mjs).
+import * as z from "zod";
 import type { Rejection } from "../sim/facts";
 import { clientIds, LIMITS, serviceNodeIds, validateScenario, type ResolvedScenario } from "../sim/scenario";
 import { rejectionText } from "../sim/storage";
