@@ -50,7 +50,7 @@ export class Network {
     if (logged) kernel.log({ kind: "send", proc: from, from, to, id, msg: msg.type, t: 0, seq: 0 });
     else kernel.tally();
     if (this.lossRate > 0 && this.rng.next() < this.lossRate) {
-      if (logged) kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss" });
+      if (logged) kernel.log({ kind: "drop", proc: to, from, to, id, msg: msg.type, reason: "loss", t: 0, seq: 0 });
       else kernel.tally();
       return;
     }
