@@ -1,31 +1,51 @@
 /**
- * `npm test`: every check a change must pass, in order, stopping at the first that fails.
- * Lint, the type-check and the format check are single-threaded, so they run side by side;
- * the unit tests, the build and the browser tests each use every core, so they run one by one, and
- * the recordings on real servers run alone, because a busy machine makes their timers late.
+ * `npm test`: every check a change must pass, stopping at the first that fails.
+ * The recordings on real servers spend a minute mostly waiting on their scenarios' timers, so they
+ * run beside the checks that come before the browser tests (lint, the type-check and the format
+ * check side by side, then the unit tests, the build and the budget). Those checks run at the
+ * lowest CPU priority (nice 19): a recording's timer that fires wakes its process ahead of them,
+ * and stays on time. The browser tests use every core, so they run last, alone.
  * Prints how long each step took, so a slow step is seen rather than guessed.
  */
 import { spawn } from "node:child_process";
 
-const steps = [["lint", "typecheck", "format:check"], ["test:unit"], ["test:real"], ["build"], ["budget"], ["test:e2e"]];
+/** Each lane is a list of groups run one after another; a group's scripts run side by side. */
+const lanes = [
+  { groups: [["test:real"]], nice: false },
+  { groups: [["lint", "typecheck", "format:check"], ["test:unit"], ["build"], ["budget"]], nice: true },
+];
+const last = ["test:e2e"];
 
-const run = (script) =>
+const run = (script, nice) =>
   new Promise((resolve) => {
     const began = Date.now();
-    const child = spawn("npm", ["run", "-s", script], { stdio: "inherit" });
+    const command = nice ? ["nice", ["-n", "19", "npm", "run", "-s", script]] : ["npm", ["run", "-s", script]];
+    const child = spawn(...command, { stdio: "inherit" });
     child.on("exit", (code, signal) => resolve({ script, code: code ?? 1, signal, seconds: (Date.now() - began) / 1000 }));
   });
 
-const began = Date.now();
 const timings = [];
-for (const group of steps) {
-  const results = await Promise.all(group.map(run));
-  timings.push(...results);
-  const failed = results.find((r) => r.code !== 0);
-  if (failed) {
-    console.error(`\nnpm test: ${failed.script} failed (${failed.signal ?? `exit ${failed.code}`})`);
-    process.exit(failed.code || 1);
+/** Runs a lane's groups in order and stops at its first failure: the failed script, or null. */
+async function runLane({ groups, nice }) {
+  for (const group of groups) {
+    const results = await Promise.all(group.map((script) => run(script, nice)));
+    timings.push(...results);
+    const failed = results.find((r) => r.code !== 0);
+    if (failed) return failed;
   }
+  return null;
 }
+
+function fail(failed) {
+  console.error(`\nnpm test: ${failed.script} failed (${failed.signal ?? `exit ${failed.code}`})`);
+  process.exit(failed.code || 1);
+}
+
+const began = Date.now();
+// Both lanes finish before a failure is reported, so no server or browser is left running.
+const failed = (await Promise.all(lanes.map(runLane))).find((f) => f !== null);
+if (failed) fail(failed);
+const e2e = await runLane({ groups: [last], nice: false });
+if (e2e) fail(e2e);
 console.log(`\nnpm test passed in ${((Date.now() - began) / 1000).toFixed(0)} s:`);
-for (const t of timings) console.log(`  ${t.script.padEnd(10)} ${t.seconds.toFixed(0).padStart(4)} s`);
+for (const t of timings) console.log(`  ${t.script.padEnd(12)} ${t.seconds.toFixed(0).padStart(4)} s`);

@@ -63,10 +63,11 @@ describe.skipIf(missing.length > 0)("real servers vs the model", () => {
     await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
   });
 
-  // `npm test` runs this file as its own step, with nothing else running, because a run's timers
-  // must keep the scenario's times: with one core of two kept busy they came 90–170 ms late and the
-  // recorder refused the run. Four record at once; one refused is recorded again alone (recordAll). The shipped recordings are also checked
-  // against the model by lib/real/replay.test.ts, which needs no servers.
+  // A run's timers must keep the scenario's times: with one core of two kept busy they came
+  // 90–170 ms late and the recorder refused the run. So `npm test` runs this file beside only
+  // checks it has put at the lowest CPU priority (scripts/test.mjs). Four record at once; one
+  // refused is recorded again alone (recordAll). The shipped recordings are also checked against
+  // the model by lib/real/replay.test.ts, which needs no servers.
   it("agree on every shipped scenario", { timeout: 900_000 }, async () => {
     const began = Date.now();
     const { recordings, retried } = await recordAll(shippedTraces, 4);
