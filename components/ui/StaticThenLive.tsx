@@ -1,6 +1,6 @@
 "use client";
 
-import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { createElement, startTransition, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 
 const noChange = () => () => {};
 
@@ -42,7 +42,9 @@ export function StaticThenLive<P extends object>({ onServer, load, props, start,
   useEffect(() => {
     if (!start) return;
     let current = true;
-    void load().then((component) => current && setLive(() => component));
+    // A transition, so React renders the live component in slices that leave the page answering
+    // (the drawn copy stays on show meanwhile), not in one long task.
+    void load().then((component) => current && startTransition(() => setLive(() => component)));
     return () => {
       current = false;
     };
