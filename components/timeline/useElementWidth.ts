@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useState, type RefObject } from "react";
+import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from "react";
 
 /**
  * The width the prerendered HTML draws at, before anything can be measured: about the lab's
@@ -8,9 +8,22 @@ import { useLayoutEffect, useState, type RefObject } from "react";
  */
 const PRERENDER_WIDTH = 880;
 
-/** The width of an element in CSS pixels, following resizes. */
+const noChange = () => () => {};
+
+/**
+ * The width of an element in CSS pixels, following resizes. While the page hydrates, the width the
+ * HTML was drawn at; in a component mounted in the browser later (the live lab, a panel), 0 until
+ * the layout effect has measured it, before the first paint. Every caller draws nothing at 0, so
+ * such a drawing is built once, at its real width, rather than at 880 px and then rebuilt at a
+ * phone's 378 px with hundreds of attributes changed.
+ */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(PRERENDER_WIDTH);
+  const hydrating = useSyncExternalStore(
+    noChange,
+    () => false,
+    () => true,
+  );
+  const [width, setWidth] = useState(hydrating ? PRERENDER_WIDTH : 0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
