@@ -18,9 +18,12 @@ const LabOnServer =
 /**
  * The page is a static file, and its query string exists only in the browser. So the prerendered
  * HTML holds the lab on its default scenario, simulated when the site was built and drawn, and the
- * page paints it before any script runs. The browser hydrates that same lab, then applies the
- * link: a `?preset=` or `?s=` opens a new lab session in its place. Until then its controls are
- * disabled, so a click before the scripts have loaded is not silently lost.
+ * page paints it before any script runs. The browser hydrates the page, reads the link, and only
+ * then loads the live lab, on the link's scenario (a `?preset=` or `?s=`, or the default). The
+ * drawn lab's controls are disabled in the HTML itself (LabLive), so a click before the live lab
+ * has taken its place is not silently lost. No fieldset around it is disabled and enabled here:
+ * toggling one around the whole drawn lab restyled every control in it, a 250 ms task on a phone
+ * under Lighthouse's tracing.
  */
 export function LabApp() {
   const [opened, setOpened] = useState<{ search: string } | null>(null);
@@ -36,15 +39,13 @@ export function LabApp() {
           This is the lab&apos;s default run, drawn when the site was built. Playing it, changing it and opening other scenarios need JavaScript.
         </p>
       </noscript>
-      <fieldset disabled={opened === null} className="m-0 min-w-0 border-0 p-0">
-        <StaticThenLive
-          onServer={LabOnServer}
-          load={loadLive}
-          props={props}
-          start
-          fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
-        />
-      </fieldset>
+      <StaticThenLive
+        onServer={LabOnServer}
+        load={loadLive}
+        props={props}
+        start={opened !== null}
+        fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
+      />
     </>
   );
 }
