@@ -1,10 +1,8 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "@/components/ui/useHydrated";
 import { LabProvider } from "./LabProvider";
 import { LabWorkspace } from "./LabWorkspace";
-
-const noChange = () => () => {};
 
 /**
  * The lab itself, its stores and every view: what LabApp loads after the page's first paint. Its
@@ -13,11 +11,7 @@ const noChange = () => () => {};
  * there would be silently lost.
  */
 export function LabLive({ search }: { search: string }) {
-  const live = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const live = useHydrated();
   return (
     <LabProvider key={search} search={search}>
       <fieldset disabled={!live} className="m-0 min-w-0 border-0 p-0">

@@ -1,12 +1,10 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "@/components/ui/useHydrated";
 import type { Scenario } from "@/lib/sim/scenario";
 import { EmbeddedOutcome } from "./EmbeddedOutcome";
 import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
 import { EmbeddedTimeline } from "./EmbeddedTimeline";
-
-const noChange = () => () => {};
 
 /**
  * An embedded run itself: simulated, on the lab's timeline, with its outcome below (hidden while a
@@ -14,11 +12,7 @@ const noChange = () => () => {};
  * hydrated, so a click before then is not silently lost; then they work.
  */
 export function EmbeddedRun({ presetId, scenario, holdAt }: { presetId: string; scenario: Scenario; holdAt: number | null }) {
-  const hydrated = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <EmbeddedSimProvider presetId={presetId} scenario={scenario} holdAt={holdAt}>
       <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">

@@ -1,14 +1,13 @@
 "use client";
 
-import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from "react";
+import { useLayoutEffect, useState, type RefObject } from "react";
+import { useHydrated } from "@/components/ui/useHydrated";
 
 /**
  * The width the prerendered HTML draws at, before anything can be measured: about the lab's
  * timeline column on a laptop. The browser measures the real width before its first paint.
  */
 const PRERENDER_WIDTH = 880;
-
-const noChange = () => () => {};
 
 /**
  * The width of an element in CSS pixels, following resizes. While the page hydrates, the width the
@@ -18,12 +17,8 @@ const noChange = () => () => {};
  * phone's 378 px with hundreds of attributes changed.
  */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
-  const hydrating = useSyncExternalStore(
-    noChange,
-    () => false,
-    () => true,
-  );
-  const [width, setWidth] = useState(hydrating ? PRERENDER_WIDTH : 0);
+  const hydrated = useHydrated();
+  const [width, setWidth] = useState(hydrated ? 0 : PRERENDER_WIDTH);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -1,8 +1,7 @@
 "use client";
 
-import { createElement, startTransition, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-
-const noChange = () => () => {};
+import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { useHydrated } from "./useHydrated";
 
 interface Props<P extends object> {
   /** The component itself, on the server only (null in the browser, whose bundle must not hold it). */
@@ -32,11 +31,7 @@ interface Props<P extends object> {
 export function StaticThenLive<P extends object>({ onServer, load, props, start, fallback }: Props<P>) {
   // False while the page is hydrating (and on the server), true for a component mounted in the
   // browser later; the first render's answer says whether there is server HTML to keep.
-  const mountedInBrowser = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const mountedInBrowser = useHydrated();
   const [keepsServerHtml] = useState(!mountedInBrowser);
   const [Live, setLive] = useState<ComponentType<P> | null>(null);
   useEffect(() => {
