@@ -14,7 +14,7 @@ const lanes = [
   { groups: [["test:real"]], nice: false },
   { groups: [["lint", "typecheck", "format:check"], ["test:unit"], ["build"], ["budget"]], nice: true },
 ];
-const last = ["test:e2e"];
+const browserTests = { groups: [["test:e2e"]], nice: false };
 
 const run = (script, nice) =>
   new Promise((resolve) => {
@@ -45,7 +45,7 @@ const began = Date.now();
 // Both lanes finish before a failure is reported, so no server or browser is left running.
 const failed = (await Promise.all(lanes.map(runLane))).find((f) => f !== null);
 if (failed) fail(failed);
-const e2e = await runLane({ groups: [last], nice: false });
-if (e2e) fail(e2e);
+const e2eFailed = await runLane(browserTests);
+if (e2eFailed) fail(e2eFailed);
 console.log(`\nnpm test passed in ${((Date.now() - began) / 1000).toFixed(0)} s:`);
 for (const t of timings) console.log(`  ${t.script.padEnd(12)} ${t.seconds.toFixed(0).padStart(4)} s`);

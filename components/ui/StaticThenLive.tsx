@@ -29,8 +29,7 @@ interface Props<P extends object> {
  * chunk with the page's first load.
  */
 export function StaticThenLive<P extends object>({ onServer, load, props, start, fallback }: Props<P>) {
-  // False while the page is hydrating (and on the server), true for a component mounted in the
-  // browser later; the first render's answer says whether there is server HTML to keep.
+  // The first render's answer says whether there is server HTML to keep.
   const mountedInBrowser = useHydrated();
   const [keepsServerHtml] = useState(!mountedInBrowser);
   const [Live, setLive] = useState<ComponentType<P> | null>(null);
