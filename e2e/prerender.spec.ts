@@ -4,6 +4,7 @@ import type { LessonPredict, LessonSim } from "@/lib/content/lessonTypes";
 import { presetById } from "@/lib/presets";
 import { verdictOf } from "@/lib/run/summaryText";
 import { simulate } from "@/lib/sim";
+import { watchForErrors } from "./pageErrors";
 
 // The lab's HTML carries its default run, simulated and drawn when the site was built, so the page
 // shows it before (and without) any script.
@@ -65,6 +66,33 @@ test("after hydration the drawn lab stays disabled until the live lab has taken 
   await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+});
+
+// The default lab is hydrated where it was drawn, not drawn again: the nodes the page painted from
+// its HTML are the ones the live lab uses, and hydration found nothing that differs (a mismatch
+// is an error React reports, and it then replaces the whole island).
+test("with JavaScript the default lab comes to life in the drawn HTML itself, with no error", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto("/lab/", { waitUntil: "domcontentloaded" });
+  const marked = await page.evaluate(() => {
+    const nodes = [document.querySelector("#timeline"), document.querySelector("#main h1"), document.querySelector("#main select")];
+    (window as unknown as { drawn: (Element | null)[] }).drawn = nodes;
+    return nodes.every(Boolean);
+  });
+  expect(marked).toBe(true);
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+  const kept = await page.evaluate(() => {
+    const [timeline, heading, picker] = (window as unknown as { drawn: Element[] }).drawn;
+    return [
+      timeline === document.querySelector("#timeline"),
+      heading === document.querySelector("#main h1"),
+      picker === document.querySelector("#main select"),
+    ];
+  });
+  expect(kept).toEqual([true, true, true]);
+  expect(errors).toEqual([]);
 });
 
 // A lesson's runs are in its HTML too: each simulated and drawn when the site was built. The

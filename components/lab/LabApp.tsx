@@ -7,10 +7,20 @@ import { StaticThenLive } from "@/components/ui/StaticThenLive";
 /**
  * The lab's code (its stores, the engine, zod for its scenarios, every view) is a chunk of its own,
  * not among the scripts the page's HTML loads: the HTML holds the lab drawn, the page's shell (its
- * header, its theme toggle) hydrates without it, and the live lab takes the drawn one's place as
- * soon as the chunk has arrived.
+ * header, its theme toggle) hydrates without it. Once the chunk has arrived, the live lab
+ * hydrates the drawn one in place when the link asks for the default scenario, and takes its place
+ * otherwise. Getting there is split into short tasks: the lab's modules are evaluated in parts,
+ * and its session is opened ahead of rendering (openLabAhead).
  */
-const loadLive = () => import("./LabLive").then((m) => m.LabLive);
+const loadLive = async ({ search }: { search: string }) => {
+  // Each import is evaluated in a task of its own: the engine, what the views derive, the link's format, the lab.
+  await import("@/lib/sim/simulate");
+  await import("@/lib/run/derived");
+  await import("@/lib/lab/url");
+  const { LabLive, openLabAhead } = await import("./LabLive");
+  await openLabAhead(search);
+  return LabLive;
+};
 const LabOnServer =
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, server-only import (see StaticThenLive)
   typeof window === "undefined" ? (require("./LabLive") as typeof import("./LabLive")).LabLive : null;
@@ -44,6 +54,7 @@ export function LabApp() {
         load={loadLive}
         props={props}
         start={opened !== null}
+        island={{ identifierPrefix: "lab-", hydrates: search === "" }}
         fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
       />
     </>

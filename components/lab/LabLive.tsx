@@ -1,7 +1,10 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
 import { LabProvider } from "./LabProvider";
+
+export { openLabAhead } from "./LabProvider";
 import { LabWorkspace } from "./LabWorkspace";
 
 /**
@@ -11,12 +14,21 @@ import { LabWorkspace } from "./LabWorkspace";
  * there would be silently lost.
  */
 export function LabLive({ search }: { search: string }) {
-  const live = useHydrated();
   return (
     <LabProvider key={search} search={search}>
-      <fieldset disabled={!live} className="m-0 min-w-0 border-0 p-0">
+      <EnabledWhenLive>
         <LabWorkspace />
-      </fieldset>
+      </EnabledWhenLive>
     </LabProvider>
+  );
+}
+
+/** Its own component, so that enabling the controls after hydration renders the fieldset alone, not the lab inside it. */
+function EnabledWhenLive({ children }: { children: ReactNode }) {
+  const live = useHydrated();
+  return (
+    <fieldset disabled={!live} className="m-0 min-w-0 border-0 p-0">
+      {children}
+    </fieldset>
   );
 }
