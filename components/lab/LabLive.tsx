@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
 import { LabProvider } from "./LabProvider";
+import { LabWorkspace } from "./LabWorkspace";
 
 export { openLabAhead } from "./LabProvider";
-import { LabWorkspace } from "./LabWorkspace";
 
 /**
  * The lab itself, its stores and every view: what LabApp loads after the page's first paint. Its
