@@ -104,12 +104,14 @@ export function StaticThenLive<P extends object>({ onServer, load, props, start,
     void load(latestProps.current).then((component) => {
       if (!current) return;
       const element = drawn.current;
+      // Either way in a transition, so React renders (or hydrates) the live component in slices
+      // that leave the page answering, not in one long task; the drawn copy stays on show meanwhile.
       if (hydrates && element) {
-        islandRoot.current = { root: hydrateRoot(element, createElement(component, latestProps.current), { identifierPrefix }), component };
+        startTransition(() => {
+          islandRoot.current = { root: hydrateRoot(element, createElement(component, latestProps.current), { identifierPrefix }), component };
+        });
         return;
       }
-      // A transition, so React renders the live component in slices that leave the page answering
-      // (the drawn copy stays on show meanwhile), not in one long task.
       startTransition(() => setLive(() => component));
     });
     return () => {
