@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check a change must pass, stopping at the first that fails.
  * The recordings on real servers spend a minute mostly waiting on their scenarios' timers, so they
- * run beside the checks that come before the browser tests (lint, the type-check and the format
- * check side by side, then the unit tests, the build and the budget). Those checks run at the
+ * run beside the checks that come before the browser tests (lint, and beside it the type-check and
+ * the format check, then the unit tests, the build and the budget). Those checks run at the
  * lowest CPU priority (nice 19): a recording's timer that fires wakes its process ahead of them,
  * and stays on time. The browser tests use every core, so they run last, alone.
  * Prints how long each step took, so a slow step is seen rather than guessed.
@@ -12,7 +12,9 @@ import { spawn } from "node:child_process";
 /** Each lane is a list of groups run one after another; a group's scripts run side by side. */
 const lanes = [
   { groups: [["test:real"]], nice: false },
-  { groups: [["lint", "typecheck", "format:check"], ["test:unit"], ["build"], ["budget"]], nice: true },
+  // Lint is the longest check and needs nothing else, so it has a lane of its own beside the chain.
+  { groups: [["lint"]], nice: true },
+  { groups: [["typecheck", "format:check"], ["test:unit"], ["build"], ["budget"]], nice: true },
 ];
 const browserTests = { groups: [["test:e2e"]], nice: false };
 
