@@ -243,7 +243,7 @@ test("Jump to violation brings the timeline into view, framed on the violation, 
   await jump.click();
   await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).toBeInViewport();
   await expect.poll(() => playheadSeconds(page)).toBeCloseTo(10, 0);
-  const violation = timeline(page).getByRole("button", { name: /^Violation at 10\.0 s/ });
+  const violation = timeline(page).getByRole("button", { name: /^Overlap at 10\.0 s/ });
   await expect(violation).toBeInViewport();
   const note = (await zoomNote(page).innerText()).match(/zoomed to ([\d.]+) s – ([\d.]+) s/);
   expect(note).not.toBeNull();

@@ -79,7 +79,7 @@ test.describe("violation labels", () => {
       await page.setViewportSize({ width, height });
       await openLab(page, "?preset=k8s-paused-leader", { timeout: 60_000 });
       await playToEnd(page);
-      await expect(timeline(page).getByRole("button", { name: /Violation at 23\.0 s: / })).toBeVisible();
+      await expect(timeline(page).getByRole("button", { name: /(Overlap|Lost update) at 23\.0 s: / })).toBeVisible();
       const labels = diagram(page)
         .locator("text")
         .filter({ hasText: /lost update|overlap/ });

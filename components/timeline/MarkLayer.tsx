@@ -230,20 +230,24 @@ const WriteButton = memo(function WriteButton({
           : roleColor.inkMuted,
   };
   return (
-    <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="13" />} {...focus}>
-      <WriteMark x={px} y={y} color={colorOfProcess(mark.client)} outcome={outcome} />
-      {mark.outcome === "repeat" && <circle cx={px} cy={y} r="2" style={{ fill: roleColor.page }} />}
+    <>
+      <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="13" />} {...focus}>
+        <WriteMark x={px} y={y} color={colorOfProcess(mark.client)} outcome={outcome} />
+        {mark.outcome === "repeat" && <circle cx={px} cy={y} r="2" style={{ fill: roleColor.page }} />}
+      </MarkButton>
+      {/* The caption is the write's data, drawn where there is room, not the button's label: kept
+          outside the button, whose name is the whole sentence (WCAG 2.5.3 asks a label's words to be in the name). */}
       {labelled && (
-        <>
+        <g aria-hidden="true" pointerEvents="none">
           <text x={labelX} y={rows.label} fontSize={textPx} textAnchor="middle" style={{ fill: roleColor.ink }}>
             {writeLabel(mark)}
           </text>
           <text x={labelX} y={rows.note} fontSize={textPx} textAnchor="middle" fontWeight={mark.outcome === "applied" ? 400 : 600} style={noteStyle}>
             {mark.damage ?? mark.note}
           </text>
-        </>
+        </g>
       )}
-    </MarkButton>
+    </>
   );
 });
 

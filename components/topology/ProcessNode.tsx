@@ -1,5 +1,6 @@
 "use client";
 
+import { Fragment } from "react";
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { clockReadingAt } from "@/lib/run/clocks";
 import { formatClock, formatOffset } from "@/lib/run/format";
@@ -55,16 +56,19 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
   const frame = useTopologyFrame();
   const state = frame.states.get(node.id);
   const { status, detail } = stateText(node.kind, state);
-  const leaseText = state?.leases.length
-    ? `, enforcing the lease of ${state.leases.map((l) => `${l.client}${l.token === null ? "" : ` (token ${l.token})`}`).join(", ")}`
-    : "";
-  const text = `${detail ? `${status}, ${detail}` : status}${node.kind === "service" ? leaseText : ""}`;
   const clock = clockReadingAt(frame.scenario, node.id, frame.t);
   const clockText = clock ? `${formatClock(clock.wallMs)} (${formatOffset(clock.aheadMs)})` : "";
   const paused = state?.status === "paused";
   const crashed = state?.status === "crashed";
   const leases = node.kind === "service" ? (state?.leases ?? []) : [];
-  const label = `${node.id}: ${text}; clock ${clockText}`;
+  const chipTexts = leases.slice(0, 3).map((l) => `${l.client}${l.token === null ? "" : ` #${l.token}`}`);
+  if (leases.length > 3) chipTexts.push(`+${leases.length - 3}`);
+  const leaseText = leases.length
+    ? `; enforcing the lease of ${leases.map((l) => `${l.client}${l.token === null ? "" : ` (token ${l.token})`}`).join(", ")}`
+    : "";
+  // The name reads the card's words in the order they are shown, so a speech user can say what
+  // they see (WCAG 2.5.3, Label in Name); what the chips abbreviate follows in full.
+  const label = `${node.id}: ${[clockText, detail ? `${status}, ${detail}` : status, chipTexts.join(" ")].filter(Boolean).join("; ")}${leaseText}`;
   const className = `nodrag nopan relative flex flex-col items-start overflow-hidden rounded-lg border-2 bg-page text-left text-ink shadow-sm ${
     textPx ? "px-[0.45em] py-[0.15em]" : "gap-0.5 px-2.5 py-1.5"
   } ${state?.partitioned ? "border-dashed" : ""} ${crashed ? "opacity-70" : ""}`;
@@ -80,22 +84,31 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
   };
   const chips = leases.length > 0 && (
     <span className={textPx ? "inline-flex gap-[0.25em] align-baseline" : "flex gap-1"}>
-      {leases.slice(0, 3).map((l) => (
-        <span key={`${l.client}${l.token}`} className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(l.client) }}>
-          {l.client}
-          {l.token === null ? "" : ` #${l.token}`}
-        </span>
+      {leases.slice(0, 3).map((l, i) => (
+        <Fragment key={`${l.client}${l.token}`}>
+          {i > 0 && " "}
+          <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(l.client) }}>
+            {chipTexts[i]}
+          </span>
+        </Fragment>
       ))}
-      {leases.length > 3 && <span className={type.lease}>+{leases.length - 3}</span>}
+      {leases.length > 3 && (
+        <>
+          {" "}
+          <span className={type.lease}>{chipTexts[3]}</span>
+        </>
+      )}
     </span>
   );
+  // The spaces between the card's parts (which a flex layout does not draw) keep its words apart
+  // in its text, as they are on screen.
   const face = (
     <>
       <span className="flex w-full items-center gap-1.5">
         <Shape node={node} room={textPx !== null} />
-        <span className={`${type.name} font-bold`}>{node.id}</span>
+        <span className={`${type.name} font-bold`}>{node.id}</span>{" "}
         <span className={`ml-auto ${type.clock} whitespace-nowrap text-ink-muted tabular-nums`}>{clockText}</span>
-      </span>
+      </span>{" "}
       {textPx ? (
         // A room's card keeps to the lines its layout made room for: the state, then what the
         // process holds or believes, as one run of text.
@@ -105,9 +118,8 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
         </span>
       ) : (
         <>
-          <span className={`${type.state} font-medium ${crashed ? "text-danger-ink" : ""}`}>{status}</span>
-          {detail && <span className={type.state}>{detail}</span>}
-          {chips}
+          <span className={`${type.state} font-medium ${crashed ? "text-danger-ink" : ""}`}>{status}</span>{" "}
+          {detail && <span className={type.state}>{detail}</span>} {chips}
         </>
       )}
       {crashed && (

@@ -83,9 +83,9 @@ export function Topology() {
       </div>
       <div className="space-y-3 border-t border-line p-3 sm:px-4">
         <p id="topology-help" className="text-xs text-ink-muted">
-          {scene?.frame.reducedMotion ? "The number on a link counts its messages in flight." : "Dots are messages in flight; a hollow dot will be lost."}{" "}
-          Hatched: paused. Crossed out: crashed. Dashed border: cut off. A link broken by two bars: partitioned. Choose a process or a link (Tab to it, then
-          Enter) to inject a fault at the playhead.
+          {scene?.frame.reducedMotion ? "The number on a link counts its messages in flight." : "Dots are messages in flight; a hollow dot will be lost."} Each
+          process shows its own clock at the playhead, and how far it is from true time. Hatched: paused. Crossed out: crashed. Dashed border: cut off. A link
+          broken by two bars: partitioned. Choose a process or a link (Tab to it, then Enter) to inject a fault at the playhead.
           {layout &&
             layout.aggregated > 0 &&
             ` Past 15 clients, the rest share one node (${layout.aggregated} clients) so the view stays readable; it offers no faults.`}

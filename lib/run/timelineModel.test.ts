@@ -76,11 +76,13 @@ describe("the timeline model", () => {
     expect(overhang.endT).toBe(16_000);
   });
 
-  it("marks violations and overlap bands", () => {
+  it("marks violations and overlap bands, each named first with the word its mark shows", () => {
     const m = model("gc-pause");
-    expect(m.marks.filter((x) => x.kind === "violation").map((x) => x.name)).toEqual([
-      "Violation at 10.0 s: From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s.",
-      expect.stringContaining("Violation at 17.0 s: At 17.0 s c1 wrote 1"),
+    const violations = m.marks.filter((x) => x.kind === "violation");
+    expect(violations.map((x) => x.label)).toEqual(["overlap", "lost update"]);
+    expect(violations.map((x) => x.name)).toEqual([
+      "Overlap at 10.0 s: From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s.",
+      expect.stringContaining("Lost update at 17.0 s: At 17.0 s c1 wrote 1"),
     ]);
     expect(m.overlaps).toEqual([{ clients: ["c1", "c2"], startT: expect.any(Number), endT: expect.any(Number) }]);
   });

@@ -374,7 +374,9 @@ export function timelineModelData(result: SimResult): TimelineModelData {
 
   for (const [i, v] of result.violations.entries()) {
     const label = v.kind === "lost-update" ? "lost update" : v.kind === "duplicate-effect" ? "done twice" : v.kind === "overlap" ? "overlap" : "token reused";
-    marks.push({ kind: "violation", violation: v.kind, key: `v${i}`, t: v.t, endT: v.endT, label, name: `Violation at ${seconds(v.t)}: ${v.text}` });
+    // The name starts with the word the mark shows, so a speech user can say what they see (WCAG 2.5.3).
+    const name = `${label[0].toUpperCase()}${label.slice(1)} at ${seconds(v.t)}: ${v.text}`;
+    marks.push({ kind: "violation", violation: v.kind, key: `v${i}`, t: v.t, endT: v.endT, label, name });
   }
   marks.sort((a, b) => a.t - b.t);
 

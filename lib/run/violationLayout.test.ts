@@ -59,7 +59,8 @@ describe("violation labels on the timeline", () => {
     expect(groups).toHaveLength(1);
     expect(groups[0].label).toBe("lost update ×3 · overlap");
     expect(groups[0].lead.violation).toBe("lost-update");
-    expect(groups[0].name).toMatch(/^4 violations here\. /);
+    // The name starts with the words drawn, so a speech user can say what they see.
+    expect(groups[0].name).toMatch(/^lost update ×3 · overlap: 4 violations here\. /);
     expect(groups[0].labelX).not.toBeNull();
   });
 

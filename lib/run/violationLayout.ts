@@ -19,7 +19,7 @@ export interface ViolationGroup {
   label: string;
   /** Where the label starts, or null when it is left out. */
   labelX: number | null;
-  /** What a screen reader says for the group: each member's own name. */
+  /** What a screen reader says for the group: each member's own name, after the label when there are several. */
   name: string;
 }
 
@@ -46,8 +46,9 @@ function groupLabel(members: readonly ViolationMarkModel[]): string {
   return [...counts].map(([label, n]) => (n === 1 ? label : `${label} ×${n}`)).join(" · ");
 }
 
-function groupName(members: readonly ViolationMarkModel[]): string {
-  return members.length === 1 ? members[0].name : `${members.length} violations here. ${members.map((m) => m.name).join(". ")}`;
+/** Each member's own name; a merged group's starts with its label, the words the mark shows (WCAG 2.5.3, Label in Name). */
+function groupName(members: readonly ViolationMarkModel[], label: string): string {
+  return members.length === 1 ? members[0].name : `${label}: ${members.length} violations here. ${members.map((m) => m.name).join(". ")}`;
 }
 
 /**
@@ -110,7 +111,8 @@ export function layoutViolations(
 function groupOf(members: ViolationMarkModel[], x: (t: number) => number): ViolationGroup {
   const sorted = [...members].sort((a, b) => a.t - b.t);
   const lead = sorted.reduce((best, m) => (priorityOf(m) < priorityOf(best) ? m : best));
-  return { lead, members: sorted, px: x(lead.t), label: groupLabel(sorted), labelX: null, name: groupName(sorted) };
+  const label = groupLabel(sorted);
+  return { lead, members: sorted, px: x(lead.t), label, labelX: null, name: groupName(sorted, label) };
 }
 
 const markBox = (g: ViolationGroup): Interval => ({ from: g.px - MARK_HALF, to: g.px + MARK_HALF });
