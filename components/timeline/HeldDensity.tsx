@@ -3,7 +3,7 @@ import { laneRows } from "@/lib/run/timelineLayout";
 import { columnShares, densityRuns } from "@/lib/run/density";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
-import type { LayerProps } from "./geometry";
+import { rectPath, type LayerProps } from "./geometry";
 
 /**
  * Holding, when a view has too many spans to draw one by one: on each lane a density band whose
@@ -45,10 +45,7 @@ export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "l
             {/* One path for the lane's whole band: a 64-client run drew over 1,500 rectangles. */}
             <path
               d={densityRuns(columnShares(intervals, columns))
-                .map((run) => {
-                  const height = Math.round(run.share * rows.barHeight * 100) / 100;
-                  return `M${left + run.from * BIN_PX} ${bottom - height}h${(run.to - run.from) * BIN_PX}v${height}h${-(run.to - run.from) * BIN_PX}z`;
-                })
+                .map((run) => rectPath(left + run.from * BIN_PX, bottom - run.share * rows.barHeight, (run.to - run.from) * BIN_PX, run.share * rows.barHeight))
                 .join("")}
               style={{ fill: color }}
             />

@@ -10,7 +10,7 @@ import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 import { colorOfProcess } from "./colors";
-import { labelWidth, type LayerProps } from "./geometry";
+import { hundredths, labelWidth, type LayerProps } from "./geometry";
 import type { MarkTip } from "./MarkTooltip";
 import { grantsAndWritesBetween, marksMoment, markTimes } from "./revealedMoments";
 
@@ -164,7 +164,7 @@ function MarkTicks({ marks, x, layout }: { marks: FocusMark[]; x: LayerProps["x"
     let path = paths.get(key);
     if (!path) paths.set(key, (path = { client: mark.client, rejected, d: [] }));
     const [y1, y2] = mark.kind === "write" ? [rows.mid - 7, rows.mid + 7] : [rows.barTop - 2, rows.barTop + rows.barHeight + 2];
-    path.d.push(`M${Math.round(px * 100) / 100} ${y1}V${y2}`);
+    path.d.push(`M${hundredths(px)} ${y1}V${y2}`);
   }
   return (
     <g aria-hidden="true" strokeWidth="1.5" fill="none">

@@ -5,7 +5,7 @@ import { formatSessionDoubt } from "@/lib/run/format";
 import { pauseLabel } from "@/lib/run/phrases";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
-import { labelWidth, type LayerProps } from "./geometry";
+import { hundredths, labelWidth, rectPath, type LayerProps } from "./geometry";
 import { HeldDensity } from "./HeldDensity";
 import { ConcurrentBracket } from "@/components/marks/ConcurrentBracket";
 
@@ -95,9 +95,7 @@ export const SpanLayer = memo(function SpanLayer({
       const key = `${span.kind}-${span.lane}`;
       let path = strokes.get(key);
       if (!path) strokes.set(key, (path = { kind: span.kind, lane: span.lane, d: [] }));
-      // Hundredths of a pixel: the path's text stays short, and no one sees the difference.
-      const [px, pw] = [Math.round(x0 * 100) / 100, Math.round(w * 100) / 100];
-      path.d.push(span.kind === "working" ? `M${px} ${rows.workTop}h${pw}v4h${-pw}z` : `M${px} ${rows.barTop + rows.barHeight / 2}h${pw}`);
+      path.d.push(span.kind === "working" ? rectPath(x0, rows.workTop, w, 4) : `M${hundredths(x0)} ${rows.barTop + rows.barHeight / 2}h${hundredths(w)}`);
       return;
     }
     const key = `${span.kind}-${span.lane}-${span.startT}-${i}`;

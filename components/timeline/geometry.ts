@@ -18,3 +18,12 @@ export interface LayerProps {
 export function labelWidth(text: string, textPx = LAB_TEXT_PX): number {
   return (text.length * 6.2 * textPx) / LAB_TEXT_PX + 4;
 }
+
+/** A coordinate to hundredths of a pixel: a long path's text stays short, and no one sees the difference. */
+export const hundredths = (v: number) => Math.round(v * 100) / 100;
+
+/** One rectangle as a subpath, so that many rectangles of one style are drawn as a single path. */
+export function rectPath(x: number, y: number, width: number, height: number): string {
+  const w = hundredths(width);
+  return `M${hundredths(x)} ${hundredths(y)}h${w}v${hundredths(height)}h${-w}z`;
+}

@@ -8,7 +8,7 @@
  */
 import { listOf } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
-import { formatDuration, formatPercent } from "./format";
+import { formatDuration, formatPercent, sentenceCase } from "./format";
 
 export const SATURATED = 0.8;
 
@@ -169,5 +169,3 @@ export function describeBottleneck(facts: LoadFacts, shape: Shape): Bottleneck {
   }
   return { ...facts, limit, sentence };
 }
-
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

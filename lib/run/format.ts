@@ -71,3 +71,6 @@ export function formatPercent(fraction: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
+
+/** The text with its first letter capitalised: "lost update" → "Lost update". */
+export const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

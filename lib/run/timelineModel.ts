@@ -11,7 +11,7 @@ import { listOf, seconds } from "@/lib/sim/format";
 import { clientIds, serviceNodeIds } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import type { Span } from "@/lib/sim/spans";
-import { formatDuration } from "./format";
+import { formatDuration, sentenceCase } from "./format";
 import { leaseEndWords, rejectionNote } from "./phrases";
 import { IntervalIndex } from "./intervals";
 import { keyStopsOf } from "./keyStops";
@@ -375,7 +375,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   for (const [i, v] of result.violations.entries()) {
     const label = v.kind === "lost-update" ? "lost update" : v.kind === "duplicate-effect" ? "done twice" : v.kind === "overlap" ? "overlap" : "token reused";
     // The name starts with the word the mark shows, so a speech user can say what they see (WCAG 2.5.3).
-    const name = `${label[0].toUpperCase()}${label.slice(1)} at ${seconds(v.t)}: ${v.text}`;
+    const name = `${sentenceCase(label)} at ${seconds(v.t)}: ${v.text}`;
     marks.push({ kind: "violation", violation: v.kind, key: `v${i}`, t: v.t, endT: v.endT, label, name });
   }
   marks.sort((a, b) => a.t - b.t);
