@@ -35,7 +35,9 @@ describe("a hostile scenario", () => {
         expect(quick.violations).toStrictEqual(full.violations);
         expect(full.summary.incomplete === null).toBe(full.events.length < BUDGET);
       }),
-      { numRuns: 30 },
+      // About a third of hostile scenarios pass validation: at 30 runs, 3 or fewer were accepted in
+      // about 1 run in 150 (it failed a full `npm test`); at 100 the chance is negligible.
+      { numRuns: 100 },
     );
     // Both halves of the property were exercised.
     expect(accepted).toBeGreaterThan(3);
