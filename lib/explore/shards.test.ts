@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillOrder, shard } from "./shards";
+import { chunkSize, fillOrder } from "./shards";
 
 const key = ({ x, y }: { x: number; y: number }) => `${x},${y}`;
 
@@ -30,24 +30,20 @@ describe("fillOrder", () => {
   });
 });
 
-describe("shard", () => {
-  it.each([1, 2, 3, 8])("puts every cell in exactly one of %i shards, balanced", (n) => {
-    const cells = fillOrder(40, 40);
-    const shards = shard(cells, n);
-    expect(shards).toHaveLength(n);
-    const all = shards.flat().map(key);
-    expect(all).toHaveLength(cells.length);
-    expect(new Set(all)).toEqual(new Set(cells.map(key)));
-    const sizes = shards.map((s) => s.length);
-    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+describe("chunkSize", () => {
+  it.each([1, 2, 3, 8])("cuts a 40 × 40 map for %i workers into chunks that cover every cell once and shrink to 1", (workers) => {
+    const sizes: number[] = [];
+    for (let remaining = 1600; remaining > 0; remaining -= sizes.at(-1)!) sizes.push(chunkSize(remaining, workers));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1600);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(32);
+    expect(sizes.at(-1)).toBe(1);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]);
   });
 
-  it("interleaves, keeping the order within each shard", () => {
-    expect(shard([0, 1, 2, 3, 4], 2)).toEqual([
-      [0, 2, 4],
-      [1, 3],
-    ]);
-    expect(shard([0, 1], 4)).toEqual([[0], [1], [], []]);
-    expect(shard([0, 1], 0)).toEqual([[0, 1]]);
+  it("never asks for more cells than remain, nor for none", () => {
+    expect(chunkSize(3, 2)).toBe(1);
+    expect(chunkSize(1, 8)).toBe(1);
+    expect(chunkSize(100, 0)).toBe(25);
+    expect(chunkSize(5, 1)).toBe(2);
   });
 });

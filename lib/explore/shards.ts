@@ -1,7 +1,8 @@
 /**
  * Spreading the failure map's cells over workers: a coarse-to-fine order, so the map shows its
- * whole shape early and sharpens (like an interlaced image), and interleaved shards, so neighbouring
- * cells, which cost about the same, go to different workers and all workers finish together.
+ * whole shape early and sharpens (like an interlaced image), handed out in chunks that shrink as
+ * the map nears its end, each to the next worker free, so all workers finish together even when
+ * one shares its core with the page's drawing.
  */
 
 /**
@@ -26,10 +27,17 @@ function twos(n: number, top: number): number {
   return k;
 }
 
-/** Splits `items` into `n` shards, item i going to shard i mod n, each keeping the items' order. */
-export function shard<T>(items: readonly T[], n: number): T[][] {
-  const count = Math.max(1, Math.floor(n));
-  const shards: T[][] = Array.from({ length: count }, () => []);
-  items.forEach((item, i) => shards[i % count].push(item));
-  return shards;
+/** Chunks are cut so that each is at most this share of the cells still waiting per worker. */
+const CHUNKS_PER_WORKER = 4;
+/** And at most this many cells: a chunk of a large map is still done in a fraction of a second. */
+const MAX_CHUNK = 32;
+
+/**
+ * How many of the `remaining` cells the next free worker of `workers` takes: a quarter of its
+ * share, within [1, MAX_CHUNK]. Large chunks early cost few messages; small ones at the end leave
+ * no worker running alone while the others wait.
+ */
+export function chunkSize(remaining: number, workers: number): number {
+  const share = Math.ceil(remaining / (Math.max(1, Math.floor(workers)) * CHUNKS_PER_WORKER));
+  return Math.max(1, Math.min(MAX_CHUNK, remaining, share));
 }

@@ -1,4 +1,4 @@
-/** The Web Worker that runs a shard of the failure map's cells, reporting each cell as progress as soon as it is done. */
+/** The Web Worker that runs a chunk of the failure map's cells, reporting each cell as progress as soon as it is done. */
 import { runCell, type CellResult } from "@/lib/explore";
 import { serveJob, type JobScope } from "./job";
 import type { MapWorkerRequest } from "./mapRunner";

@@ -1,10 +1,11 @@
 /**
- * Runs a failure map's cells in Web Workers, one per core (capped), each worker taking an
- * interleaved shard of the cells in coarse-to-fine order (lib/explore/shards.ts), so the whole map
- * takes shape early and every worker finishes at about the same time. Cancelling terminates them;
- * a map that finishes leaves its workers waiting, their engine code compiled, for the next map.
+ * Runs a failure map's cells in Web Workers, one per core (capped). The cells are in coarse-to-fine
+ * order (lib/explore/shards.ts), so the whole map takes shape early; each worker takes the next
+ * chunk of them when it is free, so every worker finishes at about the same time. Cancelling
+ * terminates them; a map that finishes leaves its workers waiting, their engine code compiled,
+ * for the next map.
  */
-import { runCell, shard, type CellJob, type CellResult } from "@/lib/explore";
+import { chunkSize, runCell, type CellJob, type CellResult } from "@/lib/explore";
 import { startJob, warmWorkers, type WarmWorkers } from "./job";
 import { startWorker } from "./workerScript";
 
@@ -38,39 +39,50 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
   if (typeof Worker === "undefined") return runOnPage(jobs, listener);
   mapWorkers ??= warmWorkers(() => startWorker("mapCells"), MAX_MAP_WORKERS);
   const workers = mapWorkers;
-  const shards = shard(jobs, Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency))).filter((s) => s.length > 0);
-  let running = shards.length;
+  const workerCount = Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency));
+  let next = 0;
+  let running = 0;
   let over = false;
-  const stops: (() => void)[] = [];
+  const stops = new Set<() => void>();
   const stop = () => {
     over = true;
     for (const cancel of stops) cancel();
   };
-  for (const jobs of shards) {
-    stops.push(
-      startJob<MapWorkerRequest, CellResult, null>(
-        workers.take,
-        { jobs },
-        {
-          progress: (cell) => !over && listener.cell(cell),
-          result: () => {
-            if (!over && --running === 0) {
-              over = true;
-              listener.done();
-            }
-          },
-          failed: (message) => {
-            if (over) return;
-            stop();
-            listener.failed(message);
-          },
+  /** Gives a free worker the next chunk, or, when none is left and no worker is busy, ends the map. */
+  const startChunk = () => {
+    if (over) return;
+    if (next >= jobs.length) {
+      if (running === 0) {
+        over = true;
+        listener.done();
+      }
+      return;
+    }
+    const chunk = jobs.slice(next, (next += chunkSize(jobs.length - next, workerCount)));
+    running++;
+    const cancel = startJob<MapWorkerRequest, CellResult, null>(
+      workers.take,
+      { jobs: chunk },
+      {
+        progress: (cell) => !over && listener.cell(cell),
+        result: () => {
+          stops.delete(cancel);
+          running--;
+          startChunk();
         },
-        "a failure map worker",
-        workers.release,
-      ),
+        failed: (message) => {
+          if (over) return;
+          stop();
+          listener.failed(message);
+        },
+      },
+      "a failure map worker",
+      workers.release,
     );
-  }
-  if (shards.length === 0) queueMicrotask(() => listener.done());
+    stops.add(cancel);
+  };
+  for (let i = 0; i < workerCount; i++) startChunk();
+  if (jobs.length === 0) queueMicrotask(() => listener.done());
   return stop;
 }
 
