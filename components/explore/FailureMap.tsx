@@ -34,7 +34,7 @@ export function FailureMap() {
   const id = useId();
   const stores = useLabStores();
   const scenario = useScenario(selectScenario);
-  const { run, start, cancel, setLayer } = useFailureMap();
+  const { run, start, cancel, setLayer, prepare } = useFailureMap();
   const [opening] = useState(() => {
     const raw = stores.scenario.getState().map;
     if (raw === null) return { settings: defaultMapSettings(scenario), problems: [] as string[], fromLink: false };
@@ -126,7 +126,14 @@ export function FailureMap() {
       {!opening.fromLink && layerNote && <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">{layerNote}</p>}
       {/* Always in the page, so its width is known before the first map is drawn. */}
       <div ref={boxRef} aria-hidden="true" />
-      <MapSettingsForm initial={opening.settings} scenario={scenario} running={run?.status === "running"} onDraw={draw} onCancel={cancel} />
+      <MapSettingsForm
+        initial={opening.settings}
+        scenario={scenario}
+        running={run?.status === "running"}
+        onDraw={draw}
+        onCancel={cancel}
+        onSettingUp={prepare}
+      />
 
       {run && (
         <div className="mt-5">

@@ -30,12 +30,15 @@ export function MapSettingsForm({
   running,
   onDraw,
   onCancel,
+  onSettingUp,
 }: {
   initial: MapSettings;
   scenario: Scenario;
   running: boolean;
   onDraw(settings: MapSettings): void;
   onCancel(): void;
+  /** Someone is setting up a map (focus or pointer in the form): a map may be drawn soon. */
+  onSettingUp(): void;
 }) {
   const id = useId();
   const [x, setX] = useState(() => fieldsOf(initial.x));
@@ -59,7 +62,7 @@ export function MapSettingsForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={`${id}-about`}>
+    <form onSubmit={submit} onFocus={onSettingUp} onPointerEnter={onSettingUp} noValidate aria-describedby={`${id}-about`}>
       <p id={`${id}-about`} className="text-sm text-ink-muted">
         Every other setting comes from the current scenario. Each cell runs seeds 1 to N; where the scenario has random pauses (chaos), each seed pauses
         differently.

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { axisValues, mapCells, type CellResult } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
 import type { MapSettings } from "@/lib/lab/mapSettings";
-import { startMapRun } from "@/lib/workers/mapRunner";
+import { prepareMapWorkers, startMapRun } from "@/lib/workers/mapRunner";
 
 export type MapStatus = "running" | "done" | "cancelled" | "failed";
 
@@ -82,5 +82,5 @@ export function useFailureMap() {
 
   useEffect(() => () => stopRef.current(), []);
 
-  return { run, start, cancel, setLayer };
+  return { run, start, cancel, setLayer, prepare: prepareMapWorkers };
 }
