@@ -8,7 +8,7 @@ import type { Summary } from "@/lib/sim/checker";
 import { simulateResolved } from "@/lib/sim/simulate";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { applyAxis, type Applied, type AxisId } from "./axes";
-import { fillOrder } from "./shards";
+import { fillOrder } from "./spread";
 
 export interface CellJob {
   /** Column and row in the grid. */

@@ -1,5 +1,5 @@
 /**
- * One protocol for every Web Worker job (the lab's large runs, the failure map's shards, the
+ * One protocol for every Web Worker job (the lab's large runs, the failure map's chunks, the
  * failure finder, the load curve): the page posts a request; the worker answers with any number
  * of progress messages, then exactly one result or one error. Cancelling terminates the worker,
  * so a cancelled job costs nothing more and reports nothing more. The worker is created by the

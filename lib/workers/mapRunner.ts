@@ -1,6 +1,6 @@
 /**
  * Runs a failure map's cells in Web Workers, one per core (capped). The cells are in coarse-to-fine
- * order (lib/explore/shards.ts), so the whole map takes shape early; each worker takes the next
+ * order (lib/explore/spread.ts), so the whole map takes shape early; each worker takes the next
  * chunk of them when it is free, so every worker finishes at about the same time. Cancelling
  * terminates them; a map that finishes leaves its workers waiting, their engine code compiled,
  * for the next map.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkSize, fillOrder } from "./shards";
+import { chunkSize, fillOrder } from "./spread";
 
 const key = ({ x, y }: { x: number; y: number }) => `${x},${y}`;
 
