@@ -84,20 +84,18 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
   };
   const chips = leases.length > 0 && (
     <span className={textPx ? "inline-flex gap-[0.25em] align-baseline" : "flex gap-1"}>
-      {leases.slice(0, 3).map((l, i) => (
-        <Fragment key={`${l.client}${l.token}`}>
+      {chipTexts.map((text, i) => (
+        <Fragment key={text}>
           {i > 0 && " "}
-          <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(l.client) }}>
-            {chipTexts[i]}
-          </span>
+          {i < 3 ? (
+            <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(leases[i].client) }}>
+              {text}
+            </span>
+          ) : (
+            <span className={type.lease}>{text}</span>
+          )}
         </Fragment>
       ))}
-      {leases.length > 3 && (
-        <>
-          {" "}
-          <span className={type.lease}>{chipTexts[3]}</span>
-        </>
-      )}
     </span>
   );
   // The spaces between the card's parts (which a flex layout does not draw) keep its words apart

@@ -54,8 +54,8 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
   const workers = pageMapWorkers();
   const workerCount = Math.min(jobs.length, mapWorkerCount(navigator.hardwareConcurrency));
   let next = 0;
-  let running = 0;
   let over = false;
+  /** The chunks running, by the function that cancels each: none left running and none waiting ends the map. */
   const stops = new Set<() => void>();
   const stop = () => {
     over = true;
@@ -65,14 +65,13 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
   const startChunk = () => {
     if (over) return;
     if (next >= jobs.length) {
-      if (running === 0) {
+      if (stops.size === 0) {
         over = true;
         listener.done();
       }
       return;
     }
     const chunk = jobs.slice(next, (next += chunkSize(jobs.length - next, workerCount)));
-    running++;
     const cancel = startJob<MapWorkerRequest, CellResult, null>(
       workers.take,
       { jobs: chunk },
@@ -80,7 +79,6 @@ export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener):
         progress: (cell) => !over && listener.cell(cell),
         result: () => {
           stops.delete(cancel);
-          running--;
           startChunk();
         },
         failed: (message) => {
