@@ -5,14 +5,24 @@
  * built site, twice in each page: the first map on new workers, then the same map again on the
  * workers the first left waiting. Also reports the main thread's longest task and its busy time
  * meanwhile (is the page responsive, and how much CPU does drawing take from the workers?).
+ * Filling the form in starts the map's workers warming up (lib/workers/mapRunner.ts); a visitor
+ * takes a moment over the axes before drawing, and `--setting-up MS` waits that long between the
+ * last field and the click (by default the click follows at once).
  * A measurement, not a test:
- *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs]
+ *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs] [--setting-up MS]
  */
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
-const base = process.argv[2] ?? "http://127.0.0.1:3000";
-const runs = Number(process.argv[3] ?? 3);
+const args = process.argv.slice(2);
+const settingUpAt = args.indexOf("--setting-up");
+const settingUpMs = settingUpAt >= 0 ? Number(args.splice(settingUpAt, 2)[1]) : 0;
+if (!(settingUpMs >= 0)) {
+  console.error("time-failure-map: --setting-up needs a number of milliseconds");
+  process.exit(2);
+}
+const base = args[0] ?? "http://127.0.0.1:3000";
+const runs = Number(args[1] ?? 3);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const times = { "first map": [], "map again": [] };
 for (let i = 0; i < runs; i++) {
@@ -22,6 +32,7 @@ for (let i = 0; i < runs; i++) {
   await explore.getByRole("group", { name: "Across (horizontal axis)" }).getByLabel("Columns").fill("40");
   await explore.getByRole("group", { name: "Up (vertical axis)" }).getByLabel("Rows").fill("40");
   await explore.getByLabel("Seeds per cell").fill("20");
+  await page.waitForTimeout(settingUpMs);
   await page.evaluate(() => {
     window.__longest = 0;
     new PerformanceObserver((list) => {

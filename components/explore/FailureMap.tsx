@@ -132,7 +132,7 @@ export function FailureMap() {
         running={run?.status === "running"}
         onDraw={draw}
         onCancel={cancel}
-        onSettingUp={prepare}
+        onSettingUp={() => prepare(stores.scenario.getState().scenario)}
       />
 
       {run && (

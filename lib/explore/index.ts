@@ -2,6 +2,7 @@
 export { axes, axisById, axisAvailability, applyAxis, axisValues, CHAOS_EVERY_MS, type Axis, type AxisId, type Applied, type Availability } from "./axes";
 export { mapCells, runCell, cellScenario, hadOverlap, type CellJob, type CellResult } from "./map";
 export { chunkSize, fillOrder } from "./spread";
+export { warmUp } from "./warmUp";
 export {
   findFailure,
   failureOf,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runCell, type CellJob, type CellResult } from "@/lib/explore";
 import { serveJob, type JobScope } from "./job";
-import { MAX_MAP_WORKERS, mapWorkerCount, type MapWorkerRequest } from "./mapRunner";
+import { presetById } from "@/lib/presets";
+import { MAX_MAP_WORKERS, WARM_UP_MS, mapWorkerCount, type MapWorkerRequest } from "./mapRunner";
 import { inProcessWorker, type InProcessWorker } from "./testing";
 
 describe("how many map workers", () => {
@@ -18,23 +19,35 @@ describe("how many map workers", () => {
 const jobsOf = (n: number): CellJob[] =>
   Array.from({ length: n }, (_, i) => ({ x: i, y: 0, xValue: i, yValue: 0, seeds: 1, scenario: null, invalid: "not run in this test" }));
 
+/** A scenario to warm up on: the stand-in workers only note its name. */
+const scenario = { ...presetById("gc-pause-fenced")!.scenario };
+
 /**
  * The page as the map runner sees it: `cores` cores, and Web Workers that are in-process stand-ins
- * serving cells as mapCells.worker.ts does, each remembering the sizes of the chunks it was given.
+ * serving cells as mapCells.worker.ts does, each remembering the sizes of the chunks it was given
+ * and the warm-ups it was asked for. A warm-up lasts until `warmedUp` is called.
  */
 async function pageWith(cores: number) {
-  const created: { worker: InProcessWorker; chunks: number[] }[] = [];
+  const created: { worker: InProcessWorker; chunks: number[]; warmUps: string[] }[] = [];
+  let endWarmUps = () => {};
+  const warmUpsOver = new Promise<void>((resolve) => (endWarmUps = resolve));
   class FakeWorker {
     constructor() {
       const chunks: number[] = [];
+      const warmUps: string[] = [];
       const worker = inProcessWorker((scope: JobScope) =>
-        serveJob<MapWorkerRequest, CellResult, null>(scope, ({ jobs }, progress) => {
-          chunks.push(jobs.length);
-          for (const job of jobs) progress(runCell(job));
+        serveJob<MapWorkerRequest, CellResult, null>(scope, async (request, progress) => {
+          if ("warmUp" in request) {
+            warmUps.push(`${request.warmUp.name} for ${request.forMs} ms`);
+            await warmUpsOver;
+            return null;
+          }
+          chunks.push(request.jobs.length);
+          for (const job of request.jobs) progress(runCell(job));
           return null;
         }),
       );
-      created.push({ worker, chunks });
+      created.push({ worker, chunks, warmUps });
       return worker;
     }
   }
@@ -43,7 +56,7 @@ async function pageWith(cores: number) {
   // A fresh module: the page's workers are kept in it for the page's life.
   vi.resetModules();
   const runner = await import("./mapRunner");
-  return { runner, created };
+  return { runner, created, warmedUp: endWarmUps };
 }
 
 function drawMap(runner: typeof import("./mapRunner"), jobs: CellJob[]): Promise<CellResult[]> {
@@ -71,16 +84,43 @@ describe("drawing a map in workers", () => {
     for (const w of created) expect(w.chunks.length).toBeGreaterThan(10);
   });
 
-  it("starts its workers when someone sets up a map, and the map then runs on them", async () => {
-    const { runner, created } = await pageWith(2);
-    runner.prepareMapWorkers();
-    expect(created).toHaveLength(2);
-    expect(created.every((w) => w.chunks.length === 0)).toBe(true);
-    runner.prepareMapWorkers(); // a second focus starts no more
-    expect(created).toHaveLength(2);
+  it("starts its workers warming up when someone sets up a map, and the map then runs on them", async () => {
+    const { runner, created, warmedUp } = await pageWith(2);
+    runner.prepareMapWorkers(scenario);
+    runner.prepareMapWorkers(scenario); // a second focus starts no more
+    await vi.waitFor(() =>
+      expect(created.map((w) => w.warmUps)).toEqual([[`${scenario.name} for ${WARM_UP_MS} ms`], [`${scenario.name} for ${WARM_UP_MS} ms`]]),
+    );
+    warmedUp();
     await drawMap(runner, jobsOf(100));
     expect(created).toHaveLength(2);
     expect(created.every((w) => w.chunks.length > 0)).toBe(true);
+  });
+
+  it("a map drawn while the workers warm up waits for them, rather than starting cold ones beside them", async () => {
+    const { runner, created, warmedUp } = await pageWith(2);
+    runner.prepareMapWorkers(scenario);
+    const cells = drawMap(runner, jobsOf(100));
+    await vi.waitFor(() => expect(created.every((w) => w.warmUps.length === 1)).toBe(true));
+    expect(created.every((w) => w.chunks.length === 0)).toBe(true);
+    warmedUp();
+    await expect(cells).resolves.toHaveLength(100);
+    expect(created).toHaveLength(2);
+    expect(created.every((w) => w.chunks.length > 0)).toBe(true);
+  });
+
+  it("a map cancelled while the workers warm up never starts", async () => {
+    const { runner, created, warmedUp } = await pageWith(2);
+    runner.prepareMapWorkers(scenario);
+    const heard: string[] = [];
+    const stop = runner.startMapRun(jobsOf(100), { cell: () => heard.push("cell"), done: () => heard.push("done"), failed: () => heard.push("failed") });
+    stop();
+    warmedUp();
+    // The warmed workers are kept for the next map; this one ran nothing.
+    await vi.waitFor(() => expect(created.every((w) => w.warmUps.length === 1)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual([]);
+    expect(created.every((w) => w.chunks.length === 0 && !w.worker.terminated)).toBe(true);
   });
 
   it("ends at once on an empty map, and a cancelled map's workers are terminated", async () => {
