@@ -19,6 +19,8 @@ const nextConfig: NextConfig = {
   output: "export",
   trailingSlash: true,
   images: { unoptimized: true },
+  // For scripts/trace-load.mjs, which maps a page's long tasks back to the sources: SOURCE_MAPS=1 npm run build.
+  productionBrowserSourceMaps: process.env.SOURCE_MAPS === "1",
   env: { NEXT_PUBLIC_WORKERS_VERSION: workersHash.digest("hex").slice(0, 12) },
   // `npm test` runs `tsc --noEmit` over the whole project before it builds, so the build does not
   // type-check the app a second time (on a 2-core machine that second pass took minutes).
