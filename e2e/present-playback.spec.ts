@@ -32,6 +32,17 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
     expect(await seconds(audience)).toBe(17);
   });
 
+  test("a window opened after the reveal plays to the same stop point", async ({ context }) => {
+    const presenter = await context.newPage();
+    await presenter.goto(`/present/${deck.slug}/presenter/#3`);
+    await presenter.getByRole("button", { name: "Reveal the answer" }).click({ timeout: 30_000 });
+    // The projector's window is opened late: its slide's run starts already revealed and playing.
+    const audience = await context.newPage();
+    await audience.goto(`/present/${deck.slug}/#3`);
+    await expect(slideRegion(audience, 3)).toBeVisible({ timeout: 30_000 });
+    for (const page of [audience, presenter]) await expect(captionTime(page)).toHaveText("17.000 s", { timeout: 60_000 });
+  });
+
   test("a slide without a later question on its run still plays to the end", async ({ page }) => {
     const last = deck.slides.findLastIndex((s) => s.sim?.predict) + 1;
     await page.goto(`/present/${deck.slug}/presenter/#${last}`);

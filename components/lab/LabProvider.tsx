@@ -24,7 +24,7 @@ export async function openLabAhead(search: string): Promise<void> {
   const location = decodeLabSearch(search);
   await nextTask();
   // A first validation sets zod's parsers up (each schema's, lazily, on its first parse): about
-  // 5 ms in Node, 20 on a phone. Done in a task of its own, the session's validation is quick.
+  // 5 ms in Node, more on a phone. Done in a task of its own, the session's validation is quick.
   validateScenario(location.scenario);
   await nextTask();
   const session = createLabSession(location);

@@ -448,7 +448,8 @@ export function cronRunsScheduled(s: ResolvedScenario): number {
 function workErrors(s: ResolvedScenario): string[] {
   const errors: string[] = [];
   // Written only into a message: the first number formatted for a locale sets its formatter up,
-  // about 15 ms in Node and 60 ms on a phone, which every valid scenario would otherwise pay.
+  // about 15 ms in Node (60 ms in Chromium with the CPU 4× slower, as a phone), which every valid
+  // scenario's first check would otherwise pay.
   const limit = () => LIMITS.events.toLocaleString("en-US");
   const clients = s.clients.count;
   const { pauseEveryMs, pauseMs } = s.chaos;

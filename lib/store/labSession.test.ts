@@ -5,6 +5,8 @@ import { serveJob, type JobWorker } from "@/lib/workers/job";
 import { simulationJob } from "@/lib/workers/simJob";
 import { createRunner } from "@/lib/workers/simRunner";
 import { inProcessWorker } from "@/lib/workers/testing";
+import { decodeLabSearch } from "@/lib/lab/url";
+import { createLabSession } from "./labSession";
 import { TestLab } from "./testing";
 
 /** The simulation worker, in process, as sim.worker.ts serves it. */
@@ -49,6 +51,16 @@ describe("a lab session", () => {
     lab.predict(false);
     expect(lab.session.playback.getState().limitT).toBeNull();
     lab.close();
+  });
+
+  it("leaves alone a limit it did not set, as a slide's reveal sets one to stop at the next question", () => {
+    const session = createLabSession(decodeLabSearch("?preset=gc-pause"));
+    // A slide's playback binding (components/present/usePlaybackBinding.ts) runs before its provider starts following.
+    session.playback.setState({ limitT: 17_000, playing: true });
+    const stopFollowing = session.follow();
+    expect(session.playback.getState().limitT).toBe(17_000);
+    stopFollowing();
+    session.dispose();
   });
 
   it("keeps only the latest of several background runs", async () => {

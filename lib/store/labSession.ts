@@ -40,7 +40,9 @@ export function createLabSession(initial: DecodedLocation, options: { runner?: R
       if (state.result && state.result !== previous?.result) playback.getState().setRun(state.result.scenario.durationMs, modelOf(state.result).lastEventT);
       const limit = hiddenAfter(state);
       const before = previous ? hiddenAfter(previous) : null;
-      if (limit !== before || !previous) {
+      // Predict mode's limit only: a limit set by another owner (a slide's reveal stopping at the
+      // next question, bound before this starts following) is not lifted when predict mode is off.
+      if (limit !== before || (!previous && limit !== null)) {
         playback.getState().setLimit(limit);
         if (limit !== null) playback.getState().setT(limit);
       }

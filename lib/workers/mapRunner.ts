@@ -17,7 +17,8 @@ export type MapWorkerRequest = { jobs: CellJob[] } | { warmUp: Scenario; forMs: 
  * How long each new worker warms up: long enough for V8 to optimise the engine's hot code, short
  * enough that a map drawn at once waits little for it (its first runs would have been its slowest).
  * Timed with scripts/time-failure-map.mjs --setting-up 2000, against no warm-up, in turns: the
- * first map's median was lower in each of three rounds (by 0.2 to 1.5 s).
+ * first map's median was lower in each of three rounds, by 0.2 s in the quiet one (4.68 against
+ * 4.91 s) and by 1.5 and 1.7 s in two with other work on the machine.
  */
 export const WARM_UP_MS = 500;
 
@@ -73,10 +74,10 @@ export function prepareMapWorkers(scenario: Scenario): void {
 export function startMapRun(jobs: readonly CellJob[], listener: MapRunListener): () => void {
   if (typeof Worker === "undefined") return runOnPage(jobs, listener);
   if (!warming) return runInWorkers(jobs, listener);
+  let cancelled = false;
   let cancel = () => {
     cancelled = true;
   };
-  let cancelled = false;
   void warming.then(() => {
     if (!cancelled) cancel = runInWorkers(jobs, listener);
   });
