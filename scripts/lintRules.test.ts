@@ -45,6 +45,13 @@ describe("the lint rules", { timeout: 180_000 }, () => {
     expect(messages.some((m) => m.includes("The test harnesses and the engine tests' own scenarios are for tests only"))).toBe(true);
   });
 
+  it("keep tests from being imported, by code or by other tests, so no cycle can pass through one", async () => {
+    writeFileSync(join(libDir, "shared.test.ts"), "export const fixture = 1;\n");
+    const byCode = await messagesOf('import { fixture } from "./shared.test";\nexport const x = fixture;\n', libDir, "code.ts");
+    const byTest = await messagesOf('import { fixture } from "./shared.test";\nexport const y = fixture;\n', libDir, "other.test.ts");
+    for (const messages of [byCode, byTest]) expect(messages.some((m) => m.includes("Nothing imports a test file"))).toBe(true);
+  });
+
   it("find an import cycle", async () => {
     writeFileSync(join(libDir, "b.ts"), 'import { a } from "./a";\nexport const b = () => a;\n');
     expect(await messagesOf('import { b } from "./b";\nexport const a = () => b;\n', libDir, "a.ts")).toContain("Dependency cycle detected.");
