@@ -4,7 +4,7 @@
  * message also holds back the ones behind it. Partitions, isolation and outages drop a message
  * that would be delivered while they last. Senders never learn why a message did not arrive.
  */
-import type { Kernel, Proc } from "./kernel";
+import type { Kernel, Proc, Step } from "./kernel";
 import type { Rng } from "./rng";
 import type { DropReason } from "./events";
 import { DelayFaults } from "./delays";
@@ -38,8 +38,11 @@ export class Network {
     this.transmit(this.kernel.proc(from), this.kernel.proc(to), msg, onArrive);
   }
 
-  /** `send` between processes the caller has already looked up (a request and its reply). */
-  transmit(sender: Proc, receiver: Proc, msg: Message, onArrive: () => void): void {
+  /**
+   * `send` between processes the caller has already looked up (a request and its reply). With a
+   * `target`, `onArrive` is called as its method.
+   */
+  transmit<T>(sender: Proc, receiver: Proc, msg: Message, onArrive: (this: T) => void, target?: T): void {
     const kernel = this.kernel;
     const from = sender.id;
     const to = receiver.id;
@@ -59,7 +62,7 @@ export class Network {
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]);
     this.lastArrival[pair] = arrival;
-    kernel.deliverAt(arrival, from, receiver, id, msg.type, onArrive);
+    kernel.deliverAt(arrival, from, receiver, id, msg.type, onArrive as Step, target);
   }
 
   /** Why a message from `from` cannot reach `to` now, or null. */

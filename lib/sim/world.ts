@@ -4,7 +4,7 @@
  * requests one at a time at `capacityOpsPerSec` (a request takes effect, and its reply leaves,
  * when its service ends).
  */
-import type { Kernel, Proc } from "./kernel";
+import type { Kernel, Proc, Timer } from "./kernel";
 import type { Message, Network } from "./network";
 import type { Rng } from "./rng";
 import type { ResolvedScenario } from "./scenario";
@@ -60,29 +60,9 @@ export class World {
    * with no answer in time has failed for the client, though it may still take effect.
    */
   request(from: string, to: string, msg: Message, handlers: RequestHandlers, timeoutMs = REQUEST_TIMEOUT_MS): void {
-    const kernel = this.kernel;
-    const network = this.network;
-    const sender = kernel.proc(from);
-    const receiver = kernel.proc(to);
-    const incarnation = sender.incarnation;
-    let settled = false;
-    const timer = kernel.sleep(sender, timeoutMs, () => {
-      if (settled) return;
-      settled = true;
-      this.timeouts++;
-      kernel.log({ kind: "timeout", proc: from, to, msg: msg.type });
-      handlers.timeout();
-    });
-    network.transmit(sender, receiver, msg, () =>
-      this.receive(to, from, msg, (reply) => {
-        network.transmit(receiver, sender, reply, () => {
-          if (settled || sender.incarnation !== incarnation) return;
-          settled = true;
-          timer.cancel();
-          handlers.reply(reply);
-        });
-      }),
-    );
+    const request = new PendingRequest(this, this.kernel.proc(from), this.kernel.proc(to), msg, handlers);
+    request.timer = this.kernel.sleep(request.sender, timeoutMs, request.timedOut, request);
+    this.network.transmit(request.sender, request.receiver, msg, request.arrived, request);
   }
 
   /** A request that expects no answer (a release): handled like any other on arrival. */
@@ -109,7 +89,8 @@ export class World {
     this.storageHandler = handler;
   }
 
-  private receive(node: string, from: string, msg: Message, respond: Reply): void {
+  /** A message that reached `node`: the storage handles it at once, a service node queues it. */
+  receive(node: string, from: string, msg: Message, respond: Reply): void {
     if (node === "storage") {
       this.storageHandler(node, from, msg, respond);
       return;
@@ -131,5 +112,46 @@ export class World {
     let busiest = 0;
     for (const queue of this.queues.values()) busiest = Math.max(busiest, queue.busyMs);
     return Math.min(1, busiest / this.scenario.durationMs);
+  }
+}
+
+/**
+ * A request in flight: its reply and its timeout race, and whichever comes first settles it for
+ * the client. Its steps are methods that the kernel calls on it, rather than closures: requests
+ * are most of a run's steps, and one object per request costs less than a closure per step.
+ */
+class PendingRequest {
+  settled = false;
+  timer: Timer | null = null;
+  readonly incarnation: number;
+
+  constructor(
+    private readonly world: World,
+    readonly sender: Proc,
+    readonly receiver: Proc,
+    private readonly msg: Message,
+    private readonly handlers: RequestHandlers,
+  ) {
+    this.incarnation = sender.incarnation;
+  }
+
+  timedOut(this: PendingRequest): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.world.timeouts++;
+    this.world.kernel.log({ kind: "timeout", proc: this.sender.id, to: this.receiver.id, msg: this.msg.type });
+    this.handlers.timeout();
+  }
+
+  arrived(this: PendingRequest): void {
+    const { world, sender, receiver } = this;
+    world.receive(receiver.id, sender.id, this.msg, (reply) => world.network.transmit(receiver, sender, reply, () => this.replied(reply)));
+  }
+
+  private replied(reply: Message): void {
+    if (this.settled || this.sender.incarnation !== this.incarnation) return;
+    this.settled = true;
+    this.timer!.cancel();
+    this.handlers.reply(reply);
   }
 }
