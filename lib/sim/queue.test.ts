@@ -40,6 +40,20 @@ describe("EventQueue", () => {
     expect(queue.pop()).toBeUndefined();
   });
 
+  it("pops an entry due before all the others next, even when a still earlier one comes after it", () => {
+    // A message sent now is usually due before every far-off timer: the queue keeps it aside.
+    const queue = new EventQueue<Item>();
+    queue.push({ t: 1000, seq: 0, name: "timeout" });
+    queue.push({ t: 500, seq: 1, name: "lease end" });
+    queue.push({ t: 5, seq: 2, name: "message" });
+    queue.push({ t: 2, seq: 3, name: "earlier message" });
+    queue.push({ t: 5, seq: 4, name: "message sent later" });
+    expect(queue.size).toBe(5);
+    expect(queue.pop()?.name).toBe("earlier message");
+    queue.push({ t: 3, seq: 5, name: "reply" });
+    expect(drain(queue).map((e) => e.name)).toEqual(["reply", "message", "message sent later", "lease end", "timeout"]);
+  });
+
   it("keeps (t, seq) order when pushes and pops interleave", () => {
     fc.assert(
       fc.property(
