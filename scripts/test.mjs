@@ -1,14 +1,10 @@
 /**
  * `npm test`: every check a change must pass, stopping at the first that fails.
  * The recordings on real servers spend a minute mostly waiting on their scenarios' timers, so they
- * run beside the checks that come before the browser tests, in three lanes: lint; the unit tests;
- * the type-check and the format check, then the build and the budget. With the unit tests in a
- * lane of their own, the checks keep both cores busy until the recordings end. The type-check
- * stays before the build: the build writes next-env.d.ts, which imports the route types it writes
- * in .next/, and a type-check that read them half-written would fail for nothing. Lint, the format
- * check and the unit tests read nothing the build writes. Those checks run at the lowest CPU
- * priority (nice 19): a recording's timer that fires wakes its process ahead of them, and stays on
- * time. The browser tests use every core, so they run last, alone.
+ * run beside the checks that come before the browser tests (lint, and beside it the type-check and
+ * the format check, then the unit tests, the build and the budget). Those checks run at the
+ * lowest CPU priority (nice 19): a recording's timer that fires wakes its process ahead of them,
+ * and stays on time. The browser tests use every core, so they run last, alone.
  * Prints how long each step took, so a slow step is seen rather than guessed.
  */
 import { spawn } from "node:child_process";
@@ -16,10 +12,9 @@ import { spawn } from "node:child_process";
 /** Each lane is a list of groups run one after another; a group's scripts run side by side. */
 const lanes = [
   { groups: [["test:real"]], nice: false },
-  // Lint is the longest check and needs nothing else, so it has a lane of its own.
+  // Lint is the longest check and needs nothing else, so it has a lane of its own beside the chain.
   { groups: [["lint"]], nice: true },
-  { groups: [["test:unit"]], nice: true },
-  { groups: [["typecheck", "format:check"], ["build"], ["budget"]], nice: true },
+  { groups: [["typecheck", "format:check"], ["test:unit"], ["build"], ["budget"]], nice: true },
 ];
 const browserTests = { groups: [["test:e2e"]], nice: false };
 
