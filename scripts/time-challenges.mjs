@@ -7,7 +7,7 @@
  *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-challenges.mjs http://127.0.0.1:PORT
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { parse } from "yaml";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 

@@ -11,7 +11,7 @@
  * A measurement, not a test:
  *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs] [--setting-up MS]
  */
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const args = process.argv.slice(2);

@@ -7,7 +7,7 @@
  *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/trace-load.mjs http://127.0.0.1:PORT/lab/ [seconds]
  * Without the maps it still runs, naming the built chunks instead of sources.
  */
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
