@@ -53,6 +53,11 @@ describe("the lint rules", { timeout: 180_000 }, () => {
     for (const messages of [byCode, byTest]) expect(messages.some((m) => m.includes("Nothing imports a test file"))).toBe(true);
   });
 
+  it("keep toLocaleString, which loads ICU on its first call, out of the app's code", async () => {
+    const messages = await messagesOf('export const n = (9720).toLocaleString("en-US");\n', libDir, "grouped.ts");
+    expect(messages.some((m) => m.includes("Write numbers with groupDigits"))).toBe(true);
+  });
+
   it("find an import cycle", async () => {
     writeFileSync(join(libDir, "b.ts"), 'import { a } from "./a";\nexport const b = () => a;\n');
     expect(await messagesOf('import { b } from "./b";\nexport const a = () => b;\n', libDir, "a.ts")).toContain("Dependency cycle detected.");

@@ -12,6 +12,7 @@ import type { ChallengeScore } from "@/lib/store/progressChallenges";
 import { useProgress } from "@/components/progress/useProgress";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { modeLabel } from "./LevelHeader";
+import { groupDigits } from "@/lib/sim/format";
 
 function bestText(best: ChallengeScore): string {
   if ("changes" in best) return `${best.changes} change${best.changes === 1 ? "" : "s"}`;
@@ -85,7 +86,7 @@ function Arcade({ readingLink }: { readingLink: boolean }) {
   const play = (text: string) => {
     const n = Number(text);
     if (!/^\d+$/.test(text.trim()) || n > ARCADE_MAX_SEED) {
-      setProblem(`The seed must be a whole number from 0 to ${ARCADE_MAX_SEED.toLocaleString("en-US")}.`);
+      setProblem(`The seed must be a whole number from 0 to ${groupDigits(ARCADE_MAX_SEED)}.`);
       return;
     }
     router.push(`/challenges/?arcade=${n}`);

@@ -8,6 +8,7 @@ import type { Scenario } from "@/lib/sim/scenario";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { checkHeadline, NOT_COVERED, worldText } from "./challengeText";
 import { useExhaustiveCheck } from "./useExhaustiveCheck";
+import { groupDigits } from "@/lib/sim/format";
 
 interface Props {
   scenario: Scenario | null;
@@ -53,16 +54,16 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
       <p className="mt-1 text-sm">{worldText(world)} The level&apos;s own faults stay in every schedule.</p>
       {size && (
         <p className="mt-1 text-sm text-ink-muted">
-          The run with no added fault has {size.moments} such moments, so {size.singles} single faults; about {size.estimate.toLocaleString("en-US")} schedules
-          in all (the budget is {world.maxSchedules.toLocaleString("en-US")}).
+          The run with no added fault has {size.moments} such moments, so {size.singles} single faults; about {groupDigits(size.estimate)} schedules in all (the
+          budget is {groupDigits(world.maxSchedules)}).
         </p>
       )}
       {!isLevelWorld && <p className="mt-1 text-sm font-medium">This is a smaller world than the level&apos;s: passing it does not win the level.</p>}
       {over && (
         <div role="alert" className="mt-2 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
           <p>
-            This world has about {size!.estimate.toLocaleString("en-US")} schedules, more than its budget of {world.maxSchedules.toLocaleString("en-US")}: the
-            check would take too long, so it will not start.
+            This world has about {groupDigits(size!.estimate)} schedules, more than its budget of {groupDigits(world.maxSchedules)}: the check would take too
+            long, so it will not start.
           </p>
           {smaller && (
             <button type="button" className={`${secondaryButton} mt-2`} onClick={() => setWorld(smaller)}>
@@ -77,7 +78,7 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
           <>
             <label className="flex min-w-56 flex-1 items-center gap-2 text-sm">
               <span>
-                Checked {state.tried.toLocaleString("en-US")} of about {state.estimate.toLocaleString("en-US")}
+                Checked {groupDigits(state.tried)} of about {groupDigits(state.estimate)}
               </span>
               <progress className="flex-1" max={state.estimate} value={state.tried} aria-label="Schedules checked" />
             </label>
@@ -102,9 +103,7 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
         )}
       </div>
       <div role="status" className="mt-3 text-sm">
-        {state.status === "idle" && state.cancelledAt !== null && (
-          <p>Cancelled after {state.cancelledAt.toLocaleString("en-US")} schedules: nothing is proven.</p>
-        )}
+        {state.status === "idle" && state.cancelledAt !== null && <p>Cancelled after {groupDigits(state.cancelledAt)} schedules: nothing is proven.</p>}
         {state.status === "failed" && <p className="font-medium text-danger-ink">The check stopped with an error: {state.message}</p>}
         {state.status === "done" && <p className="font-semibold">{checkHeadline(state.result, counterexampleWhen === "goal-holds" ? "win" : "break it")}</p>}
       </div>

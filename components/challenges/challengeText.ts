@@ -8,6 +8,7 @@ import type { GoalAtom } from "@/lib/challenges/goals";
 import type { Control, ControlValue } from "@/lib/challenges/level";
 import type { ExhaustiveResult } from "@/lib/challenges/exhaustive";
 import type { World } from "@/lib/challenges/world";
+import { groupDigits } from "@/lib/sim/format";
 
 export function goalText(atom: GoalAtom): string {
   if (typeof atom === "object") return `At least ${atom["jobs-done"]} jobs finish`;
@@ -57,7 +58,7 @@ export function controlValueText(control: Control, value: ControlValue): string 
 }
 
 const lengths = (ms: readonly number[]) => ms.map(formatDuration).join(", ");
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** What a world's schedules are made of, in one sentence. */
 export function worldText(world: World): string {
@@ -84,5 +85,5 @@ export function checkHeadline(result: ExhaustiveResult, breakWord: "break it" | 
     return breakWord === "win"
       ? `No schedule wins: none of all ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")} meets the goal.`
       : `Safe for all ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")}.`;
-  return `${result.failed.toLocaleString("en-US")} of ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")} ${breakWord === "win" ? "meet the goal" : "break it"}.`;
+  return `${groupDigits(result.failed)} of ${plural(result.tried, "schedule")} of ≤ ${plural(k, "fault")} ${breakWord === "win" ? "meet the goal" : "break it"}.`;
 }

@@ -4,13 +4,14 @@ import { useId, useState } from "react";
 import { withSeed } from "@/lib/lab/edits";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
+import { groupDigits } from "@/lib/sim/format";
 
 const MAX_SEED = 4_294_967_295;
 
 /** Why typed text is not a seed, or null if it is one. */
 export function seedProblem(text: string): string | null {
   if (!/^\d+$/.test(text.trim())) return "The seed must be a whole number, such as 42.";
-  if (Number(text) > MAX_SEED) return `The seed must be at most ${MAX_SEED.toLocaleString("en-US")}.`;
+  if (Number(text) > MAX_SEED) return `The seed must be at most ${groupDigits(MAX_SEED)}.`;
   return null;
 }
 

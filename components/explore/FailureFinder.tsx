@@ -8,6 +8,7 @@ import { FormProblems } from "./FormProblems";
 import { SubmitOrCancel } from "./SubmitOrCancel";
 import { FinderResultView } from "./FinderResultView";
 import { useFailureFinder } from "./useFailureFinder";
+import { groupDigits } from "@/lib/sim/format";
 
 const inputClass = "mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-sm tabular-nums text-ink";
 
@@ -91,7 +92,7 @@ export function FailureFinder() {
               </label>
               <progress id={`${id}-progress`} max={run.total} value={run.tried} className="h-2 w-48 accent-[var(--color-focus)]" />
               <span className="text-sm tabular-nums text-ink-muted">
-                {run.tried.toLocaleString("en-US")} schedules tried, of at most {run.total.toLocaleString("en-US")}
+                {groupDigits(run.tried)} schedules tried, of at most {groupDigits(run.total)}
               </span>
             </>
           )}

@@ -19,6 +19,7 @@ import { MapSettingsForm } from "./MapSettingsForm";
 import { MapTable } from "./MapTable";
 import { openInTimeline } from "./openInTimeline";
 import { useFailureMap } from "./useFailureMap";
+import { groupDigits } from "@/lib/sim/format";
 
 const LAYERS: { value: MapLayer; label: string }[] = [
   { value: "unsafe", label: "Unsafe runs" },
@@ -119,8 +120,8 @@ export function FailureMap() {
       )}
       {linkRuns && !run && (
         <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">
-          This link set the map below: {linkRuns.cells.toLocaleString("en-US")} cells of {opening.settings.seeds.toLocaleString("en-US")} seed
-          {opening.settings.seeds === 1 ? "" : "s"}, {linkRuns.runs.toLocaleString("en-US")} runs in this browser. Press “Draw the map” to run them.
+          This link set the map below: {groupDigits(linkRuns.cells)} cells of {groupDigits(opening.settings.seeds)} seed
+          {opening.settings.seeds === 1 ? "" : "s"}, {groupDigits(linkRuns.runs)} runs in this browser. Press “Draw the map” to run them.
         </p>
       )}
       {!opening.fromLink && layerNote && <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">{layerNote}</p>}

@@ -1,6 +1,6 @@
 "use client";
 
-import { seconds } from "@/lib/sim/format";
+import { groupDigits, seconds } from "@/lib/sim/format";
 import { budgetInWords, stoppedInWords } from "@/lib/run/finderText";
 import { useLabStores } from "@/components/lab/stores";
 import { primaryButton } from "@/components/ui/button";
@@ -43,8 +43,8 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
         Found: {faults === 0 ? "the scenario fails as it is" : `with ${faults === 1 ? "one added fault" : `${faults} added faults`}`}, {KIND_TEXT[result.kind]}
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
-        Found after {result.tried.toLocaleString("en-US")} {result.tried === 1 ? "schedule" : "schedules"}
-        {result.shrinkRuns ? `, then ${result.shrinkRuns.toLocaleString("en-US")} runs to shrink it to the fewest, smallest faults` : ""}.
+        Found after {groupDigits(result.tried)} {result.tried === 1 ? "schedule" : "schedules"}
+        {result.shrinkRuns ? `, then ${groupDigits(result.shrinkRuns)} runs to shrink it to the fewest, smallest faults` : ""}.
         {result.summary.firstViolationMs !== null ? ` The first violation comes at ${seconds(result.summary.firstViolationMs)}.` : ""}
       </p>
       {faults > 0 && (

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { formatDuration } from "@/lib/run/format";
 import type { MapRun } from "./useFailureMap";
+import { groupDigits } from "@/lib/sim/format";
 
 /** Time since the map began, ticking each second while it draws; its final figure once it stops. */
 function useElapsedMs(run: MapRun): number {
@@ -40,13 +41,13 @@ export function MapProgress({ run }: { run: MapRun }) {
       </label>
       <progress id={id} max={total} value={run.done} className="h-2 w-48 accent-[var(--color-focus)]" />
       <span className="tabular-nums text-ink-muted">
-        {run.done.toLocaleString("en-US")} of {total.toLocaleString("en-US")} cells
+        {groupDigits(run.done)} of {groupDigits(total)} cells
         {run.status === "running" && elapsedMs >= 1000 ? `, ${formatDuration(Math.floor(elapsedMs / 1000) * 1000)} so far` : ""}
       </span>
       <span role="status" className="tabular-nums text-ink-muted">
         {run.status === "running"
           ? ""
-          : `${run.status === "done" ? "All" : run.done.toLocaleString("en-US") + " of"} ${total.toLocaleString("en-US")} cells (${runs.toLocaleString("en-US")} runs) in ${time}.`}
+          : `${run.status === "done" ? "All" : groupDigits(run.done) + " of"} ${groupDigits(total)} cells (${groupDigits(runs)} runs) in ${time}.`}
       </span>
       {run.error && <span className="basis-full font-medium text-danger-ink">{run.error}</span>}
     </div>

@@ -6,6 +6,7 @@ import type { Scenario } from "@/lib/sim/scenario";
 import { mapSettingsProblems, MAP_LIMITS, type MapSettings } from "@/lib/lab/mapSettings";
 import { FormProblems } from "./FormProblems";
 import { SubmitOrCancel } from "./SubmitOrCancel";
+import { groupDigits } from "@/lib/sim/format";
 
 interface AxisFields {
   axis: AxisId;
@@ -89,7 +90,7 @@ export function MapSettingsForm({
         </div>
         <p className="pb-2 text-sm text-ink-muted">
           {Number.isFinite(runs) && runs > 0
-            ? `${settings.x.count} × ${settings.y.count} cells × ${settings.seeds} seeds = ${runs.toLocaleString("en-US")} runs`
+            ? `${settings.x.count} × ${settings.y.count} cells × ${settings.seeds} seeds = ${groupDigits(runs)} runs`
             : "\u00a0"}
         </p>
         <div className="ml-auto flex gap-2">

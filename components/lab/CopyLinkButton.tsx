@@ -6,6 +6,7 @@ import { currentSearch } from "./useUrlSync";
 import { useLabStores } from "./stores";
 import { ManualCopy } from "@/components/ui/ManualCopy";
 import { useCopyLink } from "@/components/ui/useCopyLink";
+import { groupDigits } from "@/lib/sim/format";
 
 /**
  * Copies a link to this exact scenario and playhead. Where the clipboard is refused, the link is
@@ -24,7 +25,7 @@ export function CopyLinkButton() {
       <span role="status" className="text-sm text-ink-muted">
         {state.status === "copied" ? "Link copied: it opens this scenario at this moment." : ""}
         {state.status !== "idle" && state.link.length > SAFE_LINK_LENGTH
-          ? ` It is ${state.link.length.toLocaleString("en-US")} characters long: some CDNs and proxies refuse links over ${SAFE_LINK_LENGTH.toLocaleString("en-US")}, so it may not open everywhere.`
+          ? ` It is ${groupDigits(state.link.length)} characters long: some CDNs and proxies refuse links over ${groupDigits(SAFE_LINK_LENGTH)}, so it may not open everywhere.`
           : ""}
       </span>
       {state.status === "manual" && <ManualCopy id={id} link={state.link} />}

@@ -10,11 +10,12 @@ import { roleColor } from "@/lib/theme/tokens";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { ChartAxes, LegendItem } from "./ChartFrame";
 import type { LoadCurveState } from "./useLoadCurve";
+import { groupDigits } from "@/lib/sim/format";
 
 const HEIGHT = 210;
 const MIN_RATE = CURVE_RATES[0];
 const MAX_RATE = CURVE_RATES[CURVE_RATES.length - 1];
-const rateTick = (rate: number) => rate.toLocaleString("en-US");
+const rateTick = (rate: number) => groupDigits(rate);
 
 interface Line {
   label: string;
@@ -87,7 +88,7 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
           points={usable}
           knee={knee}
           currentRate={currentRate}
-          formatY={(v) => v.toLocaleString("en-US")}
+          formatY={(v) => groupDigits(v)}
           reference
           summary={`Throughput against offered load: ${usable.map((p) => `${formatRate(p.ratePerSec)} offered, ${formatRate(p.throughputPerSec)} done`).join("; ") || "not computed yet"}.`}
         />
@@ -237,8 +238,8 @@ function CurveTable({ points }: { points: CurvePoint[] }) {
                   {formatRate(p.ratePerSec)}
                   {p.truncated ? " (cut short)" : ""}
                 </th>
-                <td className="px-2 py-1">{p.arrived.toLocaleString("en-US")}</td>
-                <td className="px-2 py-1">{p.completed.toLocaleString("en-US")}</td>
+                <td className="px-2 py-1">{groupDigits(p.arrived)}</td>
+                <td className="px-2 py-1">{groupDigits(p.completed)}</td>
                 <td className="px-2 py-1">{formatRate(p.throughputPerSec)}</td>
                 <td className="px-2 py-1">{formatDuration(p.p50Ms)}</td>
                 <td className="px-2 py-1">{formatDuration(p.p99Ms)}</td>

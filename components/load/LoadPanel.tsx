@@ -13,8 +13,9 @@ import { chartSummaries, hasLatency, loadFigures } from "./loadText";
 import { SeriesChart, type ChartLine } from "./SeriesChart";
 import { SeriesTable } from "./SeriesTable";
 import { useLoadCurve } from "./useLoadCurve";
+import { groupDigits } from "@/lib/sim/format";
 
-const jobs = (v: number) => v.toLocaleString("en-US");
+const jobs = (v: number) => groupDigits(v);
 
 /**
  * The Load panel, for stream runs: the run's headline figures, its per-second charts over

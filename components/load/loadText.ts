@@ -5,6 +5,7 @@
 import type { SimResult } from "@/lib/sim/simulate";
 import { formatDuration } from "@/lib/run/format";
 import { formatPercent, formatRate } from "@/lib/run/format";
+import { groupDigits } from "@/lib/sim/format";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const max = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);
@@ -18,9 +19,9 @@ export function loadFigures({ summary, scenario }: SimResult): { label: string; 
     { label: "Throughput", value: `${formatRate(summary.throughputPerSec)}${offered}` },
     { label: "p50 acquire latency", value: formatDuration(summary.acquireLatencyMs.p50) },
     { label: "p99 acquire latency", value: formatDuration(summary.acquireLatencyMs.p99) },
-    { label: "Backlog at most", value: `${summary.backlogMax.toLocaleString("en-US")} ${summary.backlogMax === 1 ? "job" : "jobs"}` },
+    { label: "Backlog at most", value: `${groupDigits(summary.backlogMax)} ${summary.backlogMax === 1 ? "job" : "jobs"}` },
     { label: "Lock service busy", value: formatPercent(summary.serviceUtilization) },
-    { label: "Requests timed out", value: summary.timeouts.toLocaleString("en-US") },
+    { label: "Requests timed out", value: groupDigits(summary.timeouts) },
   ];
 }
 

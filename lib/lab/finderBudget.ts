@@ -3,6 +3,7 @@
  * ladders are whole seconds), a count of schedules and a time limit, with the limits named.
  */
 import { DEFAULT_BUDGET, type FinderBudget } from "@/lib/explore";
+import { groupDigits } from "@/lib/sim/format";
 
 export interface BudgetFields {
   maxPauses: string;
@@ -33,8 +34,7 @@ export function parseBudget(fields: BudgetFields): { ok: true; budget: FinderBud
   const problems: string[] = [];
   const whole = (text: string, label: string, min: number, max: number): number => {
     const n = text.trim() === "" ? Number.NaN : Number(text);
-    if (!Number.isInteger(n) || n < min || n > max)
-      problems.push(`${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}.`);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${label} must be a whole number from ${groupDigits(min)} to ${groupDigits(max)}.`);
     return n;
   };
   const pauses = whole(fields.maxPauses, "Pauses", 0, 2);

@@ -9,6 +9,7 @@
 import { axes, axisAvailability, axisById, axisValues, type AxisId } from "@/lib/explore";
 import { defaultMapLayer } from "@/lib/run/mapDefaults";
 import type { Scenario } from "@/lib/sim/scenario";
+import { groupDigits } from "@/lib/sim/format";
 
 export type MapLayer = "unsafe" | "overlap";
 
@@ -62,7 +63,7 @@ export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario):
     const [low, high] = a.range;
     if (!Number.isInteger(low) || !Number.isInteger(high) || low < 0) problems.push(`${label}: the range must be whole numbers, 0 or more.`);
     else if (low >= high) problems.push(`${label}: the low end must be below the high end.`);
-    else if (high > MAP_LIMITS.value) problems.push(`${label}: the high end must be at most ${MAP_LIMITS.value.toLocaleString("en-US")}.`);
+    else if (high > MAP_LIMITS.value) problems.push(`${label}: the high end must be at most ${groupDigits(MAP_LIMITS.value)}.`);
     if (!Number.isInteger(a.count) || a.count < minCount || a.count > maxCount)
       problems.push(`The number of ${name} must be a whole number from ${minCount} to ${maxCount}.`);
     if (scenario) {
@@ -76,9 +77,7 @@ export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario):
     problems.push(`Seeds per cell must be a whole number from ${minSeeds} to ${maxSeeds}.`);
   const runs = settings.x.count * settings.y.count * settings.seeds;
   if (problems.length === 0 && runs > MAP_LIMITS.runs) {
-    problems.push(
-      `${runs.toLocaleString("en-US")} runs is more than the map's limit of ${MAP_LIMITS.runs.toLocaleString("en-US")}: fewer cells or seeds, please.`,
-    );
+    problems.push(`${groupDigits(runs)} runs is more than the map's limit of ${groupDigits(MAP_LIMITS.runs)}: fewer cells or seeds, please.`);
   }
   return problems;
 }

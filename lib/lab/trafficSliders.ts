@@ -13,6 +13,7 @@ import { withClientCount, withClients } from "./edits";
 import type { SliderScale } from "./scales";
 import type { Availability, SliderSpec } from "./sliders";
 import { formatPercent, formatRate } from "@/lib/run/format";
+import { groupDigits } from "@/lib/sim/format";
 
 type Stream = Extract<NonNullable<Scenario["workload"]>, { kind: "stream" }>;
 export type Routing = NonNullable<Stream["routing"]>;
@@ -85,7 +86,7 @@ export const trafficSliders: readonly SliderSpec[] = [
     label: "Keys",
     scale: powersOfTwoScale(10),
     read: (_input, resolved) => streamOf(resolved)?.keys ?? null,
-    format: (value) => (value === null ? "off" : value === 1 ? "1 key" : `${value.toLocaleString("en-US")} keys`),
+    format: (value) => (value === null ? "off" : value === 1 ? "1 key" : `${groupDigits(value)} keys`),
     apply: (input, value) => withStream(input, { keys: value ?? 1 }),
     availability: () => OK,
     hint: (resolved) => switches(resolved) ?? "Each key has its own lock and its own counter.",

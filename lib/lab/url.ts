@@ -19,6 +19,7 @@ import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/si
 import { flipParam, parseFlip, type Flip } from "./flips";
 import { formatDuration } from "@/lib/run/format";
 import { minimizeScenario, sameJson } from "./minimize";
+import { groupDigits } from "@/lib/sim/format";
 
 /** The scenario the lab opens with, and falls back to. */
 export const DEFAULT_PRESET_ID = "gc-pause";
@@ -35,7 +36,7 @@ export const MAX_SCENARIO_TEXT = 200_000;
 /** Many CDNs and proxies refuse URLs longer than 8 KB; a longer link may not open elsewhere. */
 export const SAFE_LINK_LENGTH = 8_000;
 
-const chars = (n: number) => n.toLocaleString("en-US");
+const chars = (n: number) => groupDigits(n);
 
 export interface LabLocation {
   scenario: Scenario;

@@ -11,6 +11,7 @@
  * All times are milliseconds; drift is in parts per million.
  */
 import type { Scenario } from "@/lib/sim/scenario";
+import { groupDigits } from "@/lib/sim/format";
 
 export interface TtlInput {
   /** p99 of the work done under the lock. */
@@ -57,7 +58,7 @@ export function ttlInputProblems(input: TtlInput): Partial<Record<keyof TtlInput
     const unit = key === "driftPpm" ? "ppm" : "ms";
     if (!Number.isFinite(value)) problems[key] = "must be a number";
     else if (value < 0) problems[key] = "must be 0 or more";
-    else if (value > TTL_INPUT_MAX[key]) problems[key] = `must be at most ${TTL_INPUT_MAX[key].toLocaleString("en-US")} ${unit}`;
+    else if (value > TTL_INPUT_MAX[key]) problems[key] = `must be at most ${groupDigits(TTL_INPUT_MAX[key])} ${unit}`;
   }
   if (!problems.workMs && input.workMs < 1) problems.workMs = "must be at least 1 ms";
   if (!problems.takeoverMs && input.takeoverMs < 1) problems.takeoverMs = "must be at least 1 ms";
@@ -106,7 +107,7 @@ export function ttlSuggest({ workMs, pauseMs, driftPpm, takeoverMs, networkDelay
   const safetyMarginMs = Math.ceil(driftMs + networkDelayMs);
   steps.push({
     rule: "Stop early",
-    text: `Margin ≥ ρ × TTL + one network delay = ${driftPpm.toLocaleString("en-US")} ppm × ${s(ttlMs)} + ${s(networkDelayMs)} = ${s(driftMs + networkDelayMs)}, rounded up to ${s(safetyMarginMs)}.`,
+    text: `Margin ≥ ρ × TTL + one network delay = ${groupDigits(driftPpm)} ppm × ${s(ttlMs)} + ${s(networkDelayMs)} = ${s(driftMs + networkDelayMs)}, rounded up to ${s(safetyMarginMs)}.`,
   });
   return { ttlMs, renewEveryMs, renewal, safetyMarginMs, pauseCoveredMs, feasible, steps };
 }

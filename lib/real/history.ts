@@ -13,6 +13,7 @@ import type { Rejection } from "../sim/facts";
 import { clientIds, LIMITS, serviceNodeIds, validateScenario, type ResolvedScenario } from "../sim/scenario";
 import { rejectionText } from "../sim/storage";
 import type { TraceEvent } from "./trace";
+import { groupDigits } from "@/lib/sim/format";
 
 export const HISTORY_FORMAT = "lease-lab-history/1";
 /** More events than the lab's timeline draws briskly; a history is an incident's excerpt, not a whole log. */
@@ -159,7 +160,7 @@ export function readHistory(text: string, progress: (share: number) => void = ()
     if (raw === "") continue;
     const n = i + 1;
     if (events.length >= MAX_HISTORY_EVENTS) {
-      fail(n, `a history can have at most ${MAX_HISTORY_EVENTS.toLocaleString("en-US")} events`);
+      fail(n, `a history can have at most ${groupDigits(MAX_HISTORY_EVENTS)} events`);
       break;
     }
     const value = parseJson(raw, n);
@@ -170,8 +171,7 @@ export function readHistory(text: string, progress: (share: number) => void = ()
       for (const issue of r.error.issues.slice(0, 3)) fail(n, issueText(issue, kind));
       continue;
     }
-    if (r.data.t > LIMITS.durationMs)
-      fail(n, `t: ${r.data.t} is past the longest history the lab draws, ${LIMITS.durationMs.toLocaleString("en-US")} ms (an hour)`);
+    if (r.data.t > LIMITS.durationMs) fail(n, `t: ${r.data.t} is past the longest history the lab draws, ${groupDigits(LIMITS.durationMs)} ms (an hour)`);
     if (r.data.t < lastT) fail(n, `t: ${r.data.t} is earlier than line ${lastLine}'s ${lastT}; a history is in time order`);
     lastT = Math.max(lastT, r.data.t);
     lastLine = n;
@@ -210,7 +210,7 @@ export function readHistory(text: string, progress: (share: number) => void = ()
   progress(1);
   const renamed = numbered ? [] : names.map((p) => `${clientOf.get(p)} is “${p}”`);
   const notes = [
-    `Read from a lock history of ${events.length.toLocaleString("en-US")} events; ${node} stands for the service that granted the locks, and storage for the store of the counter.`,
+    `Read from a lock history of ${groupDigits(events.length)} events; ${node} stands for the service that granted the locks, and storage for the store of the counter.`,
     ...(renamed.length ? [`The history's processes as the lab's clients: ${renamed.join(", ")}.`] : []),
   ];
   return { ok: true, history: { scenario, warnings: v.warnings, events: out, notes } };

@@ -4,11 +4,12 @@
  */
 import type { FinderBudget } from "@/lib/explore";
 import { formatDuration } from "./format";
+import { groupDigits } from "@/lib/sim/format";
 
 /** Why a search that found nothing stopped; "time-limit" is the page's own limit (the worker's clock). */
 export type FinderStop = "exhausted" | "max-runs" | "cancelled" | "time-limit";
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** "Up to 2 pauses of at most 30 s, one clock jump of up to 30 s either way, …; at most 5,000 schedules or 1 min." */
 export function budgetInWords(budget: FinderBudget, timeLimitMs: number): string {

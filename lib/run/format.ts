@@ -1,3 +1,5 @@
+import { groupDigits } from "@/lib/sim/format";
+
 /**
  * How the lab writes numbers for people: durations with their unit, clock readings, offsets from
  * true time. Sentences use lib/sim's `seconds` ("17.0 s"), so the story and the checker agree.
@@ -35,7 +37,7 @@ export function formatOffset(ms: number): string {
 
 /** A drift in parts per million: "200 ppm", "50,000 ppm (5 %)". */
 export function formatPpm(ppm: number): string {
-  const text = `${Math.round(ppm).toLocaleString("en-US")} ppm`;
+  const text = `${groupDigits(Math.round(ppm))} ppm`;
   return ppm >= 10_000 ? `${text} (${trimmed(ppm / 10_000, 1)} %)` : text;
 }
 
@@ -57,7 +59,7 @@ export function formatSessionDoubt(state: "disconnected" | "jeopardy"): string {
 
 /** A rate in jobs per second, to two significant digits below 10 and whole above. */
 export function formatRate(perSec: number): string {
-  const text = perSec >= 10 ? Math.round(perSec).toLocaleString("en-US") : String(Number(perSec.toPrecision(2)));
+  const text = perSec >= 10 ? groupDigits(Math.round(perSec)) : String(Number(perSec.toPrecision(2)));
   return `${text} jobs/s`;
 }
 
@@ -69,7 +71,7 @@ export function formatPercent(fraction: number): string {
 
 /** A count with thousands separated, as every reader writes one: 9720 → "9,720". */
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  return groupDigits(n);
 }
 
 /** The text with its first letter capitalised: "lost update" → "Lost update". */

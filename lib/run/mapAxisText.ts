@@ -7,6 +7,7 @@ import { axisById, type AxisId } from "@/lib/explore";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import { formatDuration, formatPpm } from "./format";
 import { sliders } from "@/lib/lab/sliders";
+import { groupDigits } from "@/lib/sim/format";
 
 /** "4.7 s", "50 ppm", "5 clients". */
 export function formatAxisValue(id: AxisId, value: number): string {
@@ -20,7 +21,7 @@ export function formatAxisValue(id: AxisId, value: number): string {
 export function tickText(id: AxisId, value: number): string {
   const { unit } = axisById(id);
   if (unit === "clients") return String(value);
-  if (unit === "ppm") return `${value.toLocaleString("en-US")}`;
+  if (unit === "ppm") return `${groupDigits(value)}`;
   return formatDuration(value);
 }
 

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { listOf, lostIncrements, seconds } from "./format";
+import { groupDigits, listOf, lostIncrements, seconds } from "./format";
 
 describe("sentence pieces", () => {
   it("writes times as seconds and lists with 'and'", () => {
@@ -14,5 +15,30 @@ describe("sentence pieces", () => {
     expect(lostIncrements(["c1", "c3"], 2)).toBe("2 increments, by c1 and c3, were lost");
     expect(lostIncrements([], 1)).toBe("an earlier increment was lost");
     expect(lostIncrements([], 2)).toBe("2 earlier increments were lost");
+  });
+});
+
+describe("numbers with their thousands grouped", () => {
+  it("writes counts and decimals as en-US does", () => {
+    expect(groupDigits(9720)).toBe("9,720");
+    expect(groupDigits(500_000)).toBe("500,000");
+    expect(groupDigits(-1_234_567)).toBe("-1,234,567");
+    expect(groupDigits(999)).toBe("999");
+    expect(groupDigits(0)).toBe("0");
+    expect(groupDigits(2.5)).toBe("2.5");
+    expect(groupDigits(1234.5678)).toBe("1,234.568");
+    expect(groupDigits(1.0005)).toBe("1.001");
+    expect(groupDigits(0.9999)).toBe("1");
+    expect(groupDigits(0.0001)).toBe("0");
+  });
+
+  it("agrees with toLocaleString('en-US') on whole numbers and on decimals", () => {
+    const decimals = fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 6 })).map(([n, places]) => n / 10 ** places);
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), decimals, fc.double({ min: -1e15, max: 1e15, noNaN: true })), (n) => {
+        expect(groupDigits(n)).toBe(n.toLocaleString("en-US"));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
