@@ -96,6 +96,24 @@ test("with JavaScript the default lab comes to life in the drawn HTML itself, wi
   expect(errors).toEqual([]);
 });
 
+// The HTML draws the timeline at a laptop's width; on a phone the live lab draws it again at the
+// phone's, as a new drawing rendered in slices (useElementWidth), with nothing lost from it.
+test("on a phone the live lab draws the default run again at the phone's width, and its marks can still be reached", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/lab/");
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  const diagram = timeline.getByRole("group", { name: "Space-time diagram" });
+  const fits = () => diagram.evaluate((svg) => Number(svg.getAttribute("width")) === Math.floor(svg.parentElement!.getBoundingClientRect().width));
+  await expect.poll(fits).toBe(true);
+  expect(Number(await diagram.getAttribute("width"))).toBeLessThan(880);
+  const write = timeline.getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended/ });
+  await write.focus();
+  await expect(write).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
 // A lesson's runs are in its HTML too: each simulated and drawn when the site was built. The
 // figures the test expects come from the same runs, simulated here.
 const { lessons } = lessonContentLoad();

@@ -32,7 +32,7 @@ export interface TwinSide {
  */
 export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSide] | [TwinSide]; divergenceT: number | null }) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(boxRef);
+  const { width } = useElementWidth(boxRef);
   const setT = usePlayback(selectSetT);
   const { playback } = useLabStores();
   const [modelA, modelB] = [modelOf(sides[0].result), sides[1] ? modelOf(sides[1].result) : null];

@@ -49,7 +49,7 @@ export function FailureMap() {
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState<number | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(boxRef);
+  const { width } = useElementWidth(boxRef);
 
   const draw = (settings: MapSettings) => {
     start(settings, stores.scenario.getState().scenario);

@@ -29,7 +29,7 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
   const reducedMotion = useReducedMotion();
   const svgRef = useRef<SVGSVGElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(containerRef);
+  const { width, redrawn } = useElementWidth(containerRef);
 
   const model = result ? modelOf(result) : null;
   const layout = useMemo(() => (model ? timelineLayout(model.lanes) : null), [model]);
@@ -53,6 +53,7 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
             layout={layout}
             scenario={result.scenario}
             width={width}
+            redrawn={redrawn}
             labelWidth={labelWidth}
             plotRight={plotRight}
             domain={domain}

@@ -132,7 +132,7 @@ function CurvePanel({
   summary: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(ref);
+  const { width } = useElementWidth(ref);
   const box = chartBox(Math.max(width, 220), HEIGHT, { top: 36, right: 16, bottom: 36, left: 60 });
   const x = rateScale(MIN_RATE, MAX_RATE, box);
   const y = valueScale(Math.max(0, ...points.flatMap((p) => lines.map((l) => l.value(p)))), box);

@@ -42,7 +42,7 @@ export function SeriesChart({
   fixedMax?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(ref);
+  const { width } = useElementWidth(ref);
   const geometry = useMemo(() => {
     const box = chartBox(Math.max(width, 200), HEIGHT);
     const x = timeScale(durationMs, box);

@@ -53,7 +53,7 @@ export function Timeline() {
   const sectionRef = useRef<HTMLElement>(null);
   const [frameRequest, setFrameRequest] = useState<FrameRequest | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
-  const width = useElementWidth(containerRef);
+  const { width, redrawn } = useElementWidth(containerRef);
   const [announcement, setAnnouncement] = useState("");
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
@@ -132,6 +132,7 @@ export function Timeline() {
             layout={layout}
             scenario={result.scenario}
             width={width}
+            redrawn={redrawn}
             labelWidth={labelWidth}
             plotRight={plotRight}
             domain={zoom.domain}

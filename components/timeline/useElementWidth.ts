@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useState, type RefObject } from "react";
+import { startTransition, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
 
 /**
@@ -9,24 +9,54 @@ import { useHydrated } from "@/components/ui/useHydrated";
  */
 const PRERENDER_WIDTH = 880;
 
+export interface ElementWidth {
+  /** The element's content width in CSS pixels. */
+  width: number;
+  /**
+   * True once a page hydrated from the HTML has measured a width other than the one the HTML was
+   * drawn at. A drawing keyed on it is built anew at the real width (see below) instead of having
+   * hundreds of its attributes updated in place.
+   */
+  redrawn: boolean;
+}
+
 /**
  * The width of an element in CSS pixels, following resizes. While the page hydrates, the width the
  * HTML was drawn at; in a component mounted in the browser later (the live lab, a panel), 0 until
  * the layout effect has measured it, before the first paint. Every caller draws nothing at 0, so
  * such a drawing is built once, at its real width, rather than at 880 px and then rebuilt at a
  * phone's 378 px with hundreds of attributes changed.
+ *
+ * A hydrated drawing whose element turns out narrower or wider than 880 px has to change, and that
+ * change is made in a transition: the drawn copy stays on show while React renders the new one in
+ * slices. Updating an SVG of hundreds of elements in place sets every coordinate in one commit (a
+ * 170 ms task on a phone under Lighthouse); a drawing keyed on `redrawn` is created in the slices
+ * instead, and the commit only swaps it in.
  */
-export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+export function useElementWidth(ref: RefObject<HTMLElement | null>): ElementWidth {
   const hydrated = useHydrated();
-  const [width, setWidth] = useState(hydrated ? 0 : PRERENDER_WIDTH);
+  const [state, setState] = useState<ElementWidth>(() => ({ width: hydrated ? 0 : PRERENDER_WIDTH, redrawn: false }));
+  // The width last asked for, so the observer's first report of the same width changes nothing
+  // (an ordinary update would overtake the transition and render everything at once).
+  const latest = useRef(state.width);
+  // Whether the next measurement is the first one of a drawing hydrated from the HTML.
+  const drawnInHtml = useRef(!hydrated);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    const resize = (width: number) => {
+      const first = drawnInHtml.current;
+      drawnInHtml.current = false;
+      if (width === latest.current) return;
+      latest.current = width;
+      if (first) startTransition(() => setState({ width, redrawn: true }));
+      else setState((s) => ({ width, redrawn: s.redrawn }));
+    };
     const style = getComputedStyle(element);
-    setWidth(Math.floor(element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)));
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    resize(Math.floor(element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)));
+    const observer = new ResizeObserver(([entry]) => resize(Math.floor(entry.contentRect.width)));
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  return width;
+  return state;
 }

@@ -40,6 +40,12 @@ function transformFor([d0, d1]: [number, number], base: (t: number) => number, p
   return zoomIdentity.translate(plotLeft - k * base(d0), 0).scale(k);
 }
 
+/** Two windows a billionth of their width apart are the same: nothing drawn from them differs. */
+function sameWindow(a: [number, number], b: [number, number]): boolean {
+  const tolerance = (a[1] - a[0]) * 1e-9;
+  return Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance;
+}
+
 /**
  * Zoom and pan for the timeline. d3-zoom owns the gestures on the SVG node (Ctrl/⌘ + wheel or
  * pinch to zoom, drag to pan, horizontal or Shift + wheel to pan) and is confined to this hook:
@@ -96,7 +102,9 @@ export function useTimelineZoom(
         if (event.sourceEvent) byHand();
         const next = event.transform.rescaleX(base).domain() as [number, number];
         domainRef.current = { durationMs, domain: next };
-        setView({ durationMs, domain: next });
+        // The same window again (the fit applied when the timeline mounts, which comes back through
+        // the transform with rounding errors) renders nothing anew.
+        setView((view) => (view.durationMs === durationMs && sameWindow(view.domain, next) ? view : { durationMs, domain: next }));
       });
     const selection = select(svg);
     selection.call(behavior).on("dblclick.zoom", null);

@@ -29,7 +29,7 @@ export function Topology() {
   const pending = useScenario(selectPending);
   const edit = useScenario(selectEdit);
   const boxRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(boxRef);
+  const { width } = useElementWidth(boxRef);
   const [menu, setMenu] = useState<{ target: FaultTarget; trigger: HTMLElement; left: number; top: number } | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
