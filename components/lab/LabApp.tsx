@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
+import { nextTask } from "@/components/ui/nextTask";
 
 /**
  * The lab's code (its stores, the engine, zod for its scenarios, every view) is a chunk of its own,
@@ -13,8 +14,13 @@ import { StaticThenLive } from "@/components/ui/StaticThenLive";
  * and its session is opened ahead of rendering (openLabAhead).
  */
 const loadLive = async ({ search }: { search: string }) => {
-  // Each import is evaluated in a task of its own: the engine, what the views derive, the link's format, the lab.
+  // Each import is evaluated in a task of its own: zod, the scenario's schema, the engine, what the views derive, the link's format, the lab.
+  await import("zod");
+  await nextTask();
+  await import("@/lib/sim/scenario");
+  await nextTask();
   await import("@/lib/sim/simulate");
+  await nextTask();
   await import("@/lib/run/derived");
   await import("@/lib/lab/url");
   const { LabLive, openLabAhead } = await import("./LabLive");
