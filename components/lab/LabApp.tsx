@@ -3,7 +3,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
-import { nextTask } from "@/components/ui/nextTask";
 
 /**
  * The lab's code (its stores, the engine, zod for its scenarios, every view) is a chunk of its own,
@@ -14,13 +13,8 @@ import { nextTask } from "@/components/ui/nextTask";
  * and its session is opened ahead of rendering (openLabAhead).
  */
 const loadLive = async ({ search }: { search: string }) => {
-  // Each import is evaluated in a task of its own: zod, the scenario's schema, the engine, what the views derive, the link's format, the lab.
-  await import("zod");
-  await nextTask();
-  await import("@/lib/sim/scenario");
-  await nextTask();
+  // Each import is evaluated in a task of its own: the engine, what the views derive, the link's format, the lab.
   await import("@/lib/sim/simulate");
-  await nextTask();
   await import("@/lib/run/derived");
   await import("@/lib/lab/url");
   const { LabLive, openLabAhead } = await import("./LabLive");
