@@ -100,6 +100,8 @@ test("a ZooKeeper client cut off from the ensemble shows its session disconnecte
 test("on a phone the topology keeps its nodes readable and scrolls sideways, and its menus still open", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openLab(page, "?preset=redlock-clock-jump&t=5000");
+  // Screens below the lab's top on a phone, its picture loads as the reader scrolls to it.
+  await topology(page).scrollIntoViewIfNeeded();
   await expect(topology(page).getByText("Scroll sideways to see all of it")).toBeVisible();
   const c1 = topology(page).getByRole("button", { name: /^c1: / });
   // Drawn at 184 px wide, a node shrunk below about 0.8 of that has type too small to read.
