@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { LabApp } from "@/components/lab/LabApp";
 // The topology's styles are among the page's first stylesheets, though its canvas loads later: a
-// stylesheet added while the lab is on show restyles and lays out the whole page again (a 65 ms
-// task on a phone).
+// stylesheet added while the lab is on show restyles and lays out the whole page again (65 ms of
+// style and layout with the CPU slowed 4×, as Lighthouse's phone).
 import "@xyflow/react/dist/style.css";
 import "@/components/topology/topology.css";
 import "./lab.css";

@@ -29,9 +29,9 @@ export interface ElementWidth {
  *
  * A hydrated drawing whose element turns out narrower or wider than 880 px has to change, and that
  * change is made in a transition: the drawn copy stays on show while React renders the new one in
- * slices. Updating an SVG of hundreds of elements in place sets every coordinate in one commit (a
- * 170 ms task on a phone under Lighthouse); a drawing keyed on `redrawn` is created in the slices
- * instead, and the commit only swaps it in.
+ * slices. Updating an SVG of hundreds of elements in place sets every coordinate in the commit,
+ * which is one task however long; a drawing keyed on `redrawn` is created in the slices instead,
+ * and the commit only swaps it in.
  */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): ElementWidth {
   const hydrated = useHydrated();
