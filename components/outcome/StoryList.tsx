@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useDeferredValue, useMemo, useState } from "react";
-import { formatCount } from "@/lib/run/format";
+import { groupDigits } from "@/lib/sim/format";
 import { upperBound } from "@/lib/run/intervals";
 import { storyDigest } from "@/lib/run/storyDigest";
 import type { StoryLine, StoryTone } from "@/lib/run/story";
@@ -38,7 +38,7 @@ export function StoryList({ result }: { result: SimResult }) {
       <h3 className="font-semibold">What happened</h3>
       <p className="text-xs text-ink-muted">
         {digest.left > 0 && !expanded
-          ? `The key ${shown.length} of ${formatCount(story.lines.length)} sentences: how the run began and ended, and every fault, harm and caught write. `
+          ? `The key ${shown.length} of ${groupDigits(story.lines.length)} sentences: how the run began and ended, and every fault, harm and caught write. `
           : ""}
         Choose a sentence to move the timeline to that moment.
       </p>
@@ -54,11 +54,11 @@ export function StoryList({ result }: { result: SimResult }) {
           onClick={() => setExpanded(!expanded)}
           className="mt-2 text-sm font-medium text-link underline underline-offset-2"
         >
-          {expanded ? `Show the key ${digest.lines.length} sentences` : `Show all ${formatCount(story.lines.length)} sentences`}
+          {expanded ? `Show the key ${digest.lines.length} sentences` : `Show all ${groupDigits(story.lines.length)} sentences`}
         </button>
       )}
       {story.omitted > 0 && (
-        <p className="mt-2 text-xs text-ink-muted">{formatCount(story.omitted)} later events are not told here; the timeline shows them all.</p>
+        <p className="mt-2 text-xs text-ink-muted">{groupDigits(story.omitted)} later events are not told here; the timeline shows them all.</p>
       )}
     </div>
   );

@@ -2,7 +2,8 @@
 
 import { useMemo } from "react";
 import { processClock } from "@/lib/sim/processes";
-import { formatClock, formatCount, formatOffset } from "@/lib/run/format";
+import { formatClock, formatOffset } from "@/lib/run/format";
+import { groupDigits } from "@/lib/sim/format";
 import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
 import { roleColor } from "@/lib/theme/tokens";
@@ -42,7 +43,7 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
           fontStyle="italic"
           style={{ fill: roleColor.inkMuted }}
         >
-          …and {formatCount(layout.moreClients.count)} more {layout.moreClients.count === 1 ? "client" : "clients"}
+          …and {groupDigits(layout.moreClients.count)} more {layout.moreClients.count === 1 ? "client" : "clients"}
         </text>
       )}
       {layout.boxes.map((box) => {

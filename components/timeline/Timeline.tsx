@@ -1,8 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { seconds } from "@/lib/sim/format";
-import { formatCount } from "@/lib/run/format";
+import { groupDigits, seconds } from "@/lib/sim/format";
 import { timelineLayout } from "@/lib/run/timelineLayout";
 import { modelOf, storyOfResult } from "@/lib/run/derived";
 import {
@@ -151,15 +150,15 @@ export function Timeline() {
         )}
       </div>
       <div className="space-y-2 border-t border-line p-3 sm:px-4">
-        {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{formatCount(hiddenMessages)} messages in view: zoom in to see them as arrows.</p>}
+        {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{groupDigits(hiddenMessages)} messages in view: zoom in to see them as arrows.</p>}
         {model && <CrowdedMarksNote model={model} domain={zoom.domain} limitT={limitT} />}
         {clientCount > GROUP_CLIENTS_ABOVE && (
           <p className="text-xs text-ink-muted">
             {grouped
-              ? `The first ${CLIENT_LANES_SHOWN} of ${formatCount(clientCount)} clients have a lane; the storage lane shows every client's writes. `
-              : `Every one of the ${formatCount(clientCount)} clients has a lane. `}
+              ? `The first ${CLIENT_LANES_SHOWN} of ${groupDigits(clientCount)} clients have a lane; the storage lane shows every client's writes. `
+              : `Every one of the ${groupDigits(clientCount)} clients has a lane. `}
             <button type="button" onClick={() => setEveryLane(!everyLane)} className="font-medium text-link underline underline-offset-2">
-              {grouped ? `Show all ${formatCount(clientCount)} clients` : `Show only the first ${CLIENT_LANES_SHOWN}`}
+              {grouped ? `Show all ${groupDigits(clientCount)} clients` : `Show only the first ${CLIENT_LANES_SHOWN}`}
             </button>
           </p>
         )}
@@ -195,7 +194,7 @@ const CLIENT_LANES_SHOWN = 8;
 function CrowdedMarksNote(props: Pick<LayerProps, "model" | "domain" | "limitT">) {
   // A count, not the playhead: playing re-renders the note only when the count changes.
   const n = usePlayback((s) => marksOverCap(props, s.t));
-  return n > 0 ? <p className="text-xs text-ink-muted">{formatCount(n)} grants and writes in view: zoom in to reach each one.</p> : null;
+  return n > 0 ? <p className="text-xs text-ink-muted">{groupDigits(n)} grants and writes in view: zoom in to reach each one.</p> : null;
 }
 
 /** "Fit" shows the run up to a little after its last event: the rest is empty time. */

@@ -69,10 +69,5 @@ export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 100)} %`;
 }
 
-/** A count with thousands separated, as every reader writes one: 9720 → "9,720". */
-export function formatCount(n: number): string {
-  return groupDigits(n);
-}
-
 /** The text with its first letter capitalised: "lost update" → "Lost update". */
 export const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -6,9 +6,9 @@
 import { describeFault } from "@/lib/lab/faults";
 import { guardLabel, serviceLabel, workloadLabel } from "@/lib/lab/catalog";
 import { leaseOf } from "@/lib/lab/edits";
-import { listOf } from "@/lib/sim/format";
+import { groupDigits, listOf } from "@/lib/sim/format";
 import { serviceNodeIds, type ResolvedScenario } from "@/lib/sim/scenario";
-import { formatCount, formatDuration, formatDurationRange } from "./format";
+import { formatDuration, formatDurationRange } from "./format";
 
 export interface ScenarioLine {
   label: string;
@@ -29,7 +29,7 @@ export function scenarioSummary(scenario: ResolvedScenario): ScenarioLine[] {
     faults.push(`random pauses of ${formatDurationRange(scenario.chaos.pauseMs)}, about every ${formatDuration(scenario.chaos.pauseEveryMs)}`);
   return [
     { label: "Lock service", text: service.filter(Boolean).join(", ") },
-    { label: "Clients", text: `${formatCount(clients)} ${clients === 1 ? "client" : "clients"}; ${workloadLabel(scenario.workload.kind)}` },
+    { label: "Clients", text: `${groupDigits(clients)} ${clients === 1 ? "client" : "clients"}; ${workloadLabel(scenario.workload.kind)}` },
     { label: "Storage guard", text: guardLabel(scenario.storage.guard) },
     { label: faults.length === 1 ? "Fault" : "Faults", text: faults.length ? faults.join("; ") : "none injected" },
   ];

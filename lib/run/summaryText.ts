@@ -4,9 +4,10 @@
  */
 import type { Summary } from "@/lib/sim/checker";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
-import { formatCount, formatDuration } from "./format";
+import { formatDuration } from "./format";
+import { groupDigits } from "@/lib/sim/format";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** Duplicate effects by workload: a cron run done twice, or a counter job whose write was applied twice. */
 const duplicates = (n: number, scenario: ResolvedScenario) =>
@@ -43,7 +44,7 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
     return { word: "Incomplete", sentence: `The run is ${incomplete}: no data was damaged up to then, and what came after is unknown.` };
   }
   if (summary.verdict === "undecided") {
-    const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${formatCount(summary.staleWritesPending)} stale writes were`;
+    const writes = summary.staleWritesPending === 1 ? "a stale write was" : `${groupDigits(summary.staleWritesPending)} stale writes were`;
     return {
       word: "Undecided",
       sentence: `No data was damaged yet, but ${writes} still on the way when the run ended: the verdict may change if the run were longer.`,
@@ -72,7 +73,7 @@ function tokensText(tokens: readonly number[]): string {
   if (tokens.length <= 8) return ` with tokens ${tokens.join(", ")}`;
   const low = Math.min(...tokens);
   const high = Math.max(...tokens);
-  return low === high ? `, every one with token ${formatCount(low)}` : ` with tokens from ${formatCount(low)} to ${formatCount(high)}`;
+  return low === high ? `, every one with token ${groupDigits(low)}` : ` with tokens from ${groupDigits(low)} to ${groupDigits(high)}`;
 }
 
 export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[] {
@@ -84,8 +85,8 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
     const applied = summary.counter + summary.lostUpdates;
     lines.push(
       summary.lostUpdates
-        ? `The counter ends at ${formatCount(summary.counter)} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
-        : `The counter ends at ${formatCount(summary.counter)}: no update lost.`,
+        ? `The counter ends at ${groupDigits(summary.counter)} after ${plural(applied, "increment")}: ${plural(summary.lostUpdates, "update")} lost.`
+        : `The counter ends at ${groupDigits(summary.counter)}: no update lost.`,
     );
     // A job whose reply was lost and that retried can increment the counter twice (a duplicate effect).
     if (summary.duplicateEffects) lines.push(`${plural(summary.duplicateEffects, "job")} incremented the counter twice.`);
@@ -99,17 +100,17 @@ export function keyCounts(summary: Summary, scenario: ResolvedScenario): string[
   if (summary.concurrentSectionsMs > 0)
     lines.push(`Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(summary.concurrentSectionsMs)} in all.`);
   if (summary.writesPending) {
-    const stale = summary.staleWritesPending ? `, ${formatCount(summary.staleWritesPending)} of them after the writer's lease had ended` : "";
+    const stale = summary.staleWritesPending ? `, ${groupDigits(summary.staleWritesPending)} of them after the writer's lease had ended` : "";
     lines.push(`${plural(summary.writesPending, "write")} still to come when the run ended${stale}.`);
   }
-  lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${formatCount(summary.writesRejected)}.`);
+  lines.push(`Storage accepted ${plural(summary.writesAccepted, "write")} and rejected ${groupDigits(summary.writesRejected)}.`);
   const stale = summary.staleWritesAccepted + summary.staleWritesRejected;
   if (stale)
     lines.push(
-      `${plural(stale, "write")} came after the writer's lease had ended: ${formatCount(summary.staleWritesAccepted)} accepted, ${formatCount(summary.staleWritesRejected)} rejected.`,
+      `${plural(stale, "write")} came after the writer's lease had ended: ${groupDigits(summary.staleWritesAccepted)} accepted, ${groupDigits(summary.staleWritesRejected)} rejected.`,
     );
   if (summary.grants) {
-    lines.push(`The lock service granted the lock ${summary.grants === 1 ? "once" : `${formatCount(summary.grants)} times`}${tokensText(summary.tokens)}.`);
+    lines.push(`The lock service granted the lock ${summary.grants === 1 ? "once" : `${groupDigits(summary.grants)} times`}${tokensText(summary.tokens)}.`);
   }
   lines.push(`${plural(summary.jobsDone, "job")} done${summary.jobsAborted ? `; ${plural(summary.jobsAborted, "attempt")} abandoned and retried` : ""}.`);
   if (summary.timeouts) lines.push(`${plural(summary.timeouts, "request")} timed out.`);
