@@ -44,13 +44,25 @@ export const presetFiles: Record<string, unknown> = {
   traffic,
 };
 
+/**
+ * Node checks every file as it loads: the build (content:check, and each page's render), the CLI
+ * and the tests, so a malformed file stops them with its path and field. A browser takes the files
+ * the build checked as they are: checking them again cost each page that lists presets a task of
+ * zod's parsing as it loaded. (The schema adds no defaults, so the checked data is the file's own.)
+ */
+const checkedHere = typeof window === "undefined";
+
 function load(): Preset[] {
   return Object.entries(presetFiles).flatMap(([topic, raw]) => {
-    const parsed = presetFileSchema.safeParse(raw);
-    // content:check reports a malformed file with its path and the field; here it must not load silently.
-    if (!parsed.success) throw new Error(`content/presets/${topic}.json: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    return parsed.data.presets.map((p) => ({ ...p, topic, scenario: p.scenario as Scenario }));
+    const file = checkedHere ? checked(topic, raw) : (raw as PresetFile);
+    return file.presets.map((p) => ({ ...p, topic, scenario: p.scenario as Scenario }));
   });
+}
+
+function checked(topic: string, raw: unknown): PresetFile {
+  const parsed = presetFileSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`content/presets/${topic}.json: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
 }
 
 export const presets: Preset[] = load();

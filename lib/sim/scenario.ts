@@ -22,8 +22,24 @@ export const LIMITS = { clients: 64, durationMs: 3_600_000, events: 500_000, fau
 /** The only scenario versions there are: an error about `version` names them. */
 export const SCENARIO_VERSIONS = [1] as const;
 
-const ms = (min = 0, max: number = LIMITS.durationMs) =>
-  z.number().int("must be a whole number of milliseconds").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`);
+/**
+ * One schema per bounds, shared wherever they recur: a schema is immutable, and `.optional()` or
+ * `.default()` wraps it rather than changing it. Built once, the scenario's schema is a quarter of
+ * the objects it was (a page builds it as the lab loads; zod's objects are costly to make).
+ */
+function sharedPerBounds<S>(make: (min: number, max: number) => S): (min: number, max: number) => S {
+  const made = new Map<string, S>();
+  return (min, max) => {
+    const key = `${min} ${max}`;
+    let schema = made.get(key);
+    if (!schema) made.set(key, (schema = make(min, max)));
+    return schema;
+  };
+}
+const durationMs = sharedPerBounds((min, max) =>
+  z.number().int("must be a whole number of milliseconds").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`),
+);
+const ms = (min = 0, max: number = LIMITS.durationMs) => durationMs(min, max);
 const range = (min = 0) =>
   z
     .tuple([ms(min), ms(min)], { error: `must be a [low, high] pair of durations in ms (${min}–${LIMITS.durationMs})` })
@@ -31,7 +47,7 @@ const range = (min = 0) =>
 /** A fixed duration, or a [low, high] range to draw each one from. */
 const msOrRange = (min = 0) =>
   z.union([ms(min), range(min)], { error: `must be a duration in ms, or a [min, max] pair of them (${min}–${LIMITS.durationMs})` });
-const whole = (min: number, max: number) => z.number().int("must be a whole number").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`);
+const whole = sharedPerBounds((min, max) => z.number().int("must be a whole number").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`));
 const capacity = z.number().positive("must be > 0").optional();
 const count = (list: unknown[]) => groupDigits(list.length);
 
