@@ -1,7 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { useHydrated } from "@/components/ui/useHydrated";
+import { DisabledUntilLive } from "@/components/ui/DisabledUntilLive";
 import { LabProvider } from "./LabProvider";
 import { LabWorkspace } from "./LabWorkspace";
 
@@ -16,19 +15,9 @@ export { openLabAhead } from "./LabProvider";
 export function LabLive({ search }: { search: string }) {
   return (
     <LabProvider key={search} search={search}>
-      <EnabledWhenLive>
+      <DisabledUntilLive>
         <LabWorkspace />
-      </EnabledWhenLive>
+      </DisabledUntilLive>
     </LabProvider>
-  );
-}
-
-/** Its own component, so that enabling the controls after hydration renders the fieldset alone, not the lab inside it. */
-function EnabledWhenLive({ children }: { children: ReactNode }) {
-  const live = useHydrated();
-  return (
-    <fieldset disabled={!live} className="m-0 min-w-0 border-0 p-0">
-      {children}
-    </fieldset>
   );
 }

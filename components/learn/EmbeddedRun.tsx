@@ -1,6 +1,6 @@
 "use client";
 
-import { useHydrated } from "@/components/ui/useHydrated";
+import { DisabledUntilLive } from "@/components/ui/DisabledUntilLive";
 import type { Scenario } from "@/lib/sim/scenario";
 import { EmbeddedOutcome } from "./EmbeddedOutcome";
 import { EmbeddedSimProvider } from "./EmbeddedSimProvider";
@@ -12,15 +12,14 @@ import { EmbeddedTimeline } from "./EmbeddedTimeline";
  * hydrated, so a click before then is not silently lost; then they work.
  */
 export function EmbeddedRun({ presetId, scenario, holdAt }: { presetId: string; scenario: Scenario; holdAt: number | null }) {
-  const hydrated = useHydrated();
   return (
     <EmbeddedSimProvider presetId={presetId} scenario={scenario} holdAt={holdAt}>
-      <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+      <DisabledUntilLive>
         <EmbeddedTimeline holdAt={holdAt} />
         <div className="border-t border-line">
           <EmbeddedOutcome hidden={holdAt !== null} />
         </div>
-      </fieldset>
+      </DisabledUntilLive>
     </EmbeddedSimProvider>
   );
 }
