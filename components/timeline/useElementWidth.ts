@@ -23,7 +23,7 @@ export interface ElementWidth {
 /**
  * The width of an element in CSS pixels, following resizes. While the page hydrates, the width the
  * HTML was drawn at; in a component mounted in the browser later (the live lab, a panel), 0 until
- * the layout effect has measured it, before the first paint. Every caller draws nothing at 0, so
+ * a ResizeObserver has measured it, after the browser's next layout. Every caller draws nothing at 0, so
  * such a drawing is built once, at its real width, rather than at 880 px and then rebuilt at a
  * phone's 378 px with hundreds of attributes changed.
  *
@@ -52,8 +52,9 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): ElementWidt
       if (first) startTransition(() => setState({ width, redrawn: true }));
       else setState((s) => ({ width, redrawn: s.redrawn }));
     };
-    const style = getComputedStyle(element);
-    resize(Math.floor(element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)));
+    // The observer's first report, once the browser has laid the page out, is the first measurement.
+    // Measuring here instead would force that layout from inside React's commit: on a phone under
+    // Lighthouse's tracing, a panel mounting forced 35–60 ms of style work that way, in one task.
     const observer = new ResizeObserver(([entry]) => resize(Math.floor(entry.contentRect.width)));
     observer.observe(element);
     return () => observer.disconnect();
