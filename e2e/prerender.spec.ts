@@ -97,7 +97,8 @@ test("with JavaScript the default lab comes to life in the drawn HTML itself, wi
 });
 
 // The HTML draws the timeline at a laptop's width; on a phone the live lab draws it again at the
-// phone's, as a new drawing rendered in slices (useElementWidth), with nothing lost from it.
+// phone's, as a new drawing rendered in slices (useElementWidth), with nothing lost from it; the
+// old drawing is hidden, then removed (TimelineSvg).
 test("on a phone the live lab draws the default run again at the phone's width, and its marks can still be reached", async ({ page }) => {
   const errors = watchForErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -108,6 +109,8 @@ test("on a phone the live lab draws the default run again at the phone's width, 
   const fits = () => diagram.evaluate((svg) => Number(svg.getAttribute("width")) === Math.floor(svg.parentElement!.getBoundingClientRect().width));
   await expect.poll(fits).toBe(true);
   expect(Number(await diagram.getAttribute("width"))).toBeLessThan(880);
+  // One drawing: the one the HTML drew at 880 px is removed once the new one shows, not kept hidden.
+  await expect(diagram.locator(":scope > g")).toHaveCount(1);
   const write = timeline.getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended/ });
   await write.focus();
   await expect(write).toBeFocused();

@@ -1,7 +1,7 @@
 "use client";
 
 import { scaleLinear } from "d3-scale";
-import { Fragment, useId, useMemo, useState, type Ref } from "react";
+import { memo, useEffect, useId, useMemo, useRef, useState, type Ref } from "react";
 import { HatchPattern } from "@/components/marks/HatchPattern";
 import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import type { TimelineModel } from "@/lib/run/timelineModel";
@@ -41,29 +41,29 @@ export interface TimelineSvgProps {
  * The space-time diagram: lanes, the run drawn up to the playhead, the focusable marks, the axis
  * and the lane labels with their clocks. The SVG node is also where d3-zoom listens (see
  * useTimelineZoom); everything in it is rendered by React.
+ *
+ * A drawing hydrated from the HTML at another width than its box's is built anew (`redrawn`, see
+ * useElementWidth), and the old one goes in two steps: the commit that shows the new drawing hides
+ * the old one, unchanged, and a later task removes it. Removing it in the same commit was one task
+ * of 46–52 ms on a phone under Lighthouse's tracing, which records each node taken out of the page
+ * with the JavaScript stack it happened under: React's commit is a deep one.
  */
-export function TimelineSvg({
-  ref,
-  model,
-  layout,
-  scenario,
-  width,
-  labelWidth,
-  plotRight,
-  domain,
-  limitT,
-  showMessages,
-  onPick,
-  describedBy,
-  laneTextPx,
-  redrawn = false,
-}: TimelineSvgProps) {
+export function TimelineSvg({ ref, width, layout, describedBy, redrawn = false, ...drawing }: TimelineSvgProps) {
   const id = useId();
-  const ids = { plot: `${id}-plot`, pause: `${id}-pause`, danger: `${id}-danger`, delay: `${id}-delay`, arrow: `${id}-arrow` };
-  const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
-  const patterns = useMemo(() => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }), [ids.pause, ids.danger, ids.delay]);
-  const layer = { model, layout, x, domain, limitT };
-  const [tip, setTip] = useState<MarkTip | null>(null);
+  const [oldRemoved, setOldRemoved] = useState(false);
+  const old = useRef<SVGGElement>(null);
+  useEffect(() => {
+    if (!redrawn || oldRemoved) return;
+    const timer = setTimeout(() => {
+      // Its nodes are taken out here, from a timer's shallow stack, where the trace's record of
+      // each is cheap; React then removes the empty group. React touches nothing inside a deleted
+      // group but the group itself, and this one is frozen until then.
+      old.current?.replaceChildren();
+      setOldRemoved(true);
+    });
+    return () => clearTimeout(timer);
+  }, [redrawn, oldRemoved]);
+  const props = { ...drawing, width, layout };
 
   return (
     <svg
@@ -76,8 +76,37 @@ export function TimelineSvg({
       className="block cursor-grab touch-pan-y select-none active:cursor-grabbing"
       fontFamily="inherit"
     >
-      {/* Keyed, so that a new width creates the drawing anew (in slices) rather than updating it in place. */}
-      <Fragment key={redrawn ? "redrawn" : "drawn"}>
+      {!oldRemoved && (
+        <g key="drawn" ref={old} display={redrawn ? "none" : undefined}>
+          <Drawing {...props} idPrefix={id} frozen={redrawn} />
+        </g>
+      )}
+      {/* Its own ids, as its patterns and clip must not resolve to the hidden drawing's. */}
+      {redrawn && (
+        <g key="redrawn">
+          <Drawing {...props} idPrefix={`${id}-redrawn`} frozen={false} />
+        </g>
+      )}
+    </svg>
+  );
+}
+
+type DrawingProps = Omit<TimelineSvgProps, "ref" | "describedBy" | "redrawn"> & {
+  idPrefix: string;
+  /** Set, the drawing keeps what it last rendered (a hidden drawing about to be removed). */
+  frozen: boolean;
+};
+
+const Drawing = memo(
+  function Drawing({ model, layout, scenario, width, labelWidth, plotRight, domain, limitT, showMessages, onPick, laneTextPx, idPrefix }: DrawingProps) {
+    const ids = { plot: `${idPrefix}-plot`, pause: `${idPrefix}-pause`, danger: `${idPrefix}-danger`, delay: `${idPrefix}-delay`, arrow: `${idPrefix}-arrow` };
+    const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
+    const patterns = useMemo(() => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }), [ids.pause, ids.danger, ids.delay]);
+    const layer = { model, layout, x, domain, limitT };
+    const [tip, setTip] = useState<MarkTip | null>(null);
+
+    return (
+      <>
         <defs>
           <HatchPattern id={ids.pause} color={roleColor.pause} />
           <HatchPattern id={ids.danger} color={roleColor.danger} />
@@ -115,7 +144,9 @@ export function TimelineSvg({
         <Axis x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
         <Playhead x={x} layout={layout} plotLeft={labelWidth} plotRight={plotRight} />
         {tip && <MarkTooltip tip={tip} width={width} height={layout.height} />}
-      </Fragment>
-    </svg>
-  );
-}
+      </>
+    );
+  },
+  // A frozen drawing is not rendered again: its next props are another width's.
+  (_, next) => next.frozen,
+);
