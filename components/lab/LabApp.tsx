@@ -2,6 +2,7 @@
 
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
+import { nextTask } from "@/components/ui/nextTask";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
 
 /**
@@ -13,10 +14,18 @@ import { StaticThenLive } from "@/components/ui/StaticThenLive";
  * and its session is opened ahead of rendering (openLabAhead).
  */
 const loadLive = async ({ search }: { search: string }) => {
-  // Each import is evaluated in a task of its own: the engine, what the views derive, the link's format, the lab.
-  await import("@/lib/sim/simulate");
-  await import("@/lib/run/derived");
-  await import("@/lib/lab/url");
+  // Each import is evaluated in a task of its own: the scenario's schema (with zod), the engine,
+  // what the views derive, the link's format, the timeline, the lab.
+  for (const load of [
+    () => import("@/lib/sim/scenario"),
+    () => import("@/lib/sim/simulate"),
+    () => import("@/lib/run/derived"),
+    () => import("@/lib/lab/url"),
+    () => import("@/components/timeline/Timeline"),
+  ]) {
+    await load();
+    await nextTask();
+  }
   const { LabLive, openLabAhead } = await import("./LabLive");
   await openLabAhead(search);
   return LabLive;
