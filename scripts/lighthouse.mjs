@@ -4,6 +4,8 @@
 // category scores per page, and stops both by their process. A measurement, not a test: the scores
 // depend on how busy the machine is. Run `npm run build` first.
 //   npm run -s lighthouse [-- /path/ ...]   (other pages instead of the five)
+//   npm run -s lighthouse -- --runs 5   (each page five times, then each page's median)
+//   npm run -s lighthouse -- --tasks   (after each run, the tasks that count towards TBT: lighthouseTasks.mjs)
 //   npm run -s lighthouse -- --cpu-slowdown 2   (a calibrated CPU slowdown instead of the default 4×)
 // Lighthouse's 4× CPU slowdown assumes a high-end desktop (BenchmarkIndex 1500–2000); its
 // throttling guide (docs/throttling.md, "Calibrating the CPU slowdown") gives 2× (range 1–5) to
@@ -13,21 +15,29 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { blockingTasks } from "./lighthouseTasks.mjs";
 
 const mobileThrottling = throttling.mobileSlow4G;
 const root = fileURLToPath(new URL("..", import.meta.url));
-const args = process.argv.slice(2);
-const slowdownAt = args.indexOf("--cpu-slowdown");
-const cpuSlowdownMultiplier = slowdownAt >= 0 ? Number(args[slowdownAt + 1]) : undefined;
-if (slowdownAt >= 0 && !(cpuSlowdownMultiplier >= 1)) {
-  console.error(`lighthouse: --cpu-slowdown needs a number of at least 1, not ${JSON.stringify(args[slowdownAt + 1] ?? "")}`);
+const { values: options, positionals: paths } = parseArgs({
+  allowPositionals: true,
+  options: { "cpu-slowdown": { type: "string" }, runs: { type: "string", default: "1" }, tasks: { type: "boolean", default: false } },
+});
+const cpuSlowdownMultiplier = options["cpu-slowdown"] === undefined ? undefined : Number(options["cpu-slowdown"]);
+if (cpuSlowdownMultiplier !== undefined && !(cpuSlowdownMultiplier >= 1)) {
+  console.error(`lighthouse: --cpu-slowdown needs a number of at least 1, not ${JSON.stringify(options["cpu-slowdown"])}`);
   process.exit(2);
 }
-const paths = slowdownAt >= 0 ? args.filter((_, i) => i !== slowdownAt && i !== slowdownAt + 1) : args;
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`lighthouse: --runs needs a whole number of at least 1, not ${JSON.stringify(options.runs)}`);
+  process.exit(2);
+}
 const pages = paths.length ? paths : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 // The same Chromium flags as the e2e tests (scripts/chromium.mjs), plus headless.
@@ -71,27 +81,21 @@ try {
   await waitForServer(`${base}/`, server);
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags });
   for (const path of pages) {
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
-    const config = cpuSlowdownMultiplier
-      ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } }
-      : undefined;
-    const result = await lighthouse(`${base}${path}`, flags, config);
-    const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const score = (id) => (lhr.categories[id].score === null ? "–" : String(Math.round(lhr.categories[id].score * 100)));
-    const failing = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
-      .map((audit) => audit.id);
-    const ms = (id) => `${(lhr.audits[id].numericValue / 1000).toFixed(1)} s`;
-    const metrics = [
-      ms("first-contentful-paint"),
-      ms("largest-contentful-paint"),
-      `${Math.round(lhr.audits["total-blocking-time"].numericValue)} ms`,
-      lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
-    ];
-    const cpu = [String(Math.round(lhr.environment.benchmarkIndex)), `${lhr.configSettings.throttling.cpuSlowdownMultiplier}×`];
-    rows.push([path, ...categories.map(score), ...metrics, ...cpu, failing.join(" ")]);
-    console.error(`lighthouse: ${path} done`);
+    const measured = [];
+    for (let run = 1; run <= runs; run++) {
+      const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
+      const config = cpuSlowdownMultiplier
+        ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } }
+        : undefined;
+      const result = await lighthouse(`${base}${path}`, flags, config);
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      measured.push(lhr);
+      rows.push(row(runs > 1 ? `${path} #${run}` : path, lhr));
+      console.error(`lighthouse: ${path}${runs > 1 ? ` run ${run} of ${runs}` : ""} done`);
+      if (options.tasks) printTasks(path, result.artifacts.Trace.traceEvents, lhr.configSettings.throttling.cpuSlowdownMultiplier);
+    }
+    if (runs > 1) rows.push(medianRow(`${path} median`, measured));
   }
 } finally {
   await chrome?.kill();
@@ -107,3 +111,50 @@ for (const row of table)
       .join("  ")
       .trimEnd(),
   );
+
+function row(label, lhr) {
+  const score = (id) => (lhr.categories[id].score === null ? "–" : String(Math.round(lhr.categories[id].score * 100)));
+  const failing = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+    .map((audit) => audit.id);
+  const ms = (id) => `${(lhr.audits[id].numericValue / 1000).toFixed(1)} s`;
+  const metrics = [
+    ms("first-contentful-paint"),
+    ms("largest-contentful-paint"),
+    `${Math.round(lhr.audits["total-blocking-time"].numericValue)} ms`,
+    lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+  ];
+  const cpu = [String(Math.round(lhr.environment.benchmarkIndex)), `${lhr.configSettings.throttling.cpuSlowdownMultiplier}×`];
+  return [label, ...categories.map(score), ...metrics, ...cpu, failing.join(" ")];
+}
+
+/** Each figure's median over the runs (each column on its own, so the row need not be one run's). */
+function medianRow(label, lhrs) {
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const score = (id) => String(Math.round(median(lhrs.map((l) => l.categories[id].score ?? 0)) * 100));
+  const audit = (id) => median(lhrs.map((l) => l.audits[id].numericValue));
+  return [
+    label,
+    ...categories.map(score),
+    `${(audit("first-contentful-paint") / 1000).toFixed(1)} s`,
+    `${(audit("largest-contentful-paint") / 1000).toFixed(1)} s`,
+    `${Math.round(audit("total-blocking-time"))} ms`,
+    audit("cumulative-layout-shift").toFixed(3),
+    String(Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)))),
+    `${lhrs[0].configSettings.throttling.cpuSlowdownMultiplier}×`,
+    "",
+  ];
+}
+
+function printTasks(path, traceEvents, slowdown) {
+  const { tasks, blockingMs } = blockingTasks(traceEvents, slowdown);
+  console.error(`  ${path}: tasks over ${50 / slowdown} ms after the first paint (${Math.round(blockingMs)} ms blocking at ${slowdown}×, as recorded):`);
+  for (const t of tasks) {
+    const spent = t.spentIn.map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ");
+    console.error(`    +${Math.round(t.afterFcpMs)} ms: ${t.ms.toFixed(1)} ms, blocks ${Math.round(t.blockingMs)} ms (${spent})`);
+  }
+}
