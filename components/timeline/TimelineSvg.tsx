@@ -2,6 +2,7 @@
 
 import { scaleLinear } from "d3-scale";
 import { memo, useEffect, useId, useMemo, useRef, useState, type Ref } from "react";
+import { flushSync } from "react-dom";
 import { HatchPattern } from "@/components/marks/HatchPattern";
 import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import type { TimelineModel } from "@/lib/run/timelineModel";
@@ -56,10 +57,10 @@ export function TimelineSvg({ ref, width, layout, describedBy, redrawn = false, 
     if (!redrawn || oldRemoved) return;
     const timer = setTimeout(() => {
       // Its nodes are taken out here, from a timer's shallow stack, where the trace's record of
-      // each is cheap; React then removes the empty group. React touches nothing inside a deleted
-      // group but the group itself, and this one is frozen until then.
+      // each is cheap; React removes the emptied group at once, in the same task, so no render in
+      // between can reach into it. Of a deleted group React touches only the group itself.
       old.current?.replaceChildren();
-      setOldRemoved(true);
+      flushSync(() => setOldRemoved(true));
     });
     return () => clearTimeout(timer);
   }, [redrawn, oldRemoved]);
