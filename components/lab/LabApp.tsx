@@ -14,10 +14,11 @@ import { StaticThenLive } from "@/components/ui/StaticThenLive";
  * and its session is opened ahead of rendering (openLabAhead).
  */
 const loadLive = async ({ search }: { search: string }) => {
-  // Each import is evaluated in a task of its own: the scenario's schema (with zod), the engine,
-  // what the views derive, the link's format, the timeline, the lab.
+  // Each step is a task of its own: evaluating zod and the scenario's module, building its schema,
+  // then evaluating the engine, what the views derive, the link's format, the timeline, the lab.
   for (const load of [
     () => import("@/lib/sim/scenario"),
+    () => import("@/lib/sim/scenario").then((scenario) => scenario.scenarioSchema()),
     () => import("@/lib/sim/simulate"),
     () => import("@/lib/run/derived"),
     () => import("@/lib/lab/url"),

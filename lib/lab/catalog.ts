@@ -12,7 +12,7 @@ export type WorkloadKind = ResolvedScenario["workload"]["kind"];
 export type InputService = Scenario["service"];
 export type InputWorkload = NonNullable<Scenario["workload"]>;
 
-const shape = scenarioSchema.shape;
+const shape = scenarioSchema().shape;
 
 /** Every lock service kind the schema accepts, in the schema's order. */
 export const serviceKinds: readonly ServiceKind[] = shape.service.options.map((option) => option.shape.kind.value);

@@ -22,7 +22,7 @@ type LeaseField = (typeof LEASE_FIELDS)[number];
 
 /** The field of a service kind that holds its lease length, read from the schema; null if none. */
 export function leaseField(kind: string): LeaseField | null {
-  const option = scenarioSchema.shape.service.options.find((o) => o.shape.kind.value === kind);
+  const option = scenarioSchema().shape.service.options.find((o) => o.shape.kind.value === kind);
   if (!option) return null;
   return LEASE_FIELDS.find((field) => field in option.shape) ?? null;
 }
@@ -136,7 +136,7 @@ function describeFault(fault: Fault): string {
  * and guards the workload cannot use.
  */
 export function settle(candidate: Scenario): Edit {
-  const parsed = scenarioSchema.safeParse(candidate);
+  const parsed = scenarioSchema().safeParse(candidate);
   if (!parsed.success) return { scenario: candidate, notes: [] };
   const resolved = parsed.data;
   const notes: string[] = [];

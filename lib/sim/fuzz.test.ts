@@ -12,7 +12,7 @@ import { hostileScenarios } from "./generators";
 /** A small budget, so that many generated runs reach it in a few seconds of testing. */
 const BUDGET = 10_000;
 
-const fields = new Set(Object.keys(scenarioSchema.shape));
+const fields = new Set(Object.keys(scenarioSchema().shape));
 
 describe("a hostile scenario", () => {
   it("runs within the event budget with the same summary in every mode, or is refused with each message naming a field", () => {

@@ -44,7 +44,7 @@ const report = (name: string, t: Tally, of: string) => {
 
 // ---- 1. scenario files and CLI arguments -------------------------------------------------------
 
-const fields = new Set(Object.keys(scenarioSchema.shape));
+const fields = new Set(Object.keys(scenarioSchema().shape));
 const files = tally();
 const notJson = ["", "{", '{"version": 1,', "null", "nul", "\u0000\u0001", "[1, 2", "{'version': 1}", "version: 1"];
 for (const text of notJson) {
