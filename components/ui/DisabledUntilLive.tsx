@@ -11,7 +11,8 @@ import { useEffect, useRef, type ReactNode } from "react";
  * re-evaluate each control and option inside it, and a page traced as Lighthouse traces it records
  * each of those changes with the JavaScript stack it happened under. Deep in React's commit,
  * enabling the lab's 73 controls took 46 ms there, a long task on a phone; from a timer's shallow
- * stack it takes 2–4 ms. (Untraced, either takes under a millisecond.)
+ * stack, enabling 88 (the lab with its panels loaded) took 8 ms. Untraced, either takes under a
+ * millisecond.
  */
 export function DisabledUntilLive({ children }: { children: ReactNode }) {
   const fieldset = useRef<HTMLFieldSetElement>(null);
