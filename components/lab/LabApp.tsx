@@ -4,6 +4,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { nextTask } from "@/components/ui/nextTask";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
+import { loadEngineInSteps } from "./loadEngineInSteps";
 
 /**
  * The lab's code (its stores, the engine, zod for its scenarios, every view) is a chunk of its own,
@@ -14,16 +15,10 @@ import { StaticThenLive } from "@/components/ui/StaticThenLive";
  * and its session is opened ahead of rendering (openLabAhead).
  */
 const loadLive = async ({ search }: { search: string }) => {
-  // Each step is a task of its own: evaluating zod and the scenario's module, building its schema,
-  // then evaluating the engine, what the views derive, the link's format, the timeline, the lab.
-  for (const load of [
-    () => import("@/lib/sim/scenario"),
-    () => import("@/lib/sim/scenario").then((scenario) => scenario.scenarioSchema()),
-    () => import("@/lib/sim/simulate"),
-    () => import("@/lib/run/derived"),
-    () => import("@/lib/lab/url"),
-    () => import("@/components/timeline/Timeline"),
-  ]) {
+  // Each step is a task of its own: the engine in its parts, then what the views derive, the link's
+  // format, the timeline, the lab.
+  await loadEngineInSteps();
+  for (const load of [() => import("@/lib/run/derived"), () => import("@/lib/lab/url"), () => import("@/components/timeline/Timeline")]) {
     await load();
     await nextTask();
   }

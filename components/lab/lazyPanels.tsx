@@ -9,7 +9,7 @@
  */
 import dynamic from "next/dynamic";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { useNearViewport } from "@/components/learn/useNearViewport";
+import { useNearViewport } from "@/components/ui/useNearViewport";
 import { selectResolved } from "./selectors";
 import { useScenario } from "./stores";
 

@@ -7,7 +7,7 @@ import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
 import { presetById } from "@/lib/presets";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
 import { useBoundValues } from "./LessonLive";
-import { useNearViewport } from "./useNearViewport";
+import { useNearViewport } from "@/components/ui/useNearViewport";
 
 /**
  * The engine, the timeline and the lab's stores are a chunk of their own, which a lesson's HTML

@@ -15,7 +15,6 @@ import { groupDigits } from "@/lib/sim/format";
 const HEIGHT = 210;
 const MIN_RATE = CURVE_RATES[0];
 const MAX_RATE = CURVE_RATES[CURVE_RATES.length - 1];
-const rateTick = (rate: number) => groupDigits(rate);
 
 interface Line {
   label: string;
@@ -88,7 +87,7 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
           points={usable}
           knee={knee}
           currentRate={currentRate}
-          formatY={(v) => groupDigits(v)}
+          formatY={groupDigits}
           reference
           summary={`Throughput against offered load: ${usable.map((p) => `${formatRate(p.ratePerSec)} offered, ${formatRate(p.throughputPerSec)} done`).join("; ") || "not computed yet"}.`}
         />
@@ -160,7 +159,13 @@ function CurvePanel({
       <div ref={ref} className="mt-1">
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="img" aria-label={summary} className="block">
-            <ChartAxes box={box} xTicks={decadeTicks(x, rateTick)} yTicks={ticksOf(y, 4, formatY)} xLabel="offered load (jobs/s, log scale)" yLabel={yLabel} />
+            <ChartAxes
+              box={box}
+              xTicks={decadeTicks(x, groupDigits)}
+              yTicks={ticksOf(y, 4, formatY)}
+              xLabel="offered load (jobs/s, log scale)"
+              yLabel={yLabel}
+            />
             {reference && <path d={pointsPath(diagonal, x, y)} fill="none" strokeWidth="1.5" strokeDasharray="2 4" style={{ stroke: roleColor.inkMuted }} />}
             <Marker x={x(clampRate(currentRate))} box={box} label={`now ${formatRate(currentRate)}`} solid />
             {knee && <Marker x={x(knee.ratePerSec)} box={box} label={`knee ${formatRate(knee.ratePerSec)}`} />}

@@ -15,8 +15,6 @@ import { SeriesTable } from "./SeriesTable";
 import { useLoadCurve } from "./useLoadCurve";
 import { groupDigits } from "@/lib/sim/format";
 
-const jobs = (v: number) => groupDigits(v);
-
 /**
  * The Load panel, for stream runs: the run's headline figures, its per-second charts over
  * simulated time (throughput, backlog, acquire latency, service utilization) with a table
@@ -75,11 +73,11 @@ function LoadCharts({ result }: { result: SimResult }) {
       {
         title: "Throughput",
         unit: "jobs/s",
-        format: jobs,
+        format: groupDigits,
         summary: summaries.throughput,
         lines: [...line("done", series.completed, roleColor.ink), ...line("arrived", series.arrived, "var(--color-link)", { dashed: true })],
       },
-      { title: "Backlog", unit: "jobs waiting", format: jobs, summary: summaries.backlog, lines: line("waiting", series.backlog, roleColor.ink) },
+      { title: "Backlog", unit: "jobs waiting", format: groupDigits, summary: summaries.backlog, lines: line("waiting", series.backlog, roleColor.ink) },
       {
         title: "Acquire latency",
         unit: "latency",

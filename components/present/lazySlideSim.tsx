@@ -6,22 +6,12 @@
  * front of a room. The names are those of the components, so the views use them as before.
  */
 import dynamic from "next/dynamic";
-import { nextTask } from "@/components/ui/nextTask";
+import { loadEngineInSteps } from "@/components/lab/loadEngineInSteps";
 import { SimulationLoading } from "./SimulationLoading";
 
-/**
- * The chunk's modules are evaluated in parts, a task each: the scenario's module (with zod), its
- * schema built, the engine, then the stores and views. Evaluated at once, they were one task of
- * 42–74 ms on a phone under Lighthouse. (An `import("zod")` of its own made zod a chunk that 40
- * pages then loaded first.)
- */
+/** The engine a part per task (loadEngineInSteps), then the stores and views. */
 async function loadSlideSimProvider() {
-  const scenario = await import("@/lib/sim/scenario");
-  await nextTask();
-  scenario.scenarioSchema();
-  await nextTask();
-  await import("@/lib/sim/simulate");
-  await nextTask();
+  await loadEngineInSteps();
   return (await import("./SlideSimProvider")).SlideSimProvider;
 }
 

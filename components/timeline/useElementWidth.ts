@@ -23,9 +23,9 @@ export interface ElementWidth {
 /**
  * The width of an element in CSS pixels, following resizes. While the page hydrates, the width the
  * HTML was drawn at; in a component mounted in the browser later (the live lab, a panel), 0 until
- * a ResizeObserver has measured it, after the browser's next layout. Every caller draws nothing at 0, so
- * such a drawing is built once, at its real width, rather than at 880 px and then rebuilt at a
- * phone's 378 px with hundreds of attributes changed.
+ * a ResizeObserver has measured it, after the browser's next layout. Every caller draws nothing at
+ * 0, so such a drawing is built once, at its real width, rather than at 880 px and then rebuilt at
+ * a phone's 378 px with hundreds of attributes changed.
  *
  * A hydrated drawing whose element turns out narrower or wider than 880 px has to change, and that
  * change is made in a transition: the drawn copy stays on show while React renders the new one in
@@ -36,8 +36,9 @@ export interface ElementWidth {
 export function useElementWidth(ref: RefObject<HTMLElement | null>): ElementWidth {
   const hydrated = useHydrated();
   const [state, setState] = useState<ElementWidth>(() => ({ width: hydrated ? 0 : PRERENDER_WIDTH, redrawn: false }));
-  // The width last asked for, so the observer's first report of the same width changes nothing
-  // (an ordinary update would overtake the transition and render everything at once).
+  // The width last asked for, so a report of the same width changes nothing, even before the
+  // transition that asked for it has committed (an ordinary update would overtake the transition
+  // and render everything at once).
   const latest = useRef(state.width);
   // Whether the next measurement is the first one of a drawing hydrated from the HTML.
   const drawnInHtml = useRef(!hydrated);

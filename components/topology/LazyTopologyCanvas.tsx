@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useRef, type ComponentProps } from "react";
-import { useNearViewport } from "@/components/learn/useNearViewport";
+import { useNearViewport } from "@/components/ui/useNearViewport";
 import type { TopologyCanvas } from "./TopologyCanvas";
 
 /**

@@ -36,8 +36,6 @@ export const MAX_SCENARIO_TEXT = 200_000;
 /** Many CDNs and proxies refuse URLs longer than 8 KB; a longer link may not open elsewhere. */
 export const SAFE_LINK_LENGTH = 8_000;
 
-const chars = (n: number) => groupDigits(n);
-
 export interface LabLocation {
   scenario: Scenario;
   /** The preset the scenario came from, if any. */
@@ -108,7 +106,7 @@ function decompressCode(code: string): string | null {
 /** A scenario from its link code (`z`, or the older `s`), or the problems that stop it from being one. */
 export function decodeScenario(code: string, form: "z" | "s" = "s"): { ok: true; scenario: Scenario } | { ok: false; problems: string[] } {
   if (code.length > MAX_CODE_LENGTH) {
-    return { ok: false, problems: [`The link's scenario is ${chars(code.length)} characters long; the limit is ${chars(MAX_CODE_LENGTH)}.`] };
+    return { ok: false, problems: [`The link's scenario is ${groupDigits(code.length)} characters long; the limit is ${groupDigits(MAX_CODE_LENGTH)}.`] };
   }
   const text = form === "z" ? decompressCode(code) : base64urlDecode(code);
   if (text === null) {
@@ -116,7 +114,7 @@ export function decodeScenario(code: string, form: "z" | "s" = "s"): { ok: true;
     return { ok: false, problems: [`The link's scenario (${form}=…) ${how}: it may have been cut short or changed.`] };
   }
   if (text.length > MAX_SCENARIO_TEXT) {
-    return { ok: false, problems: [`The link's scenario unpacks to ${chars(text.length)} characters; the limit is ${chars(MAX_SCENARIO_TEXT)}.`] };
+    return { ok: false, problems: [`The link's scenario unpacks to ${groupDigits(text.length)} characters; the limit is ${groupDigits(MAX_SCENARIO_TEXT)}.`] };
   }
   let json: unknown;
   try {

@@ -53,7 +53,7 @@ const count = (list: unknown[]) => groupDigits(list.length);
 /**
  * The scenario's schema, built by scenarioSchema() on its first use rather than as the module
  * loads: zod's objects are costly to make, and a page that loads the engine to open a run can then
- * build them in a task of their own (LabApp, lazySlideSim) instead of in the one that evaluates it.
+ * build them in a task of their own (loadEngineInSteps) instead of in the one that evaluates it.
  */
 function buildScenarioSchema() {
   const capacity = z.number().positive("must be > 0").optional();

@@ -3,9 +3,9 @@
 import { useEffect, useState, type RefObject } from "react";
 
 /**
- * True once the element has come within `margin` of the viewport, and from then on. A lesson can
- * hold a dozen runs, some of them large: each is simulated and drawn only when the learner gets
- * near it, so opening the page stays quick.
+ * True once the element has come within `margin` of the viewport, and from then on. What is drawn
+ * below the fold waits for it: a lesson's runs (a dozen, some of them large), the lab's panels, the
+ * topology's picture; so opening the page stays quick.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = "600px"): boolean {
   const [near, setNear] = useState(false);
