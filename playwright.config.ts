@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
 // The tests run against the built static site, served exactly as `npm start` serves it.
 // `npm test` builds first; run `npm run build` before `npx playwright test` on its own.
@@ -45,7 +45,7 @@ export default defineConfig({
         launchOptions: {
           // The system's Chromium: the tests never download a browser.
           executablePath: CHROMIUM_PATH,
-          args: CHROMIUM_ARGS,
+          args: PLAYWRIGHT_CHROMIUM_ARGS,
         },
       },
     },

@@ -10,3 +10,38 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+
+/**
+ * The features Playwright itself disables (playwright-core 1.65.1, `chromiumSwitches.ts`).
+ * Chromium keeps only the last `--disable-features` it is given, so a list of ours must repeat
+ * Playwright's; `scripts/chromium.test.ts` fails if Playwright's list gains a feature this one lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * Every page Playwright opens is a window of its own, and Chromium 156 starts two renderers with
+ * each window for its address bar's suggestion popups (chrome://omnibox-popup.top-chrome/), which
+ * a headless browser never shows. Opening 20 windows on a plain page took 25 core-seconds with
+ * them and 7 without, and the larger of them peaked at 160 MB each.
+ */
+const OMNIBOX_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
+
+/** The flags for a Chromium that Playwright launches: ours, and the features above disabled. */
+export const PLAYWRIGHT_CHROMIUM_ARGS = [...CHROMIUM_ARGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUPS].join(",")}`];

@@ -40,7 +40,8 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 const pages = paths.length ? paths : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
-// The same Chromium flags as the e2e tests (scripts/chromium.mjs), plus headless.
+// The Chromium flags of scripts/chromium.mjs, plus headless. Not PLAYWRIGHT_CHROMIUM_ARGS: chrome-launcher
+// disables features of its own, which a second --disable-features would replace.
 const chromeFlags = ["--headless=new", ...CHROMIUM_ARGS];
 
 if (!existsSync(`${root}out/index.html`)) {

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { parse } from "yaml";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const folder = "content/challenges";
@@ -33,7 +33,7 @@ for (const level of levels) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS });
 let slowest = 0;
 for (const job of jobs) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

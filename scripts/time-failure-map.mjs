@@ -12,7 +12,7 @@
  *   node scripts/serve.mjs &  (PORT=…)   then   node scripts/time-failure-map.mjs http://127.0.0.1:PORT [runs] [--setting-up MS]
  */
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./chromium.mjs";
 
 const args = process.argv.slice(2);
 const settingUpAt = args.indexOf("--setting-up");
@@ -23,7 +23,7 @@ if (!(settingUpMs >= 0)) {
 }
 const base = args[0] ?? "http://127.0.0.1:3000";
 const runs = Number(args[1] ?? 3);
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS });
 const times = { "first map": [], "map again": [] };
 for (let i = 0; i < runs; i++) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

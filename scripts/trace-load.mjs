@@ -11,7 +11,7 @@ import { chromium } from "@playwright/test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./chromium.mjs";
 
 const [url, seconds = "9"] = process.argv.slice(2);
 if (!url || !(Number(seconds) > 0)) {
@@ -20,7 +20,7 @@ if (!url || !(Number(seconds) > 0)) {
 }
 const out = fileURLToPath(new URL("../out", import.meta.url));
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS });
 const context = await browser.newContext({
   viewport: { width: 412, height: 823 },
   isMobile: true,
