@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import lzString from "lz-string";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
-import { openLab } from "./lab";
+import { openLab, scrollToPanel } from "./lab";
 
 const explore = (page: Page) => page.getByRole("region", { name: "Explore this scenario" });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
@@ -21,9 +21,30 @@ async function setMapSize(page: Page, cols: string, rows: string, seeds: string)
   await explore(page).getByLabel("Seeds per cell").fill(seeds);
 }
 
+test("the explorer loads when the reader scrolls near it, not before", async ({ page }) => {
+  // The explorer's own chunk is the one that says "Draw the map".
+  let explorerLoaded = false;
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Draw the map")) explorerLoaded = true;
+    await route.fulfill({ response, body });
+  });
+  await openLab(page, "?preset=chaos-default");
+  // Whatever the page loads by itself, it has loaded once the network has been quiet for half a second.
+  await page.waitForLoadState("networkidle");
+  expect(explorerLoaded).toBe(false);
+  await expect(page.getByText("Loading the explorer…", { exact: true })).toBeVisible();
+
+  await scrollToPanel(page, "explore");
+  expect(explorerLoaded).toBe(true);
+  await expect(explore(page).getByRole("button", { name: "Draw the map" })).toBeVisible();
+});
+
 test("a small map fills in, and a cell opens its scenario on the timeline", async ({ page }) => {
   const errors = watchForErrors(page);
   await openLab(page, "?preset=chaos-default");
+  await scrollToPanel(page, "explore");
   await setMapSize(page, "4", "4", "2");
   await explore(page).getByRole("button", { name: "Draw the map" }).click();
   await expect(explore(page).getByRole("status").filter({ hasText: "cells (" })).toHaveText(/^All 16 cells \(32 runs\) in /);
@@ -57,6 +78,7 @@ test("a small map fills in, and a cell opens its scenario on the timeline", asyn
 
 test("Cancel stops a large map where it is", async ({ page }) => {
   await openLab(page, "?preset=chaos-default");
+  await scrollToPanel(page, "explore");
   await setMapSize(page, "40", "40", "20");
   await explore(page).getByRole("button", { name: "Draw the map" }).click();
   await explore(page).getByRole("button", { name: "Cancel" }).click();
@@ -92,6 +114,7 @@ test("a shared link sets up its map, which runs only when the visitor presses Dr
 test("the finder's failure opens on the timeline with its faults explained", async ({ page }) => {
   const errors = watchForErrors(page);
   await openLab(page, "?preset=gc-pause-fenced");
+  await scrollToPanel(page, "explore");
   await explore(page).getByRole("tab", { name: "Find a failure" }).click();
   await expect(explore(page).getByText(/^The search adds up to 2 pauses/)).toBeVisible();
   await explore(page).getByRole("button", { name: "Find a failure" }).click();
@@ -106,6 +129,7 @@ test("the finder's failure opens on the timeline with its faults explained", asy
 
 test("when the finder finds nothing it says how many schedules it tried and why it stopped", async ({ page }) => {
   await openLab(page, "?preset=etcd-fenced");
+  await scrollToPanel(page, "explore");
   await explore(page).getByRole("tab", { name: "Find a failure" }).click();
   await explore(page).getByLabel("Schedules to try").fill("30");
   await explore(page).getByRole("button", { name: "Find a failure" }).click();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
-import { openLab } from "./lab";
+import { openLab, scrollToPanel } from "./lab";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Real vs model" });
 const picker = (page: Page) => panel(page).getByLabel("Open a recorded run or a lock history");
@@ -27,7 +27,10 @@ const EXAMPLES = [
 ] as const;
 const example = (file: string) => readFileSync(path.resolve("content/histories", file), "utf8");
 
-const openGcPause = (page: Page) => openLab(page, "?preset=gc-pause");
+async function openGcPause(page: Page) {
+  await openLab(page, "?preset=gc-pause");
+  await scrollToPanel(page, "real");
+}
 
 /** What every opened history shows: its verdict and title, its timeline, and its story. */
 async function expectHistoryShown(page: Page, ex: (typeof EXAMPLES)[number]) {
@@ -63,7 +66,7 @@ for (const ex of EXAMPLES) {
     await expectHistoryShown(page, ex);
     // The same file dropped on the panel after a reload opens the same way.
     await openGcPause(page);
-    // The panel loads when it comes near the view; this drop is on the loaded panel (the next test drops on its placeholder).
+    // This drop is on the loaded panel (the next test drops on its placeholder).
     await expect(picker(page)).toBeEnabled(OPENED);
     await dropFile(page, ex.file, example(ex.file));
     await expectHistoryShown(page, ex);
@@ -86,7 +89,9 @@ test("a history dropped on Real vs model before the panel has loaded opens once 
     }
     await route.fulfill({ response, body });
   });
-  await openGcPause(page);
+  await openLab(page, "?preset=gc-pause");
+  // Scrolled to, as a reader does to drop a file there, the panel starts loading.
+  await panel(page).scrollIntoViewIfNeeded();
   await expect(panel(page).getByText("Loading the recorded runs…")).toBeVisible();
   await expect.poll(() => heldPanel, OPENED).toBe(true);
   const ex = EXAMPLES[1];

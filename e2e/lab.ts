@@ -11,3 +11,26 @@ export async function openLab(page: Page, query = "", options: { timeout?: numbe
   await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible(options);
   await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled(options);
 }
+
+/** The lab's panels below the fold: each region's name, and what its placeholder says until it loads. */
+const PANELS = {
+  compare: { region: "Compare", loading: "Loading the comparison…" },
+  real: { region: "Real vs model", loading: "Loading the recorded runs…" },
+  load: { region: "Load", loading: "Loading the load panel…" },
+  explore: { region: "Explore this scenario", loading: "Loading the explorer…" },
+} as const;
+
+/**
+ * Scrolls to one of the lab's panels below the fold, as a reader does: each loads only when it
+ * comes near the viewport or is opened by a link (components/lab/lazyPanels.tsx). Returns once it
+ * has loaded.
+ */
+export async function scrollToPanel(page: Page, which: keyof typeof PANELS): Promise<void> {
+  const { region, loading } = PANELS[which];
+  const placeholder = page.getByText(loading, { exact: true });
+  await placeholder
+    .or(page.getByRole("region", { name: region, exact: true }))
+    .first()
+    .scrollIntoViewIfNeeded();
+  await expect(placeholder).toHaveCount(0, { timeout: 60_000 });
+}

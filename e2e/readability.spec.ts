@@ -3,7 +3,7 @@ import { deckLoad } from "@/lib/content/decks";
 import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
-import { openLab } from "./lab";
+import { openLab, scrollToPanel } from "./lab";
 
 // Issue 18, items 8, 9, 12 and 14: a slide read from the back of a room, violation labels that
 // never overprint, a large run that does not bury its point, and a failure map that can show a boundary.
@@ -124,6 +124,7 @@ test.describe("a large run (service-saturated: 64 clients)", () => {
 
 test("a fenced scenario's failure map opens on overlap, which has a boundary, and says why", async ({ page }) => {
   await openLab(page, "?preset=gc-pause-fenced", { timeout: 60_000 });
+  await scrollToPanel(page, "explore");
   const explore = page.getByRole("region", { name: "Explore this scenario" });
   await expect(explore).toContainText("Storage checks each write's fencing token here", { timeout: 60_000 });
   await explore.getByRole("group", { name: "Across (horizontal axis)" }).getByLabel("Columns").fill("4");

@@ -3,12 +3,15 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
-import { openLab } from "./lab";
+import { openLab, scrollToPanel } from "./lab";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Real vs model" });
 const shipped = (page: Page) => panel(page).getByRole("group", { name: "Shipped recordings" });
 
-const openGcPause = (page: Page) => openLab(page, "?preset=gc-pause");
+async function openGcPause(page: Page) {
+  await openLab(page, "?preset=gc-pause");
+  await scrollToPanel(page, "real");
+}
 
 /** Opening runs the model beside the recording in a worker: on a busy machine that takes a while. */
 const OPENED = { timeout: 60_000 };

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
-import { openLab } from "./lab";
+import { openLab, scrollToPanel } from "./lab";
 
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
@@ -132,7 +132,7 @@ test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side
 
 test("a flip that cannot apply is disabled with its reason, and a malformed one is a notice", async ({ page }) => {
   await openLab(page, "?preset=redlock-clock-jump");
-  // The panel loads in its own chunk once the lab has painted.
+  await scrollToPanel(page, "compare");
   await expect(compare(page).getByRole("combobox", { name: "Flip one thing" })).toBeVisible({ timeout: 30_000 });
   await expect(compare(page).getByRole("option", { name: /Storage guard/ })).toBeDisabled();
   // With nothing chosen, no reasons for flips nobody asked for; once a comparison is chosen, they are said.
@@ -143,6 +143,7 @@ test("a flip that cannot apply is disabled with its reason, and a malformed one 
   await openLab(page, "?preset=gc-pause-fenced&compare=fencing");
   await expect(page.getByText("The comparison compare=fencing is not one the lab knows; the lab opened without it.")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause-fenced");
+  await scrollToPanel(page, "compare");
   await expect(compare(page).getByRole("combobox", { name: "Flip one thing" })).toHaveValue("");
 });
 

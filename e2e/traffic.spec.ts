@@ -1,13 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
-import { openLab } from "./lab";
+import { openLab, scrollToPanel } from "./lab";
 
 const load = (page: Page) => page.getByRole("region", { name: "Load", exact: true });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 
 async function openLabWithLoad(page: Page, query: string) {
   await openLab(page, query);
-  await expect(load(page)).toBeVisible({ timeout: 30_000 });
+  await scrollToPanel(page, "load");
   // Traffic presets run in the worker (they outgrow the main thread's budget): wait for the figures.
   await expect(load(page)).toContainText("p99 acquire latency", { timeout: 60_000 });
 }
@@ -72,6 +72,7 @@ test("choosing the Stream workload turns a counter scenario into traffic", async
   await page.getByRole("combobox", { name: "Workload" }).selectOption("stream");
   await expect(page.getByRole("slider", { name: "Traffic" })).toHaveAttribute("aria-valuetext", "4 jobs/s");
   await expect(page.getByRole("slider", { name: "Clients" })).toHaveAttribute("aria-valuetext", "8");
+  await scrollToPanel(page, "load");
   await expect(load(page)).toBeVisible();
 });
 

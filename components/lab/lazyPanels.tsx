@@ -3,14 +3,15 @@
 /**
  * The lab's panels below the fold — the comparison, real vs model, the load panel and the explorer — each in its
  * own chunk, so the lab's first load carries only what its first screen shows. A panel loads when
- * it comes near the viewport, or once the browser is idle after the first paint, whichever is
- * first: a link that opens a comparison or a map, and a reader who jumps down the page, find it
- * there. The names stay those of the panels, so the lab's layout uses them as it always did.
+ * it comes near the viewport (600 px ahead, so a reader scrolling down finds it there), or when it
+ * is opened: a link's twin run (`compare=`) or failure map (`map=`) loads its panel at once. A link
+ * to Real vs model (#real-heading) lands on its placeholder's heading, which is then in view. The
+ * names stay those of the panels, so the lab's layout uses them as it always did.
  */
 import dynamic from "next/dynamic";
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import { useNearViewport } from "@/components/ui/useNearViewport";
-import { selectResolved } from "./selectors";
+import { selectCompare, selectMap, selectResolved } from "./selectors";
 import { useScenario } from "./stores";
 
 function PanelPlaceholder({ what }: { what: string }) {
@@ -33,23 +34,6 @@ const Explore = dynamic(() => import("@/components/explore/ExplorePanel").then((
   ssr: false,
   loading: () => <PanelPlaceholder what="the explorer" />,
 });
-
-/**
- * True once the browser has had an idle moment after the first paint, or half a second has passed
- * (a busy machine may have no idle moment for long): the panels then load behind the first screen.
- */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(() => setIdle(true), { timeout: 500 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setIdle(true), 500);
-    return () => clearTimeout(id);
-  }, []);
-  return idle;
-}
 
 /**
  * A file dropped on Real vs model before the panel has loaded: its placeholder keeps it, and the
@@ -81,17 +65,20 @@ function RealRunsPlaceholder() {
   );
 }
 
-function WhenNear({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+/** The panel once it has come near the viewport or been opened, and from then on; its placeholder until then. */
+function WhenNear({ placeholder, opened = false, children }: { placeholder: ReactNode; opened?: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
-  const idle = useIdle();
-  if (near || idle) return children;
+  const [shown, setShown] = useState(false);
+  if (!shown && (near || opened)) setShown(true);
+  if (shown || near || opened) return children;
   return <div ref={ref}>{placeholder}</div>;
 }
 
 export function ComparePanel() {
+  const opened = useScenario(selectCompare) !== null;
   return (
-    <WhenNear placeholder={<PanelPlaceholder what="the comparison" />}>
+    <WhenNear placeholder={<PanelPlaceholder what="the comparison" />} opened={opened}>
       <Compare />
     </WhenNear>
   );
@@ -119,8 +106,9 @@ export function LoadPanel() {
 }
 
 export function ExplorePanel() {
+  const opened = useScenario(selectMap) !== null;
   return (
-    <WhenNear placeholder={<PanelPlaceholder what="the explorer" />}>
+    <WhenNear placeholder={<PanelPlaceholder what="the explorer" />} opened={opened}>
       <Explore />
     </WhenNear>
   );

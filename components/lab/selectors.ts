@@ -14,6 +14,7 @@ export const selectWarnings = (s: ScenarioState) => s.warnings;
 export const selectPredict = (s: ScenarioState) => s.predict;
 export const selectEdit = (s: ScenarioState) => s.edit;
 export const selectCompare = (s: ScenarioState) => s.compare;
+export const selectMap = (s: ScenarioState) => s.map;
 export const selectSetCompare = (s: ScenarioState) => s.setCompare;
 /** While predicting, the outcome and the timeline past the question's moment are hidden. */
 export const selectHiding = (s: ScenarioState) => s.predict.on && !s.predict.revealed;
