@@ -36,12 +36,13 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * Every page Playwright opens is a window of its own, and Chromium 156 starts two renderers with
- * each window for its address bar's suggestion popups (chrome://omnibox-popup.top-chrome/), which
- * a headless browser never shows. Opening 20 windows on a plain page took 25 core-seconds with
- * them and 7 without, and the larger of them peaked at 160 MB each.
+ * Every page Playwright opens is a window of its own, and Chromium 156 starts a renderer with each
+ * window for its address bar's two suggestion popups (chrome://omnibox-popup.top-chrome/ and its
+ * omnibox_popup_aim.html), which a headless browser never shows; each feature here turns one off.
+ * That renderer peaked at 160 MB, and opening 20 windows on a plain page took 25 core-seconds with
+ * it and 7 without.
  */
-const OMNIBOX_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
+const OMNIBOX_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 
 /** The flags for a Chromium that Playwright launches: ours, and the features above disabled. */
 export const PLAYWRIGHT_CHROMIUM_ARGS = [...CHROMIUM_ARGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUPS].join(",")}`];
