@@ -76,6 +76,8 @@ async function waitForServer(url, server) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["scripts/serve.mjs"], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+const flags = { output: "json", logLevel: "error", onlyCategories: categories };
+const config = cpuSlowdownMultiplier ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } } : undefined;
 let chrome;
 const rows = [];
 try {
@@ -84,19 +86,16 @@ try {
   for (const path of pages) {
     const measured = [];
     for (let run = 1; run <= runs; run++) {
-      const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
-      const config = cpuSlowdownMultiplier
-        ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } }
-        : undefined;
-      const result = await lighthouse(`${base}${path}`, flags, config);
+      const result = await lighthouse(`${base}${path}`, { ...flags, port: chrome.port }, config);
       const lhr = result.lhr;
       if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      measured.push(lhr);
-      rows.push(row(runs > 1 ? `${path} #${run}` : path, lhr));
+      const figures = figuresOf(lhr);
+      measured.push(figures);
+      rows.push(rowOf(runs > 1 ? `${path} #${run}` : path, figures));
       console.error(`lighthouse: ${path}${runs > 1 ? ` run ${run} of ${runs}` : ""} done`);
-      if (options.tasks) printTasks(path, result.artifacts.Trace.traceEvents, lhr.configSettings.throttling.cpuSlowdownMultiplier);
+      if (options.tasks) printTasks(path, result.artifacts.Trace.traceEvents, figures.slowdown);
     }
-    if (runs > 1) rows.push(medianRow(`${path} median`, measured));
+    if (runs > 1) rows.push(rowOf(`${path} median`, medianOf(measured)));
   }
 } finally {
   await chrome?.kill();
@@ -113,41 +112,55 @@ for (const row of table)
       .trimEnd(),
   );
 
-function row(label, lhr) {
-  const score = (id) => (lhr.categories[id].score === null ? "–" : String(Math.round(lhr.categories[id].score * 100)));
-  const failing = Object.values(lhr.audits)
-    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
-    .map((audit) => audit.id);
-  const ms = (id) => `${(lhr.audits[id].numericValue / 1000).toFixed(1)} s`;
-  const metrics = [
-    ms("first-contentful-paint"),
-    ms("largest-contentful-paint"),
-    `${Math.round(lhr.audits["total-blocking-time"].numericValue)} ms`,
-    lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
-  ];
-  const cpu = [String(Math.round(lhr.environment.benchmarkIndex)), `${lhr.configSettings.throttling.cpuSlowdownMultiplier}×`];
-  return [label, ...categories.map(score), ...metrics, ...cpu, failing.join(" ")];
+/** What the table shows of one run: its scores (0–100, null where Lighthouse gives none) and figures. */
+function figuresOf(lhr) {
+  return {
+    scores: categories.map((id) => (lhr.categories[id].score === null ? null : lhr.categories[id].score * 100)),
+    fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+    tbtMs: lhr.audits["total-blocking-time"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    failing: Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+      .map((audit) => audit.id),
+  };
 }
 
-/** Each figure's median over the runs (each column on its own, so the row need not be one run's). */
-function medianRow(label, lhrs) {
+/** Each figure's median over the runs (each on its own, so the row need not be one run's); no audit list. */
+function medianOf(runs) {
   const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
+    const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+    if (!sorted.length) return null;
     const mid = sorted.length >> 1;
     return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   };
-  const score = (id) => String(Math.round(median(lhrs.map((l) => l.categories[id].score ?? 0)) * 100));
-  const audit = (id) => median(lhrs.map((l) => l.audits[id].numericValue));
+  const of = (key) => median(runs.map((r) => r[key]));
+  return {
+    scores: categories.map((_, i) => median(runs.map((r) => r.scores[i]))),
+    fcpMs: of("fcpMs"),
+    lcpMs: of("lcpMs"),
+    tbtMs: of("tbtMs"),
+    cls: of("cls"),
+    benchmarkIndex: of("benchmarkIndex"),
+    slowdown: runs[0].slowdown,
+    failing: [],
+  };
+}
+
+function rowOf(label, f) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
   return [
     label,
-    ...categories.map(score),
-    `${(audit("first-contentful-paint") / 1000).toFixed(1)} s`,
-    `${(audit("largest-contentful-paint") / 1000).toFixed(1)} s`,
-    `${Math.round(audit("total-blocking-time"))} ms`,
-    audit("cumulative-layout-shift").toFixed(3),
-    String(Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)))),
-    `${lhrs[0].configSettings.throttling.cpuSlowdownMultiplier}×`,
-    "",
+    ...f.scores.map((score) => (score === null ? "–" : String(Math.round(score)))),
+    seconds(f.fcpMs),
+    seconds(f.lcpMs),
+    `${Math.round(f.tbtMs)} ms`,
+    f.cls.toFixed(3),
+    String(Math.round(f.benchmarkIndex)),
+    `${f.slowdown}×`,
+    f.failing.join(" "),
   ];
 }
 
