@@ -65,14 +65,18 @@ function RealRunsPlaceholder() {
   );
 }
 
-/** The panel once it has come near the viewport or been opened, and from then on; its placeholder until then. */
+/**
+ * The panel once it has come near the viewport or been opened, and from then on; its placeholder
+ * until then. Kept once shown, since opening can end while the panel is in use: the explorer takes
+ * a malformed `map=` out of the link and says why, and must stay to say it.
+ */
 function WhenNear({ placeholder, opened = false, children }: { placeholder: ReactNode; opened?: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
   const [shown, setShown] = useState(false);
+  // Set while rendering, so React renders again at once and the placeholder is never committed.
   if (!shown && (near || opened)) setShown(true);
-  if (shown || near || opened) return children;
-  return <div ref={ref}>{placeholder}</div>;
+  return shown ? children : <div ref={ref}>{placeholder}</div>;
 }
 
 export function ComparePanel() {
