@@ -5,6 +5,11 @@
  * the main thread, and nothing is lost, freezes or crashes.
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { forecastEventLimit } from "@/lib/lab/eventLimit";
+import { groupDigits, seconds } from "@/lib/sim/format";
+import { validateScenario, type Scenario } from "@/lib/sim/scenario";
+import { simulate } from "@/lib/sim/simulate";
+import { tryWithinMainThreadBudget } from "@/lib/workers/simRunner";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
 import heavy from "./heavyScenarios.json" with { type: "json" };
@@ -110,6 +115,49 @@ test("a long run shows how far it has simulated and a Cancel button, and cancell
   await openLab(page, link);
   await expect(progress).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a run in progress");
+  expect(errors).toEqual([]);
+});
+
+/** Makes the lab's worker silent: it runs, but neither its progress nor its result reaches the page. */
+async function silenceWorker(page: Page) {
+  await page.context().route(/\/workers\/sim\.js/, async (route) => {
+    const script = await (await route.fetch()).text();
+    await route.fulfill({ contentType: "text/javascript", body: `self.postMessage = () => {};\n${script}` });
+  });
+}
+
+test("a run that will reach the event limit says so before the worker has simulated it, then stops there as foretold", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchForErrors(page);
+  // One client renewing a Redis lease every millisecond for 800 s.
+  const scenario = heavy.find((h) => h.name === "Redis renewed every 1 ms")!.scenario as Scenario;
+  const link = `?s=${base64url(scenario)}`;
+  // What the lab will say, from the same engine: how far the main thread's try gets, and the run's own end.
+  const attempt = tryWithinMainThreadBudget(scenario);
+  if (!("start" in attempt)) throw new Error("the scenario fits the main thread's budget");
+  const resolved = validateScenario(scenario);
+  if (!resolved.ok) throw new Error(resolved.errors.join("; "));
+  const forecast = forecastEventLimit(resolved.scenario, attempt.start)!;
+  const stoppedAtMs = simulate(scenario, { summaryOnly: true }).summary.incomplete!.atMs;
+  const headline = outcome(page).getByRole("status").filter({ hasText: "This run will probably stop at the simulator’s limit of 500,000 events." });
+
+  // With the worker silent, everything the page says comes from the main thread's try.
+  await silenceWorker(page);
+  await openLab(page, link);
+  await expect(headline).toBeVisible();
+  await expect(outcome(page)).toContainText(
+    `At its pace so far (${groupDigits(attempt.start.events)} events in its first ${seconds(attempt.start.reachedMs)}), the whole run would log about ${groupDigits(forecast.projectedEvents)} events: the limit would stop it near ${seconds(forecast.stopsNearMs)} of its 800 s`,
+  );
+  await expect(outcome(page).getByRole("button", { name: "Cancel the run" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "a run foretold to reach the event limit");
+
+  // With the worker heard, the run ends where it was foretold to, and says so in its outcome.
+  await page.context().unrouteAll();
+  await openLab(page, link);
+  await expect(headline).toBeVisible();
+  await expect(outcome(page)).toContainText(`stopped at the event limit at ${(stoppedAtMs / 1000).toFixed(1)} s`, { timeout: 120_000 });
+  await expect(headline).toHaveCount(0);
+  expect(Math.abs(forecast.stopsNearMs - stoppedAtMs) / stoppedAtMs).toBeLessThan(0.05);
   expect(errors).toEqual([]);
 });
 

@@ -1,25 +1,30 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { seconds } from "@/lib/sim/format";
-import { selectCancelRun, selectPending, selectReachedMs, selectResolved } from "@/components/lab/selectors";
+import { groupDigits, seconds } from "@/lib/sim/format";
+import { selectCancelRun, selectEventLimit, selectForetold, selectPending, selectResolved, selectRunProgress } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { secondaryButton } from "@/components/ui/button";
+import { eventLimitDetail, eventLimitHeadline, eventLimitWithdrawn } from "./eventLimitText";
 
 /** A run in the worker shows its progress and a Cancel button once it has taken this long. */
 const SHOW_AFTER_MS = 1000;
 
 /**
- * How far a run in the worker has simulated, in the scenario's own seconds, with the button that
- * cancels it (the lab then keeps the previous run and says so). Shown only for a run that has
- * taken over a second; the bar is not a live region, so its updates are read on demand, not announced.
+ * How far a run in the worker has simulated, in the scenario's own seconds and in events, with the
+ * button that cancels it (the lab then keeps the previous run and says so). Shown once the run has
+ * taken over a second, or at once when it will probably reach the event limit: that is said as
+ * soon as the run's start shows it, before the worker has simulated the rest. Only the headline is
+ * a live region: the figures change with every report and are read on demand, not announced.
  */
 export function RunProgress({ onCancelled }: { onCancelled: () => void }) {
   const id = useId();
   const pending = useScenario(selectPending);
-  const reachedMs = useScenario(selectReachedMs) ?? 0;
+  const progress = useScenario(selectRunProgress);
+  const eventLimit = useScenario(selectEventLimit);
   const { durationMs } = useScenario(selectResolved);
   const cancel = useScenario(selectCancelRun);
+  const foretold = useScenario(selectForetold);
   const [slow, setSlow] = useState(false);
 
   useEffect(() => {
@@ -31,26 +36,32 @@ export function RunProgress({ onCancelled }: { onCancelled: () => void }) {
     };
   }, [pending]);
 
-  if (!pending || !slow) return null;
+  // Shown at once when foretold (and kept, to say if a later report withdraws it), else after a second.
+  if (!pending || !(slow || foretold)) return null;
+  const reachedMs = progress?.reachedMs ?? 0;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-      <label htmlFor={id} className="font-semibold">
-        Simulation progress
-      </label>
-      <progress id={id} max={durationMs} value={Math.min(reachedMs, durationMs)} className="h-2 w-48 accent-[var(--color-focus)]" />
-      <span className="tabular-nums text-ink-muted">
-        {seconds(reachedMs)} of {seconds(durationMs)} simulated
-      </span>
-      <button
-        type="button"
-        onClick={() => {
-          cancel();
-          onCancelled();
-        }}
-        className={secondaryButton}
-      >
-        Cancel the run
-      </button>
+    <div className="mt-3 text-sm">
+      <div role="status">{eventLimit ? <p className="font-semibold">{eventLimitHeadline()}</p> : foretold ? <p>{eventLimitWithdrawn()}</p> : null}</div>
+      {eventLimit && <p className="mt-1 max-w-prose">{eventLimitDetail(eventLimit, durationMs)}</p>}
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+        <label htmlFor={id} className="font-semibold">
+          Simulation progress
+        </label>
+        <progress id={id} max={durationMs} value={Math.min(reachedMs, durationMs)} className="h-2 w-48 accent-[var(--color-focus)]" />
+        <span className="tabular-nums text-ink-muted">
+          {seconds(reachedMs)} of {seconds(durationMs)} simulated, {groupDigits(progress?.events ?? 0)} events
+        </span>
+        <button
+          type="button"
+          onClick={() => {
+            cancel();
+            onCancelled();
+          }}
+          className={secondaryButton}
+        >
+          Cancel the run
+        </button>
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Kernel, PROGRESS_EVERY_STEPS } from "./kernel";
 import type { Network } from "./network";
 import { Rng } from "./rng";
 import { LIMITS, validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
-import { simulate, simulateResolved } from "./simulate";
+import { simulate, simulateResolved, type RunProgress } from "./simulate";
 import { sweepSeeds } from "./sweep";
 import { processClock, processOrder } from "./processes";
 import { eventsOf, scenario } from "./testing";
@@ -128,13 +128,33 @@ describe("a progress listener", () => {
   // One client renewing a Redis lease every millisecond: tens of thousands of steps.
   const renewing = scenario({ durationMs: 20_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1, renewEveryMs: 1, workMs: 20_000 } });
 
-  it("hears the time reached every PROGRESS_EVERY_STEPS steps, rising, and changes nothing about the run", () => {
-    const reached: number[] = [];
-    const heard = simulate(renewing, { progress: (t) => void reached.push(t) });
-    expect(reached.length).toBeGreaterThan(2);
+  it("hears the time reached, the events logged and the jobs done every PROGRESS_EVERY_STEPS steps, rising, and changes nothing about the run", () => {
+    const heard: RunProgress[] = [];
+    const result = simulate(renewing, { progress: (p) => void heard.push(p) });
+    expect(heard.length).toBeGreaterThan(2);
+    const reached = heard.map((p) => p.reachedMs);
     expect(reached).toEqual([...reached].sort((a, b) => a - b));
     expect(reached.at(-1)).toBeLessThanOrEqual(20_000);
-    expect(heard).toEqual(simulate(renewing));
+    const events = heard.map((p) => p.events);
+    expect(events).toEqual([...events].sort((a, b) => a - b));
+    expect(events.at(-1)).toBeLessThanOrEqual(result.events.length);
+    expect(events.at(-1)).toBeGreaterThan(result.events.length / 2);
+    expect(result).toEqual(simulate(renewing));
+  });
+
+  it("hears the jobs done so far, which reach the run's own count", () => {
+    const jobs = scenario({
+      durationMs: 60_000,
+      service: { kind: "redis", ttlMs: 10_000 },
+      clients: { count: 1, workMs: 1 },
+      workload: { kind: "counter", jobsPerClient: 10_000 },
+    });
+    const heard: RunProgress[] = [];
+    const result = simulate(jobs, { progress: (p) => void heard.push(p) });
+    expect(heard.length).toBeGreaterThan(2);
+    expect(heard[0].jobsDone).toBeGreaterThan(0);
+    expect(heard.at(-1)!.jobsDone).toBeLessThanOrEqual(result.summary.jobsDone);
+    expect(heard.map((p) => p.jobsDone)).toEqual(heard.map((p) => p.jobsDone).sort((a, b) => a - b));
   });
 
   it("stops the run when it answers false: incomplete, where it stopped, and said to be stopped rather than out of events", () => {

@@ -85,7 +85,7 @@ export const PROGRESS_EVERY_STEPS = 4096;
  * the run there, incomplete. A caller outside the engine uses it to show progress or to bound the
  * work it will spend; what the run does never depends on it unless it stops the run.
  */
-export type ProgressListener = (reachedMs: number) => boolean | void;
+export type ProgressListener = (reachedMs: number, eventCount: number) => boolean | void;
 
 export class Kernel {
   now = 0;
@@ -292,7 +292,7 @@ export class Kernel {
       const entry = queue.pop();
       if (!entry || entry.t > this.durationMs) return;
       this.now = entry.t;
-      if (++this.steps % PROGRESS_EVERY_STEPS === 0 && this.progress?.(this.now) === false) {
+      if (++this.steps % PROGRESS_EVERY_STEPS === 0 && this.progress?.(this.now, this.eventCount) === false) {
         this.stopped = this.truncated = true;
         return;
       }

@@ -30,6 +30,8 @@ export class SeriesRecorder {
   private backlog = 0;
   private backlogSince = 0;
   backlogMax = 0;
+  /** Jobs completed so far in the run (what a progress listener hears as `jobsDone`). */
+  jobsCompleted = 0;
 
   constructor(
     private readonly now: () => number,
@@ -52,6 +54,7 @@ export class SeriesRecorder {
 
   completed(): void {
     this.completedCount[this.bucket(this.now())]++;
+    this.jobsCompleted++;
   }
 
   acquired(latencyMs: number): void {

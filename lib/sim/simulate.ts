@@ -9,7 +9,7 @@ import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
 import type { RunFacts } from "./facts";
 import { scheduleFaults } from "./faults";
-import { Kernel, type ProgressListener } from "./kernel";
+import { Kernel } from "./kernel";
 import { Network } from "./network";
 import { processClocks } from "./processes";
 import { Rng } from "./rng";
@@ -38,8 +38,15 @@ export interface SimulateOptions {
   summaryOnly?: boolean;
   /** Stop after this many events (default: the 500,000 limit). */
   maxEvents?: number;
-  /** Told how far the run has reached every few thousand steps; answering false stops it (kernel.ts). */
-  progress?: ProgressListener;
+  /** Told how far the run has got every few thousand steps; answering false stops it (kernel.ts). */
+  progress?: (progress: RunProgress) => boolean | void;
+}
+
+/** How far a run has got: true time reached (ms), events logged and jobs done by then. */
+export interface RunProgress {
+  reachedMs: number;
+  events: number;
+  jobsDone: number;
 }
 
 export class ScenarioError extends Error {
@@ -59,7 +66,6 @@ export function simulate(input: Scenario, options: SimulateOptions = {}): SimRes
 export function simulateResolved(scenario: ResolvedScenario, warnings: string[], options: SimulateOptions = {}): SimResult {
   const maxEvents = Math.min(options.maxEvents ?? LIMITS.events, LIMITS.events);
   const kernel = new Kernel(scenario.durationMs, maxEvents, options.summaryOnly ? CHECKER_EVENT_KINDS : null);
-  kernel.progress = options.progress ?? null;
   // A summary-only run keeps no log: the checker reads each event as it happens.
   const checker = options.summaryOnly ? createChecker(scenario) : null;
   kernel.reader = checker?.read ?? null;
@@ -75,6 +81,8 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
 
   const network = new Network(kernel, networkRng, scenario.network.latencyMs, scenario.network.lossRate, new Set(nodes));
   const world = new World(kernel, network, scenario, clientRng);
+  const { progress } = options;
+  if (progress) kernel.progress = (reachedMs, events) => progress({ reachedMs, events, jobsDone: world.series.jobsCompleted });
   const byId = new Map<string, Client>();
   const service = createService({
     world,

@@ -4,13 +4,15 @@
  * store. Every action calls pure functions (lib/lab) and sets state; every change re-simulates at
  * once through the runner (lib/workers/simRunner.ts): on the main thread when the run fits its
  * budget, else in a worker that reports how far it has got and can be cancelled, which puts the
- * previous run back.
+ * previous run back. From how far such a run has got, the store foretells whether it will reach
+ * the event limit, before the worker has simulated the rest (lib/lab/eventLimit.ts).
  */
 import { createStore } from "zustand";
 import { presetById } from "@/lib/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
-import type { SimResult } from "@/lib/sim/simulate";
+import type { RunProgress, SimResult } from "@/lib/sim/simulate";
 import { planScenario, type RunSize } from "@/lib/lab/run";
+import { forecastEventLimit, type EventLimitForecast } from "@/lib/lab/eventLimit";
 import { streamSwitchNotes } from "@/lib/lab/streamSwitch";
 import type { Flip } from "@/lib/lab/flips";
 import { COMPARE_PROBLEM, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/lab/url";
@@ -41,8 +43,12 @@ export interface ScenarioState {
   result: SimResult | null;
   /** A run is in the worker. */
   pending: boolean;
-  /** How far the run in the worker has simulated (ms), while one is. */
-  reachedMs: number | null;
+  /** How far the run that outgrew the main thread has got, while it runs: the furthest report yet. */
+  runProgress: RunProgress | null;
+  /** Whether, at its pace so far, that run will reach the event limit (null: it will not, or no run is going). */
+  eventLimit: EventLimitForecast | null;
+  /** That run was foretold to reach the limit at some report: if `eventLimit` is null now, a later one withdrew it. */
+  foretold: boolean;
   notices: Notice[];
   predict: PredictState;
   /** The twin run's flip, shown side by side with this run; null for none. */
@@ -68,6 +74,8 @@ export interface ScenarioState {
 export type ScenarioStore = ReturnType<typeof createScenarioStore>;
 
 const freshPredict = (on: boolean): PredictState => ({ on, index: 0, choice: null, revealed: false });
+
+const notRunning = { pending: false, runProgress: null, eventLimit: null, foretold: false } as const;
 
 /** What the store's `result` is the run of, to put back when a newer run is cancelled. */
 type Shown = Pick<ScenarioState, "scenario" | "presetId" | "resolved" | "warnings">;
@@ -127,10 +135,10 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       runner.cancel();
       const title = "The run was cancelled";
       if (shown) {
-        set({ ...shown, pending: false, reachedMs: null, notices: [notice("info", title, ["The previous run is still shown, and its scenario is back."])] });
+        set({ ...shown, ...notRunning, notices: [notice("info", title, ["The previous run is still shown, and its scenario is back."])] });
         return;
       }
-      set({ pending: false, reachedMs: null });
+      set(notRunning);
       const preset = presetById(DEFAULT_PRESET_ID);
       if (preset)
         apply(preset.scenario, preset.id, () => [notice("info", title, ["There was no earlier run to keep, so the lab opened the default scenario."])]);
@@ -141,8 +149,7 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       resolved: first.resolved,
       warnings: first.warnings,
       result: null,
-      pending: false,
-      reachedMs: null,
+      ...notRunning,
       notices: openingNotices,
       predict: freshPredict(initial.predict),
       compare: initial.compare ?? null,
@@ -175,20 +182,26 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
 
   /** Runs a planned scenario and stores its result; the runner hears only the latest run. */
   function simulateNow(of: Shown, size: RunSize) {
+    setState(notRunning);
     const where = runner.run(of.scenario, size, {
       done: (result) => {
         shown = of;
-        setState({ result, pending: false, reachedMs: null });
+        setState({ result, ...notRunning });
       },
       failed: (message) =>
         setState((s) => ({
-          pending: false,
-          reachedMs: null,
+          ...notRunning,
           notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])],
         })),
-      progress: (reachedMs) => setState({ reachedMs }),
+      // The worker's first report can come from fewer events than the main thread's try had: keep the furthest.
+      progress: (progress) =>
+        setState((s) => {
+          if (s.runProgress && progress.events < s.runProgress.events) return {};
+          const eventLimit = forecastEventLimit(of.resolved, progress);
+          return { runProgress: progress, eventLimit, foretold: s.foretold || eventLimit !== null };
+        }),
     });
-    if (where === "background") setState({ pending: true, reachedMs: 0 });
+    if (where === "background") setState({ pending: true });
   }
 
   return store;

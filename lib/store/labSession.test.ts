@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import heavy from "@/e2e/heavyScenarios.json";
 import type { Scenario } from "@/lib/sim/scenario";
+import type { RunProgress } from "@/lib/sim/simulate";
 import { serveJob, type JobWorker } from "@/lib/workers/job";
 import { simulationJob } from "@/lib/workers/simJob";
 import { createRunner } from "@/lib/workers/simRunner";
@@ -11,6 +12,11 @@ import { TestLab } from "./testing";
 
 /** The simulation worker, in process, as sim.worker.ts serves it. */
 const simulationWorker = () => inProcessWorker((scope) => serveJob(scope, simulationJob));
+
+const heavyScenario = (name: string) => (heavy as { name: string; scenario: Scenario }[]).find((h) => h.name === name)!.scenario;
+
+/** The held worker reports how far its run has got. */
+const report = (worker: JobWorker, progress: RunProgress) => worker.onmessage?.({ data: { kind: "progress", progress } } as MessageEvent);
 
 /** A worker that answers only when the test makes it, to catch a run while it is still going. */
 function heldWorker() {
@@ -82,14 +88,55 @@ describe("a lab session", () => {
     const before = { result: lab.result, scenario: lab.session.scenario.getState().scenario };
     const state = () => lab.session.scenario.getState();
     lab.edit(() => heavy[0]!.scenario as Scenario);
-    expect(state()).toMatchObject({ pending: true, reachedMs: 0, scenario: heavy[0]!.scenario, presetId: "gc-pause" });
-    worker.onmessage?.({ data: { kind: "progress", progress: 183_000 } } as MessageEvent);
-    expect(state().reachedMs).toBe(183_000);
+    // How far the main thread's try got, before the worker has reported anything.
+    expect(state()).toMatchObject({ pending: true, runProgress: { events: 5_000 }, scenario: heavy[0]!.scenario, presetId: "gc-pause" });
+    report(worker, { reachedMs: 183_000, events: 140_000, jobsDone: 0 });
+    expect(state().runProgress).toEqual({ reachedMs: 183_000, events: 140_000, jobsDone: 0 });
     state().cancelRun();
     expect(worker.terminated).toBe(true);
-    expect(state()).toMatchObject({ pending: false, reachedMs: null, presetId: "gc-pause", scenario: before.scenario, resolved: before.result.scenario });
+    expect(state()).toMatchObject({
+      pending: false,
+      runProgress: null,
+      eventLimit: null,
+      presetId: "gc-pause",
+      scenario: before.scenario,
+      resolved: before.result.scenario,
+    });
     expect(lab.result).toBe(before.result);
     expect(lab.notices.map((n) => [n.title, ...n.items])).toEqual([["The run was cancelled", "The previous run is still shown, and its scenario is back."]]);
+    lab.close();
+  });
+
+  it("foretells, before the worker has run it, that a run will reach the event limit, and withdraws that if the worker's reports say otherwise", () => {
+    const worker = heldWorker();
+    const lab = TestLab.open(
+      "?preset=gc-pause",
+      createRunner(() => worker),
+    );
+    const state = () => lab.session.scenario.getState();
+    // One client renewing a Redis lease every millisecond for 800 s: the run stops at the limit at 702.2 s.
+    lab.edit(() => heavyScenario("Redis renewed every 1 ms"));
+    expect(state().pending).toBe(true);
+    const forecast = state().eventLimit!;
+    expect(forecast.from.events).toBe(5_000);
+    expect(forecast.projectedEvents).toBeGreaterThan(500_000);
+    expect(forecast.stopsNearMs).toBeGreaterThan(690_000);
+    expect(forecast.stopsNearMs).toBeLessThan(720_000);
+    // A report from fewer events than the try had (the worker's first) is not a step back.
+    report(worker, { reachedMs: 4_000, events: 2_900, jobsDone: 0 });
+    expect(state().eventLimit).toBe(forecast);
+    // Had the pace fallen to a tenth, the forecast is withdrawn.
+    report(worker, { reachedMs: 400_000, events: 30_000, jobsDone: 0 });
+    expect(state()).toMatchObject({ eventLimit: null, foretold: true });
+    lab.close();
+  });
+
+  it("foretells nothing for a large run that stays within the limit", () => {
+    const lab = TestLab.open("?preset=gc-pause", createRunner(heldWorker));
+    for (const name of ["Chubby with a 1 ms lease", "etcd, 10,000 jobs of 1 ms", "Kubernetes renewing every 1 ms"]) {
+      lab.edit(() => heavyScenario(name));
+      expect(lab.session.scenario.getState(), name).toMatchObject({ pending: true, eventLimit: null, foretold: false });
+    }
     lab.close();
   });
 

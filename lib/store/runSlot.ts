@@ -1,6 +1,6 @@
 /**
  * One run at a time through a runner (lib/workers/simRunner.ts), as a store a view subscribes to:
- * the latest run's result or error, whether it is still in the worker and how far it has got. The
+ * the latest run's result or error, and whether it is still in the worker. The
  * twin run is one; the lab's scenario store runs its own scenario through the same runner, with
  * its notices and cancel around it. `key` says which request the state answers, so a view can tell
  * a stale answer from the one it asked for.
@@ -17,8 +17,6 @@ export interface RunSlotState {
   error: string | null;
   /** The run is in the worker. */
   pending: boolean;
-  /** How far the run in the worker has simulated (ms), while one is. */
-  reachedMs: number | null;
 }
 
 export interface RunSlot {
@@ -29,15 +27,14 @@ export interface RunSlot {
 }
 
 export function createRunSlot(runner: Runner): RunSlot {
-  const store = createStore<RunSlotState>()(() => ({ key: null, result: null, error: null, pending: false, reachedMs: null }));
+  const store = createStore<RunSlotState>()(() => ({ key: null, result: null, error: null, pending: false }));
   const start = (key: unknown, scenario: Scenario, size: RunSize) => {
-    store.setState({ key, result: null, error: null, pending: false, reachedMs: null });
+    store.setState({ key, result: null, error: null, pending: false });
     const where = runner.run(scenario, size, {
-      done: (result) => store.setState({ result, pending: false, reachedMs: null }),
-      failed: (error) => store.setState({ error, pending: false, reachedMs: null }),
-      progress: (reachedMs) => store.setState({ reachedMs }),
+      done: (result) => store.setState({ result, pending: false }),
+      failed: (error) => store.setState({ error, pending: false }),
     });
-    if (where === "background") store.setState({ pending: true, reachedMs: 0 });
+    if (where === "background") store.setState({ pending: true });
   };
   return { store, start, dispose: () => runner.dispose() };
 }

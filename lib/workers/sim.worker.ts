@@ -6,5 +6,6 @@ import { serveJob, type JobScope } from "./job";
 import { simulationJob } from "./simJob";
 import { preparedTransferables, type PreparedRun } from "@/lib/run/derived";
 import type { Scenario } from "@/lib/sim/scenario";
+import type { RunProgress } from "@/lib/sim/simulate";
 
-serveJob<Scenario, number, PreparedRun>(self as unknown as JobScope, simulationJob, preparedTransferables);
+serveJob<Scenario, RunProgress, PreparedRun>(self as unknown as JobScope, simulationJob, preparedTransferables);

@@ -5,20 +5,24 @@
  * without the event log and its typed arrays without copying.
  */
 import type { Scenario } from "@/lib/sim/scenario";
-import { simulate } from "@/lib/sim/simulate";
+import { simulate, type RunProgress } from "@/lib/sim/simulate";
 import { prepareRun, type PreparedRun } from "@/lib/run/derived";
 
-/** The worker tells the page of progress at most this often, in simulated time (a second). */
+/** After its first report, the worker tells the page of progress at most this often, in simulated time (a second). */
 const PROGRESS_STEP_MS = 1000;
 
-/** Runs `scenario`; `progress` hears the simulated time reached (ms), a second of it apart at least. */
-export function simulationJob(scenario: Scenario, progress: (reachedMs: number) => void): PreparedRun {
-  let told = 0;
+/**
+ * Runs `scenario`; `progress` hears how far it has got: at once after the first few thousand
+ * steps (a run planned large is foretold from that, lib/lab/eventLimit.ts), then a simulated
+ * second apart at least.
+ */
+export function simulationJob(scenario: Scenario, progress: (progress: RunProgress) => void): PreparedRun {
+  let told: number | null = null;
   const result = simulate(scenario, {
-    progress: (reachedMs) => {
-      if (reachedMs - told < PROGRESS_STEP_MS) return;
-      told = reachedMs;
-      progress(reachedMs);
+    progress: (now) => {
+      if (told !== null && now.reachedMs - told < PROGRESS_STEP_MS) return;
+      told = now.reachedMs;
+      progress(now);
     },
   });
   return prepareRun(result);

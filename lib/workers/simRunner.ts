@@ -5,9 +5,11 @@
  * whatever a scenario looks like. The worker reports how far it has simulated, derives the
  * timeline, the story and the questions too, and the page adopts them with the result. One run at
  * a time: a new run, or a cancel, terminates the worker still in flight, and only the latest
- * run's listener ever hears anything.
+ * run's listener ever hears anything. A run that outgrew the main thread's try is reported as far
+ * as the try got before the worker starts it, so the page can foretell whether it will reach the
+ * event limit (lib/lab/eventLimit.ts) before the worker has simulated the rest.
  */
-import { simulate, type SimResult } from "@/lib/sim/simulate";
+import { simulate, type RunProgress, type SimResult } from "@/lib/sim/simulate";
 import { PROGRESS_EVERY_STEPS } from "@/lib/sim/kernel";
 import type { Scenario } from "@/lib/sim/scenario";
 import { MAIN_THREAD_BUDGET, type RunSize } from "@/lib/lab/run";
@@ -19,8 +21,11 @@ export interface RunListener {
   /** The run's result; for a run that fits the main thread, during the call to `run` itself. */
   done(result: SimResult): void;
   failed(message: string): void;
-  /** How far the run in the worker has simulated (ms of the scenario's time). */
-  progress?(reachedMs: number): void;
+  /**
+   * How far the run has got, for a run that does not fit the main thread: first as far as the
+   * main thread's try got (during the call to `run`), then as the worker reports.
+   */
+  progress?(progress: RunProgress): void;
 }
 
 export interface Runner {
@@ -36,17 +41,20 @@ export interface Runner {
 }
 
 /**
- * The scenario's run if it fits the main thread's budget, else null (the attempt is thrown away:
- * a run stopped early is never shown). A run that fits is the full run: neither bound was reached,
- * so it is exactly what simulate() gives.
+ * The scenario's run if it fits the main thread's budget; else how far the try got (the run
+ * itself is thrown away: a run stopped early is never shown). A run that fits is the full run:
+ * neither bound was reached, so it is exactly what simulate() gives.
  */
-export function runWithinMainThreadBudget(scenario: Scenario): SimResult | null {
+export function tryWithinMainThreadBudget(scenario: Scenario): { result: SimResult } | { start: RunProgress } {
   let steps = 0;
   const result = simulate(scenario, {
     maxEvents: MAIN_THREAD_BUDGET.events,
     progress: () => (steps += PROGRESS_EVERY_STEPS) < MAIN_THREAD_BUDGET.steps,
   });
-  return result.summary.incomplete ? null : result;
+  const stopped = result.summary.incomplete;
+  if (!stopped) return { result };
+  // The full log is kept, so the events logged are the log's length.
+  return { start: { reachedMs: stopped.atMs, events: result.events.length, jobsDone: result.summary.jobsDone } };
 }
 
 /** The simulation worker, where this environment has Web Workers. */
@@ -78,26 +86,27 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
     const live = () => mine === generation;
     const large = size.large || (outgrew !== null && size.estimatedEvents >= outgrew);
     if (!large || !createWorker) {
-      let result: SimResult | null;
+      let tried: ReturnType<typeof tryWithinMainThreadBudget>;
       try {
-        result = createWorker ? runWithinMainThreadBudget(scenario) : simulate(scenario);
+        tried = createWorker ? tryWithinMainThreadBudget(scenario) : { result: simulate(scenario) };
       } catch (error) {
         listener.failed(error instanceof Error ? error.message : String(error));
         return "done";
       }
-      if (result) {
+      if ("result" in tried) {
         outgrew = null;
-        listener.done(result);
+        listener.done(tried.result);
         return "done";
       }
       outgrew = size.estimatedEvents;
+      listener.progress?.(tried.start);
     }
     workers ??= createWorker && warmWorkers(createWorker);
-    stop = startJob<Scenario, number, PreparedRun>(
+    stop = startJob<Scenario, RunProgress, PreparedRun>(
       workers && workers.take,
       scenario,
       {
-        progress: (reachedMs) => live() && listener.progress?.(reachedMs),
+        progress: (progress) => live() && listener.progress?.(progress),
         result: (prepared) => {
           if (!live()) return;
           stop = null;

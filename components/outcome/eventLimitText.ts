@@ -1,0 +1,24 @@
+/** What the lab says when a run, at its pace so far, will reach the simulator's event limit. */
+import type { EventLimitForecast } from "@/lib/lab/eventLimit";
+import { groupDigits, seconds } from "@/lib/sim/format";
+import { LIMITS } from "@/lib/sim/scenario";
+
+/** Said once, as the forecast appears (the figures beside it change with each report). */
+export function eventLimitHeadline(): string {
+  return `This run will probably stop at the simulator’s limit of ${groupDigits(LIMITS.events)} events.`;
+}
+
+/** "At its pace so far (5,000 events in its first 7.0 s), the whole run would log about 570,000 events: …" */
+export function eventLimitDetail(forecast: EventLimitForecast, durationMs: number): string {
+  const { from, projectedEvents, stopsNearMs } = forecast;
+  return (
+    `At its pace so far (${groupDigits(from.events)} events in its first ${seconds(from.reachedMs)}), the whole run would log about ` +
+    `${groupDigits(projectedEvents)} events: the limit would stop it near ${seconds(stopsNearMs)} of its ${seconds(durationMs)}, ` +
+    `and its results would cover only that part.`
+  );
+}
+
+/** Said when a run foretold to reach the limit no longer looks set to. */
+export function eventLimitWithdrawn(): string {
+  return `Its pace has since slowed: at its pace so far, it will finish within the limit of ${groupDigits(LIMITS.events)} events.`;
+}
