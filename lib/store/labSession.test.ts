@@ -131,6 +131,22 @@ describe("a lab session", () => {
     lab.close();
   });
 
+  it("foretells a run planned large, which skips the main thread's try, from the worker's first report", () => {
+    const worker = heldWorker();
+    const lab = TestLab.open(
+      "?preset=gc-pause",
+      createRunner(() => worker),
+    );
+    const state = () => lab.session.scenario.getState();
+    // 10,000 cron runs are scheduled before the first step: straight to the worker.
+    lab.edit(() => heavyScenario("a cron job every 80 ms"));
+    expect(state()).toMatchObject({ pending: true, runProgress: null, eventLimit: null });
+    // 10,000 events in its first 8 s: at that pace its 800 s of cron runs would log a million.
+    report(worker, { reachedMs: 8_000, events: 10_000, jobsDone: 0 });
+    expect(state().eventLimit).toMatchObject({ projectedEvents: 1_000_000, stopsNearMs: 400_000 });
+    lab.close();
+  });
+
   it("foretells nothing for a large run that stays within the limit", () => {
     const lab = TestLab.open("?preset=gc-pause", createRunner(heldWorker));
     for (const name of ["Chubby with a 1 ms lease", "etcd, 10,000 jobs of 1 ms", "Kubernetes renewing every 1 ms"]) {
