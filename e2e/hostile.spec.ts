@@ -9,6 +9,7 @@ import { forecastEventLimit } from "@/lib/lab/eventLimit";
 import { groupDigits, seconds } from "@/lib/sim/format";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { simulate } from "@/lib/sim/simulate";
+import { incompleteText } from "@/lib/run/summaryText";
 import { tryWithinMainThreadBudget } from "@/lib/workers/simRunner";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";
@@ -80,15 +81,17 @@ test("six small-looking links (one client, at most 800 s) never freeze the page:
 });
 
 /**
- * Makes every run in the lab's worker as slow as a very slow machine would: the worker's progress
- * reaches the page, its result never does. The engine finishes even these links in well under the
- * second after which the progress bar shows, so without this the test would race the engine.
+ * Makes every run in the lab's worker as slow as a very slow machine would: its result never
+ * reaches the page, and with "progress too" neither does its progress, so all the page says comes
+ * from the main thread. The engine finishes even these links in well under the second after which
+ * the progress bar shows, so without this the test would race the engine.
  */
-async function holdWorkerResults(page: Page) {
+async function holdWorker(page: Page, held: "result" | "progress too" = "result") {
+  const passes = held === "result" ? `reply?.kind !== "result"` : "false";
   await page.context().route(/\/workers\/sim\.js/, async (route) => {
     const script = await (await route.fetch()).text();
     const hold = `const post = self.postMessage.bind(self);
-self.postMessage = (reply, transfer) => { if (reply?.kind !== "result") post(reply, transfer); };\n`;
+self.postMessage = (reply, transfer) => { if (${passes}) post(reply, transfer); };\n`;
     await route.fulfill({ contentType: "text/javascript", body: hold + script });
   });
 }
@@ -96,7 +99,7 @@ self.postMessage = (reply, transfer) => { if (reply?.kind !== "result") post(rep
 test("a long run shows how far it has simulated and a Cancel button, and cancelling it opens the default scenario and says why", async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
-  await holdWorkerResults(page);
+  await holdWorker(page);
   const link = `?s=${base64url(heavy[0]!.scenario)}`;
   const progress = outcome(page).getByRole("progressbar", { name: "Simulation progress" });
   await openLab(page, link);
@@ -118,19 +121,34 @@ test("a long run shows how far it has simulated and a Cancel button, and cancell
   expect(errors).toEqual([]);
 });
 
-/** Makes the lab's worker silent: it runs, but neither its progress nor its result reaches the page. */
-async function silenceWorker(page: Page) {
-  await page.context().route(/\/workers\/sim\.js/, async (route) => {
-    const script = await (await route.fetch()).text();
-    await route.fulfill({ contentType: "text/javascript", body: `self.postMessage = () => {};\n${script}` });
+/**
+ * Records in the page, from its first node on, each change in whether the outcome says
+ * "Simulating…" and whether it shows the progress bar (read back by progressShown).
+ */
+async function recordProgressShown(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { simulating: boolean; bar: boolean }[] = [];
+    (window as unknown as { progressShown: typeof seen }).progressShown = seen;
+    new MutationObserver(() => {
+      const outcome = [...document.querySelectorAll("section")].find((section) => section.querySelector("h2")?.textContent === "Outcome");
+      if (!outcome) return;
+      const now = { simulating: outcome.textContent?.includes("Simulating…") ?? false, bar: outcome.querySelector("progress") !== null };
+      const last = seen.at(-1);
+      if (!last || last.simulating !== now.simulating || last.bar !== now.bar) seen.push(now);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
 
-test("a run that will reach the event limit says so before the worker has simulated it, then stops there as foretold", async ({ page }) => {
+const progressShown = (page: Page) => page.evaluate(() => (window as unknown as { progressShown: { simulating: boolean; bar: boolean }[] }).progressShown);
+
+/** A heavy link's scenario, by name. */
+const heavyScenario = (name: string) => heavy.find((h) => h.name === name)!.scenario as Scenario;
+
+test("a run that will reach the event limit says so at once, before the worker has simulated it, and stops there", async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   // One client renewing a Redis lease every millisecond for 800 s.
-  const scenario = heavy.find((h) => h.name === "Redis renewed every 1 ms")!.scenario as Scenario;
+  const scenario = heavyScenario("Redis renewed every 1 ms");
   const link = `?s=${base64url(scenario)}`;
   // What the lab will say, from the same engine: how far the main thread's try gets, and the run's own end.
   const attempt = tryWithinMainThreadBudget(scenario);
@@ -138,26 +156,53 @@ test("a run that will reach the event limit says so before the worker has simula
   const resolved = validateScenario(scenario);
   if (!resolved.ok) throw new Error(resolved.errors.join("; "));
   const forecast = forecastEventLimit(resolved.scenario, attempt.start)!;
-  const stoppedAtMs = simulate(scenario, { summaryOnly: true }).summary.incomplete!.atMs;
-  const headline = outcome(page).getByRole("status").filter({ hasText: "This run will probably stop at the simulator’s limit of 500,000 events." });
+  const progress = outcome(page).getByRole("progressbar", { name: "Simulation progress" });
 
-  // With the worker silent, everything the page says comes from the main thread's try.
-  await silenceWorker(page);
+  // The worker says nothing, so all the page says comes from the main thread's try. The progress
+  // bar, which otherwise waits a second, shows with "Simulating…" from the first: the page records
+  // each change of the two.
+  await holdWorker(page, "progress too");
+  await recordProgressShown(page);
   await openLab(page, link);
-  await expect(headline).toBeVisible();
+  await expect(outcome(page).getByRole("status")).toContainText("This run will probably stop at the simulator’s limit of 500,000 events.");
   await expect(outcome(page)).toContainText(
     `At its pace so far (${groupDigits(attempt.start.events)} events in its first ${seconds(attempt.start.reachedMs)}), the whole run would log about ${groupDigits(forecast.projectedEvents)} events: the limit would stop it near ${seconds(forecast.stopsNearMs)} of its 800 s`,
   );
+  await expect(progress).toBeVisible();
   await expect(outcome(page).getByRole("button", { name: "Cancel the run" })).toBeVisible();
+  expect(await progressShown(page)).not.toContainEqual({ simulating: true, bar: false });
   await expectNoSeriousA11yViolations(page, "a run foretold to reach the event limit");
 
-  // With the worker heard, the run ends where it was foretold to, and says so in its outcome.
+  // A heavy run that stays within the limit is not foretold: its progress bar waits for the second.
+  await openLab(page, `?s=${base64url(heavyScenario("Chubby with a 1 ms lease"))}`);
+  await expect(progress).toBeVisible();
+  expect(await progressShown(page)).toContainEqual({ simulating: true, bar: false });
+  await expect(outcome(page)).not.toContainText("the simulator’s limit");
+
+  // With the worker heard, the run ends at the limit, and its outcome says where.
   await page.context().unrouteAll();
   await openLab(page, link);
-  await expect(headline).toBeVisible();
-  await expect(outcome(page)).toContainText(`stopped at the event limit at ${(stoppedAtMs / 1000).toFixed(1)} s`, { timeout: 120_000 });
-  await expect(headline).toHaveCount(0);
-  expect(Math.abs(forecast.stopsNearMs - stoppedAtMs) / stoppedAtMs).toBeLessThan(0.05);
+  await expect(outcome(page).getByRole("status")).toContainText(incompleteText(simulate(scenario, { summaryOnly: true }).summary)!, { timeout: 120_000 });
+  await expect(outcome(page)).not.toContainText("the simulator’s limit");
+  expect(errors).toEqual([]);
+});
+
+test("a forecast that a later report from the worker withdraws says so", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchForErrors(page);
+  // Renewing every millisecond, as above, but for ten jobs of 20 s: foretold from the first 7 s,
+  // withdrawn once the first job is done and the cost of a job is known (142,831 events in all).
+  const tenJobs: Scenario = {
+    ...heavyScenario("Redis renewed every 1 ms"),
+    clients: { count: 1, renewEveryMs: 1, workMs: 20_000 },
+    workload: { kind: "counter", jobsPerClient: 10 },
+  };
+  await holdWorker(page);
+  await openLab(page, `?s=${base64url(tenJobs)}`);
+  // Only a run that was foretold can have its forecast withdrawn.
+  const status = outcome(page).getByRole("status");
+  await expect(status).toContainText("The reports since change this: the run will probably finish within the limit of 500,000 events.");
+  await expect(outcome(page)).not.toContainText("At its pace so far");
   expect(errors).toEqual([]);
 });
 

@@ -8,6 +8,7 @@ import { useLabStores, useScenario } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
 import { frameAround } from "@/lib/run/timelineFrame";
 import { BottleneckNote } from "./BottleneckNote";
+import { EventLimitHeadline } from "./EventLimitHeadline";
 import { RunProgress } from "./RunProgress";
 import { StoryList } from "./StoryList";
 import { VerdictBadge } from "./VerdictBadge";
@@ -15,7 +16,9 @@ import { VerdictBadge } from "./VerdictBadge";
 /**
  * The outcome of the run: the verdict in words (a live region, so a change is announced), the key
  * counts, the first violation with a button to jump there, and the story of the run. While the
- * learner predicts, it stays hidden; while a long run is in the worker, its progress and Cancel show.
+ * learner predicts, it stays hidden; while a long run is in the worker, its progress and Cancel show,
+ * and the live region says if it will probably reach the event limit (a fact of the simulator, not
+ * of the answer, so it shows while predicting too).
  */
 export function OutcomePanel() {
   const result = useScenario(selectResult);
@@ -43,6 +46,7 @@ export function OutcomePanel() {
             <p className="min-w-0 flex-1 basis-64 pt-1 font-medium">{verdict.sentence}</p>
           </div>
         )}
+        <EventLimitHeadline />
       </div>
       {/* A cancelled run's button goes away: focus comes back to the panel, not to the page's top. */}
       <RunProgress onCancelled={() => headingRef.current?.focus()} />

@@ -5,7 +5,7 @@ import { groupDigits, seconds } from "@/lib/sim/format";
 import { selectCancelRun, selectEventLimit, selectForetold, selectPending, selectResolved, selectRunProgress } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { secondaryButton } from "@/components/ui/button";
-import { eventLimitDetail, eventLimitHeadline, eventLimitWithdrawn } from "./eventLimitText";
+import { eventLimitDetail } from "./eventLimitText";
 
 /** A run in the worker shows its progress and a Cancel button once it has taken this long. */
 const SHOW_AFTER_MS = 1000;
@@ -14,8 +14,9 @@ const SHOW_AFTER_MS = 1000;
  * How far a run in the worker has simulated, in the scenario's own seconds and in events, with the
  * button that cancels it (the lab then keeps the previous run and says so). Shown once the run has
  * taken over a second, or at once when it will probably reach the event limit: that is said as
- * soon as the run's start shows it, before the worker has simulated the rest. Only the headline is
- * a live region: the figures change with every report and are read on demand, not announced.
+ * soon as the run's start shows it, before the worker has simulated the rest, with the figures it
+ * is projected from. The headline is in the outcome's live region (EventLimitHeadline); these
+ * figures change with every report, so they are read on demand, not announced.
  */
 export function RunProgress({ onCancelled }: { onCancelled: () => void }) {
   const id = useId();
@@ -40,10 +41,9 @@ export function RunProgress({ onCancelled }: { onCancelled: () => void }) {
   if (!pending || !(slow || foretold)) return null;
   const reachedMs = progress?.reachedMs ?? 0;
   return (
-    <div className="mt-3 text-sm">
-      <div role="status">{eventLimit ? <p className="font-semibold">{eventLimitHeadline()}</p> : foretold ? <p>{eventLimitWithdrawn()}</p> : null}</div>
-      {eventLimit && <p className="mt-1 max-w-prose">{eventLimitDetail(eventLimit, durationMs)}</p>}
-      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+    <div className="mt-2 text-sm">
+      {eventLimit && <p className="max-w-prose">{eventLimitDetail(eventLimit, durationMs)}</p>}
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
         <label htmlFor={id} className="font-semibold">
           Simulation progress
         </label>

@@ -18,7 +18,7 @@ export function eventLimitDetail(forecast: EventLimitForecast, durationMs: numbe
   );
 }
 
-/** Said when a run foretold to reach the limit no longer looks set to. */
+/** Said when a later report withdraws the forecast: the pace fell, or the jobs cost fewer events than the time suggested. */
 export function eventLimitWithdrawn(): string {
-  return `Its pace has since slowed: at its pace so far, it will finish within the limit of ${groupDigits(LIMITS.events)} events.`;
+  return `The reports since change this: the run will probably finish within the limit of ${groupDigits(LIMITS.events)} events.`;
 }

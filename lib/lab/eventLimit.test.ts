@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
+import { simulate, type RunProgress } from "@/lib/sim/simulate";
+import { tryWithinMainThreadBudget } from "@/lib/workers/simRunner";
+import heavy from "@/e2e/heavyScenarios.json";
 import { forecastEventLimit } from "./eventLimit";
 
 function resolved(scenario: Omit<Scenario, "version">): ResolvedScenario {
-  const validation = validateScenario({ version: 1, ...scenario });
+  const validation = validateScenario({ ...scenario, version: 1 });
   if (!validation.ok) throw new Error(validation.errors.join("; "));
   return validation.scenario;
 }
@@ -51,6 +54,29 @@ describe("foretelling the event limit", () => {
     expect(forecastEventLimit(jobs, { reachedMs: 3_780, events: 5_000, jobsDone: 184 })).toBeNull();
     // Before a job is done there is no cost per job to go by: the time's pace stands.
     expect(forecastEventLimit(jobs, { reachedMs: 3_780, events: 5_000, jobsDone: 0 })?.projectedEvents).toBe(1_100_000);
+  });
+
+  it("foretells the capped heavy link from the main thread's try, within 1 % of where the run stops", () => {
+    const scenario = (heavy as { name: string; scenario: Scenario }[]).find((h) => h.name === "Redis renewed every 1 ms")!.scenario;
+    const { start } = tryWithinMainThreadBudget(scenario) as { start: RunProgress };
+    const stoppedAtMs = simulate(scenario, { summaryOnly: true }).summary.incomplete!.atMs;
+    const forecast = forecastEventLimit(resolved(scenario), start);
+    expect(Math.abs(forecast!.stopsNearMs - stoppedAtMs) / stoppedAtMs).toBeLessThan(0.01);
+  });
+
+  it("takes every cron client to be at work from the start: its runs are due at fixed times, whatever its start", () => {
+    const cron = (staggerMs: number) =>
+      resolved({
+        durationMs: 800_000,
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { count: 8, startMs: { staggerMs } },
+        workload: { kind: "cron", everyMs: 40, runs: 2_000 },
+      });
+    const from = { reachedMs: 5_000, events: 5_000, jobsDone: 100 };
+    // 8 clients' runs end at 80 s: 640,000 client-ms at 1 event per 8 client-ms is 80,000 events, staggered or not.
+    expect(forecastEventLimit(cron(60_000), from)).toBeNull();
+    expect(forecastEventLimit(cron(0), from)).toBeNull();
+    expect(forecastEventLimit(cron(60_000), { ...from, events: 50_000 })).toEqual(forecastEventLimit(cron(0), { ...from, events: 50_000 }));
   });
 
   it("stops counting after the last cron run", () => {

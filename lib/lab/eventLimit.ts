@@ -1,15 +1,16 @@
 /**
  * Whether a run will reach the simulator's event limit, said before the bulk of it is simulated:
- * projected from how far the run has got. The first projection comes from the run's start (the
- * first MAIN_THREAD_BUDGET of it, which the runner tries on the main thread anyway, or the
- * worker's first report for a run planned large), and each report from the worker refines it.
+ * projected from how far the run has got. The first projection comes from the run's start: the
+ * first MAIN_THREAD_BUDGET of it, which the runner tries on the main thread anyway, or, for a run
+ * the runner sends straight to the worker, the worker's first report (after a few thousand
+ * steps). Each later report from the worker refines it.
  *
  * How many events a scenario asks for depends on what happens in it (a lease lost, a retry storm,
  * clients finishing their jobs), so no formula of its fields can say it in advance: its own start
  * is the best evidence, and the lab says the result as a projection, "at its pace so far".
  */
 import { LIMITS, type ResolvedScenario } from "@/lib/sim/scenario";
-import type { RunProgress } from "@/lib/sim/simulate";
+import { startTimes, type RunProgress } from "@/lib/sim/simulate";
 
 export interface EventLimitForecast {
   /** How far the run had got when the projection was made. */
@@ -25,32 +26,24 @@ export interface EventLimitForecast {
  * would not, or if no time has passed to measure a pace over.
  *
  * The pace is events per millisecond of a started client: clients start one after another, so the
- * start of a run has fewer of them at work than the rest. It holds until the work ends: the end of
- * the run for a stream, the last cron run, and for counter jobs, once a job is done, the events a
- * job has cost so far times the jobs there are. Without that, 10,000 jobs of 1 ms on etcd in
+ * start of a run has fewer of them at work than the rest (a cron client's runs are due at fixed
+ * times, whatever its start: lib/sim/client.ts). It holds until the work ends: the end of the run
+ * for a stream, the last cron run, and for counter jobs, once a job is done, the events a job has
+ * cost so far times the jobs there are. Without that, 10,000 jobs of 1 ms on etcd in
  * 800 s would be told they reach the limit (their first 3.8 s log 5,000 events, and the whole run
  * about 270,000). How often this is right: `npm run -s audit:event-limit`.
  */
 export function forecastEventLimit(scenario: ResolvedScenario, from: RunProgress): EventLimitForecast | null {
   if (from.reachedMs <= 0 || from.events === 0) return null;
-  const starts = clientStarts(scenario);
+  const starts = scenario.workload.kind === "cron" ? startTimes(scenario).map(() => 0) : startTimes(scenario);
   const perClientMs = from.events / Math.max(1, clientMsBy(starts, from.reachedMs));
-  const byTime = perClientMs * clientMsBy(starts, workEndMs(scenario, starts));
+  const byTime = perClientMs * clientMsBy(starts, workEndMs(scenario));
   const { workload, clients } = scenario;
   const byJobs = workload.kind === "counter" && from.jobsDone > 0 ? (from.events / from.jobsDone) * clients.count * workload.jobsPerClient : Infinity;
   const projected = Math.min(byTime, byJobs);
   if (projected <= LIMITS.events) return null;
-  return {
-    from,
-    projectedEvents: Number(projected.toPrecision(2)),
-    stopsNearMs: Math.min(scenario.durationMs, timeOfClientMs(starts, LIMITS.events / perClientMs)),
-  };
-}
-
-/** When each client starts (ms), as the engine starts them (lib/sim/simulate.ts). */
-function clientStarts(scenario: ResolvedScenario): number[] {
-  const { count, startMs } = scenario.clients;
-  return Array.isArray(startMs) ? startMs : Array.from({ length: count }, (_, i) => i * startMs.staggerMs);
+  // Over the limit at time's pace means the limit comes before the work ends, so within the run.
+  return { from, projectedEvents: Number(projected.toPrecision(2)), stopsNearMs: timeOfClientMs(starts, LIMITS.events / perClientMs) };
 }
 
 /** Milliseconds of started clients from the run's start to `t`. */
@@ -73,9 +66,8 @@ function timeOfClientMs(starts: number[], clientMs: number): number {
   return t;
 }
 
-/** When, at the latest, the scenario's clients have work to do (ms). */
-function workEndMs(scenario: ResolvedScenario, starts: number[]): number {
+/** When the scenario's clients run out of work, at the latest (ms): the last cron run is due at (runs − 1) × everyMs, and has a period to run. */
+function workEndMs(scenario: ResolvedScenario): number {
   const { workload, durationMs } = scenario;
-  if (workload.kind !== "cron") return durationMs;
-  return Math.min(durationMs, Math.max(0, ...starts) + workload.runs * workload.everyMs);
+  return workload.kind === "cron" ? Math.min(durationMs, workload.runs * workload.everyMs) : durationMs;
 }

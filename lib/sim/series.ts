@@ -30,8 +30,6 @@ export class SeriesRecorder {
   private backlog = 0;
   private backlogSince = 0;
   backlogMax = 0;
-  /** Jobs completed so far in the run (what a progress listener hears as `jobsDone`). */
-  jobsCompleted = 0;
 
   constructor(
     private readonly now: () => number,
@@ -54,7 +52,13 @@ export class SeriesRecorder {
 
   completed(): void {
     this.completedCount[this.bucket(this.now())]++;
-    this.jobsCompleted++;
+  }
+
+  /** Jobs completed so far (asked only every few thousand steps, by a progress listener). */
+  completedSoFar(): number {
+    let done = 0;
+    for (const count of this.completedCount) done += count;
+    return done;
   }
 
   acquired(latencyMs: number): void {

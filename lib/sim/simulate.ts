@@ -82,7 +82,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const network = new Network(kernel, networkRng, scenario.network.latencyMs, scenario.network.lossRate, new Set(nodes));
   const world = new World(kernel, network, scenario, clientRng);
   const { progress } = options;
-  if (progress) kernel.progress = (reachedMs, events) => progress({ reachedMs, events, jobsDone: world.series.jobsCompleted });
+  if (progress) kernel.progress = (reachedMs, events) => progress({ reachedMs, events, jobsDone: world.series.completedSoFar() });
   const byId = new Map<string, Client>();
   const service = createService({
     world,
@@ -151,7 +151,8 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   };
 }
 
-function startTimes(scenario: ResolvedScenario): number[] {
+/** When each client starts (true ms): its start time, or its place in the stagger. */
+export function startTimes(scenario: ResolvedScenario): number[] {
   const { count, startMs } = scenario.clients;
   return Array.isArray(startMs) ? startMs : Array.from({ length: count }, (_, i) => i * startMs.staggerMs);
 }

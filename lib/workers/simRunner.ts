@@ -22,8 +22,8 @@ export interface RunListener {
   done(result: SimResult): void;
   failed(message: string): void;
   /**
-   * How far the run has got, for a run that does not fit the main thread: first as far as the
-   * main thread's try got (during the call to `run`), then as the worker reports.
+   * How far a run in the worker has got: for a run tried on the main thread first, as far as that
+   * try got (during the call to `run`); then as the worker reports.
    */
   progress?(progress: RunProgress): void;
 }
