@@ -15,6 +15,16 @@ const simulationWorker = () => inProcessWorker((scope) => serveJob(scope, simula
 
 const heavyScenario = (name: string) => (heavy as { name: string; scenario: Scenario }[]).find((h) => h.name === name)!.scenario;
 
+/** The lab on gc-pause, whose runs in the worker go to one held worker. */
+function openHeld() {
+  const worker = heldWorker();
+  const lab = TestLab.open(
+    "?preset=gc-pause",
+    createRunner(() => worker),
+  );
+  return { worker, lab, state: () => lab.session.scenario.getState() };
+}
+
 /** The held worker reports how far its run has got. */
 const report = (worker: JobWorker, progress: RunProgress) => worker.onmessage?.({ data: { kind: "progress", progress } } as MessageEvent);
 
@@ -108,12 +118,7 @@ describe("a lab session", () => {
   });
 
   it("foretells, before the worker has run it, that a run will reach the event limit, and withdraws that if the worker's reports say otherwise", () => {
-    const worker = heldWorker();
-    const lab = TestLab.open(
-      "?preset=gc-pause",
-      createRunner(() => worker),
-    );
-    const state = () => lab.session.scenario.getState();
+    const { worker, lab, state } = openHeld();
     // One client renewing a Redis lease every millisecond for 800 s: the run stops at the limit at 702.2 s.
     lab.edit(() => heavyScenario("Redis renewed every 1 ms"));
     expect(state().pending).toBe(true);
@@ -135,12 +140,7 @@ describe("a lab session", () => {
   });
 
   it("foretells a run planned large, which skips the main thread's try, from the worker's first report", () => {
-    const worker = heldWorker();
-    const lab = TestLab.open(
-      "?preset=gc-pause",
-      createRunner(() => worker),
-    );
-    const state = () => lab.session.scenario.getState();
+    const { worker, lab, state } = openHeld();
     // 10,000 cron runs are scheduled before the first step: straight to the worker.
     lab.edit(() => heavyScenario("a cron job every 80 ms"));
     expect(state()).toMatchObject({ pending: true, runProgress: null, eventLimit: null });
