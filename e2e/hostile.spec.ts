@@ -201,7 +201,7 @@ test("a forecast that a later report from the worker withdraws says so", async (
   await openLab(page, `?s=${base64url(tenJobs)}`);
   // Only a run that was foretold can have its forecast withdrawn.
   const status = outcome(page).getByRole("status");
-  await expect(status).toContainText("The reports since change this: the run will probably finish within the limit of 500,000 events.");
+  await expect(status).toContainText("Earlier, this run looked set to stop at the simulator’s limit of 500,000 events; now it will probably finish within it.");
   await expect(outcome(page)).not.toContainText("At its pace so far");
   expect(errors).toEqual([]);
 });

@@ -13,6 +13,8 @@ describe("what the lab says of a run foretold to reach the event limit", () => {
   });
 
   it("says so when a later report withdraws it", () => {
-    expect(eventLimitWithdrawn()).toBe("The reports since change this: the run will probably finish within the limit of 500,000 events.");
+    expect(eventLimitWithdrawn()).toBe(
+      "Earlier, this run looked set to stop at the simulator’s limit of 500,000 events; now it will probably finish within it.",
+    );
   });
 });

@@ -20,5 +20,5 @@ export function eventLimitDetail(forecast: EventLimitForecast, durationMs: numbe
 
 /** Said when a later report withdraws the forecast: the pace fell, or the jobs cost fewer events than the time suggested. */
 export function eventLimitWithdrawn(): string {
-  return `The reports since change this: the run will probably finish within the limit of ${groupDigits(LIMITS.events)} events.`;
+  return `Earlier, this run looked set to stop at the simulator’s limit of ${groupDigits(LIMITS.events)} events; now it will probably finish within it.`;
 }
