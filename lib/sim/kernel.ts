@@ -82,8 +82,9 @@ export const PROGRESS_EVERY_STEPS = 4096;
 
 /**
  * Hears how far a run has reached (true ms) and how many events it has logged by then, every
- * PROGRESS_EVERY_STEPS steps; answering false stops the run there, incomplete. A caller outside the engine uses it to show progress or to bound the
- * work it will spend; what the run does never depends on it unless it stops the run.
+ * PROGRESS_EVERY_STEPS steps; answering false stops the run there, incomplete. A caller outside
+ * the engine uses it to show progress, to foretell the event limit or to bound the work it will
+ * spend; what the run does never depends on it unless it stops the run.
  */
 export type ProgressListener = (reachedMs: number, eventCount: number) => boolean | void;
 
