@@ -35,7 +35,7 @@ export interface EventLimitForecast {
  */
 export function forecastEventLimit(scenario: ResolvedScenario, from: RunProgress): EventLimitForecast | null {
   if (from.reachedMs <= 0 || from.events === 0) return null;
-  const starts = scenario.workload.kind === "cron" ? startTimes(scenario).map(() => 0) : startTimes(scenario);
+  const starts = scenario.workload.kind === "cron" ? Array<number>(scenario.clients.count).fill(0) : startTimes(scenario);
   const perClientMs = from.events / Math.max(1, clientMsBy(starts, from.reachedMs));
   const byTime = perClientMs * clientMsBy(starts, workEndMs(scenario));
   const { workload, clients } = scenario;

@@ -43,7 +43,7 @@ export interface ScenarioState {
   result: SimResult | null;
   /** A run is in the worker. */
   pending: boolean;
-  /** How far the run that outgrew the main thread has got, while it runs: the furthest report yet. */
+  /** How far the run that outgrew the main thread has got, while it runs. */
   runProgress: RunProgress | null;
   /** Whether, at its pace so far, that run will reach the event limit (null: it will not, or no run is going). */
   eventLimit: EventLimitForecast | null;
@@ -193,10 +193,8 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
           ...notRunning,
           notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])],
         })),
-      // The worker's first report can come from fewer events than the main thread's try had: keep the furthest.
       progress: (progress) =>
         setState((s) => {
-          if (s.runProgress && progress.events < s.runProgress.events) return {};
           const eventLimit = forecastEventLimit(of.resolved, progress);
           return { runProgress: progress, eventLimit, foretold: s.foretold || eventLimit !== null };
         }),

@@ -22,8 +22,8 @@ export interface RunListener {
   done(result: SimResult): void;
   failed(message: string): void;
   /**
-   * How far a run in the worker has got: for a run tried on the main thread first, as far as that
-   * try got (during the call to `run`); then as the worker reports.
+   * How far a run in the worker has got, only ever further: for a run tried on the main thread
+   * first, as far as that try got (during the call to `run`); then as the worker reports.
    */
   progress?(progress: RunProgress): void;
 }
@@ -84,6 +84,7 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
     cancel();
     const mine = generation;
     const live = () => mine === generation;
+    let furthest = 0;
     const large = size.large || (outgrew !== null && size.estimatedEvents >= outgrew);
     if (!large || !createWorker) {
       let tried: ReturnType<typeof tryWithinMainThreadBudget>;
@@ -99,6 +100,7 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
         return "done";
       }
       outgrew = size.estimatedEvents;
+      furthest = tried.start.events;
       listener.progress?.(tried.start);
     }
     workers ??= createWorker && warmWorkers(createWorker);
@@ -106,7 +108,12 @@ export function createRunner(createWorker: (() => JobWorker) | null = simulation
       workers && workers.take,
       scenario,
       {
-        progress: (progress) => live() && listener.progress?.(progress),
+        // The worker's first report can come from fewer events than the main thread's try had.
+        progress: (progress) => {
+          if (!live() || progress.events < furthest) return;
+          furthest = progress.events;
+          listener.progress?.(progress);
+        },
         result: (prepared) => {
           if (!live()) return;
           stop = null;
