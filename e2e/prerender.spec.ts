@@ -35,9 +35,8 @@ test("with JavaScript the lab from a link replaces the prerendered one and can b
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
 });
 
-test("after hydration the drawn lab stays disabled until the live lab has taken its place, so a click on it is not lost", async ({ page }) => {
-  // Every script and stylesheet the page's HTML names (its own and those its inline data names) loads; the lab's
-  // own chunk, loaded after the page has hydrated, is held until the test lets it through.
+/** Holds the lab's own chunk (every chunk the page's HTML does not name) until `release` is called. */
+async function holdLabChunk(page: Page) {
   const html = await (await page.request.get("/lab/")).text();
   const named = new Set(html.match(/\/_next\/static\/chunks\/[^"\\]+?\.(?:js|css)/g));
   let release!: () => void;
@@ -50,6 +49,13 @@ test("after hydration the drawn lab stays disabled until the live lab has taken 
     }
     await route.continue();
   });
+  return { release, held: () => held };
+}
+
+test("after hydration the drawn lab stays disabled until the live lab has taken its place, so a click on it is not lost", async ({ page }) => {
+  // Every script and stylesheet the page's HTML names loads; the lab's own chunk, loaded after the
+  // page has hydrated, is held until the test lets it through.
+  const chunk = await holdLabChunk(page);
   // Not waiting for the load event, which waits for the held chunk.
   await page.goto("/lab/", { waitUntil: "domcontentloaded" });
   // The page has hydrated once its theme toggle works.
@@ -60,13 +66,46 @@ test("after hydration the drawn lab stays disabled until the live lab has taken 
     expect(await html0.getAttribute("data-theme")).not.toBe(before);
   }).toPass();
   // The page asks for the lab's chunk once it has read its link, which can come after the toggle works.
-  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect.poll(chunk.held).toBeGreaterThan(0);
   await expect(page.getByRole("combobox", { name: "Scenario" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeDisabled();
-  release();
+  chunk.release();
   await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+});
+
+// The drawn run is the default scenario's (gc-pause: unsafe, an update lost); a link to the fenced
+// run must never show that verdict under its name, even for the seconds the live lab takes to load
+// on a slow phone.
+test("a lab opened on a link never shows the drawn default run's verdict while the linked scenario opens", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const chunk = await holdLabChunk(page);
+  await page.goto("/lab/?preset=gc-pause-fenced", { waitUntil: "domcontentloaded" });
+  await expect.poll(chunk.held).toBeGreaterThan(0);
+  // The drawn lab is still in the page, unseen and unheard: its verdict, its story and its timeline's stale write.
+  await expect(page.getByRole("region", { name: "Outcome", includeHidden: true })).toHaveCount(1);
+  const outcome = page.getByRole("region", { name: "Outcome" });
+  await expect(outcome).toBeHidden();
+  const told = await page.getByText("1 update lost").all();
+  expect(told.length).toBeGreaterThan(0);
+  for (const sentence of told) await expect(sentence).toBeHidden();
+  await expect(page.getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended/ })).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Opening the linked scenario…" })).toBeVisible();
+  chunk.release();
+  await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause-fenced");
+  await expect(outcome).toBeVisible();
+  await expect(outcome).toContainText("Safe");
+  await expect(page.getByRole("status").filter({ hasText: "Opening the linked scenario…" })).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test("the lab opened with no link shows its drawn run at once, with no hold", async ({ page }) => {
+  const chunk = await holdLabChunk(page);
+  await page.goto("/lab/", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("region", { name: "Outcome" })).toContainText("1 update lost");
+  await expect(page.getByText("Opening the linked scenario…")).toBeHidden();
+  chunk.release();
 });
 
 // The default lab is hydrated where it was drawn, not drawn again: the nodes the page painted from

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { LabApp } from "@/components/lab/LabApp";
+import { linkedScenarioHoldScript } from "@/components/lab/linkedScenarioHold";
 // The topology's styles are among the page's first stylesheets, though its canvas loads later: a
 // stylesheet added while the lab is on show restyles and lays out the whole page again (65 ms of
 // style and layout with the CPU slowed 4×, as Lighthouse's phone).
@@ -13,5 +14,11 @@ export const metadata: Metadata = {
 };
 
 export default function LabPage() {
-  return <LabApp />;
+  return (
+    <>
+      {/* Before the drawn lab in the HTML, so it runs before that lab first paints. */}
+      <script dangerouslySetInnerHTML={{ __html: linkedScenarioHoldScript }} />
+      <LabApp />
+    </>
+  );
 }

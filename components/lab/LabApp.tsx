@@ -54,14 +54,20 @@ export function LabApp() {
           This is the lab&apos;s default run, drawn when the site was built. Playing it, changing it and opening other scenarios need JavaScript.
         </p>
       </noscript>
-      <StaticThenLive
-        onServer={LabOnServer}
-        load={loadLive}
-        props={props}
-        start={opened !== null}
-        island={{ identifierPrefix: "lab-", hydrates: search === "" }}
-        fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
-      />
+      <div className="lab-frame relative">
+        {/* Shown only while a page opened on a link still holds the drawn default run (linkedScenarioHold.ts). */}
+        <p className="lab-opening-note mx-auto max-w-[1440px] px-4 pt-6 font-semibold sm:px-6" role="status">
+          Opening the linked scenario…
+        </p>
+        <StaticThenLive
+          onServer={LabOnServer}
+          load={loadLive}
+          props={props}
+          start={opened !== null}
+          island={{ identifierPrefix: "lab-", hydrates: search === "" }}
+          fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
+        />
+      </div>
     </>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 
+import { useEffect } from "react";
 import { DisabledUntilLive } from "@/components/ui/DisabledUntilLive";
 import { LabProvider } from "./LabProvider";
 import { LabWorkspace } from "./LabWorkspace";
+import { linkedScenarioHoldEnd } from "./linkedScenarioHold";
 
 export { openLabAhead } from "./LabProvider";
 
@@ -13,6 +15,7 @@ export { openLabAhead } from "./LabProvider";
  * there would be silently lost.
  */
 export function LabLive({ search }: { search: string }) {
+  useEffect(linkedScenarioHoldEnd, []);
   return (
     <LabProvider key={search} search={search}>
       <DisabledUntilLive>
