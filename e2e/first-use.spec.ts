@@ -231,6 +231,21 @@ test("the timeline re-fits when an edit moves the stale write later, unless it w
   await expect(zoomNote(page)).toHaveCount(0);
 });
 
+// c1's pause is the run's story even when nothing is logged while it lasts: one that outlasts the
+// run (the lab shows 59 s of it) must be seen to the run's end, not cut off at c2's last write.
+test("the timeline re-fits to a pause that outlasts the run's last event", async ({ page }) => {
+  await openLabDrawn(page, "?preset=gc-pause");
+  const axisEnd = timeline(page).getByText("60 s", { exact: true });
+  await expect(axisEnd).toBeHidden();
+  const pause = page.getByRole("slider", { name: "Pause length" });
+  await pause.focus();
+  await pause.press("End");
+  await expect(pause).toHaveAttribute("aria-valuetext", "120 s");
+  await expect(timeline(page).getByText("GC pause 59 s")).toBeVisible();
+  await expect(axisEnd).toBeVisible();
+  await expect(zoomNote(page)).toHaveCount(0);
+});
+
 test("Jump to violation brings the timeline into view, framed on the violation, the playhead on it", async ({ page }) => {
   await openLabDrawn(page, "?preset=gc-pause&t=0");
   const jump = page.getByRole("region", { name: "Outcome" }).getByRole("button", { name: "Jump to violation" });

@@ -42,7 +42,7 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   const durationMs = Math.max(...models.map((m) => m.durationMs));
   // Both runs in full up to a second past the later one's last event: the rest is empty time.
-  const fitEndT = Math.min(durationMs, Math.max(...models.map((m) => m.lastEventT)) + 1000);
+  const fitEndT = Math.min(durationMs, Math.max(...models.map((m) => m.activityEndT)) + 1000);
   const height = layouts.reduce((sum, l) => sum + l.height, 0) + 60 * layouts.length;
   // d3-zoom works on any element; the hook names SVG only because the timeline uses it on one.
   const zoom = useTimelineZoom(boxRef as unknown as RefObject<SVGSVGElement>, { plotLeft: labelWidth, plotRight, height, durationMs, fitEndT });

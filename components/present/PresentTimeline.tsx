@@ -77,7 +77,7 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const fit = useMemo(() => (model ? fitIn(model.lanes, box, scale, textOnScreen) : null), [model, box, scale, textOnScreen]);
   const layout = fit?.layout ?? null;
   const domain = useMemo(
-    () => (model ? slideDomain({ lastEventT: model.lastEventT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])),
+    () => (model ? slideDomain({ activityEndT: model.activityEndT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])),
     [model, at],
   );
 

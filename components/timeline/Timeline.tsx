@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { groupDigits, seconds } from "@/lib/sim/format";
 import { timelineLayout } from "@/lib/run/timelineLayout";
 import { modelOf, storyOfResult } from "@/lib/run/derived";
+import { pictureSpan } from "@/lib/run/pictureSpan";
 import {
   selectHiding,
   selectLimitT,
@@ -67,7 +68,8 @@ export function Timeline() {
   const labelWidth = width < 560 ? 84 : 150;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   const durationMs = model?.durationMs ?? 1;
-  const fitEndT = model ? fitEnd(model.lastEventT, durationMs) : durationMs;
+  // "Fit" shows the run up to a little after its activity ends: the rest is empty time.
+  const fitEndT = model ? pictureSpan(model)[1] : durationMs;
   const zoom = useTimelineZoom(svgRef, { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT }, frameRequest);
 
   useEffect(() => {
@@ -195,9 +197,4 @@ function CrowdedMarksNote(props: Pick<LayerProps, "model" | "domain" | "limitT">
   // A count, not the playhead: playing re-renders the note only when the count changes.
   const n = usePlayback((s) => marksOverCap(props, s.t));
   return n > 0 ? <p className="text-xs text-ink-muted">{groupDigits(n)} grants and writes in view: zoom in to reach each one.</p> : null;
-}
-
-/** "Fit" shows the run up to a little after its last event: the rest is empty time. */
-function fitEnd(lastEventT: number, durationMs: number): number {
-  return Math.min(durationMs, Math.max(1000, lastEventT * 1.08 + 500));
 }

@@ -35,8 +35,8 @@ describe("slide deep links", () => {
 describe("slideDomain", () => {
   it("ends a little after the last event, keeps the slide's moment in view, and stays inside the run", async () => {
     const { slideDomain } = await import("./slideDomain");
-    expect(slideDomain({ lastEventT: 20_000, durationMs: 60_000, at: 1000 })).toEqual([0, 22_100]);
-    expect(slideDomain({ lastEventT: 20_000, durationMs: 60_000, at: 30_000 })).toEqual([0, 33_500]);
-    expect(slideDomain({ lastEventT: 59_000, durationMs: 60_000, at: 0 })).toEqual([0, 60_000]);
+    expect(slideDomain({ activityEndT: 20_000, durationMs: 60_000, at: 1000 })).toEqual([0, 22_100]);
+    expect(slideDomain({ activityEndT: 20_000, durationMs: 60_000, at: 30_000 })).toEqual([0, 33_500]);
+    expect(slideDomain({ activityEndT: 59_000, durationMs: 60_000, at: 0 })).toEqual([0, 60_000]);
   });
 });

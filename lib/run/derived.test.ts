@@ -23,7 +23,7 @@ describe("a run prepared in the worker", () => {
     expect(model.messages.query(0, Infinity)).toEqual(direct.messages.query(0, Infinity));
     expect(model.spans.query(5000, 12_000)).toEqual(direct.spans.query(5000, 12_000));
     expect([...model.stops.all]).toEqual([...direct.stops.all]);
-    expect(model.lastEventT).toBe(direct.lastEventT);
+    expect(model.activityEndT).toBe(direct.activityEndT);
   });
 
   it("brings a stream run's bottleneck along, since it is read from the event log", () => {

@@ -24,6 +24,18 @@ describe("the timeline model", () => {
     expect(all.filter((msg) => msg.from === "c2" && msg.sendT < band.endT)).toEqual([]);
   });
 
+  it("lasts as long as a pause that outlives the run's last event: a pause past the run's end ends the activity there", () => {
+    const gcPause = presetById("gc-pause")!.scenario;
+    const longPause = { ...gcPause, faults: gcPause.faults!.map((fault, i) => (i === 0 ? { ...fault, forMs: 90_000 } : fault)) };
+    const result = simulate(longPause);
+    const lastEvent = Math.max(...result.events.filter((e) => !["send", "deliver", "drop"].includes(e.kind)).map((e) => e.t));
+    // c2 takes over and writes in the first 13 s; c1 is still paused when the run ends at 60 s, and no resume is logged.
+    expect(lastEvent).toBeLessThan(13_000);
+    expect(timelineModel(result).activityEndT).toBe(60_000);
+    // A pause that ends before the last event changes nothing.
+    expect(model("gc-pause").activityEndT).toBe(Math.max(...simulate(gcPause).events.filter((e) => !["send", "deliver", "drop"].includes(e.kind)).map((e) => e.t)));
+  });
+
   it("keeps a single refusal as its arrows", () => {
     const m = timelineModel(simulate(presetById("redis-failover")!.scenario));
     expect(m.refusals.query(0, m.durationMs)).toEqual([]);

@@ -135,7 +135,7 @@ export interface TimelineModelData {
   refusals: RefusalBand[];
   /** Every message but those of the attempts a refusal band stands for. */
   messages: PackedMessages;
-  lastEventT: number;
+  activityEndT: number;
   stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
@@ -164,13 +164,19 @@ export interface TimelineModel {
   points: IntervalIndex<PointMark>;
   refusals: IntervalIndex<RefusalBand>;
   messages: IntervalIndex<Message>;
-  /** The last event other than a message: after it nothing more happens in the run. */
-  lastEventT: number;
+  /**
+   * When the run's activity ends: its last event other than a message, or later, the end of a
+   * pause or partition that lasts past it (to the run's end, if it outlasts the run: a 59 s
+   * pause is what the learner is watching, though nothing is logged while it lasts).
+   */
+  activityEndT: number;
   /** Times the playhead steps to: every event, every event but messages, and the key events (keyStops.ts). */
   stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
 const MESSAGE_KINDS = new Set<SimEvent["kind"]>(["send", "deliver", "drop"]);
+/** The spans of injected faults: the run's activity lasts until they end. */
+const FAULT_SPANS = new Set<Span["kind"]>(["paused", "partitioned"]);
 
 function lanesOf(result: SimResult): Lane[] {
   const s = result.scenario;
@@ -238,7 +244,7 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
       (msg) => msg.sendT,
       (msg) => msg.endT,
     ),
-    lastEventT: data.lastEventT,
+    activityEndT: data.activityEndT,
     stops: data.stops,
   };
 }
@@ -395,7 +401,10 @@ export function timelineModelData(result: SimResult): TimelineModelData {
     points,
     refusals: folded.bands,
     messages: packMessages(messages.filter((m) => !folded.messages.has(m.key))),
-    lastEventT: events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
+    activityEndT: result.spans.reduce(
+      (last, span) => (FAULT_SPANS.has(span.kind) ? Math.max(last, span.endT) : last),
+      events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
+    ),
     stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false), key: keyStopsOf(events, result.violations) },
   };
 }
