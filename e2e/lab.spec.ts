@@ -172,7 +172,10 @@ test("predict mode hides the outcome and the rest of the run, then reveals them"
   await expect(page.getByRole("button", { name: "Download SVG" })).toBeDisabled();
 
   await predict.getByRole("radio", { name: "Storage rejects it" }).check();
-  await predict.getByRole("button", { name: "Reveal the answer" }).click();
+  // From the keyboard: the button goes away with the answer, and focus moves to the answer, not to the page.
+  await predict.getByRole("button", { name: "Reveal the answer" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(predict.getByRole("status")).toBeFocused();
   await expect(predict).toContainText("You predicted it.");
   await expect(predict).toContainText("storage had already seen 2 and rejected it");
   await expect(predict).toContainText("Your predictions so far: 1 of 1 right.");
@@ -213,4 +216,41 @@ test("the lab has no serious accessibility violations in either theme", async ({
   await expectNoSeriousA11yViolationsInBothThemes(page);
   await page.getByRole("switch", { name: "Predict first" }).check();
   await expectNoSeriousA11yViolationsInBothThemes(page, "predicting");
+});
+
+// At a laptop's size the run's action is on the first screen: every lane of the timeline (storage,
+// where a stale write lands, is the last) and Play, whatever sits above them: a prediction, notices
+// about a link, the list of what an edit changed.
+test.describe("at 1280×800 the timeline's lanes and Play are on the first screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  const onFirstScreen = async (page: Page) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const diagram = await timeline(page).getByRole("group", { name: "Space-time diagram" }).boundingBox();
+    const play = await page.getByRole("button", { name: "Play", exact: true }).boundingBox();
+    expect(diagram!.y + diagram!.height).toBeLessThanOrEqual(800);
+    expect(play!.y + play!.height).toBeLessThanOrEqual(800);
+  };
+
+  test("with the default run, and after an edit", async ({ page }) => {
+    await openLab(page, "?preset=gc-pause");
+    await onFirstScreen(page);
+    const pause = page.getByRole("slider", { name: "Pause length" });
+    await pause.focus();
+    await pause.press("ArrowRight");
+    await page.getByRole("slider", { name: "Lease TTL" }).press("ArrowRight");
+    await expect(page.getByText("Edited", { exact: true })).toBeVisible();
+    await onFirstScreen(page);
+  });
+
+  test("predicting first", async ({ page }) => {
+    await openLab(page, "?preset=gc-pause&predict=1");
+    await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
+    await onFirstScreen(page);
+  });
+
+  test("with notices about a link that could not be opened", async ({ page }) => {
+    await openLab(page, "?preset=no-such-preset&s=%7B%7Bnot-base64%21&t=soon");
+    await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toBeVisible();
+    await onFirstScreen(page);
+  });
 });

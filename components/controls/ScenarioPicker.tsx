@@ -44,76 +44,80 @@ export function ScenarioPicker() {
   // The chosen preset stays in the list, so the list can still show it.
   const listed = preset && !matching.includes(preset) ? presets.filter((p) => p === preset || matching.includes(p)) : matching;
 
+  // From lg up, the choice and the search sit beside what the scenario is, so the panel stays short
+  // and the lab's timeline stays on a laptop's first screen.
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">Scenario</h2>
-        <EditHistory />
-      </div>
-      <div className="mt-2 flex flex-wrap items-end gap-2" role="search" aria-label="Scenarios">
-        <label className="flex min-w-0 flex-1 basis-52 flex-col gap-1 text-sm font-medium">
-          Find a scenario
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="pause, fencing, etcd…" className={fieldClass} />
+    <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-x-6">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-sm font-semibold">Scenario</h2>
+          <EditHistory />
+        </div>
+        <label htmlFor={id} className="sr-only">
+          Scenario
         </label>
-        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-          Failure
-          <select value={failure ?? ANY} onChange={(event) => setFailure((event.target.value || null) as FailureKind | null)} className={fieldClass}>
-            <option value={ANY}>Any</option>
-            {failureKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {failureLabel(kind)}
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <select
+            id={id}
+            value={preset?.id ?? CUSTOM}
+            aria-describedby={`${id}-about`}
+            onChange={(event) => store.getState().choosePreset(event.target.value)}
+            className={`${fieldClass} min-w-0 flex-1 font-medium sm:max-w-xl`}
+          >
+            {!preset && (
+              <option value={CUSTOM} disabled>
+                Custom scenario
               </option>
+            )}
+            {groupByService(listed).map(([label, items]) => (
+              <optgroup key={label} label={label}>
+                {items.map((p) => (
+                  <option key={p.id} value={p.id} title={p.description}>
+                    {p.title}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
-        </label>
-      </div>
-      <p className="mt-1 min-h-5 text-sm text-ink-muted" role="status">
-        {filtering
-          ? matching.length
-            ? `${matching.length} of ${presets.length} scenarios match.`
-            : "No scenario matches: clear the search or choose another failure."
-          : ""}
-      </p>
-      <label htmlFor={id} className="sr-only">
-        Scenario
-      </label>
-      <div className="mt-1 flex flex-wrap items-center gap-2">
-        <select
-          id={id}
-          value={preset?.id ?? CUSTOM}
-          aria-describedby={`${id}-about`}
-          onChange={(event) => store.getState().choosePreset(event.target.value)}
-          className={`${fieldClass} flex-1 font-medium sm:max-w-xl`}
-        >
-          {!preset && (
-            <option value={CUSTOM} disabled>
-              Custom scenario
-            </option>
+          {preset && edited && (
+            <>
+              <span className="rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold text-ink-muted">Edited</span>
+              <button
+                type="button"
+                onClick={() => store.getState().choosePreset(preset.id)}
+                className="rounded-md px-2 py-1 text-sm font-medium text-link underline underline-offset-2"
+              >
+                Reset to the preset
+              </button>
+            </>
           )}
-          {groupByService(listed).map(([label, items]) => (
-            <optgroup key={label} label={label}>
-              {items.map((p) => (
-                <option key={p.id} value={p.id} title={p.description}>
-                  {p.title}
+        </div>
+        <div className="mt-2 flex flex-wrap items-end gap-2" role="search" aria-label="Scenarios">
+          <label className="flex min-w-0 flex-1 basis-52 flex-col gap-1 text-sm font-medium">
+            Find a scenario
+            <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="pause, fencing, etcd…" className={fieldClass} />
+          </label>
+          <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+            Failure
+            <select value={failure ?? ANY} onChange={(event) => setFailure((event.target.value || null) as FailureKind | null)} className={fieldClass}>
+              <option value={ANY}>Any</option>
+              {failureKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {failureLabel(kind)}
                 </option>
               ))}
-            </optgroup>
-          ))}
-        </select>
-        {preset && edited && (
-          <>
-            <span className="rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold text-ink-muted">Edited</span>
-            <button
-              type="button"
-              onClick={() => store.getState().choosePreset(preset.id)}
-              className="rounded-md px-2 py-1 text-sm font-medium text-link underline underline-offset-2"
-            >
-              Reset to the preset
-            </button>
-          </>
-        )}
+            </select>
+          </label>
+        </div>
+        <p className="mt-1 min-h-5 text-sm text-ink-muted" role="status">
+          {filtering
+            ? matching.length
+              ? `${matching.length} of ${presets.length} scenarios match.`
+              : "No scenario matches: clear the search or choose another failure."
+            : ""}
+        </p>
       </div>
-      <div id={`${id}-about`} className="mt-2 max-w-3xl text-sm">
+      <div id={`${id}-about`} className="mt-2 max-w-3xl min-w-0 text-sm lg:mt-0">
         {preset ? (
           <>
             <PresetTags preset={preset} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { seconds } from "@/lib/sim/format";
 import { encodeScenario } from "@/lib/lab/url";
 import type { LabProgressState } from "@/lib/store/labProgress";
@@ -43,6 +43,13 @@ export function PredictPanel() {
   const result = useScenario(selectResult);
   const predictions = useLabProgress(selectPredictions);
   const stores = useLabStores();
+  // The button pressed to reveal goes away with the answer: focus moves to the answer, not to the page.
+  const answer = useRef<HTMLDivElement>(null);
+  const revealedHere = useRef(false);
+  useEffect(() => {
+    if (predict.revealed && revealedHere.current) answer.current?.focus();
+    revealedHere.current = false;
+  }, [predict.revealed]);
   if (!predict.on) return null;
   if (!result) return null;
 
@@ -56,6 +63,7 @@ export function PredictPanel() {
     const { scenario: store, progress } = stores;
     const state = store.getState();
     if (state.predict.choice === null) return;
+    revealedHere.current = true;
     state.reveal();
     const key = `${encodeScenario(state.scenario)}:${question.id}`;
     progress.getState().recordPrediction(key, {
@@ -67,7 +75,7 @@ export function PredictPanel() {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-xl border-2 border-focus bg-surface p-4 sm:p-5">
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border-2 border-focus bg-surface p-4">
       <h2 id={`${id}-heading`} className="text-lg font-bold tracking-tight">
         Predict
       </h2>
@@ -105,7 +113,7 @@ export function PredictPanel() {
           Reveal the answer
         </button>
       ) : (
-        <div className="mt-3" role="status">
+        <div ref={answer} tabIndex={-1} className="mt-3 rounded-md" role="status">
           <p className={`font-bold ${right ? "text-safe-ink" : "text-danger-ink"}`}>{right ? "✓ You predicted it." : "✗ Not this time."}</p>
           <p className="mt-1 text-sm">
             <span className="font-semibold">The simulation: </span>
