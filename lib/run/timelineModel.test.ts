@@ -33,7 +33,13 @@ describe("the timeline model", () => {
     expect(lastEvent).toBeLessThan(13_000);
     expect(timelineModel(result).activityEndT).toBe(60_000);
     // A pause that ends before the last event changes nothing.
-    expect(model("gc-pause").activityEndT).toBe(Math.max(...simulate(gcPause).events.filter((e) => !["send", "deliver", "drop"].includes(e.kind)).map((e) => e.t)));
+    expect(model("gc-pause").activityEndT).toBe(
+      Math.max(
+        ...simulate(gcPause)
+          .events.filter((e) => !["send", "deliver", "drop"].includes(e.kind))
+          .map((e) => e.t),
+      ),
+    );
   });
 
   it("keeps a single refusal as its arrows", () => {
