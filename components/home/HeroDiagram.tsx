@@ -5,7 +5,16 @@ import { clientColor, roleColor } from "@/lib/theme/tokens";
 
 // A hand-placed drawing of the course's central story (the GC pause), in the same visual
 // language the lab uses. Times are seconds of true time.
-const x = (seconds: number) => 120 + seconds * 26.5;
+
+/**
+ * The drawing's two shapes: wide, and compact for a phone, where the wide one would shrink its
+ * text to 6 px. The compact one is narrower in time, so its text stays 11 px or more on a 390 px
+ * screen, and the rejection's caption takes a line of its own.
+ */
+const LAYOUTS = {
+  wide: { width: 680, x: (seconds: number) => 120 + seconds * 26.5, fontSize: 13, axisFontSize: 11, axisY: 250 },
+  compact: { width: 400, x: (seconds: number) => 100 + seconds * 14.8, fontSize: 14, axisFontSize: 14, axisY: 268 },
+} as const;
 
 /** The drawing's span of true time, in seconds. */
 export const HERO_END_S = 20;
@@ -34,15 +43,17 @@ const muted = { fill: roleColor.inkMuted };
 /**
  * The drawing with its run shown up to `t` seconds, behind a playhead; null draws all of it, still.
  */
-export function HeroDiagram({ t = null }: { t?: number | null }) {
+export function HeroDiagram({ t = null, compact = false }: { t?: number | null; compact?: boolean }) {
   const id = useId();
+  const { width, x, fontSize, axisFontSize, axisY } = LAYOUTS[compact ? "compact" : "wide"];
+  const height = axisY + (compact ? 20 : 18);
   const pauseHatch = `${id}-pause`;
   const dangerHatch = `${id}-danger`;
   const arrow = `${id}-arrow`;
   const shown = `${id}-shown`;
 
   return (
-    <svg viewBox="0 0 680 268" className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} fontSize="13">
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} fontSize={fontSize}>
       <title id={`${id}-title`}>
         Timeline: c1 takes lease 33, pauses for 12 seconds, and wakes believing it still holds the lock; c2 took lease 34 meanwhile and wrote; storage rejects
         c1&apos;s write because 33 is less than 34.
@@ -55,7 +66,7 @@ export function HeroDiagram({ t = null }: { t?: number | null }) {
         </marker>
         {t !== null && (
           <clipPath id={shown}>
-            <rect x="0" y="0" width={x(t)} height="244" />
+            <rect x="0" y="0" width={x(t)} height={axisY - 6} />
           </clipPath>
         )}
       </defs>
@@ -71,7 +82,7 @@ export function HeroDiagram({ t = null }: { t?: number | null }) {
       ).map(([label, y]) => (
         <g key={label}>
           <line x1={x(0)} x2={x(20)} y1={y} y2={y} strokeWidth="1" style={{ stroke: roleColor.line }} />
-          <text x="12" y={y + 4} fontWeight="600" style={text}>
+          <text x={compact ? 4 : 12} y={y + 4} fontWeight="600" style={text}>
             {label}
           </text>
         </g>
@@ -139,26 +150,32 @@ export function HeroDiagram({ t = null }: { t?: number | null }) {
           34 ✓
         </text>
         <WriteMark x={x(15.6)} y={lane.storage} color={c1} outcome="rejected" />
-        <text x={x(15.6) + 12} y={lane.storage + 24} style={{ fill: roleColor.safeInk }} fontWeight="600">
+        <text
+          x={compact ? x(HERO_END_S) : x(15.6) + 12}
+          y={lane.storage + (compact ? 42 : 24)}
+          textAnchor={compact ? "end" : "start"}
+          style={{ fill: roleColor.safeInk }}
+          fontWeight="600"
+        >
           33 &lt; 34: rejected
         </text>
       </g>
 
       {/* true time axis */}
-      <text x="12" y="266" fontSize="11" style={muted}>
+      <text x={compact ? 4 : 12} y={axisY + 16} fontSize={axisFontSize} style={muted}>
         true time
       </text>
-      <line x1={x(0)} x2={x(20)} y1="250" y2="250" strokeWidth="1" style={{ stroke: roleColor.inkMuted }} />
+      <line x1={x(0)} x2={x(20)} y1={axisY} y2={axisY} strokeWidth="1" style={{ stroke: roleColor.inkMuted }} />
       {[0, 5, 10, 15, 20].map((s) => (
         <g key={s}>
-          <line x1={x(s)} x2={x(s)} y1="246" y2="254" style={{ stroke: roleColor.inkMuted }} />
-          <text x={x(s)} y="266" textAnchor="middle" fontSize="11" style={muted}>
+          <line x1={x(s)} x2={x(s)} y1={axisY - 4} y2={axisY + 4} style={{ stroke: roleColor.inkMuted }} />
+          <text x={x(s)} y={axisY + 16} textAnchor={compact && s === HERO_END_S ? "end" : "middle"} fontSize={axisFontSize} style={muted}>
             {s} s
           </text>
         </g>
       ))}
 
-      {t !== null && <line x1={x(t)} x2={x(t)} y1="20" y2="252" strokeWidth="2" style={{ stroke: roleColor.ink }} />}
+      {t !== null && <line x1={x(t)} x2={x(t)} y1="20" y2={axisY + 2} strokeWidth="2" style={{ stroke: roleColor.ink }} />}
     </svg>
   );
 }

@@ -77,7 +77,13 @@ export function HeroRun() {
           {t !== null && momentAt(t).words}
         </p>
       </div>
-      <HeroDiagram t={t} />
+      {/* One drawing for a phone, one for wider screens: the one not shown is not rendered by the browser, nor read. */}
+      <div className="sm:hidden">
+        <HeroDiagram t={t} compact />
+      </div>
+      <div className="hidden sm:block">
+        <HeroDiagram t={t} />
+      </div>
     </div>
   );
 }

@@ -119,27 +119,32 @@ export function marksOverCap({ model, domain, limitT }: Pick<LayerProps, "model"
 
 const writeLabel = (mark: WriteMarkModel) => (mark.token === null ? mark.client : `${mark.client} · token ${mark.token}`);
 
+/** The writes whose captions carry the story come first when there is room for only some: a stale write, fenced or not. */
+const CAPTION_PRIORITY: Record<WriteMarkModel["outcome"], number> = { rejected: 0, "stale-applied": 0, overwrote: 0, applied: 1, repeat: 2 };
+
 /**
- * Where each mark goes, and whether a write's labels fit without running into the previous
- * write's; a label near an edge of the plot is moved inwards so it is never cut off. Violations
- * are placed by layoutViolations.
+ * Where each mark goes, and whether a write's captions fit without running into another write's;
+ * a caption near an edge of the plot is moved inwards so it is never cut off. Where captions would
+ * collide (a narrow timeline, a phone), those of stale writes (the "1 < 2" a lesson is about) are
+ * placed first, then the others where room is left. Violations are placed by layoutViolations.
  */
 function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, plotRight: number, textPx: number) {
-  let lastWriteEnd = -Infinity;
-  return marks.map((mark) => {
+  const placed = marks.map((mark) => {
     const px = x(mark.t);
-    let labelled = false;
-    let labelX = px;
-    if (mark.kind === "write") {
-      const half = Math.max(labelWidth(writeLabel(mark), textPx), labelWidth(mark.damage ?? mark.note, textPx)) / 2;
-      labelX = Math.min(plotRight - half, Math.max(plotLeft + half, px));
-      if (labelX - half > lastWriteEnd + 6) {
-        labelled = true;
-        lastWriteEnd = labelX + half;
-      }
-    }
-    return { mark, px, labelX, labelled };
+    if (mark.kind !== "write") return { mark, px, labelX: px, labelled: false, half: 0 };
+    const half = Math.max(labelWidth(writeLabel(mark), textPx), labelWidth(mark.damage ?? mark.note, textPx)) / 2;
+    return { mark, px, labelX: Math.min(plotRight - half, Math.max(plotLeft + half, px)), labelled: false, half };
   });
+  const taken: [number, number][] = [];
+  const writes = placed.filter((p) => p.mark.kind === "write");
+  const priority = (p: (typeof placed)[number]) => CAPTION_PRIORITY[(p.mark as WriteMarkModel).outcome];
+  for (const write of writes.sort((a, b) => priority(a) - priority(b) || a.px - b.px)) {
+    const [left, right] = [write.labelX - write.half - 3, write.labelX + write.half + 3];
+    if (taken.some(([l, r]) => left < r && right > l)) continue;
+    write.labelled = true;
+    taken.push([left, right]);
+  }
+  return placed.map(({ mark, px, labelX, labelled }) => ({ mark, px, labelX, labelled }));
 }
 
 /**

@@ -2,6 +2,7 @@
  * Markdown at build time: parsing to mdast (with line positions for error messages) and rendering
  * parts of a tree to HTML. Course content is ours and trusted; nothing here runs in the browser.
  */
+import type { Element, Root as HastRoot, RootContent as HastContent } from "hast";
 import type { Nodes, PhrasingContent, Root, RootContent } from "mdast";
 import rehypeStringify from "rehype-stringify";
 import remarkDirective from "remark-directive";
@@ -14,7 +15,19 @@ import { unified } from "unified";
 // Directives are parsed everywhere so that `:run{…}` works in every file and a broken one is
 // caught (inlineDirectives.ts); a bare ":word" is put back as text there.
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).use(remarkDirective);
-const renderer = unified().use(remarkRehype).use(rehypeStringify);
+const renderer = unified().use(remarkRehype).use(rehypeFocusableCode).use(rehypeStringify);
+
+/**
+ * A code block scrolls sideways when its lines are longer than the column (on a phone, most are):
+ * a scrolling region must be reachable by keyboard (WCAG 2.1.1), so every <pre> takes focus.
+ */
+function rehypeFocusableCode() {
+  const visit = (node: HastRoot | HastContent) => {
+    if (node.type === "element" && node.tagName === "pre") (node as Element).properties.tabIndex = 0;
+    if ("children" in node) node.children.forEach(visit);
+  };
+  return (tree: HastRoot) => visit(tree);
+}
 
 /** Parses a markdown file, directives included; every node carries its position, lines counted from 1. */
 export function markdownParse(source: string): Root {
