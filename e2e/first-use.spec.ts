@@ -204,6 +204,24 @@ test("stepping moves between key events; Shift steps through every message", asy
   expect(coarse).toBeGreaterThan(fine * 3);
 });
 
+// A grant, the belief it starts and a refusal land a few ms apart: at a 60 s scale they are one
+// spot, so one step. Zoomed in on them, each is a step of its own.
+test("each step from 0 s changes what is seen: events drawn at one spot are one step", async ({ page }) => {
+  await openLabDrawn(page, "?preset=gc-pause&t=0");
+  const forward = page.getByRole("button", { name: "Step forward" });
+  const landed: number[] = [0];
+  for (let i = 0; i < 6; i++) {
+    await forward.click();
+    await expect.poll(() => playheadSeconds(page)).not.toBe(landed.at(-1));
+    landed.push(await playheadSeconds(page));
+  }
+  // The first step shows the start's events (c1's lease and belief, c2's first refusal) at once, on the last of them;
+  // every later step moves to a moment apart from the one before.
+  expect(landed[1]).toBeGreaterThan(0);
+  expect(landed[1]).toBeLessThan(0.05);
+  for (let i = 2; i < landed.length; i++) expect(landed[i] - landed[i - 1], `steps ${landed.join(", ")} s`).toBeGreaterThan(0.05);
+});
+
 test("with reduced motion, playing keeps its speed and jumps between key events", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await openLabDrawn(page, "?preset=gc-pause&t=0");

@@ -40,6 +40,14 @@ test("with fencing, the stale write is a rejected mark and the run is safe", asy
   const rejected = timeline(page).getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" });
   await expect(rejected).toBeVisible();
   await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
+  // The lanes' small figures are explained where they are drawn.
+  await expect(timeline(page).getByText(/in brackets how far it is from true time \(±0: not at all\)/)).toBeVisible();
+  await expect(timeline(page).getByText(/“refused ×N”: a client's requests for the lock refused so far/)).toBeVisible();
+  // The beliefs overlapped, but no data was damaged: that is not told as a violation in the colours of damage.
+  await expect(
+    outcome(page).getByRole("heading", { name: "More than one client believed it held the lock, at 10.0 s: the data was not damaged" }),
+  ).toBeVisible();
+  await expect(outcome(page).getByText(/First violation/)).toHaveCount(0);
   // The mark is reachable and moves the playhead to its moment.
   await rejected.focus();
   await page.keyboard.press("Enter");

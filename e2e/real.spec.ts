@@ -26,6 +26,8 @@ test("a shipped recording opens beside the model's run, and they agree", async (
   await shipped(page).getByRole("button", { name: "A GC pause outlives the lease" }).click();
   await expect(panel(page).getByRole("table")).toContainText("The real run and the model agree on every field", OPENED);
   await expect(panel(page).getByRole("row", { name: /Lost updates/ })).toContainText("1");
+  // Tokens read as a list in words, not as a programmer's array.
+  await expect(panel(page).getByRole("row", { name: /Tokens/ })).toHaveText(/^Tokens(none|\d+(, \d+)*){2}same$/);
   await expect(panel(page).getByRole("group", { name: "Run R: Recorded on real servers" })).toBeVisible();
   await expect(panel(page).getByRole("group", { name: "Run M: The model, same scenario" })).toBeVisible();
   await expect(panel(page).getByText(/Each client is its own OS process/)).toBeVisible();

@@ -132,3 +132,19 @@ for (const target of pagesToAudit) {
     await expectNoSeriousA11yViolationsInBothThemes(page);
   });
 }
+
+// A student prints a lesson from a laptop in dark mode: the paper gets dark ink on white, not a
+// page-sized block of dark grey.
+test("printing from a dark theme prints the light palette", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/learn/04-fencing-tokens/");
+  const colours = () =>
+    page.evaluate(() => {
+      const html = getComputedStyle(document.documentElement);
+      return { page: html.backgroundColor, ink: html.color };
+    });
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect((await colours()).page).toBe("rgb(15, 20, 26)");
+  await page.emulateMedia({ colorScheme: "dark", media: "print" });
+  expect(await colours()).toEqual({ page: "rgb(255, 255, 255)", ink: "rgb(20, 24, 31)" });
+});

@@ -4,8 +4,7 @@ import { selectPending, selectResult } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { StoryList } from "@/components/outcome/StoryList";
 import { VerdictBadge } from "@/components/outcome/VerdictBadge";
-import { verdictOf } from "@/lib/run/summaryText";
-import { seconds } from "@/lib/sim/format";
+import { firstViolationHeading, verdictOf } from "@/lib/run/summaryText";
 
 /**
  * The outcome in a compact form: the verdict (a live region, so a change made by a live control is
@@ -18,6 +17,7 @@ export function EmbeddedOutcome({ hidden }: { hidden: boolean }) {
   const { playback } = useLabStores();
   const verdict = result ? verdictOf(result.summary, result.scenario) : null;
   const first = result?.violations[0];
+  const firstHeading = first && verdict ? firstViolationHeading(first, verdict) : null;
 
   return (
     <div className="space-y-3 p-3 sm:p-4">
@@ -35,10 +35,12 @@ export function EmbeddedOutcome({ hidden }: { hidden: boolean }) {
       </div>
       {!hidden && result && !pending && (
         <>
-          {first && (
-            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-lg border-l-4 border-danger bg-surface px-3 py-2 text-sm">
+          {first && firstHeading && (
+            <div
+              className={`flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-lg border-l-4 bg-surface px-3 py-2 text-sm ${firstHeading.damage ? "border-danger" : "border-focus"}`}
+            >
               <p className="min-w-0 flex-1 basis-64">
-                <span className="font-semibold">First violation, at {seconds(first.t)}:</span> {first.text}
+                <span className="font-semibold">{firstHeading.text}.</span> {first.text}
               </p>
               <button
                 type="button"

@@ -3,6 +3,7 @@
 import { useId, useMemo, useRef } from "react";
 import { selectPending, selectResult, selectSetT, selectShowMessages } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";
+import { stepGapOf } from "@/components/timeline/geometry";
 import { PlaybackBar } from "@/components/timeline/PlaybackBar";
 import { TimelineSvg } from "@/components/timeline/TimelineSvg";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
@@ -43,7 +44,13 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
   return (
     <div>
       <div className="border-b border-line p-3">
-        <PlaybackBar stops={stops} everyStop={everyStop} onStepped={() => {}} reducedMotion={reducedMotion} />
+        <PlaybackBar
+          stops={stops}
+          everyStop={everyStop}
+          stepGapMs={stepGapOf(domain, plotRight - labelWidth)}
+          onStepped={() => {}}
+          reducedMotion={reducedMotion}
+        />
       </div>
       <div ref={containerRef} className="overflow-hidden">
         {model && layout && result && width > 0 ? (
@@ -67,7 +74,8 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
         )}
       </div>
       <p id={helpId} className="border-t border-line px-3 py-2 text-xs text-ink-muted">
-        Click the diagram to move the playhead; Tab reaches the grants, writes and violations.
+        Click the diagram to move the playhead; Tab reaches the grants, writes and violations. Under each lane: the process&apos;s own clock, and in brackets
+        how far it is from true time.
       </p>
     </div>
   );

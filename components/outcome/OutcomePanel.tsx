@@ -1,8 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { keyCounts, verdictOf } from "@/lib/run/summaryText";
-import { seconds } from "@/lib/sim/format";
+import { firstViolationHeading, keyCounts, verdictOf } from "@/lib/run/summaryText";
 import { selectHiding, selectPending, selectResult, selectWarnings } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
@@ -29,6 +28,7 @@ export function OutcomePanel() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const verdict = result ? verdictOf(result.summary, result.scenario) : null;
   const first = result?.violations[0];
+  const firstHeading = first && verdict ? firstViolationHeading(first, verdict) : null;
 
   return (
     <section aria-labelledby="outcome-heading" className="rounded-xl border border-line bg-page p-4 sm:p-5">
@@ -64,9 +64,9 @@ export function OutcomePanel() {
 
           <BottleneckNote result={result} />
 
-          {first && (
-            <div className="mt-4 rounded-lg border-l-4 border-danger bg-surface p-3">
-              <h3 className="text-sm font-semibold">First violation, at {seconds(first.t)}</h3>
+          {first && firstHeading && (
+            <div className={`mt-4 rounded-lg border-l-4 bg-surface p-3 ${firstHeading.damage ? "border-danger" : "border-focus"}`}>
+              <h3 className="text-sm font-semibold">{firstHeading.text}</h3>
               <p className="mt-1 text-sm">{first.text}</p>
               <button
                 type="button"

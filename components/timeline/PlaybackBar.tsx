@@ -16,12 +16,15 @@ import { IconButton } from "./IconButton";
 export function PlaybackBar({
   stops,
   everyStop = stops,
+  stepGapMs = 0,
   onStepped,
   reducedMotion,
 }: {
   stops: ArrayLike<number>;
   /** What Shift + step moves between; the same as `stops` when not given. */
   everyStop?: ArrayLike<number>;
+  /** Key stops closer than this are one step: they are drawn at one spot (stepGapOf). */
+  stepGapMs?: number;
   onStepped: (t: number) => void;
   reducedMotion: boolean;
 }) {
@@ -35,9 +38,10 @@ export function PlaybackBar({
   const max = playbackMax({ endT, limitT });
   const step = (direction: 1 | -1, fine: boolean) => {
     const p = playback.getState();
-    const at = fine ? everyStop : stops;
-    if (direction === 1) p.stepForward(at);
-    else p.stepBack(at);
+    // A key step takes events drawn at one spot together; a fine step (Shift) visits each.
+    const gapMs = fine ? 0 : stepGapMs;
+    if (direction === 1) p.stepForward(fine ? everyStop : stops, { gapMs });
+    else p.stepBack(fine ? everyStop : stops, gapMs);
     onStepped(playback.getState().t);
   };
 

@@ -18,12 +18,12 @@ import {
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
 import { FRAME_EVENT } from "./frameRequest";
-import type { LayerProps } from "./geometry";
+import { stepGapOf, type LayerProps } from "./geometry";
 import { marksOverCap } from "./MarkLayer";
 import { messagesOverCap } from "./MessageLayer";
 import { PlaybackBar } from "./PlaybackBar";
 import { spansCrowded } from "./SpanLayer";
-import { TimelineKey } from "./TimelineKey";
+import { TimelineKey, TimelineReadingNote } from "./TimelineKey";
 import { TimelineSvg } from "./TimelineSvg";
 import { useElementWidth } from "./useElementWidth";
 import { usePlaybackLoop } from "./usePlaybackLoop";
@@ -84,8 +84,10 @@ export function Timeline() {
   const everyStop = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
   const limitT = hiding && limit !== null ? limit : Infinity;
 
+  const stepGapMs = stepGapOf(zoom.domain, plotRight - labelWidth);
+
   usePlaybackLoop(stops, reducedMotion);
-  useShortcuts({ enabled: shortcuts, playback, stops, everyStop, zoomBy, panBy });
+  useShortcuts({ enabled: shortcuts, playback, stops, everyStop, stepGapMs, zoomBy, panBy });
 
   const announce = useCallback(
     (t: number) => {
@@ -114,7 +116,7 @@ export function Timeline() {
   return (
     <section ref={sectionRef} id="timeline" tabIndex={-1} aria-label="Timeline" className="scroll-mt-4 rounded-xl border border-line bg-page">
       <div className="space-y-3 border-b border-line p-3 sm:p-4">
-        <PlaybackBar stops={stops} everyStop={everyStop} onStepped={announce} reducedMotion={reducedMotion} />
+        <PlaybackBar stops={stops} everyStop={everyStop} stepGapMs={stepGapMs} onStepped={announce} reducedMotion={reducedMotion} />
         <ViewBar zoom={zoom} onDownload={download} downloadsDisabled={hiding || !model} />
         <p role="status" className="text-sm text-ink-muted empty:hidden">
           {zoom.zoomed && `The view is zoomed to ${seconds(zoom.domain[0])} – ${seconds(zoom.domain[1])}: a changed run keeps it. Fit shows the whole run.`}
@@ -171,6 +173,7 @@ export function Timeline() {
           </p>
         )}
         <TimelineKey />
+        <TimelineReadingNote />
         <p id="timeline-help" className="text-xs text-ink-muted">
           Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and violations; ← and → move
           between them, Enter moves the playhead there.{" "}

@@ -55,3 +55,16 @@ export function TimelineKey() {
     </div>
   );
 }
+
+/**
+ * What the lanes' small figures mean, which no swatch can show: each process's own clock (to the
+ * millisecond, as the simulator keeps time) with its distance from true time, and a refusal band's count.
+ */
+export function TimelineReadingNote() {
+  return (
+    <p className="text-xs text-ink-muted">
+      Under each lane: that process&apos;s own clock at the playhead, to the millisecond, and in brackets how far it is from true time (±0: not at all).
+      “refused ×N”: a client&apos;s requests for the lock refused so far, drawn as one band.
+    </p>
+  );
+}

@@ -27,3 +27,8 @@ export function rectPath(x: number, y: number, width: number, height: number): s
   const w = hundredths(width);
   return `M${hundredths(x)} ${hundredths(y)}h${w}v${hundredths(height)}h${-w}z`;
 }
+
+/** Events less than 2 px apart on screen look like one: the true time that spans, for stepping (nextStop). */
+export function stepGapOf([d0, d1]: readonly [number, number], plotWidthPx: number): number {
+  return plotWidthPx > 0 ? ((d1 - d0) / plotWidthPx) * 2 : 0;
+}

@@ -22,9 +22,13 @@ export function useShortcuts({
   playback,
   stops,
   everyStop,
+  stepGapMs,
   zoomBy,
   panBy,
-}: { enabled: boolean; playback: PlaybackStore; stops: ArrayLike<number>; everyStop: ArrayLike<number> } & Pick<TimelineZoom, "zoomBy" | "panBy">): void {
+}: { enabled: boolean; playback: PlaybackStore; stops: ArrayLike<number>; everyStop: ArrayLike<number>; stepGapMs: number } & Pick<
+  TimelineZoom,
+  "zoomBy" | "panBy"
+>): void {
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -37,10 +41,12 @@ export function useShortcuts({
           p.togglePlay();
           break;
         case "ArrowRight":
-          p.stepForward(event.shiftKey ? everyStop : stops);
+          if (event.shiftKey) p.stepForward(everyStop);
+          else p.stepForward(stops, { gapMs: stepGapMs });
           break;
         case "ArrowLeft":
-          p.stepBack(event.shiftKey ? everyStop : stops);
+          if (event.shiftKey) p.stepBack(everyStop);
+          else p.stepBack(stops, stepGapMs);
           break;
         case "]":
           panBy(0.25);
@@ -69,5 +75,5 @@ export function useShortcuts({
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [enabled, playback, stops, everyStop, zoomBy, panBy]);
+  }, [enabled, playback, stops, everyStop, stepGapMs, zoomBy, panBy]);
 }

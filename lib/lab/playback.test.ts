@@ -17,6 +17,20 @@ describe("stepping", () => {
     expect(previousStop(stops, 0)).toBeNull();
   });
 
+  it("takes events drawn at one spot as one step, landing on the last of them, and each alone when zoomed in", () => {
+    // gc-pause's start: the grant, c1's belief and c2's first refusal within 6 ms, then the pause at 1 s.
+    const start = [3, 4, 6, 1000, 10_003];
+    const atSixtySeconds = 140; // 2 px of a 60 s run drawn 860 px wide
+    expect(nextStop(start, 0, 60_000, atSixtySeconds)).toBe(6);
+    expect(nextStop(start, 6, 60_000, atSixtySeconds)).toBe(1000);
+    expect(previousStop(start, 1000, atSixtySeconds)).toBe(6);
+    expect(previousStop(start, 6, atSixtySeconds)).toBe(0);
+    expect(nextStop(start, 0, 60_000, 0.5)).toBe(3);
+    expect(nextStop(start, 3, 60_000, 0.5)).toBe(4);
+    // Never past a limit, whatever the gap.
+    expect(nextStop(start, 0, 5, atSixtySeconds)).toBe(5);
+  });
+
   it("never steps past a limit (predict mode's moment)", () => {
     expect(nextStop(stops, 100, 900)).toBe(900);
     expect(nextStop(stops, 900, 900)).toBeNull();

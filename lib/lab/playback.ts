@@ -4,16 +4,21 @@
  */
 import { lowerBound, upperBound } from "@/lib/run/intervals";
 
-/** The first stop after t (not past `max`), or null at the end. */
-export function nextStop(stops: ArrayLike<number>, t: number, max: number): number | null {
+/**
+ * The first stop after t (not past `max`), or null at the end. Stops less than `gapMs` after that
+ * first one are drawn at the same spot at the current zoom: the step takes them together, landing
+ * on the last, so a step always changes what is seen (a grant, the belief it starts and a refusal
+ * a few ms apart are one step at a 60 s scale, and three when zoomed in on them).
+ */
+export function nextStop(stops: ArrayLike<number>, t: number, max: number, gapMs = 0): number | null {
   const i = upperBound(stops, t);
   if (i >= stops.length || stops[i] > max) return t < max ? max : null;
-  return stops[i];
+  return Math.min(stops[upperBound(stops, stops[i] + gapMs) - 1], max);
 }
 
-/** The last stop before t, or 0 from the first stop. */
-export function previousStop(stops: ArrayLike<number>, t: number): number | null {
-  const i = lowerBound(stops, t) - 1;
+/** The last stop before t and at least `gapMs` from it (see nextStop), or 0 from the first stop. */
+export function previousStop(stops: ArrayLike<number>, t: number, gapMs = 0): number | null {
+  const i = lowerBound(stops, t - gapMs) - 1;
   if (i >= 0) return stops[i];
   return t > 0 ? 0 : null;
 }

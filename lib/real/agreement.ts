@@ -32,10 +32,13 @@ export function tokensAgree(scenario: ResolvedScenario, model: number[], real: n
   return model.length === real.length && model.every((t, i) => t === real[i]);
 }
 
+/** A run's tokens as a reader says them: "1, 2, 3", or "none" for a run whose grants carried none. */
+const tokensText = (tokens: readonly number[]) => (tokens.length ? tokens.join(", ") : "none");
+
 export function agreement(scenario: ResolvedScenario, model: Summary, real: Summary): AgreementRow[] {
   return AGREEMENT_FIELDS.map((field) => {
     if (field === "tokens")
-      return { field, model: `[${model.tokens.join(", ")}]`, real: `[${real.tokens.join(", ")}]`, agree: tokensAgree(scenario, model.tokens, real.tokens) };
+      return { field, model: tokensText(model.tokens), real: tokensText(real.tokens), agree: tokensAgree(scenario, model.tokens, real.tokens) };
     return { field, model: String(model[field]), real: String(real[field]), agree: model[field] === real[field] };
   });
 }

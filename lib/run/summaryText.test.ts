@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/presets";
 import { simulate } from "@/lib/sim";
 import { formatDuration } from "./format";
-import { incompleteText, keyCounts, verdictOf } from "./summaryText";
+import { firstViolationHeading, incompleteText, keyCounts, verdictOf } from "./summaryText";
 
 const outcome = (id: string) => {
   const r = simulate(presetById(id)!.scenario);
@@ -87,5 +87,15 @@ describe("a run that stopped at the event limit", () => {
       word: "Unsafe",
       sentence: "The data was damaged: 1 update lost. The run is incomplete: stopped at the event limit at 183.2 s; it may hold more.",
     });
+  });
+
+  it("heads a run's first violation as damage only when the data was damaged", () => {
+    const heading = (id: string) => {
+      const r = simulate(presetById(id)!.scenario);
+      return firstViolationHeading(r.violations[0], verdictOf(r.summary, r.scenario));
+    };
+    expect(heading("gc-pause")).toEqual({ text: "First violation, at 10.0 s", damage: true });
+    // Fenced, the same overlap of beliefs did no damage: no "First violation" under a Safe badge.
+    expect(heading("gc-pause-fenced")).toEqual({ text: "More than one client believed it held the lock, at 10.0 s: the data was not damaged", damage: false });
   });
 });

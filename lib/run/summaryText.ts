@@ -2,10 +2,10 @@
  * The outcome in plain words: the verdict with the one sentence that justifies it, and the key
  * counts of the summary as short sentences a learner can read aloud.
  */
-import type { Summary } from "@/lib/sim/checker";
+import type { Summary, Violation } from "@/lib/sim/checker";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
 import { formatDuration } from "./format";
-import { groupDigits } from "@/lib/sim/format";
+import { groupDigits, seconds } from "@/lib/sim/format";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
@@ -61,6 +61,18 @@ export function verdictOf(summary: Summary, scenario: ResolvedScenario): Verdict
     };
   }
   return { word: "Safe", sentence: "No data was damaged, and at most one client believed it held the lock at any moment." };
+}
+
+/**
+ * The heading of the box that points to a run's first violation. Under a verdict of Safe the data
+ * was not damaged, so the violation is named for what it was (beliefs that overlapped, a token that
+ * went backwards) and told as a warning, not as "First violation" in the colours of damage.
+ */
+export function firstViolationHeading(violation: Pick<Violation, "kind" | "t">, verdict: Verdict): { text: string; damage: boolean } {
+  const at = seconds(violation.t);
+  if (verdict.word !== "Safe") return { text: `First violation, at ${at}`, damage: true };
+  const what = violation.kind === "token-regression" ? "A fencing token went backwards" : "More than one client believed it held the lock";
+  return { text: `${what}, at ${at}: the data was not damaged`, damage: false };
 }
 
 /** The summary's key counts, each a short sentence. */

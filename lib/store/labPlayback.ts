@@ -29,8 +29,9 @@ export interface PlaybackState {
   /** Advances by `realMs` of playing; stops at the end. */
   tick: (realMs: number) => void;
   /** To the next event; stepping pauses, unless it is how reduced-motion playback moves. */
-  stepForward: (stops: ArrayLike<number>, options?: { keepPlaying?: boolean }) => void;
-  stepBack: (stops: ArrayLike<number>) => void;
+  /** `gapMs`: stops closer than this are one step (lib/lab/playback.ts). */
+  stepForward: (stops: ArrayLike<number>, options?: { keepPlaying?: boolean; gapMs?: number }) => void;
+  stepBack: (stops: ArrayLike<number>, gapMs?: number) => void;
   toStart: () => void;
   toEnd: () => void;
   setSpeed: (speed: number) => void;
@@ -76,12 +77,12 @@ export function createPlaybackStore(initial: { t: number | null; endT: number; a
         }),
       stepForward: (stops, options = {}) => {
         const max = playbackMax(get());
-        const next = nextStop(stops, get().t, max);
+        const next = nextStop(stops, get().t, max, options.gapMs);
         if (next === null) set({ playing: false });
         else set({ t: next, playing: Boolean(options.keepPlaying) && next < max });
       },
-      stepBack: (stops) => {
-        const previous = previousStop(stops, get().t);
+      stepBack: (stops, gapMs) => {
+        const previous = previousStop(stops, get().t, gapMs);
         if (previous !== null) set({ t: previous, playing: false });
       },
       toStart: () => set({ t: 0, playing: false }),
