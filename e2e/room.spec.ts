@@ -224,18 +224,17 @@ for (const viewport of [
     await expect(join).toBeVisible();
     await expect(join.getByRole("img", { name: /^QR code: join room / })).toBeVisible();
 
-    // Shown during the vote, it covers neither the question nor any option, and is on the screen.
-    const card = (await join.boundingBox())!;
-    expect(card.x + card.width).toBeLessThanOrEqual(viewport.width);
-    expect(card.y + card.height).toBeLessThanOrEqual(viewport.height);
+    // Shown during the vote, and after it closes, it covers neither the question nor any option, and is on the screen.
     const question = audience.getByText(slide.sim!.predict!.question, { exact: true });
-    for (const [name, part] of [
-      ["the question", question],
-      ["option A", option(audience, optionA)],
-      ["option B", option(audience, optionB)],
-    ] as const) {
-      expect(overlap(card, (await part.boundingBox())!), `the join card covers ${name}`).toBe(false);
-    }
+    const covered = async () => {
+      const card = (await join.boundingBox())!;
+      const parts = { "the question": question, "option A": option(audience, optionA), "option B": option(audience, optionB) };
+      const names = [];
+      for (const [name, part] of Object.entries(parts)) if (overlap(card, (await part.boundingBox())!)) names.push(name);
+      if (card.x + card.width > viewport.width || card.y + card.height > viewport.height) names.push("the screen's edge");
+      return names;
+    };
+    expect(await covered()).toEqual([]);
     // Its address wraps, if at all, only after a slash.
     const lineEnds = await join.getByText(/^Scan the code, or go to/).evaluate((p) => {
       const address = p.querySelector(".font-mono")!;
@@ -253,6 +252,10 @@ for (const viewport of [
     });
     expect(lineEnds.filter((c) => c !== "/")).toEqual([]);
     await audience.screenshot({ path: test.info().outputPath(`audience-voting-join-${viewport.width}.png`) });
+    await voting(presenter).getByRole("button", { name: "Close voting" }).click();
+    await expect(roomStatus(audience)).toContainText("voting closed");
+    await expect(join).toBeVisible();
+    expect(await covered()).toEqual([]);
   });
 }
 

@@ -38,13 +38,13 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
       <div className={`relative flex min-h-0 flex-1 flex-col ${state.blank ? "invisible" : ""}`}>
         {/* Before a vote, the card takes the screen's corner over the slide, for the room to join.
             Once voting opens the presenter's room hides it, as it would cover the question; shown
-            again, it takes a column of its own beside the slide. */}
-        {room?.showJoin && !voting && (
+            again on a slide with a vote, it takes a column of its own beside the slide. */}
+        {room?.showJoin && !roomPoll && (
           <div className="absolute top-[3vh] right-[3vw] z-10 max-w-[60vw]">
             <AudienceJoinCard view={room} compact={false} />
           </div>
         )}
-        <div className="flex min-h-0 flex-1">
+        <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
           <section
             key={slide.number}
             aria-roledescription="slide"
@@ -68,8 +68,8 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
               </SlideSimProvider>
             )}
           </section>
-          {room?.showJoin && voting && (
-            <div className="max-w-[30vw] shrink-0 pt-[4vh] pr-[3vw]">
+          {room?.showJoin && roomPoll && (
+            <div className="shrink-0 px-[4vw] pb-[2vh] sm:max-w-[30vw] sm:pt-[4vh] sm:pr-[3vw] sm:pb-0 sm:pl-0">
               <AudienceJoinCard view={room} compact />
             </div>
           )}

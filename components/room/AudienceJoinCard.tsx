@@ -14,7 +14,7 @@ export function AudienceJoinCard({ view, compact }: { view: AudienceRoomView; co
   return (
     <aside
       aria-label="Join the room"
-      className={`flex ${compact ? "flex-col items-start gap-[1vh]" : "items-center gap-[2vw]"} rounded-2xl border-2 border-line bg-page p-[1.5vw] shadow-lg ${compact ? "text-[clamp(0.9rem,1.4vw,1.6rem)]" : "text-[clamp(1rem,2.2vw,2.6rem)]"}`}
+      className={`flex ${compact ? "items-center gap-[3vw] sm:flex-col sm:items-start sm:gap-[1vh]" : "items-center gap-[2vw]"} rounded-2xl border-2 border-line bg-page p-[1.5vw] shadow-lg ${compact ? "text-[clamp(0.9rem,1.4vw,1.6rem)]" : "text-[clamp(1rem,2.2vw,2.6rem)]"}`}
     >
       <QrCode text={view.joinUrl} label={`QR code: join room ${view.code}`} className={compact ? "h-[18vh] w-[18vh]" : "h-[42vh] w-[42vh]"} />
       <div className="space-y-[0.4em]">
