@@ -256,6 +256,7 @@ for (const viewport of [
     await expect(roomStatus(audience)).toContainText("voting closed");
     await expect(join).toBeVisible();
     expect(await covered()).toEqual([]);
+    await expectNoSeriousA11yViolations(audience, `audience view, the join card beside a closed vote, ${viewport.width} px`);
   });
 }
 
@@ -295,5 +296,6 @@ test("the room's vote bars are drawn to scale: the answer's 67 % is longer than 
     expect(a.fill).toBeGreaterThan(b.fill);
     expect(a.fill / b.fill).toBeCloseTo(2, 1);
   }
+  await expectNoSeriousA11yViolations(audience, "audience view, the room's votes beside the answer");
   for (const phone of phones) await phone.context.close();
 });
