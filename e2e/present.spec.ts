@@ -251,3 +251,93 @@ test("the handout shows every slide with its notes and prints one slide per page
   await expect(page.getByRole("button", { name: "Print the handout" })).toBeHidden();
   expect(await page.getByRole("listitem", { name: "Slide 1: The fencing token story" }).evaluate((el) => getComputedStyle(el).breakAfter)).toBe("page");
 });
+
+/** A box in screen px, as the page lays it out. */
+type Box = { x: number; y: number; width: number; height: number };
+const inside = (inner: Box, outer: Box) =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`at ${viewport.width} × ${viewport.height}, the room's "Both" view shows every node of the topology on the screen, linked`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const n = predictIndex + 1;
+    await page.goto(`${audienceUrl}#${n}`);
+    await expect(slideRegion(page, n)).toBeVisible();
+    const topology = page.getByRole("region", { name: "Topology at the playhead" });
+    // From the timeline to the topology alone, then to both: the topology's box narrows under it.
+    await page.keyboard.press("t");
+    await expect(topology.getByRole("img", { name: /^storage: / })).toBeVisible({ timeout: 60_000 });
+    await page.keyboard.press("t");
+    await expect(page.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+    const screen = { x: 0, y: 0, ...viewport };
+    const nodes = ["c1", "c2", "redis", "storage"];
+    // The canvas fits its picture to the narrowed box a frame or two after it changed.
+    await expect
+      .poll(async () => {
+        const region = (await topology.boundingBox())!;
+        const outside: string[] = [];
+        for (const node of nodes) {
+          const box = (await topology.getByRole("img", { name: new RegExp(`^${node}: `) }).boundingBox())!;
+          if (!inside(box, screen) || !inside(box, region)) outside.push(`${node} at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}`);
+        }
+        return outside;
+      })
+      .toEqual([]);
+    // Each client's links reach redis and storage across the gap between them, on the screen.
+    for (const client of ["c1", "c2"]) {
+      const from = (await topology.getByRole("img", { name: new RegExp(`^${client}: `) }).boundingBox())!;
+      for (const to of ["redis", "storage"]) {
+        const target = (await topology.getByRole("img", { name: new RegExp(`^${to}: `) }).boundingBox())!;
+        const link = (await topology.getByRole("img", { name: `Edge from ${client} to ${to}` }).boundingBox())!;
+        expect(inside(link, screen), `the link from ${client} to ${to} is on the screen`).toBe(true);
+        expect(link.x).toBeLessThanOrEqual(from.x + from.width + 1);
+        expect(link.x + link.width).toBeGreaterThanOrEqual(target.x - 1);
+      }
+    }
+  });
+}
+
+test("with the playhead paused early in the run, the room's timeline shows no label cut at the playhead", async ({ context }) => {
+  const n = predictIndex + 1;
+  const presenter = await context.newPage();
+  await presenter.goto(`${presenterUrl}#${n}`);
+  await presenterAt(presenter, n);
+  const audience = await context.newPage();
+  await audience.setViewportSize({ width: 1280, height: 800 });
+  await audience.goto(`${audienceUrl}#${n}`);
+  await expect(slideRegion(audience, n)).toBeVisible();
+  const diagram = audience.getByRole("group", { name: "Space-time diagram" });
+  await expect(diagram).toBeVisible();
+  // The presenter moves the playhead back to 1–2 s by clicking the run, just past c1's GC pause
+  // and c2's first refusals: their spans go on far past it.
+  const desk = presenter.getByRole("group", { name: "Space-time diagram" });
+  await expect(desk).toBeVisible();
+  const box = (await desk.boundingBox())!;
+  await desk.click({ position: { x: 150 + (box.width - 166) * 0.085, y: box.height / 2 } });
+  await expect(captionTime(presenter)).toHaveText(/^1\.\d{3} s$/);
+  await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
+  // The run is drawn in a window that ends at the playhead: every label in it ends inside it too.
+  // (A nested <svg>'s client box is its content's, so its edge is its width, placed on the screen.)
+  const cut = await diagram.evaluate((svg) =>
+    [...svg.querySelectorAll<SVGSVGElement>('svg[overflow="hidden"]')].flatMap((window) => {
+      const edge = new DOMPoint(window.width.baseVal.value, 0).matrixTransform((window.parentElement as unknown as SVGGraphicsElement).getScreenCTM()!).x;
+      return [...window.querySelectorAll("text")].filter((t) => t.getBoundingClientRect().right > edge + 0.5).map((t) => t.textContent);
+    }),
+  );
+  expect(cut).toEqual([]);
+  // Past the labels' ends they are drawn in full again.
+  await presenter.getByRole("button", { name: "Reveal the answer" }).click();
+  await expect(captionTime(audience)).toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`, { timeout: 60_000 });
+  await expect(
+    diagram
+      .locator("text")
+      .filter({ hasText: /^refused ×\d+$/ })
+      .first(),
+  ).toBeVisible();
+});

@@ -76,7 +76,7 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
 
   // Round 1: the question reaches every phone; each votes once, and one changes its mind.
   await voting(presenter).getByRole("button", { name: "Start voting" }).click();
-  await expect(join).toBeVisible(); // the corner card stays up for latecomers while voting
+  await expect(join).toBeHidden(); // it would cover the question: the presenter may show it again
   for (const phone of [p1, p2, p3]) await expect(phone.getByRole("group", { name: slide.sim!.predict!.question })).toBeVisible();
   await p1.getByRole("radio", { name: new RegExp(optionA) }).check();
   await p2.getByRole("radio", { name: new RegExp(optionA) }).check();
@@ -175,10 +175,127 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
 });
 
 test("without a relay, the presenter view says so and instructor mode works as before", async ({ page }) => {
-  // The Playwright server serves the site alone, with no /room.json and no relay.
+  // The Playwright server serves the site alone, as a static host would: the build's /room.json says it knows no relay.
+  const errors = watchForErrors(page);
+  const failed: string[] = [];
+  page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
   await page.goto(`/present/${deck.slug}/presenter/#${n}`);
   await expect(roomPanel(page)).toContainText("No vote relay is known here");
+  expect(failed).toEqual([]);
   await expect(roomPanel(page).getByRole("button", { name: "Open a room" })).toBeDisabled();
   await page.getByRole("button", { name: "Reveal the answer" }).click();
   await expect(option(page, optionA).getByText("Answer", { exact: true })).toBeVisible();
+  // The pressed button, now done, keeps the keyboard's focus rather than dropping it to the page.
+  const revealed = page.getByRole("button", { name: "Revealed" });
+  await expect(revealed).toBeDisabled();
+  await expect(revealed).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+/** Whether two boxes share any area. */
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`at ${viewport.width} × ${viewport.height}, the join card steps aside when voting opens, and the presenter can show it again beside the question`, async ({
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    const presenter = await context.newPage();
+    await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
+    const audience = await context.newPage();
+    await audience.setViewportSize(viewport);
+    await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
+    await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
+    await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
+    await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
+    const join = audience.getByRole("complementary", { name: "Join the room" });
+    await expect(join).toBeVisible();
+
+    await voting(presenter).getByRole("button", { name: "Start voting" }).click();
+    await expect(roomStatus(audience)).toContainText("round 1: 0 votes");
+    await expect(join).toBeHidden();
+    const showJoin = roomPanel(presenter).getByRole("button", { name: "Show the join code" });
+    await expect(showJoin).toHaveAttribute("aria-pressed", "false");
+    await showJoin.click();
+    await expect(join).toBeVisible();
+    await expect(join.getByRole("img", { name: /^QR code: join room / })).toBeVisible();
+
+    // Shown during the vote, and after it closes, it covers neither the question nor any option, and is on the screen.
+    const question = audience.getByText(slide.sim!.predict!.question, { exact: true });
+    const covered = async () => {
+      const card = (await join.boundingBox())!;
+      const parts = { "the question": question, "option A": option(audience, optionA), "option B": option(audience, optionB) };
+      const names = [];
+      for (const [name, part] of Object.entries(parts)) if (overlap(card, (await part.boundingBox())!)) names.push(name);
+      if (card.x + card.width > viewport.width || card.y + card.height > viewport.height) names.push("the screen's edge");
+      return names;
+    };
+    expect(await covered()).toEqual([]);
+    // Its address wraps, if at all, only after a slash.
+    const lineEnds = await join.getByText(/^Scan the code, or go to/).evaluate((p) => {
+      const address = p.querySelector(".font-mono")!;
+      const chars: { char: string; top: number }[] = [];
+      const walker = document.createTreeWalker(address, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ char: node.textContent![i], top: Math.round(range.getBoundingClientRect().top) });
+        }
+      }
+      return chars.flatMap((c, i) => (i + 1 < chars.length && chars[i + 1].top > c.top ? [c.char] : []));
+    });
+    expect(lineEnds.filter((c) => c !== "/")).toEqual([]);
+    await audience.screenshot({ path: test.info().outputPath(`audience-voting-join-${viewport.width}.png`) });
+    await voting(presenter).getByRole("button", { name: "Close voting" }).click();
+    await expect(roomStatus(audience)).toContainText("voting closed");
+    await expect(join).toBeVisible();
+    expect(await covered()).toEqual([]);
+    await expectNoSeriousA11yViolations(audience, `audience view, the join card beside a closed vote, ${viewport.width} px`);
+  });
+}
+
+test("the room's vote bars are drawn to scale: the answer's 67 % is longer than the other's 33 %", async ({ browser, context }) => {
+  test.setTimeout(240_000);
+  const presenter = await context.newPage();
+  await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
+  const audience = await context.newPage();
+  await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
+  await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
+  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
+  await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
+  await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
+  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1];
+  const phones = await Promise.all([phoneContext(browser, "light"), phoneContext(browser, "light"), phoneContext(browser, "light")]);
+  for (const { page } of phones) await page.goto(`${room.origin}/room/?code=${code}`);
+  for (const { page } of phones) await expect(page.getByText("You are in.")).toBeVisible({ timeout: 30_000 });
+  await voting(presenter).getByRole("button", { name: "Start voting" }).click();
+  // Two of three vote for the run's answer, A.
+  for (const [i, { page }] of phones.entries()) await page.getByRole("radio", { name: new RegExp(i < 2 ? optionA : optionB) }).check();
+  await expect(voting(presenter)).toContainText("Round 1: 3 votes of 3 joined");
+  await voting(presenter).getByRole("button", { name: "Close voting" }).click();
+  await presenter.getByRole("button", { name: "Reveal the answer" }).click();
+
+  for (const page of [presenter, audience]) {
+    await expect(option(page, optionA).getByText("Answer", { exact: true })).toBeVisible();
+    await expect(option(page, optionA)).toContainText("2 (67%)");
+    await expect(option(page, optionB)).toContainText("1 (33%)");
+    const bar = async (text: string) => {
+      // The bar is the filled part of its track, which is hidden from screen readers (the numbers say it).
+      const fill = option(page, text).locator('span[aria-hidden="true"] > span');
+      return { fill: (await fill.boundingBox())!.width, track: (await fill.locator("..").boundingBox())!.width };
+    };
+    const [a, b] = [await bar(optionA), await bar(optionB)];
+    // Every option's track is as long as the others', badge or none, so each bar's length is its share.
+    expect(Math.abs(a.track - b.track)).toBeLessThan(1);
+    expect(a.fill).toBeGreaterThan(b.fill);
+    expect(a.fill / b.fill).toBeCloseTo(2, 1);
+  }
+  await expectNoSeriousA11yViolations(audience, "audience view, the room's votes beside the answer");
+  for (const phone of phones) await phone.context.close();
 });

@@ -36,34 +36,44 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
   return (
     <div ref={rootRef} className="present-room fixed inset-0 z-50 flex flex-col bg-page text-ink">
       <div className={`relative flex min-h-0 flex-1 flex-col ${state.blank ? "invisible" : ""}`}>
-        {room && (room.showJoin || voting) && (
+        {/* Before a vote, the card takes the screen's corner over the slide, for the room to join.
+            Once voting opens the presenter's room hides it, as it would cover the question; shown
+            again on a slide with a vote, it takes a column of its own beside the slide. */}
+        {room?.showJoin && !roomPoll && (
           <div className="absolute top-[3vh] right-[3vw] z-10 max-w-[60vw]">
-            <AudienceJoinCard view={room} compact={!room.showJoin} />
+            <AudienceJoinCard view={room} compact={false} />
           </div>
         )}
-        <section
-          key={slide.number}
-          aria-roledescription="slide"
-          aria-label={`Slide ${slide.number} of ${deck.slides.length}: ${slide.title}`}
-          className="flex min-h-0 flex-1 flex-col gap-[2.5vh] px-[4vw] pt-[4vh] pb-[2vh]"
-        >
-          {slide.html && (
-            <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />
+        <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
+          <section
+            key={slide.number}
+            aria-roledescription="slide"
+            aria-label={`Slide ${slide.number} of ${deck.slides.length}: ${slide.title}`}
+            className="flex min-h-0 min-w-0 flex-1 flex-col gap-[2.5vh] px-[4vw] pt-[4vh] pb-[2vh]"
+          >
+            {slide.html && (
+              <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />
+            )}
+            {slide.sim && (
+              <SlideSimProvider sim={slide.sim}>
+                <SlideSimArea
+                  sim={slide.sim}
+                  deck={state}
+                  dispatch={dispatch}
+                  answer={state.reveal?.answer ?? null}
+                  size="room"
+                  onPlayback={registerPlayback}
+                  tallies={roomPoll?.tallies}
+                />
+              </SlideSimProvider>
+            )}
+          </section>
+          {room?.showJoin && roomPoll && (
+            <div className="shrink-0 px-[4vw] pb-[2vh] sm:max-w-[30vw] sm:pt-[4vh] sm:pr-[3vw] sm:pb-0 sm:pl-0">
+              <AudienceJoinCard view={room} compact />
+            </div>
           )}
-          {slide.sim && (
-            <SlideSimProvider sim={slide.sim}>
-              <SlideSimArea
-                sim={slide.sim}
-                deck={state}
-                dispatch={dispatch}
-                answer={state.reveal?.answer ?? null}
-                size="room"
-                onPlayback={registerPlayback}
-                tallies={roomPoll?.tallies}
-              />
-            </SlideSimProvider>
-          )}
-        </section>
+        </div>
         <footer className="present-room-text flex items-center gap-3 border-t border-line px-[4vw] py-2 whitespace-nowrap text-ink-muted sm:gap-4">
           <span className="hidden truncate font-semibold text-ink sm:inline">{deck.title}</span>
           <span className="tabular-nums" aria-live="polite">

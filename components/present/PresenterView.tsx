@@ -118,7 +118,14 @@ export function PresenterView({ deck }: { deck: Deck }) {
             </div>
           )}
           {slide.sim?.predict && (
-            <button type="button" className={primary} onClick={reveal} disabled={state.reveal !== null}>
+            // aria-disabled, not disabled: a disabled button drops focus to <body> as it is pressed,
+            // where this one keeps it, and says it is done.
+            <button
+              type="button"
+              className={`${primary} aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
+              onClick={() => state.reveal === null && reveal()}
+              aria-disabled={state.reveal !== null}
+            >
               {state.reveal ? "Revealed" : "Reveal the answer"}
             </button>
           )}

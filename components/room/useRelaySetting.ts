@@ -4,8 +4,12 @@ import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 
 const KEY = "lease-lab:room:relay";
-/** What `npm run room` says at /room.json: where its relay is, and the page phones join on. */
-const roomInfo = z.object({ relay: z.string().min(1), join: z.string().url() });
+/**
+ * What the site's /room.json says: the built site ships one saying it knows no relay (so a static
+ * host answers, and the page logs no failed request); `npm run room` answers in its place with
+ * where its relay is and the page phones join on.
+ */
+const roomInfo = z.object({ relay: z.string().min(1).nullable(), join: z.string().url().optional() });
 
 export interface RelaySetting {
   /** The relay's address as set, or as the serving `npm run room` reports it; null: no relay known. */
@@ -20,8 +24,8 @@ export interface RelaySetting {
 
 /**
  * The vote relay this browser uses: an address saved by hand (for a hosted copy of the site), or
- * the one the server says it runs at /room.json (`npm run room`); on a static host without one,
- * none, and instructor mode works without a room.
+ * the one the server says it runs at /room.json (`npm run room`); on a static host, whose
+ * /room.json is the build's, none, and instructor mode works without a room.
  */
 export function useRelaySetting(): RelaySetting {
   const [saved, setSaved] = useState<string | null>(null);

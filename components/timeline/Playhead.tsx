@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { createContext, use, type ReactNode } from "react";
 import { formatClock } from "@/lib/run/format";
 import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
@@ -21,9 +21,22 @@ export function RevealWindow({ x, height, limitT, children }: { x: ScaleLinear<n
   // No viewBox and x = 0: the layers inside draw in the diagram's own coordinates.
   return (
     <svg x="0" y="0" width={Math.max(0, edge)} height={height} overflow="hidden" aria-hidden="true" pointerEvents="none">
-      {children}
+      <RevealEdge value={{ x, limitT }}>{children}</RevealEdge>
     </svg>
   );
+}
+
+const RevealEdge = createContext<{ x: ScaleLinear<number, number>; limitT: number } | null>(null);
+
+/**
+ * A span's label in the reveal window, drawn once the window reaches its end (`right`, in the
+ * diagram's px): cut at the playhead, it would read as another word ("no tok", "refus"). Each
+ * label re-renders only as the playhead crosses its end.
+ */
+export function WholeLabel({ right, children }: { right: number; children: ReactNode }) {
+  const edge = use(RevealEdge);
+  const whole = usePlayback((s) => edge === null || edge.x(Math.min(selectT(s), edge.limitT)) >= right);
+  return whole ? children : null;
 }
 
 /**

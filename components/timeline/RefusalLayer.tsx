@@ -5,6 +5,7 @@ import { laneRows } from "@/lib/run/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
 import { usePlayback } from "@/components/lab/stores";
 import { labelWidth, type LayerProps } from "./geometry";
+import { WholeLabel } from "./Playhead";
 import { refusalsMoment } from "./revealedMoments";
 
 /**
@@ -38,9 +39,11 @@ export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
               style={{ fill: roleColor.inkMuted, fillOpacity: 0.12, stroke: roleColor.inkMuted, strokeOpacity: 0.5 }}
             />
             {count > 0 && x1 - x0 > labelWidth(label, layout.textPx) && (
-              <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
-                {label}
-              </text>
+              <WholeLabel right={x0 + 4 + labelWidth(label, layout.textPx)}>
+                <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
+                  {label}
+                </text>
+              </WholeLabel>
             )}
           </g>
         );

@@ -7,6 +7,7 @@ import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "./colors";
 import { hundredths, labelWidth, rectPath, type LayerProps } from "./geometry";
 import { HeldDensity } from "./HeldDensity";
+import { WholeLabel } from "./Playhead";
 import { ConcurrentBracket } from "@/components/marks/ConcurrentBracket";
 
 const text = { fill: roleColor.ink };
@@ -214,9 +215,11 @@ function SpanShape({
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: colorOfProcess(span.lane) }} />
           {labels && w > labelWidth(label, textPx) && (
-            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
-              {label}
-            </text>
+            <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
+              <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
+                {label}
+              </text>
+            </WholeLabel>
           )}
         </g>
       );
@@ -229,9 +232,11 @@ function SpanShape({
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />
           {labels && w > labelWidth(label, textPx) && (
-            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
-              {label}
-            </text>
+            <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
+              <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
+                {label}
+              </text>
+            </WholeLabel>
           )}
         </g>
       );
@@ -249,9 +254,11 @@ function SpanShape({
             style={{ fill: `url(#${patterns.pause})`, stroke: roleColor.pause }}
           />
           {labels && w > labelWidth(label, textPx) && (
-            <text x={x0 + 2} y={rows.note} fontSize={textPx} fontWeight="600" style={muted}>
-              {label}
-            </text>
+            <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
+              <text x={x0 + 2} y={rows.note} fontSize={textPx} fontWeight="600" style={muted}>
+                {label}
+              </text>
+            </WholeLabel>
           )}
         </g>
       );
@@ -291,9 +298,11 @@ function SpanShape({
             style={{ stroke: roleColor.inkMuted }}
           />
           {labels && w > labelWidth("cut off", textPx) && (
-            <text x={x0 + 2} y={rows.note} fontSize={textPx} style={muted}>
-              cut off
-            </text>
+            <WholeLabel right={x0 + 2 + labelWidth("cut off", textPx)}>
+              <text x={x0 + 2} y={rows.note} fontSize={textPx} style={muted}>
+                cut off
+              </text>
+            </WholeLabel>
           )}
         </g>
       );
@@ -313,9 +322,11 @@ function SpanShape({
             style={{ stroke: roleColor.inkMuted }}
           />
           {labels && w > labelWidth(label, textPx) && (
-            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>
-              {label}
-            </text>
+            <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
+              <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>
+                {label}
+              </text>
+            </WholeLabel>
           )}
         </g>
       );
@@ -325,9 +336,11 @@ function SpanShape({
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }} />
           {labels && w > labelWidth("lock-delay", textPx) && (
-            <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>
-              lock-delay
-            </text>
+            <WholeLabel right={x0 + 2 + labelWidth("lock-delay", textPx)}>
+              <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>
+                lock-delay
+              </text>
+            </WholeLabel>
           )}
         </g>
       );

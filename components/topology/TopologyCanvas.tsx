@@ -6,6 +6,7 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useStore,
   type Edge,
   type EdgeTypes,
   type FitViewOptions,
@@ -145,13 +146,19 @@ export function TopologyCanvas({
   );
 }
 
-/** Fits the picture again when its box or its layout changes. */
+/**
+ * Fits the picture again when its box or its layout changes. It waits for xyflow to measure the
+ * box as well: its ResizeObserver reports a new size after the next frame's callbacks, so a fit
+ * run on the new props alone centred the picture in the old box (a room's "Both" view pushed redis
+ * and storage off the screen).
+ */
 function Refit({ width, height, layout, fit }: { width: number; height: number; layout: TopologyLayout; fit: FitViewOptions }) {
   const { fitView } = useReactFlow();
+  const measured = useStore((s) => `${s.width}x${s.height}`);
   useEffect(() => {
     // After xyflow has measured the new nodes.
     const frame = requestAnimationFrame(() => void fitView(fit));
     return () => cancelAnimationFrame(frame);
-  }, [fitView, width, height, layout, fit]);
+  }, [fitView, width, height, measured, layout, fit]);
   return null;
 }

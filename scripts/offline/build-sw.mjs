@@ -27,7 +27,8 @@ const hash = createHash("sha256");
 const urls = [];
 for (const file of files(out).sort()) {
   const url = `/${relative(out, file).split(sep).join("/")}`;
-  if (url === "/sw.js" || SKIPPED.some((ext) => url.endsWith(ext))) continue;
+  // /room.json is the server's answer, not the site's: `npm run room` serves its own in place of the build's.
+  if (url === "/sw.js" || url === "/room.json" || SKIPPED.some((ext) => url.endsWith(ext))) continue;
   urls.push(url);
   hash.update(url).update("\0").update(readFileSync(file));
 }
