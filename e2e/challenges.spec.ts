@@ -114,7 +114,7 @@ test("winning a Break it level puts the playhead on the lost update the learner 
   await pauseC1(page, "8");
   const status = grade(page);
   await expect(status).toContainText("Solved with 1 fault and 8 s of pauses: at par.");
-  await expect(status).toContainText(`The playhead is on the moment: ${lostUpdate.text}`);
+  await expect(status).toContainText(`The playhead went to where it happened. ${lostUpdate.text}`);
   await expect(page.getByRole("slider", { name: "Playhead" })).toHaveAttribute("aria-valuetext", new RegExp(`^${formatClock(moment.t)} of `));
   // The timeline shows that moment: c2's write, which erased c1's increment, is drawn (a mark is drawn once the
   // playhead has reached it, and only while it is within the timeline's view).

@@ -117,7 +117,7 @@ function BreakStatus({ level, target, next }: { level: BreakLevel; target: Level
             <p className="font-semibold">
               Solved with {scoreText(grade!.score)}: {verdictText[grade!.par ?? "at"]}.
             </p>
-            {moment && <p className="mt-1">The playhead is on the moment: {momentText(moment)}</p>}
+            {moment && <p className="mt-1">The playhead went to where it happened. {momentText(moment)}</p>}
           </div>
         ) : (
           <>

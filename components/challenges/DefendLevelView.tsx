@@ -133,7 +133,17 @@ function DefendPanel({ level, target, next, design, setDesign, designed }: Panel
       if (result.shortest) {
         setFound({ for: scenario, shown: result.shortest, won: null, proven });
         store.getState().edit(() => result.shortest!.scenario);
-      } else setFound({ for: scenario, shown: null, won: whole && baselineHolds ? { changes } : null, proven });
+      } else
+        // A check of a smaller world, or one stopped at its budget, proves nothing new: what the whole world's check found stays.
+        setFound((f) => {
+          const same = f.for === scenario;
+          return {
+            for: scenario,
+            shown: same ? f.shown : null,
+            won: whole && baselineHolds ? { changes } : same ? f.won : null,
+            proven: proven ?? (same ? f.proven : null),
+          };
+        });
     },
     [store, level, baselineHolds, changes, scenario],
   );
