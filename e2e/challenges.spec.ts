@@ -248,12 +248,28 @@ for (const viewport of [
           if (!entry.hadRecentInput) w.shifted += entry.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
-    await page.goto("/challenges/fence-the-pause/");
+    await page.goto("/challenges/fence-the-pause/", { waitUntil: "domcontentloaded" });
+    // The nodes the page painted from its HTML: the live level hydrates them, it does not draw them again.
+    const marked = await page.evaluate(() => {
+      const nodes = [document.querySelector("#timeline"), document.querySelector("#main h1"), document.querySelector("#main select")];
+      (window as unknown as { drawn: (Element | null)[] }).drawn = nodes;
+      return nodes.every(Boolean);
+    });
+    expect(marked).toBe(true);
     await expect(page.getByRole("button", { name: "Back to the starting design" })).toBeEnabled();
     await expect(page.getByText("The run with no added fault has")).toBeVisible();
     // Layout shifts are reported after the frame that made them.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThanOrEqual(0.02);
+    const kept = await page.evaluate(() => {
+      const [timeline, heading, select] = (window as unknown as { drawn: Element[] }).drawn;
+      return [
+        timeline === document.querySelector("#timeline"),
+        heading === document.querySelector("#main h1"),
+        select === document.querySelector("#main select"),
+      ];
+    });
+    expect(kept).toEqual([true, true, true]);
     expect(errors).toEqual([]);
     await context.close();
   });
