@@ -1,9 +1,9 @@
-// Lighthouse (mobile profile, its default) over five pages of the built site (issue 19, item 3):
-// the home page, the lab, a lesson, a quiz and a deck. It serves out/ with scripts/serve.mjs on a
+// Lighthouse (mobile profile, its default) over seven pages of the built site (issue 19, item 3;
+// issue 46, item 7): the home page, the lab, a lesson, a quiz, a deck, the challenges and a level. It serves out/ with scripts/serve.mjs on a
 // free port, drives the system's Chromium with the flags the e2e tests use, prints the four
 // category scores per page, and stops both by their process. A measurement, not a test: the scores
 // depend on how busy the machine is. Run `npm run build` first.
-//   npm run -s lighthouse [-- /path/ ...]   (other pages instead of the five)
+//   npm run -s lighthouse [-- /path/ ...]   (other pages instead of the seven)
 //   npm run -s lighthouse -- --runs 5   (each page five times, then each page's median)
 //   npm run -s lighthouse -- --tasks   (after each run, the tasks that count towards TBT: lighthouseTasks.mjs)
 //   npm run -s lighthouse -- --cpu-slowdown 2   (a calibrated CPU slowdown instead of the default 4×)
@@ -38,7 +38,9 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error(`lighthouse: --runs needs a whole number of at least 1, not ${JSON.stringify(options.runs)}`);
   process.exit(2);
 }
-const pages = paths.length ? paths : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/"];
+const pages = paths.length
+  ? paths
+  : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/", "/challenges/", "/challenges/redis-one-pause/"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 // The Chromium flags of scripts/chromium.mjs, plus headless. Not PLAYWRIGHT_CHROMIUM_ARGS: chrome-launcher
 // disables features of its own, which a second --disable-features would replace.

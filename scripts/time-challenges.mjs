@@ -22,14 +22,14 @@ const code = (solution) => Buffer.from(JSON.stringify(solution)).toString("base6
 const jobs = [];
 for (const level of levels) {
   if (level.mode === "defend") {
-    jobs.push({ name: `${level.slug} (starting design)`, url: `/challenges/?level=${level.slug}`, button: "Check every schedule" });
+    jobs.push({ name: `${level.slug} (starting design)`, url: `/challenges/${level.slug}/`, button: "Check every schedule" });
     jobs.push({
       name: `${level.slug} (reference design)`,
-      url: `/challenges/?level=${level.slug}&solution=${code({ design: level.defend.solution })}`,
+      url: `/challenges/${level.slug}/?solution=${code({ design: level.defend.solution })}`,
       button: "Check every schedule",
     });
   } else if (level.break.world) {
-    jobs.push({ name: level.slug, url: `/challenges/?level=${level.slug}`, button: "Ask the finder to try every schedule" });
+    jobs.push({ name: level.slug, url: `/challenges/${level.slug}/`, button: "Ask the finder to try every schedule" });
   }
 }
 
@@ -40,7 +40,8 @@ for (const job of jobs) {
   await page.goto(`${base}${job.url}`);
   const check = page.getByRole("region", { name: "The exhaustive check" });
   const button = check.getByRole("button", { name: job.button });
-  await button.waitFor();
+  // The level is drawn in the page's HTML with its controls disabled until it has come to life.
+  await page.waitForFunction((name) => [...document.querySelectorAll("button")].some((b) => b.textContent === name && !b.matches(":disabled")), job.button);
   await page.evaluate(() => {
     window.__longest = 0;
     new PerformanceObserver((list) => {

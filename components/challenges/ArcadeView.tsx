@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { ArcadeLevel } from "@/lib/challenges/arcade";
 import { startCheck } from "@/lib/challenges/checkRunner";
+import { ARCADE_MAX_SEED } from "@/lib/challenges/arcadeSeed";
 import type { Level } from "@/lib/challenges/level";
 import { solutionFits, type Solution } from "@/lib/challenges/share";
 import { BreakLevelView } from "./BreakLevelView";
@@ -25,6 +26,7 @@ export function ArcadeView({ seed, solution, levels }: { seed: number; solution:
   if (state.status === "failed") return <p role="alert">The arcade level could not be made: {state.message}</p>;
   if (!state.arcade) return <ChallengeList levels={levels} notice={[`The finder found no design it could break for arcade seed ${seed}; try another seed.`]} />;
   const { level } = state.arcade;
+  const nextSeed = seed < ARCADE_MAX_SEED ? seed + 1 : 0;
   const problem = solution ? solutionFits(level, solution) : null;
   if (problem) return <ChallengeList levels={levels} notice={[problem]} />;
   return (
@@ -32,6 +34,7 @@ export function ArcadeView({ seed, solution, levels }: { seed: number; solution:
       level={level}
       target={{ arcade: seed }}
       kicker={`Arcade seed ${seed}`}
+      next={{ href: `/challenges/?arcade=${nextSeed}`, title: `arcade seed ${nextSeed}` }}
       initialFaults={solution && "faults" in solution ? solution.faults : []}
     />
   );

@@ -3,9 +3,34 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
 import { labProgressHydrate } from "@/lib/store/labProgress";
-import { createLabSession } from "@/lib/store/labSession";
+import { createLabSession, type LabSession } from "@/lib/store/labSession";
+import type { DecodedLocation } from "@/lib/lab/url";
+import { openSessionInSteps } from "@/components/lab/openInSteps";
 import { LabStoresProvider } from "@/components/lab/stores";
 import { useSession } from "@/components/lab/useSession";
+
+const locationOf = (scenario: Scenario): DecodedLocation => ({ scenario, presetId: null, t: null, predict: false, problems: [] });
+
+/** Sessions opened ahead of their level, by the scenario they run; each is taken once. */
+const openedAhead = new Map<string, LabSession>();
+
+/**
+ * Opens a level's session before the level renders, one step per task (openSessionInSteps): the
+ * run and what its views derive are then done, and rendering the level is not one long task.
+ */
+export async function openChallengeAhead(scenario: Scenario): Promise<void> {
+  const key = JSON.stringify(scenario);
+  const session = await openSessionInSteps(locationOf(scenario));
+  openedAhead.get(key)?.dispose();
+  openedAhead.set(key, session);
+}
+
+function openSession(scenario: Scenario): LabSession {
+  const key = JSON.stringify(scenario);
+  const session = openedAhead.get(key);
+  openedAhead.delete(key);
+  return session ?? createLabSession(locationOf(scenario));
+}
 
 /**
  * The lab's session for one level: the lab's timeline and topology work inside it unchanged, and a
@@ -13,7 +38,7 @@ import { useSession } from "@/components/lab/useSession";
  * nothing here writes the URL; the level's own link is made by the level.
  */
 export function ChallengeLab({ scenario, children }: { scenario: Scenario; children: ReactNode }) {
-  const [stores] = useState(() => createLabSession({ scenario, presetId: null, t: null, predict: false, problems: [] }));
+  const [stores] = useState(() => openSession(scenario));
   useSession(stores);
   useEffect(() => labProgressHydrate(stores.progress), [stores]);
   return <LabStoresProvider stores={stores}>{children}</LabStoresProvider>;

@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { Level } from "@/lib/challenges/level";
 import { ARCADE_MAX_SEED } from "@/lib/challenges/arcadeSeed";
+import { levelPath } from "@/lib/challenges/levelPath";
 import { serviceLabel } from "@/lib/lab/labels";
 import { formatDuration } from "@/lib/run/format";
 import { selectChallenges } from "@/lib/store/progressSelectors";
@@ -63,9 +63,10 @@ export function ChallengeList({ levels, notice, readingLink = false }: { levels:
                   {i + 1} · {modeLabel(level.mode)} · {serviceLabel(level.scenario.service.kind)}
                 </p>
                 <h3 className="mt-1 font-semibold">
-                  <Link href={`/challenges/?level=${level.slug}`} className="text-link underline underline-offset-2">
+                  {/* A full page load: a level's page is drawn in its HTML, which a client-side navigation would not fetch. */}
+                  <a href={levelPath(level.slug)} className="text-link underline underline-offset-2">
                     {level.title}
-                  </Link>
+                  </a>
                 </h3>
                 <p className="mt-1 text-sm text-ink-muted">{entry ? `✓ Won · best: ${bestText(entry.best)}` : "Not won yet"}</p>
               </li>

@@ -6,7 +6,7 @@ import type { Goal } from "@/lib/challenges/goals";
 import { sameWorld, smallerWorld, type World } from "@/lib/challenges/world";
 import type { Scenario } from "@/lib/sim/scenario";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
-import { checkHeadline, NOT_COVERED, worldText } from "./challengeText";
+import { checkHeadline, NOT_COVERED, overBudgetText, worldSizeText, worldText } from "./challengeText";
 import { useExhaustiveCheck } from "./useExhaustiveCheck";
 import { groupDigits } from "@/lib/sim/format";
 
@@ -39,7 +39,7 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
   const [world, setWorld] = useState(levelWorld);
   const size = useMemo(() => sizeOf(scenario, world), [scenario, world]);
   const { state, start, cancel, reset } = useExhaustiveCheck(onDone);
-  const over = size !== null && size.estimate > world.maxSchedules;
+  const over = size !== null && (size.exact ?? size.estimate) > world.maxSchedules;
   const smaller = over ? smallerWorld(world) : null;
   const isLevelWorld = sameWorld(world, levelWorld);
 
@@ -52,19 +52,11 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
         The exhaustive check
       </h2>
       <p className="mt-1 text-sm">{worldText(world)} The level&apos;s own faults stay in every schedule.</p>
-      {size && (
-        <p className="mt-1 text-sm text-ink-muted">
-          The run with no added fault has {size.moments} such moments, so {size.singles} single faults; about {groupDigits(size.estimate)} schedules in all (the
-          budget is {groupDigits(world.maxSchedules)}).
-        </p>
-      )}
+      {size && <p className="mt-1 text-sm text-ink-muted">{worldSizeText(size, world)}</p>}
       {!isLevelWorld && <p className="mt-1 text-sm font-medium">This is a smaller world than the level&apos;s: passing it does not win the level.</p>}
       {over && (
         <div role="alert" className="mt-2 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
-          <p>
-            This world has about {groupDigits(size!.estimate)} schedules, more than its budget of {groupDigits(world.maxSchedules)}: the check would take too
-            long, so it will not start.
-          </p>
+          <p>{overBudgetText(size!, world)}</p>
           {smaller && (
             <button type="button" className={`${secondaryButton} mt-2`} onClick={() => setWorld(smaller)}>
               Check a smaller world (
@@ -78,9 +70,16 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
           <>
             <label className="flex min-w-56 flex-1 items-center gap-2 text-sm">
               <span>
-                Checked {groupDigits(state.tried)} of about {groupDigits(state.estimate)}
+                {state.total === null
+                  ? `Checked ${groupDigits(state.tried)} schedules, counting the rest`
+                  : `Checked ${groupDigits(state.tried)} of ${groupDigits(state.total)}`}
               </span>
-              <progress className="flex-1" max={state.estimate} value={state.tried} aria-label="Schedules checked" />
+              {/* Without a count yet, the bar says only that the check is going. */}
+              {state.total === null ? (
+                <progress className="flex-1" aria-label="Schedules checked" />
+              ) : (
+                <progress className="flex-1" max={state.total} value={state.tried} aria-label="Schedules checked" />
+              )}
             </label>
             <button type="button" className={secondaryButton} onClick={cancel}>
               Cancel
@@ -91,7 +90,7 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
             type="button"
             className={primaryButton}
             disabled={!scenario || over}
-            onClick={() => scenario && size && start({ kind: "check", scenario, world, goal, counterexampleWhen }, size.estimate)}
+            onClick={() => scenario && size && start({ kind: "check", scenario, world, goal, counterexampleWhen }, size.exact)}
           >
             {action}
           </button>

@@ -4,11 +4,11 @@
  */
 import { formatDuration } from "@/lib/run/format";
 import { guardLabel, serviceLabel } from "@/lib/lab/catalog";
-import type { GoalAtom } from "@/lib/challenges/goals";
+import type { GoalAtom, GoalMoment } from "@/lib/challenges/goals";
 import type { Control, ControlValue } from "@/lib/challenges/level";
-import type { ExhaustiveResult } from "@/lib/challenges/exhaustive";
+import type { ExhaustiveResult, WorldSize } from "@/lib/challenges/exhaustive";
 import type { World } from "@/lib/challenges/world";
-import { groupDigits } from "@/lib/sim/format";
+import { groupDigits, seconds } from "@/lib/sim/format";
 
 export function goalText(atom: GoalAtom): string {
   if (typeof atom === "object") return `At least ${atom["jobs-done"]} jobs finish`;
@@ -25,6 +25,15 @@ export function goalText(atom: GoalAtom): string {
     "no-missed-runs": "No scheduled run is missed",
   };
   return text[atom];
+}
+
+/** What happened at a goal's moment: the checker's own sentence for a violation, else the write's fact in words. */
+export function momentText(moment: GoalMoment): string {
+  if ("violation" in moment) return moment.violation.text;
+  const w = moment.write;
+  const token = w.token === null ? "" : ` with token ${w.token}`;
+  const grant = w.stale ? `, made under a grant that had ended at ${seconds(w.stale.grantEndedAt)}` : "";
+  return `At ${seconds(w.t)} storage ${w.accepted ? "accepted" : "rejected"} ${w.client}'s write${token}${grant}.`;
 }
 
 export const controlLabels: Record<Control, string> = {
@@ -71,6 +80,28 @@ export function worldText(world: World): string {
   ].filter(Boolean);
   const total = world.maxTotalPauseMs === undefined ? "" : `, with at most ${formatDuration(world.maxTotalPauseMs)} of pauses in all`;
   return `Up to ${plural(world.maxFaults, "fault")} added to the design: ${kinds.join("; ")}${total}.`;
+}
+
+/**
+ * How many schedules the check will run, said only as exactly as it is known: exactly with at most
+ * one fault, else counted by the check as it goes (a fault moves the moments after it, so the
+ * fault-free run's moments give only an estimate, which is never shown as a figure).
+ */
+export function worldSizeText(size: WorldSize, world: World): string {
+  const moments = `The run with no added fault has ${plural(size.moments, "such moment")}, so ${plural(size.singles, "single fault")}`;
+  const budget = `(the budget is ${groupDigits(world.maxSchedules)})`;
+  if (size.exact !== null) return `${moments}: ${plural(size.exact, "schedule")}, counting that run itself ${budget}.`;
+  return `${moments}. Each further fault goes at the moments of the run as the faults before it have changed it, so the check counts the schedules of ≤ ${plural(world.maxFaults, "fault")} as it goes ${budget}.`;
+}
+
+/** Why a check will not start: its world is larger than its budget (exactly, or by the fault-free run's moments). */
+export function overBudgetText(size: WorldSize, world: World): string {
+  const budget = groupDigits(world.maxSchedules);
+  const larger =
+    size.exact !== null
+      ? `This world has ${plural(size.exact, "schedule")}, more than its budget of ${budget}`
+      : `Counted at the moments of the run with no added fault, this world has more schedules than its budget of ${budget}`;
+  return `${larger}: the check would take too long, so it will not start.`;
 }
 
 export const NOT_COVERED =

@@ -6,7 +6,8 @@ import type { ExhaustiveResult } from "@/lib/challenges/exhaustive";
 
 export type CheckState =
   | { status: "idle"; cancelledAt: number | null }
-  | { status: "running"; tried: number; estimate: number }
+  /** `total`: the exact count of the world's schedules, once the check knows it. */
+  | { status: "running"; tried: number; total: number | null }
   | { status: "done"; result: ExhaustiveResult }
   | { status: "failed"; message: string };
 
@@ -21,14 +22,14 @@ export function useExhaustiveCheck(onDone: (result: ExhaustiveResult) => void) {
   }, [onDone]);
   useEffect(() => () => cancelRef.current?.(), []);
 
-  const start = useCallback((request: Extract<CheckRequest, { kind: "check" }>, estimate: number) => {
+  const start = useCallback((request: Extract<CheckRequest, { kind: "check" }>, total: number | null) => {
     cancelRef.current?.();
     triedRef.current = 0;
-    setState({ status: "running", tried: 0, estimate });
+    setState({ status: "running", tried: 0, total });
     cancelRef.current = startCheck(request, {
-      progress: (tried, est) => {
+      progress: (tried, known) => {
         triedRef.current = tried;
-        setState({ status: "running", tried, estimate: est });
+        setState({ status: "running", tried, total: known ?? total });
       },
       result: (result) => {
         cancelRef.current = null;

@@ -6,11 +6,15 @@
  */
 export const FRAME_EVENT = "lease-lab:frame";
 
-/** Frames `span` (or, with null, only brings the timeline into view). */
-export function frameOnTimeline(span: [number, number] | null): void {
+/**
+ * Frames `span` (or, with null, only brings the timeline into view). `scroll: false` leaves the
+ * page where it is, for a caller that moves focus elsewhere (a won level's result).
+ */
+export function frameOnTimeline(span: [number, number] | null, { scroll = true }: { scroll?: boolean } = {}): void {
   const section = document.getElementById("timeline");
   if (!section) return;
   if (span) section.dispatchEvent(new CustomEvent<[number, number]>(FRAME_EVENT, { detail: span }));
+  if (!scroll) return;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   section.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
 }

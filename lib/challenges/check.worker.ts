@@ -12,11 +12,11 @@ serveJob<CheckRequest, CheckProgress, CheckOutcome>(self as unknown as JobScope,
   let lastPost = 0;
   const wins = request.counterexampleWhen === "goal-holds";
   const result = exhaustiveCheck(request.scenario, request.world, (run) => goalHolds(request.goal, run) === wins, {
-    onProgress: (tried, estimate) => {
+    onProgress: (tried, total) => {
       const now = performance.now();
       if (now - lastPost < PROGRESS_EVERY_MS) return;
       lastPost = now;
-      progress({ tried, estimate });
+      progress({ tried, total });
     },
   });
   return { kind: "result", result };

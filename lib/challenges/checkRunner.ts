@@ -16,13 +16,14 @@ export type CheckRequest =
 
 export interface CheckProgress {
   tried: number;
-  estimate: number;
+  /** The world's exact count of schedules, once the check knows it (exhaustive.ts); null before. */
+  total: number | null;
 }
 
 export type CheckOutcome = { kind: "result"; result: ExhaustiveResult } | { kind: "arcade"; arcade: ArcadeLevel | null };
 
 export interface CheckListener {
-  progress?(tried: number, estimate: number): void;
+  progress?(tried: number, total: number | null): void;
   result?(result: ExhaustiveResult): void;
   arcade?(arcade: ArcadeLevel | null): void;
   failed(message: string): void;
@@ -35,7 +36,7 @@ export function startCheck(request: CheckRequest, listener: CheckListener): () =
     create,
     request,
     {
-      progress: ({ tried, estimate }) => listener.progress?.(tried, estimate),
+      progress: ({ tried, total }) => listener.progress?.(tried, total),
       result: (outcome) => (outcome.kind === "result" ? listener.result?.(outcome.result) : listener.arcade?.(outcome.arcade)),
       failed: listener.failed,
     },

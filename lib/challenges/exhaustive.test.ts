@@ -13,7 +13,7 @@ const unsafe = (run: Parameters<typeof goalHolds>[1]) => goalHolds(["unsafe"], r
 describe("exhaustiveCheck counts every schedule of a hand-enumerable world", () => {
   it("six moments, one pause length, at most two faults: C(6,0) + C(6,1) + C(6,2) = 1 + 6 + 15 = 22 schedules", () => {
     const result = exhaustiveCheck(gcPauseWithoutItsPause, pausesOnly([1000], 2), unsafe);
-    expect(result.size).toEqual({ moments: 6, singles: 6, estimate: 22 });
+    expect(result.size).toEqual({ moments: 6, singles: 6, estimate: 22, exact: null });
     expect(result.tried).toBe(22);
     expect(result.stoppedBy).toBe("complete");
   });
@@ -24,6 +24,12 @@ describe("exhaustiveCheck counts every schedule of a hand-enumerable world", () 
 
   it("at most three faults of one length: 1 + 6 + 15 + 20 = 42 schedules", () => {
     expect(exhaustiveCheck(gcPauseWithoutItsPause, pausesOnly([1000], 3), unsafe).tried).toBe(42);
+  });
+
+  it("at most one fault: the count is exact before the check, the run with none and each single fault", () => {
+    const size = worldSize(gcPauseWithoutItsPause, pausesOnly([5000, 15_000], 1));
+    expect(size.exact).toBe(13);
+    expect(exhaustiveCheck(gcPauseWithoutItsPause, pausesOnly([5000, 15_000], 1), unsafe).tried).toBe(13);
   });
 
   it("no fault at all is one schedule: the scenario as it is", () => {
@@ -54,6 +60,20 @@ describe("exhaustiveCheck finds the shortest counterexample", () => {
     expect(result.stoppedBy).toBe("complete");
     expect(result.failed).toBe(0);
     expect(result.shortest).toBeNull();
+  });
+});
+
+describe("the count the check reports while it runs", () => {
+  it("is exact from when the schedules one fault short have run: a 15 s pause moves the moments after it, so fenced reads and writes have 93 schedules of two pauses, not the 79 the fault-free run suggests", () => {
+    const world = pausesOnly([5000, 15_000], 2);
+    const fenced = named("gc-pause-fenced", { faults: [], storage: { guard: "fencing", fenceReads: true } });
+    expect(worldSize(fenced, world)).toMatchObject({ estimate: 79, exact: null });
+    const reports: (number | null)[] = [];
+    const result = exhaustiveCheck(fenced, world, unsafe, { onProgress: (_, total) => reports.push(total) });
+    expect(result.tried).toBe(93);
+    // Unknown for the run with no fault and the 12 single faults, then the same exact figure to the end.
+    expect(reports.slice(0, 13)).toEqual(Array(13).fill(null));
+    expect(new Set(reports.slice(13))).toEqual(new Set([93]));
   });
 });
 

@@ -14,6 +14,12 @@
  * - Before starting, `worldSize` estimates the count from the fault-free run's moments; a world
  *   over its `maxSchedules` is refused by the caller. The check itself also stops at maxSchedules,
  *   so it can never run away; `stoppedBy` says whether it covered the whole world.
+ * - Schedules are run a fault count at a time (none, then every single fault, then every pair…),
+ *   so the exact count is known once the schedules one fault short of the world's limit have run
+ *   (their runs place the last fault), and progress reports it from then on. The estimate is only
+ *   that: a 15 s pause moves every moment after it, and fence-the-pause with fenced reads and
+ *   writes has 93 schedules where its fault-free run suggests 79. Within a fault count the order
+ *   is the one a depth-first walk would take, so "the first found" among equals is the same.
  * Deterministic: the same scenario and world give the same result.
  */
 import type { Summary } from "@/lib/sim/checker";
@@ -25,8 +31,8 @@ import type { RunOutcome } from "./goals";
 import { placedOrder, schedulesEstimate, worldFaults, type World } from "./world";
 
 export interface ExhaustiveOptions {
-  /** Called after every schedule run: how many were run, and the estimate of the whole world. */
-  onProgress?: (tried: number, estimate: number) => void;
+  /** Called after every schedule run: how many were run, and how many the world has once that is known (null before). */
+  onProgress?: (tried: number, total: number | null) => void;
   /** Polled before every run; true stops the check (`stoppedBy: "cancelled"`). */
   shouldStop?: () => boolean;
 }
@@ -47,6 +53,11 @@ export interface WorldSize {
   singles: number;
   /** Schedules of ≤ maxFaults faults, if the moments stayed put: the check's likely size. */
   estimate: number;
+  /**
+   * The exact count where no fault can move another's moments (at most one fault: the run with
+   * none, and each single fault); null where later faults are placed on runs the earlier ones changed.
+   */
+  exact: number | null;
 }
 
 export interface ExhaustiveResult {
@@ -85,7 +96,11 @@ export function worldSize(input: Scenario, world: World): WorldSize {
   const nodes = serviceNodeIds(base.service);
   const moments = momentsOf(simulateResolved(base, warnings).events, new Set(nodes));
   const singles = world.maxFaults > 0 ? allowed(worldFaults(moments, world, nodes), [], world).length : 0;
-  return { moments: moments.length, singles, estimate: schedulesEstimate(singles, world.maxFaults) };
+  return sizeOf(moments.length, singles, world);
+}
+
+function sizeOf(moments: number, singles: number, world: World): WorldSize {
+  return { moments, singles, estimate: schedulesEstimate(singles, world.maxFaults), exact: world.maxFaults <= 1 ? 1 + singles : null };
 }
 
 /** Runs every schedule of the world; `isCounterexample` says which runs break the design. */
@@ -101,7 +116,8 @@ export function exhaustiveCheck(
   let tried = 0;
   let failed = 0;
   let best: { schedule: Placed[]; summary: Summary; size: number } | null = null;
-  let size: WorldSize = { moments: 0, singles: 0, estimate: 1 };
+  let size: WorldSize = sizeOf(0, 0, world);
+  let total: number | null = null;
 
   /** Runs one schedule; returns the moments of its run when it will be extended. */
   const visit = (schedule: Placed[], extend: boolean): Moment[] | null => {
@@ -111,34 +127,43 @@ export function exhaustiveCheck(
     tried++;
     if (isCounterexample(result)) {
       failed++;
-      const total = schedule.reduce((sum, p) => sum + magnitudeOf(p.fault), 0);
-      if (!best || schedule.length < best.schedule.length || (schedule.length === best.schedule.length && total < best.size)) {
-        best = { schedule, summary: result.summary, size: total };
+      const magnitude = schedule.reduce((sum, p) => sum + magnitudeOf(p.fault), 0);
+      if (!best || schedule.length < best.schedule.length || (schedule.length === best.schedule.length && magnitude < best.size)) {
+        best = { schedule, summary: result.summary, size: magnitude };
       }
     }
-    options.onProgress?.(tried, Math.max(size.estimate, tried));
+    options.onProgress?.(tried, total);
     return extend ? momentsOf(result.events, nodeSet) : null;
   };
 
-  const grow = (schedule: Placed[], moments: Moment[]) => {
+  /** The faults that may follow a schedule, placed at the moments of its own run. */
+  const nextFaults = (schedule: Placed[], moments: Moment[]): Placed[] => {
     const last = schedule[schedule.length - 1];
     const later = last ? moments.filter((m) => m.t >= last.moment.t) : moments;
-    for (const p of allowed(worldFaults(later, world, nodes), schedule, world)) {
-      if (last && placedOrder(p, last) <= 0) continue;
-      const next = [...schedule, p];
-      const moreToAdd = next.length < world.maxFaults;
-      const nextMoments = visit(next, moreToAdd);
-      if (nextMoments) grow(next, nextMoments);
-    }
+    return allowed(worldFaults(later, world, nodes), schedule, world).filter((p) => !last || placedOrder(p, last) > 0);
   };
 
   let stoppedBy: ExhaustiveResult["stoppedBy"] = "complete";
   try {
+    if (world.maxFaults === 0) total = 1;
     const moments = visit([], world.maxFaults > 0);
     if (moments) {
-      const singles = allowed(worldFaults(moments, world, nodes), [], world).length;
-      size = { moments: moments.length, singles, estimate: schedulesEstimate(singles, world.maxFaults) };
-      grow([], moments);
+      size = sizeOf(moments.length, allowed(worldFaults(moments, world, nodes), [], world).length, world);
+      let runs: { schedule: Placed[]; moments: Moment[] }[] = [{ schedule: [], moments }];
+      for (let count = 1; count <= world.maxFaults; count++) {
+        const next = runs.map((run) => ({ schedule: run.schedule, faults: nextFaults(run.schedule, run.moments) }));
+        const last = count === world.maxFaults;
+        // Every schedule of fewer faults has run: what remains is exactly these.
+        if (last) total = tried + next.reduce((sum, n) => sum + n.faults.length, 0);
+        const extended: typeof runs = [];
+        for (const { schedule, faults } of next)
+          for (const p of faults) {
+            const longer = [...schedule, p];
+            const moments = visit(longer, !last);
+            if (moments) extended.push({ schedule: longer, moments });
+          }
+        runs = extended;
+      }
     }
   } catch (e) {
     if (!(e instanceof Stop)) throw e;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { named } from "@/lib/sim/testing";
-import { challengeDecode, challengeSearch, solutionFits } from "./share";
+import { challengeDecode, challengeSearch, solutionDecode, solutionEncode, solutionFits } from "./share";
 import type { BreakLevel, DefendLevel } from "./level";
 
 const breakLevel: BreakLevel = {
@@ -35,10 +35,17 @@ const levels = [breakLevel, defendLevel];
 const pause = { kind: "pause" as const, target: "c1", atMs: 1000, forMs: 8000 };
 
 describe("challenge links", () => {
-  it("round-trip a level with its solution", () => {
+  it("round-trip a level's solution on the level's own page, and an arcade seed on the challenges page", () => {
     const search = challengeSearch({ level: "redis-one-pause" }, { faults: [pause] });
-    expect(challengeDecode(search, levels)).toEqual({ kind: "level", slug: "redis-one-pause", solution: { faults: [pause] } });
+    expect(search).toMatch(/^\?solution=[\w-]+$/);
+    expect(solutionDecode(new URLSearchParams(search).get("solution")!)).toEqual({ ok: true, solution: { faults: [pause] } });
+    expect(challengeSearch({ level: "redis-one-pause" })).toBe("");
     expect(challengeDecode(challengeSearch({ arcade: 42 }), levels)).toEqual({ kind: "arcade", seed: 42, solution: null });
+  });
+
+  it("still read a level link made before levels had pages of their own", () => {
+    const old = `?level=redis-one-pause&solution=${solutionEncode({ faults: [pause] })}`;
+    expect(challengeDecode(old, levels)).toEqual({ kind: "level", slug: "redis-one-pause", solution: { faults: [pause] } });
   });
 
   it("open the level list with a notice naming what was wrong", () => {
@@ -48,7 +55,7 @@ describe("challenge links", () => {
       problems: ["The link's solution is damaged: it is not base64url text."],
     });
     expect(challengeDecode("?arcade=-3", levels).kind).toBe("list");
-    const tampered = challengeSearch({ level: "redis-one-pause" }, { faults: [pause] }).replace(/solution=.{4}/, "solution=AAAA");
+    const tampered = `?level=redis-one-pause&solution=${solutionEncode({ faults: [pause] })}`.replace(/solution=.{4}/, "solution=AAAA");
     expect(challengeDecode(tampered, levels)).toMatchObject({ kind: "list", problems: [expect.stringMatching(/^The link's solution is damaged/)] });
   });
 

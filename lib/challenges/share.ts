@@ -1,10 +1,12 @@
 /**
- * A level and a solution in the challenges page's URL, so either can be shared:
- *   /challenges/?level=<slug>                 a level
- *   /challenges/?level=<slug>&solution=<code> with a solution: a break level's faults, a defend level's design
+ * A level and a solution in the URL, so either can be shared:
+ *   /challenges/<slug>/                       a level, on its own page (drawn at build time)
+ *   /challenges/<slug>/?solution=<code>       with a solution: a break level's faults, a defend level's design
  *   /challenges/?arcade=<seed>[&solution=…]   an arcade level
+ *   /challenges/?level=<slug>[&solution=…]    a level as links made before levels had pages: the
+ *                                             challenges page sends it on to the level's page
  * `solution` is base64url of JSON. Decoding never throws: whatever is wrong comes back as problems,
- * each a sentence naming it, and the page then opens the level list with them as a notice.
+ * each a sentence naming it, and the page then opens the level list (or the level) with them as a notice.
  */
 import { z } from "zod";
 import { base64urlDecode, base64urlEncode, MAX_CODE_LENGTH } from "@/lib/lab/url";
@@ -30,10 +32,12 @@ export function solutionEncode(solution: Solution): string {
   return base64urlEncode(JSON.stringify(solution));
 }
 
+/** The query string that opens the target, on its own page (a level's, or the challenges page for the arcade), with a solution. */
 export function challengeSearch(target: { level: string } | { arcade: number }, solution: Solution | null = null): string {
-  const params = new URLSearchParams("level" in target ? { level: target.level } : { arcade: String(target.arcade) });
+  const params = new URLSearchParams("level" in target ? {} : { arcade: String(target.arcade) });
   if (solution) params.set("solution", solutionEncode(solution));
-  return `?${params.toString()}`;
+  const search = params.toString();
+  return search ? `?${search}` : "";
 }
 
 /** The solution a code holds, or what is wrong with it. */

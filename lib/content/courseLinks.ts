@@ -1,14 +1,15 @@
 /**
  * Where a piece of course text may send the learner inside the app, by id, so that a link to a
  * level or a recording that does not exist fails `content:check` instead of reaching a page:
- *   :challenge{level="fence-the-pause"}   a challenge level, as /challenges/?level=<slug> opens it
- *                                         (lib/challenges/share.ts), named by its title
+ *   :challenge{level="fence-the-pause"}   a challenge level's page, /challenges/<slug>/
+ *                                         (lib/challenges/levelPath.ts), named by its title
  *   :trace{id="gc-pause"}                 a run recorded on a real system (content/traces), which the
  *                                         lab opens under "Real vs model"; named by its title
  * Either may carry its own words: :challenge[the first level]{level="…"}.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { levelPath } from "../challenges/levelPath";
 import { presetById } from "../presets";
 import { challengeCheck } from "./challengeLoad";
 
@@ -24,7 +25,7 @@ function levelLinks(): Map<string, CourseLink> {
   levels ??= new Map(
     challengeCheck(process.cwd(), false).levels.map((level) => [
       level.slug,
-      { url: `/challenges/?level=${level.slug}`, title: `${level.mode === "break" ? "Break it" : "Defend it"}: ${level.title}` },
+      { url: levelPath(level.slug), title: `${level.mode === "break" ? "Break it" : "Defend it"}: ${level.title}` },
     ]),
   );
   return levels;

@@ -73,7 +73,7 @@ describe("a link to a challenge level or a real recording", () => {
   };
 
   it("renders as the app's own address, named by the level's or the recording's title unless the text gives words", () => {
-    expect(html('Try :challenge{level="fence-the-pause"}.')).toBe('<p>Try <a href="/challenges/?level=fence-the-pause">Defend it: Survive every pause</a>.</p>');
+    expect(html('Try :challenge{level="fence-the-pause"}.')).toBe('<p>Try <a href="/challenges/fence-the-pause/">Defend it: Survive every pause</a>.</p>');
     expect(html('See :trace[the run on real Redis]{id="gc-pause"}.')).toBe('<p>See <a href="/lab/?preset=gc-pause#real-heading">the run on real Redis</a>.</p>');
     // A recording of a scenario that is no preset opens the lab as it is, at Real vs model.
     expect(html(':trace{id="etcd-pause-fenced"}')).toMatch(/^<p><a href="\/lab\/#real-heading">Real vs model: /);
