@@ -53,7 +53,7 @@ describe("deckParse", () => {
       {
         number: 3,
         title: "No simulation",
-        html: "<h2>No simulation</h2>\n<pre><code>---\na fenced line that is not a slide break\nNote: nor a note\n</code></pre>",
+        html: "<h2>No simulation</h2>\n<pre tabindex=\"0\"><code>---\na fenced line that is not a slide break\nNote: nor a note\n</code></pre>",
         sim: null,
         notesHtml: "<p>Code fences keep their lines.</p>",
         answer: null,
