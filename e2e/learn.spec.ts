@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
+import type { LessonPredict } from "@/lib/content/lessonTypes";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
 
@@ -51,10 +52,69 @@ test("a wrong prediction is graded with the right answer", async ({ page }) => {
   await expect(page.getByRole("status").filter({ hasText: "Not quite." })).toContainText(`The answer is “${predict.options[predict.answer]}”`);
 });
 
+test("a prediction owns its run: nothing on the page gives the answer before it is given, then the run plays on and the explanation follows", async ({
+  page,
+}) => {
+  const errors = watchForErrors(page);
+  const fencing = lessons.find((lesson) => lesson.slug === "04-fencing-tokens")!;
+  // The first prediction: c1's stale write with token 1, after storage has accepted token 2.
+  const predict = fencing.blocks.find((block): block is LessonPredict => block.kind === "predict")!;
+  await page.goto(`/learn/${fencing.slug}/`);
+  const runs = simulation(page, predict.preset.title);
+  // One run of the preset on the whole page, held at the moment in question, with its outcome hidden.
+  await expect(runs).toHaveCount(1);
+  await runs.scrollIntoViewIfNeeded();
+  await expect(runs.getByText("The outcome is hidden until you answer.")).toBeVisible();
+  await expect.poll(() => playheadSeconds(runs)).toBeCloseTo(predict.at / 1000, 1);
+  // The answer is nowhere on screen: not storage's reason, not the run's verdict, not the rejected write.
+  await expect(page.getByText("1 < 2", { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/rejects the write/)).toHaveCount(0);
+  await expect(runs.getByText("Safe", { exact: true })).toHaveCount(0);
+  await expect(runs.getByRole("button", { name: /^c1 write .*: rejected/ })).toHaveCount(0);
+
+  const form = page.getByRole("group", { name: new RegExp(predict.question.slice(0, 30)) });
+  await form.getByRole("radio", { name: predict.options[predict.answer] }).check();
+  await page.getByRole("button", { name: "Check my prediction" }).first().press("Enter");
+  // The result takes the focus, so a keyboard or screen-reader user goes on from there.
+  const result = page
+    .getByRole("status")
+    .filter({ hasText: "Right." })
+    .getByText(/You predicted it\./);
+  await expect(result).toBeFocused();
+  await expect(result).toContainText("Below it, the lesson explains what it shows.");
+  // The explanation is shown, and the run plays on to storage's rejection and its verdict.
+  await expect(page.getByText(/Storage rejects the write with the reason 1 < 2\./)).toBeVisible();
+  await expect(page.getByText(/^The outcome under the run still reports an overlap/)).toBeVisible();
+  await expect(runs.getByText("1 < 2", { exact: true })).toBeVisible();
+  await expect.poll(() => playheadSeconds(runs)).toBeGreaterThan(predict.at / 1000 + 0.1);
+  await expect(runs.getByRole("button", { name: /^c1 write .*: rejected/ })).toBeVisible();
+  await expect(runs.getByText("Safe", { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+for (const lesson of lessons) {
+  const predictions = lesson.blocks.filter((block): block is LessonPredict => block.kind === "predict");
+  if (predictions.length === 0) continue;
+  test(`lesson ${lesson.number}: before a prediction is answered, its run is the only run of its preset on the page`, async ({ page }) => {
+    await page.goto(`/learn/${lesson.slug}/`);
+    await expect(page.getByRole("heading", { level: 1, name: lesson.title })).toBeVisible();
+    for (const predict of predictions) {
+      // Its question is asked once, and no complete run of the same preset is drawn anywhere.
+      await expect(page.getByRole("group", { name: predict.question })).toHaveCount(1);
+      await expect(simulation(page, predict.preset.title), `runs of ${predict.preset.id}`).toHaveCount(1);
+    }
+  });
+}
+
 test("dragging a live number with the keyboard changes the run that follows it, and its lab link", async ({ page }) => {
   const errors = watchForErrors(page);
   await page.goto(`/learn/${leases.slug}/`);
-  const live = leases.blocks.find((block) => block.kind === "live")!;
+  // The control and its run are in the first prediction's reveal: they would show the answer.
+  const predict = leases.blocks.find((block): block is LessonPredict => block.kind === "predict")!;
+  const live = predict.reveal.find((block) => block.kind === "live")!;
+  await expect(page.getByRole("slider", { name: live.label })).toHaveCount(0);
+  await page.getByRole("radio", { name: predict.options[predict.answer] }).first().check();
+  await page.getByRole("button", { name: "Check my prediction" }).first().click();
   // The run the control drives is the last of its preset on the page.
   const driven = simulation(page, live.preset.title).last();
   await driven.scrollIntoViewIfNeeded();
@@ -70,9 +130,9 @@ test("dragging a live number with the keyboard changes the run that follows it, 
   await expect(driven.getByText("changed by your setting")).toBeVisible();
   const href = await driven.getByRole("link", { name: /^Open in lab/ }).getAttribute("href");
   expect(href).toMatch(new RegExp(`^/lab/\\?preset=${live.preset.id}&z=`));
-  // The run above the control, and the page's URL, are untouched.
-  await simulation(page, live.preset.title).first().scrollIntoViewIfNeeded();
-  await expect(simulation(page, live.preset.title).first().getByText("The outcome is hidden until you answer.")).toBeVisible();
+  // The prediction's run above the control, and the page's URL, are untouched.
+  await expect(simulation(page, live.preset.title)).toHaveCount(2);
+  await expect(simulation(page, live.preset.title).first().getByText("changed by your setting")).toHaveCount(0);
   await expect(page).toHaveURL(`/learn/${leases.slug}/`);
 
   // Reset puts the preset back.
@@ -174,6 +234,11 @@ test("a lesson quotes its run's figures from the run, and links its sources on t
   const errors = watchForErrors(page);
   const consensus = lessons.find((lesson) => lesson.slug === "07-consensus-locks")!;
   await page.goto(`/learn/${consensus.slug}/`);
+  // The sentence explains zk-partition's outcome, so it is shown once its prediction is answered.
+  const zk = consensus.blocks.find((block): block is LessonPredict => block.kind === "predict" && block.preset.id === "zk-partition")!;
+  const form = page.getByRole("group", { name: zk.question });
+  await form.getByRole("radio", { name: zk.options[zk.answer] }).check();
+  await form.locator("xpath=ancestor::form").getByRole("button", { name: "Check my prediction" }).click();
   // The figure is rendered from zk-partition's result, so it is the moment the lab shows.
   const disconnected = page.getByText(/Disconnected ended c1's belief at/);
   await expect(disconnected.locator(".run-figure").first()).toHaveText("10.0 s");

@@ -197,3 +197,25 @@ test("with JavaScript a lesson's prerendered run comes to life when the reader s
   await play.click();
   await expect(free.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
 });
+
+test("without JavaScript a prediction keeps its answer, its whole run and its explanation behind Show the answer", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const fencing = lessons.find((lesson) => lesson.slug === "04-fencing-tokens")!;
+  const predict = fencing.blocks.find((block): block is LessonPredict => block.kind === "predict")!;
+  await page.goto(`/learn/${fencing.slug}/`);
+  // The held run is the only one of its preset in view; the answer waits, closed, under the question.
+  const run = page.getByRole("region", { name: `Simulation: ${predict.preset.title}`, exact: true });
+  await expect(run).toHaveCount(1);
+  const show = page.locator("summary", { hasText: "Show the answer" }).first();
+  const answer = show.locator("xpath=..");
+  await expect(answer).not.toHaveAttribute("open");
+  await show.click();
+  await expect(answer).toHaveAttribute("open");
+  await expect(answer).toContainText(`The answer is “${predict.options[predict.answer]}”.`);
+  await expect(answer).toContainText("Storage rejects the write with the reason 1 < 2.");
+  // Open, it holds the whole run, drawn: the one place without scripts where the run goes on past the question.
+  await expect(run).toHaveCount(2);
+  await expect(answer.getByRole("region", { name: `Simulation: ${predict.preset.title}` }).getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+  await context.close();
+});

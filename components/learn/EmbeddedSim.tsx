@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { use, useMemo, useRef } from "react";
 import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
 import { scenarioPathSet } from "@/lib/learn/scenarioPath";
 import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
@@ -8,6 +8,7 @@ import { presetById } from "@/lib/presets";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
 import { useBoundValues } from "./LessonLive";
 import { useNearViewport } from "@/components/ui/useNearViewport";
+import { InsideNoscript } from "./noscriptContext";
 
 /**
  * The engine, the timeline and the lab's stores are a chunk of their own, which a lesson's HTML
@@ -34,6 +35,7 @@ const NO_BINDINGS: readonly LiveBinding[] = [];
  * scenario; the link then carries the changed scenario.
  */
 export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props) {
+  const noscriptNote = !use(InsideNoscript);
   const values = useBoundValues(live);
   const base = presetById(preset.id)!.scenario;
   const scenario = useMemo(
@@ -58,11 +60,13 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
           Open in lab<span className="sr-only">: {preset.title}</span>
         </a>
       </header>
-      <noscript>
-        <p className="border-b border-line px-3 py-2 text-sm font-semibold sm:px-4">
-          This run was simulated and drawn when the site was built. Playing it needs JavaScript.
-        </p>
-      </noscript>
+      {noscriptNote && (
+        <noscript>
+          <p className="border-b border-line px-3 py-2 text-sm font-semibold sm:px-4">
+            This run was simulated and drawn when the site was built. Playing it needs JavaScript.
+          </p>
+        </noscript>
+      )}
       <StaticThenLive
         onServer={RunOnServer}
         load={loadRun}

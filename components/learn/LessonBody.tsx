@@ -18,6 +18,15 @@ const lessonProse =
 export function LessonBody({ blocks, guide, comparison }: { blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
   return (
     <LessonLiveProvider>
+      <Blocks blocks={blocks} guide={guide} comparison={comparison} />
+    </LessonLiveProvider>
+  );
+}
+
+/** The blocks in order; a prediction's reveal is blocks too, shown by the prediction once answered. */
+function Blocks({ blocks, guide, comparison }: { blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
+  return (
+    <>
       {blocks.map((block, index) => {
         switch (block.kind) {
           case "html":
@@ -25,7 +34,11 @@ export function LessonBody({ blocks, guide, comparison }: { blocks: LessonBlock[
           case "sim":
             return <EmbeddedSim key={index} preset={block.preset} live={block.live} />;
           case "predict":
-            return <PredictStep key={index} predict={block} />;
+            return (
+              <PredictStep key={index} predict={block}>
+                {block.reveal.length > 0 && <Blocks blocks={block.reveal} guide={guide} comparison={comparison} />}
+              </PredictStep>
+            );
           case "live":
             return <LiveControl key={index} live={block} />;
           case "ttl-calculator":
@@ -36,6 +49,6 @@ export function LessonBody({ blocks, guide, comparison }: { blocks: LessonBlock[
             return <ComparisonTable key={index} comparison={comparison} />;
         }
       })}
-    </LessonLiveProvider>
+    </>
   );
 }

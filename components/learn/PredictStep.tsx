@@ -1,20 +1,32 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { LessonPredict } from "@/lib/content/lessonTypes";
 import { primaryButton } from "@/components/ui/button";
 import { seconds } from "@/lib/sim/format";
 import { EmbeddedSim } from "./EmbeddedSim";
+import { InsideNoscript } from "./noscriptContext";
 
 /**
  * A prediction (`::predict`): the run is held just before the moment in question, with nothing
- * after it visible; the learner picks an answer, it is graded, and the run plays on from there.
+ * after it visible; the learner picks an answer, it is graded, and the run plays on from there,
+ * followed by the reveal (`children`: what the lesson says about the outcome). The result takes
+ * the focus, so a keyboard or screen-reader user carries on from it rather than from the page's top.
+ *
+ * Without JavaScript nothing can be answered, so the page's HTML keeps the answer, the whole run
+ * and the reveal in a closed "Show the answer" inside <noscript>: reachable, and not on screen
+ * before it is asked for (with scripts, a browser does not parse <noscript> at all).
  */
-export function PredictStep({ predict }: { predict: LessonPredict }) {
+export function PredictStep({ predict, children }: { predict: LessonPredict; children?: ReactNode }) {
   const id = useId();
   const [choice, setChoice] = useState<number | null>(null);
   const [answered, setAnswered] = useState(false);
+  const result = useRef<HTMLParagraphElement>(null);
   const right = choice === predict.answer;
+
+  useEffect(() => {
+    if (answered) result.current?.focus();
+  }, [answered]);
 
   return (
     <div className="my-8">
@@ -56,14 +68,26 @@ export function PredictStep({ predict }: { predict: LessonPredict }) {
         ) : null}
         <div role="status" aria-live="polite">
           {answered && (
-            <p className={`mt-4 rounded-lg border-l-4 px-3 py-2 ${right ? "border-safe" : "border-danger"} bg-page`}>
+            <p ref={result} tabIndex={-1} className={`mt-4 rounded-lg border-l-4 px-3 py-2 ${right ? "border-safe" : "border-danger"} bg-page`}>
               <span className={`font-bold ${right ? "text-safe-ink" : "text-danger-ink"}`}>{right ? "✓ Right." : "✗ Not quite."}</span>{" "}
               {right ? "You predicted it." : <>The answer is “{predict.options[predict.answer]}”.</>} Watch the run play on from {seconds(predict.at)}.
+              {children ? " Below it, the lesson explains what it shows." : null}
             </p>
           )}
         </div>
+        <noscript>
+          <InsideNoscript value={true}>
+            <details className="mt-4 rounded-lg border border-line bg-page px-3 py-2">
+              <summary className="cursor-pointer font-semibold text-link">Show the answer</summary>
+              <p className="mt-2">The answer is “{predict.options[predict.answer]}”.</p>
+              <EmbeddedSim preset={predict.preset} />
+              {children}
+            </details>
+          </InsideNoscript>
+        </noscript>
       </form>
       <EmbeddedSim preset={predict.preset} holdAt={answered ? null : predict.at} />
+      {answered && children}
     </div>
   );
 }

@@ -33,12 +33,23 @@ describe("lessonParse", () => {
     const gcPause = { id: "gc-pause", title: presetById("gc-pause")!.title };
     expect(blocks).toEqual([
       { kind: "html", html: "<h2>The pause</h2>\n<p>c1 pauses for <em>15 s</em>; the ratio is 1:3 and a stray :word stays text.</p>" },
-      { kind: "predict", preset: gcPause, at: 17000, question: "Will storage accept c1's write?", options: ["Yes", "No"], answer: 0 },
-      // A run above the live control is not driven by it.
-      { kind: "sim", preset: gcPause, live: [] },
-      { kind: "html", html: "<p>Drag the pause:</p>" },
-      { kind: "live", id: 0, preset: gcPause, field: "faults.0.forMs", min: 1000, max: 30000, step: 500, unit: "ms", label: "Pause length", initial: 15000 },
-      { kind: "sim", preset: gcPause, live: [{ id: 0, field: "faults.0.forMs" }] },
+      {
+        kind: "predict",
+        preset: gcPause,
+        at: 17000,
+        question: "Will storage accept c1's write?",
+        options: ["Yes", "No"],
+        answer: 0,
+        // The reveal: what the learner reads once they have answered, live pieces included.
+        reveal: [
+          { kind: "html", html: '<p>Storage accepts it at <span class="run-figure" data-run="gc-pause">17.0 s</span>.</p>\n<p>Drag the pause:</p>' },
+          { kind: "live", id: 0, preset: gcPause, field: "faults.0.forMs", min: 1000, max: 30000, step: 500, unit: "ms", label: "Pause length", initial: 15000 },
+          { kind: "sim", preset: gcPause, live: [{ id: 0, field: "faults.0.forMs" }] },
+          { kind: "html", html: "<h2>How long is too long?</h2>\n<p>A section of the reveal, shown with it.</p>" },
+        ],
+      },
+      { kind: "html", html: "<h2>Another run</h2>" },
+      { kind: "sim", preset: { id: "gc-pause-fenced", title: presetById("gc-pause-fenced")!.title }, live: [] },
       { kind: "ttl-calculator" },
     ]);
   });
@@ -104,5 +115,30 @@ describe("lessonParse", () => {
     expect(problemsOf(predict("Accepted?", "Yes, with token [3]{write 1 token}|No"))).toEqual(["content/lessons/03-x.md:9: ::predict's option 1: {write 1 token} in gc-pause: c2's write carries no token"]);
     expect(problemsOf(predict("At {grant 2 tme} c2 wins?", "Yes|No"))[0]).toMatch(/:9: ::predict's question: \{grant 2 tme\} in gc-pause: "tme" is not something a grant has/);
     expect(problemsOf(predict("Is {x} a set?", "Yes|No }"))).toContainEqual(expect.stringMatching(/:9: ::predict's option 2 has a "\{" or "\}" that is not part of a figure/));
+  });
+
+  it("refuses a run or a sentence that shows a prediction's answer before the learner has given it", () => {
+    const spoiled = "content/lessons/05-spoiled.md";
+    expect(problemsOf(fixture("spoiled-lesson", spoiled))).toEqual([
+      `${spoiled}:14: ::sim{preset="gc-pause-fenced"} shows the whole run the prediction at line 12 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+      // Today's lesson 4: the answer's own word and figure, and a figure from after the moment.
+      `${spoiled}:16: this sentence gives away the answer to the prediction above (it says "reject", as only the right option does): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`,
+      `${spoiled}:16: this sentence gives away the answer to the prediction above (it quotes {grant 3 token}, which the run shows only after the moment the prediction holds it at): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`,
+      // A control between the prediction and the run does not hide the run.
+      `${spoiled}:26: ::sim{preset="ttl-shorter-than-work"} shows the whole run the prediction at line 22 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+      `${spoiled}:34: this sentence gives away the answer to the prediction above (it quotes {summary.counter}, which the run shows only after the moment the prediction holds it at): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`,
+      // Further down the page, in another section, the run still shows the answer before it is given.
+      `${spoiled}:40: ::sim{preset="no-lock"} shows the whole run the prediction at line 28 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+    ]);
+  });
+
+  it("lets the prose after a prediction set up the next run, and keeps the answer's words in its reveal", () => {
+    const lesson = (body: string) => lessonParse("content/lessons/04-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${body}\n`, context);
+    const predict = ':::predict{preset="gc-pause-fenced" at="17000" question="What does storage do?" options="Accepts it, because c1 did hold the lock|[Rejects]{first write of c1 outcome} it, because 1 < 2" answer="1"}';
+    const ok = lesson(
+      `${predict}\n\nStorage rejects the write with the reason \`1 < 2\`.\n\n:::\n\nFencing also handles the case that timeouts cannot: in the next run c1's write is held up in the network.\n\n::sim{preset="delayed-write"}\n\nStorage rejects it too.`,
+    );
+    expect(problemsOf(ok)).toEqual([]);
+    expect(problemsOf(lesson(`${predict}\n:::`))).toEqual(["content/lessons/04-x.md:9: :::predict has an empty reveal: write what the run shows after the moment, or use ::predict{…} on one line"]);
   });
 });

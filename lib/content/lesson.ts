@@ -1,7 +1,12 @@
 /**
  * Parses and validates one lesson (DESIGN §5): front matter `title`, `summary`, `objectives` and
  * `quiz`; a markdown body in which live pieces are leaf directives on their own lines
- * (lessonDirectives.ts). The body becomes a list of blocks: rendered HTML between the pieces.
+ * (lessonDirectives.ts), and a prediction may hold its reveal as a container directive:
+ *   :::predict{preset="…" at="…" question="…" options="…" answer="…"}
+ *   What the run shows after the moment, with its :run figures (and any ::live and ::sim it needs).
+ *   :::
+ * The body becomes a list of blocks: rendered HTML between the pieces. Nothing outside a reveal
+ * may give its prediction's answer away (predictSpoilers.ts), nor show the prediction's run whole.
  */
 import type { Root, RootContent } from "mdast";
 import { z } from "zod";
@@ -11,6 +16,7 @@ import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, s
 import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
 import { inlineResolve } from "./inlineDirectives";
 import { lineOf, markdownParse, markdownToHtml } from "./markdown";
+import { answerSignals, sentencesOf, spoilerReason, type AnswerSignals } from "./predictSpoilers";
 import { fileSlug } from "./slug";
 
 
@@ -47,68 +53,116 @@ export function lessonParse(file: string, source: string, context: LessonContext
   const tree: Root = markdownParse(source);
   const meta = frontMatterRead(tree, frontMatterSchema(context), problems);
 
-  const blocks: LessonBlock[] = [];
   const lives: LessonLive[] = [];
+  /**
+   * The presets whose runs a prediction on the page holds, with its line: a later ::sim of one
+   * would show the answer further down (a reveal, shown once a prediction is answered, may).
+   */
+  const predictedOnPage = new Map<string, number>();
   const liveLines = new Map<number, number>();
-  let prose: RootContent[] = [];
-  const flush = () => {
-    if (prose.length > 0) blocks.push({ kind: "html", html: markdownToHtml(prose) });
-    prose = [];
-  };
-  const bindingsFor = (preset: string): LiveBinding[] => lives.filter((live) => live.preset.id === preset).map(({ id, field }) => ({ id, field }));
+  const simOf = (block: LessonBlock, live: LessonLive): boolean =>
+    (block.kind === "sim" && block.live.some((binding) => binding.id === live.id)) || (block.kind === "predict" && block.reveal.some((inner) => simOf(inner, live)));
 
-  for (const node of tree.children) {
-    if (node.type === "yaml") continue;
-    const line = lineOf(node);
-    if (node.type === "heading" && node.depth === 1) {
-      problems.add(line, 'the title belongs in the front matter; sections start with "## "');
-      continue;
+  /**
+   * The blocks of a run of markdown nodes: the lesson's body, or a prediction's reveal. A run is
+   * driven by the live controls of its preset above it in its own list or an enclosing one, so a
+   * control inside a reveal drives only the runs after it in that reveal.
+   */
+  const blocksRead = (nodes: RootContent[], outerLives: LessonLive[], reveal: { line: number } | null): LessonBlock[] => {
+    const blocks: LessonBlock[] = [];
+    const visible = [...outerLives];
+    let prose: RootContent[] = [];
+    const flush = () => {
+      if (prose.length > 0) blocks.push({ kind: "html", html: markdownToHtml(prose) });
+      prose = [];
+    };
+    const bindingsFor = (preset: string): LiveBinding[] => visible.filter((live) => live.preset.id === preset).map(({ id, field }) => ({ id, field }));
+    /** The prediction whose answer the prose that follows it must not state, until a heading or another piece. */
+    let open: AnswerSignals | null = null;
+
+    for (const node of nodes) {
+      if (node.type === "yaml") continue;
+      const line = lineOf(node);
+      if (node.type === "heading" && node.depth === 1) {
+        problems.add(line, 'the title belongs in the front matter; sections start with "## "');
+        continue;
+      }
+      if (node.type === "heading") open = null;
+      const isPredictBody = node.type === "containerDirective" && node.name === "predict";
+      if (node.type === "containerDirective" && !isPredictBody) {
+        problems.add(line, `":::${node.name}" is not a lesson piece: write ${isDirectiveName(node.name) ? `::${node.name}{…}` : "one of " + KNOWN} on its own line`);
+        continue;
+      }
+      if (node.type !== "leafDirective" && !isPredictBody) {
+        if (open && node.type !== "heading") {
+          for (const sentence of sentencesOf(node)) {
+            const reason = spoilerReason(sentence, open);
+            if (reason) problems.add(sentence.line, `this sentence gives away the answer to the prediction above (${reason}): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`);
+          }
+        }
+        inlineResolve(node, problems, { source });
+        prose.push(node);
+        continue;
+      }
+      const { name } = node;
+      const attributes = node.attributes ?? {};
+      // Prose after another run is about that run; after a run or a control of the prediction's
+      // own preset (itself a problem, below) it is still about the prediction's.
+      if (open && !((name === "sim" || name === "live") && attributes.preset === open.preset)) open = null;
+      if (!isDirectiveName(name)) {
+        problems.add(line, `unknown directive ::${name} (known: ${KNOWN})`);
+        continue;
+      }
+      if (node.type === "leafDirective" && node.children.length > 0) problems.add(line, `::${name} takes no [label]: give its values as {attributes}`);
+      flush();
+      const report = (list: string[]) => list.forEach((reason) => problems.add(line, reason));
+      if (name === "sim") {
+        const checked = simCheck(attributes, context.preset);
+        if (checked.ok) {
+          const predicted = reveal ? undefined : predictedOnPage.get(checked.value.id);
+          if (predicted !== undefined) {
+            problems.add(
+              line,
+              `::sim{preset="${checked.value.id}"} shows the whole run the prediction at line ${predicted} holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+            );
+          }
+          blocks.push({ kind: "sim", preset: checked.value, live: bindingsFor(checked.value.id) });
+        } else report(checked.problems);
+      } else if (name === "predict") {
+        if (reveal) problems.add(line, `a prediction's reveal holds no other prediction: close the :::predict at line ${reveal.line} with ":::" first`);
+        const checked = predictCheck(attributes, context.preset);
+        if (checked.ok) {
+          const body = node.type === "containerDirective" ? blocksRead(node.children, visible, { line }) : [];
+          if (node.type === "containerDirective" && body.length === 0) problems.add(line, `:::predict has an empty reveal: write what the run shows after the moment, or use ::predict{…} on one line`);
+          const { written, ...predict } = checked.value;
+          blocks.push({ kind: "predict", ...predict, reveal: body });
+          if (!predictedOnPage.has(predict.preset.id)) predictedOnPage.set(predict.preset.id, line);
+          open = answerSignals(predict.preset.id, predict.at, predict.question, written, predict.options, predict.answer);
+        } else report(checked.problems);
+      } else if (name === "live") {
+        const checked = liveCheck(attributes, context.preset);
+        if (checked.ok) {
+          const live: LessonLive = { kind: "live", id: lives.length, ...checked.value };
+          lives.push(live);
+          visible.push(live);
+          liveLines.set(live.id, line);
+          blocks.push(live);
+        } else report(checked.problems);
+      } else {
+        const bare = bareCheck(name, attributes);
+        if (bare.length === 0) blocks.push({ kind: name });
+        else report(bare);
+      }
     }
-    if (node.type === "containerDirective") {
-      problems.add(line, `":::${node.name}" is not a lesson piece: write ${isDirectiveName(node.name) ? `::${node.name}{…}` : "one of " + KNOWN} on its own line`);
-      continue;
-    }
-    if (node.type !== "leafDirective") {
-      inlineResolve(node, problems, { source });
-      prose.push(node);
-      continue;
-    }
-    const { name } = node;
-    const attributes = node.attributes ?? {};
-    if (!isDirectiveName(name)) {
-      problems.add(line, `unknown directive ::${name} (known: ${KNOWN})`);
-      continue;
-    }
-    if (node.children.length > 0) problems.add(line, `::${name} takes no [label]: give its values as {attributes}`);
     flush();
-    const report = (list: string[]) => list.forEach((reason) => problems.add(line, reason));
-    if (name === "sim") {
-      const checked = simCheck(attributes, context.preset);
-      if (checked.ok) blocks.push({ kind: "sim", preset: checked.value, live: bindingsFor(checked.value.id) });
-      else report(checked.problems);
-    } else if (name === "predict") {
-      const checked = predictCheck(attributes, context.preset);
-      if (checked.ok) blocks.push({ kind: "predict", ...checked.value });
-      else report(checked.problems);
-    } else if (name === "live") {
-      const checked = liveCheck(attributes, context.preset);
-      if (checked.ok) {
-        const live: LessonLive = { kind: "live", id: lives.length, ...checked.value };
-        lives.push(live);
-        liveLines.set(live.id, line);
-        blocks.push(live);
-      } else report(checked.problems);
-    } else {
-      const bare = bareCheck(name, attributes);
-      if (bare.length === 0) blocks.push({ kind: name });
-      else report(bare);
-    }
-  }
-  flush();
+    return blocks;
+  };
+
+  const blocks = blocksRead(tree.children, [], null);
 
   // A live control with no run of its preset after it would move nothing.
   for (const live of lives) {
-    const driven = blocks.some((block) => block.kind === "sim" && block.live.some((binding) => binding.id === live.id));
+    const driven = blocks.some((block) => simOf(block, live));
     if (!driven) problems.add(liveLines.get(live.id)!, `::live for preset "${live.preset.id}" has no ::sim of that preset after it to drive`);
   }
 

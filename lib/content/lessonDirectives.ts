@@ -3,6 +3,7 @@
  * lines (DESIGN §5), and the checks that make a bad one fail the build with its line and reason:
  *   ::sim{preset="…"}
  *   ::predict{preset="…" at="<ms>" question="…" options="A|B|…" answer="<0-based index>"}
+ *     or the same as :::predict{…}, its reveal, and a closing ::: (lesson.ts)
  *     (figures from the preset's run in its question and options: [16 s]{pause of c1 end}, see predictFigures.ts)
  *   ::live{preset="…" field="<dotted path>" min max step unit label}
  *   ::ttl-calculator   ::decision-guide   ::comparison-table
@@ -88,7 +89,8 @@ export function simCheck(attributes: Attributes, lookup: PresetLookup): Checked<
   return preset && problems.length === 0 ? { ok: true, value: refOf(preset) } : { ok: false, problems };
 }
 
-export function predictCheck(attributes: Attributes, lookup: PresetLookup): Checked<Omit<LessonPredict, "kind">> {
+/** A prediction's attributes, checked, with its options also as written (their `{fact}` figures unresolved). */
+export function predictCheck(attributes: Attributes, lookup: PresetLookup): Checked<Omit<LessonPredict, "kind" | "reveal"> & { written: string[] }> {
   const problems: string[] = [];
   const values = attributesRead("predict", attributes, problems);
   const preset = presetRead("predict", values.preset, lookup, problems);
@@ -108,7 +110,7 @@ export function predictCheck(attributes: Attributes, lookup: PresetLookup): Chec
   const resolved = options.map((option, i) => predictFiguresResolve(option, preset.id, `::predict's option ${i + 1}`));
   problems.push(...question.problems, ...resolved.flatMap((option) => option.problems));
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { preset: refOf(preset), at, question: question.text, options: resolved.map((option) => option.text), answer } };
+  return { ok: true, value: { preset: refOf(preset), at, question: question.text, options: resolved.map((option) => option.text), answer, written: options } };
 }
 
 export function liveCheck(attributes: Attributes, lookup: PresetLookup): Checked<Omit<LessonLive, "kind" | "id">> {

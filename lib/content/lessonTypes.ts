@@ -37,7 +37,10 @@ export interface LessonSim {
   live: LiveBinding[];
 }
 
-/** A prediction (`::predict{…}`): the run is held at `at` until the learner answers. */
+/**
+ * A prediction (`::predict{…}`, or `:::predict{…}` with a body up to a closing `:::`): the run is
+ * held at `at` until the learner answers, then plays on, and the body (its reveal) is shown.
+ */
 export interface LessonPredict {
   kind: "predict";
   preset: PresetRef;
@@ -47,6 +50,8 @@ export interface LessonPredict {
   options: string[];
   /** Index of the right option. */
   answer: number;
+  /** What the learner reads once they have answered: the explanation, and any pieces that would give the answer away. */
+  reveal: LessonBlock[];
 }
 
 export type LessonBlock =

@@ -35,7 +35,11 @@ import { listOf, seconds } from "../sim/format";
 /** A figure as read from the run: a true time or a length in ms, a number, or words. */
 export type Figure = { kind: "ms"; ms: number } | { kind: "number"; value: number } | { kind: "share"; value: number } | { kind: "text"; text: string };
 
-export type FactRead = { ok: true; figure: Figure; describe: string } | { ok: false; reason: string };
+/**
+ * `moment`: the true time (ms) from which the run has shown the figure: a prediction held before it
+ * has not shown it yet (Infinity for a figure of the whole run, known only at its end).
+ */
+export type FactRead = { ok: true; figure: Figure; describe: string; moment: number } | { ok: false; reason: string };
 
 const VIOLATION_KINDS: readonly ViolationKind[] = ["lost-update", "overlap", "duplicate-effect", "token-regression"];
 const SESSION_STATES: readonly SessionState[] = ["disconnected", "reconnected", "expired", "jeopardy", "safe", "stopped-leading", "connection-lost"];
@@ -135,7 +139,7 @@ const ofKind = <K extends SimEvent["kind"]>(result: SimResult, kind: K) => resul
 export function factRead(result: SimResult, selector: string): FactRead {
   const trimmed = selector.trim();
   if (trimmed.startsWith("summary.")) return summaryRead(result, trimmed.slice("summary.".length));
-  if (trimmed === "violations") return { ok: true, figure: num(result.violations.length), describe: "violations" };
+  if (trimmed === "violations") return { ok: true, figure: num(result.violations.length), describe: "violations", moment: Infinity };
   const query = queryParse(trimmed);
   if (typeof query === "string") return fail(query);
   const who = query.client ? `${query.client}'s ` : "";
@@ -145,7 +149,7 @@ export function factRead(result: SimResult, selector: string): FactRead {
     const events = ofKind(result, "session").filter((e) => e.client === query.client && e.state === query.state && (!query.seenBy || e.proc === query.client));
     const event = pick(events, query, `"${query.state}" session event`);
     if (typeof event === "string") return fail(event);
-    return { ok: true, figure: ms(event.t), describe: `${query.client} ${query.state}${query.seenBy ? ` (seen by ${query.client})` : ""} at` };
+    return { ok: true, figure: ms(event.t), describe: `${query.client} ${query.state}${query.seenBy ? ` (seen by ${query.client})` : ""} at`, moment: event.t };
   }
   if (query.thing === "violation") {
     const kind = query.violationKind;
@@ -153,58 +157,62 @@ export function factRead(result: SimResult, selector: string): FactRead {
     if (typeof violation === "string") return fail(violation);
     const figure = { time: ms(violation.t), end: violation.endT === null ? null : ms(violation.endT), clients: text(listOf(violation.clients)), tokens: text(listOf(violation.tokens.map(String))) }[query.prop as (typeof PROPS.violation)[number]];
     if (!figure) return fail(`violation${nth} (${violation.kind}) has no end time`);
-    return { ok: true, figure, describe: `the ${violation.kind} violation's ${query.prop}:` };
+    // A violation is known once it has ended (its clients and tokens too).
+    return { ok: true, figure, describe: `the ${violation.kind} violation's ${query.prop}:`, moment: violation.endT ?? violation.t };
   }
   if (query.thing === "grant") {
     const grants = result.facts.grants.filter((g) => !query.client || g.client === query.client);
     const grant = pick(grants, query, "grant");
     if (typeof grant === "string") return fail(grant);
     const label = `grant ${grants.indexOf(grant) + 1}${query.client ? ` of ${query.client}` : ` (to ${grant.client})`}`;
-    if (query.prop === "time") return { ok: true, figure: ms(grant.grantedAt), describe: `${label} at` };
-    if (query.prop === "client") return { ok: true, figure: text(grant.client), describe: `${label}:` };
-    if (query.prop === "token") return grant.token === null ? fail(`${label} carries no token`) : { ok: true, figure: num(grant.token), describe: `${label} with token` };
-    return grant.endedAt !== null ? { ok: true, figure: ms(grant.endedAt), describe: `${label} ending (${grant.endReason}) at` } : fail(`${label} outlived the run`);
+    const granted = grant.grantedAt;
+    if (query.prop === "time") return { ok: true, figure: ms(granted), describe: `${label} at`, moment: granted };
+    if (query.prop === "client") return { ok: true, figure: text(grant.client), describe: `${label}:`, moment: granted };
+    if (query.prop === "token") return grant.token === null ? fail(`${label} carries no token`) : { ok: true, figure: num(grant.token), describe: `${label} with token`, moment: granted };
+    return grant.endedAt !== null ? { ok: true, figure: ms(grant.endedAt), describe: `${label} ending (${grant.endReason}) at`, moment: grant.endedAt } : fail(`${label} outlived the run`);
   }
   if (query.thing === "belief") {
     const beliefs = result.facts.beliefs.filter((b) => !query.client || b.client === query.client);
     const belief = pick(beliefs, query, "belief");
     if (typeof belief === "string") return fail(belief);
-    if (query.prop === "start") return { ok: true, figure: ms(belief.from), describe: `${belief.client}'s belief starting at` };
-    if (query.prop === "token") return belief.token === null ? fail(`${belief.client}'s belief carries no token`) : { ok: true, figure: num(belief.token), describe: `${belief.client} believing with token` };
-    return belief.to !== null ? { ok: true, figure: ms(belief.to), describe: `${belief.client}'s belief ending (${belief.endReason}) at` } : fail(`${belief.client}'s belief outlived the run`);
+    if (query.prop === "start") return { ok: true, figure: ms(belief.from), describe: `${belief.client}'s belief starting at`, moment: belief.from };
+    if (query.prop === "token") return belief.token === null ? fail(`${belief.client}'s belief carries no token`) : { ok: true, figure: num(belief.token), describe: `${belief.client} believing with token`, moment: belief.from };
+    return belief.to !== null ? { ok: true, figure: ms(belief.to), describe: `${belief.client}'s belief ending (${belief.endReason}) at`, moment: belief.to } : fail(`${belief.client}'s belief outlived the run`);
   }
   if (query.thing === "write") {
     const writes = result.facts.writes.filter((w) => (!query.client || w.client === query.client) && (query.accepted === null || w.accepted === query.accepted));
     const write = pick(writes, query, query.accepted === null ? "write" : `${query.accepted ? "accepted" : "rejected"} write`);
     if (typeof write === "string") return fail(write);
     const label = `${write.client}'s write`;
-    if (query.prop === "time") return { ok: true, figure: ms(write.t), describe: `${label} reaching storage at` };
-    if (query.prop === "value") return { ok: true, figure: num(write.value), describe: `${label} of` };
-    if (query.prop === "outcome") return { ok: true, figure: text(write.accepted ? "accepted" : "rejected"), describe: `${label}` };
-    return write.token === null ? fail(`${label} carries no token`) : { ok: true, figure: num(write.token), describe: `${label} with token` };
+    if (query.prop === "time") return { ok: true, figure: ms(write.t), describe: `${label} reaching storage at`, moment: write.t };
+    if (query.prop === "value") return { ok: true, figure: num(write.value), describe: `${label} of`, moment: write.t };
+    if (query.prop === "outcome") return { ok: true, figure: text(write.accepted ? "accepted" : "rejected"), describe: `${label}`, moment: write.t };
+    return write.token === null ? fail(`${label} carries no token`) : { ok: true, figure: num(write.token), describe: `${label} with token`, moment: write.t };
   }
   if (query.thing === "pause") {
     const pauses = ofKind(result, "pause-start").filter((e) => !query.client || e.proc === query.client);
     const pause = pick(pauses, query, "pause");
     if (typeof pause === "string") return fail(pause);
-    if (query.prop === "start") return { ok: true, figure: ms(pause.t), describe: `${pause.proc}'s pause starting at` };
-    if (query.prop === "length") return { ok: true, figure: ms(pause.forMs), describe: `${pause.proc}'s pause lasting` };
+    if (query.prop === "start") return { ok: true, figure: ms(pause.t), describe: `${pause.proc}'s pause starting at`, moment: pause.t };
+    // A pause's length is the scenario's, known from its start.
+    if (query.prop === "length") return { ok: true, figure: ms(pause.forMs), describe: `${pause.proc}'s pause lasting`, moment: pause.t };
     const end = result.events.find((e): e is Ev<"pause-end"> => e.kind === "pause-end" && e.proc === pause.proc && e.seq > pause.seq);
-    return end ? { ok: true, figure: ms(end.t), describe: `${pause.proc}'s pause ending at` } : fail(`${pause.proc}'s pause outlived the run`);
+    return end ? { ok: true, figure: ms(end.t), describe: `${pause.proc}'s pause ending at`, moment: end.t } : fail(`${pause.proc}'s pause outlived the run`);
   }
   if (query.thing === "failover" || query.thing === "storage-failover") {
     const failover = pick(ofKind(result, query.thing), query, query.thing === "failover" ? "failover of the lock service" : "storage failover");
     if (typeof failover === "string") return fail(failover);
     const what = query.thing === "failover" ? `${failover.proc}'s failover` : "storage's failover";
-    if (query.prop === "since") return { ok: true, figure: ms(failover.lostAfterMs), describe: `${what} losing what was written after` };
-    if (query.prop === "lag") return { ok: true, figure: ms(failover.t - failover.lostAfterMs), describe: `${what} losing the last` };
-    if (query.prop === "lost" && failover.kind === "storage-failover") return { ok: true, figure: num(failover.lostWrites), describe: `${what} losing writes:` };
-    return { ok: true, figure: ms(failover.t), describe: `${what} at` };
+    const moment = failover.t;
+    if (query.prop === "since") return { ok: true, figure: ms(failover.lostAfterMs), describe: `${what} losing what was written after`, moment };
+    if (query.prop === "lag") return { ok: true, figure: ms(failover.t - failover.lostAfterMs), describe: `${what} losing the last`, moment };
+    if (query.prop === "lost" && failover.kind === "storage-failover") return { ok: true, figure: num(failover.lostWrites), describe: `${what} losing writes:`, moment };
+    return { ok: true, figure: ms(failover.t), describe: `${what} at`, moment };
   }
   const crashes = ofKind(result, "crash").filter((e) => !query.client || e.proc === query.client);
   const crash = pick(crashes, query, "crash");
   if (typeof crash === "string") return fail(crash);
-  return { ok: true, figure: ms(crash.t), describe: `${who || `${crash.proc}'s `}crash at` };
+  return { ok: true, figure: ms(crash.t), describe: `${who || `${crash.proc}'s `}crash at`, moment: crash.t };
 }
 
 function summaryRead(result: SimResult, field: string): FactRead {
@@ -213,12 +221,12 @@ function summaryRead(result: SimResult, field: string): FactRead {
   const raw = sub === undefined ? summary[head] : (summary[head] as Record<string, unknown> | undefined)?.[sub];
   const fields = Object.keys(summary).filter((key) => key !== "tokens").join(", ");
   if (!Object.hasOwn(summary, head) || raw === undefined) return fail(`the summary has no "${field}" (fields: ${fields}; acquireLatencyMs.p50 and .p99)`);
-  if (typeof raw === "string") return { ok: true, figure: text(raw), describe: `summary.${field}` };
+  if (typeof raw === "string") return { ok: true, figure: text(raw), describe: `summary.${field}`, moment: Infinity };
   if (raw === null) return fail(`the run's summary.${field} is empty (nothing happened that it measures)`);
   if (typeof raw !== "number") return fail(`summary.${field} is not a single figure`);
   const isTime = /Ms$/.test(head) || head === "acquireLatencyMs";
   const figure: Figure = isTime ? ms(raw) : head === "serviceUtilization" ? { kind: "share", value: raw } : num(raw);
-  return { ok: true, figure, describe: `summary.${field}` };
+  return { ok: true, figure, describe: `summary.${field}`, moment: Infinity };
 }
 
 /** Counts a sentence may spell out: "Eight increments were lost". */
