@@ -263,3 +263,13 @@ for (const path of ["/learn/", `/learn/${leases.slug}/`, `/learn/${last.slug}/`,
     await expectNoSeriousA11yViolationsInBothThemes(page);
   });
 }
+
+// Lesson 1 comes before tokens are taught (lesson 4): its runs carry none, and say nothing of them.
+test("lesson 1's runs do not label beliefs with tokens that have not been taught yet", async ({ page }) => {
+  await page.goto("/learn/01-what-the-lock-is-for/");
+  const runs = page.getByRole("region", { name: /^Simulation: / });
+  await expect(runs.first()).toBeVisible();
+  expect(await runs.count()).toBeGreaterThan(0);
+  for (const run of await runs.all()) await expect(run.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+  await expect(page.getByText("no token", { exact: true })).toHaveCount(0);
+});

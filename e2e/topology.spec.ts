@@ -196,3 +196,18 @@ test("every process card and timeline mark has the words it shows in its name", 
   await expect(topology(page).getByRole("button", { name: /^redis: 60\.000 s \(±0\); up/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "label in name", undefined, ["label-content-name-mismatch"]);
 });
+
+// A busy card (c2 working, believing it holds the lock, with its token) keeps every word inside it.
+test("every process card's words fit inside the card", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, "?preset=redlock-clock-jump&t=9000");
+  await topology(page).scrollIntoViewIfNeeded();
+  const c2 = topology(page).getByRole("button", { name: /^c2: .*believes it holds the lock/ });
+  await expect(c2).toBeVisible();
+  const cards = topology(page).getByRole("button", { name: /^(c\d+|r\d+|redis|storage|etcd|zk\d*|postgres)\b.*: / });
+  expect(await cards.count()).toBeGreaterThan(2);
+  for (const card of await cards.all()) {
+    const fits = await card.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth);
+    expect(fits, await card.getAttribute("aria-label")).toBe(true);
+  }
+});

@@ -111,6 +111,7 @@ export const SpanLayer = memo(function SpanLayer({
         boxHeight={box.height}
         patterns={patterns}
         labels={!crowded}
+        beliefTokens={model.beliefTokens}
         textPx={layout.textPx}
       />,
     );
@@ -194,6 +195,7 @@ function SpanShape({
   boxHeight,
   patterns,
   labels,
+  beliefTokens,
   textPx,
 }: {
   span: Span;
@@ -205,16 +207,18 @@ function SpanShape({
   patterns: { pause: string; danger: string; delay: string };
   /** Labels are left out when spans are merged (too many in view). */
   labels: boolean;
+  /** Whether any belief in the run has a token: a run with none (before tokens are taught) says nothing of them. */
+  beliefTokens: boolean;
   textPx: number;
 }) {
   switch (span.kind) {
     case "belief": {
-      const label = span.grant === null ? "no lock" : span.token === null ? "no token" : `token ${span.token}`;
+      const label = span.grant === null ? "no lock" : span.token !== null ? `token ${span.token}` : beliefTokens ? "no token" : "";
       if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: colorOfProcess(span.lane) }} />;
       return (
         <g>
           <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: colorOfProcess(span.lane) }} />
-          {labels && w > labelWidth(label, textPx) && (
+          {label && labels && w > labelWidth(label, textPx) && (
             <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
               <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
                 {label}

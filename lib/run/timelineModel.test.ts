@@ -42,6 +42,11 @@ describe("the timeline model", () => {
     );
   });
 
+  it("knows whether any belief carries a fencing token, so a run without tokens need not mention them", () => {
+    expect(model("gc-pause").beliefTokens).toBe(false);
+    expect(model("gc-pause-fenced").beliefTokens).toBe(true);
+  });
+
   it("keeps a single refusal as its arrows", () => {
     const m = timelineModel(simulate(presetById("redis-failover")!.scenario));
     expect(m.refusals.query(0, m.durationMs)).toEqual([]);

@@ -136,6 +136,8 @@ export interface TimelineModelData {
   /** Every message but those of the attempts a refusal band stands for. */
   messages: PackedMessages;
   activityEndT: number;
+  /** Some client believed it held the lock with a fencing token: only then is a belief without one labelled "no token". */
+  beliefTokens: boolean;
   stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
 
@@ -170,6 +172,7 @@ export interface TimelineModel {
    * pause is what the learner is watching, though nothing is logged while it lasts).
    */
   activityEndT: number;
+  beliefTokens: boolean;
   /** Times the playhead steps to: every event, every event but messages, and the key events (keyStops.ts). */
   stops: { all: Float64Array; withoutMessages: Float64Array; key: Float64Array };
 }
@@ -245,6 +248,7 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
       (msg) => msg.endT,
     ),
     activityEndT: data.activityEndT,
+    beliefTokens: data.beliefTokens,
     stops: data.stops,
   };
 }
@@ -405,6 +409,7 @@ export function timelineModelData(result: SimResult): TimelineModelData {
       (last, span) => (FAULT_SPANS.has(span.kind) ? Math.max(last, span.endT) : last),
       events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
     ),
+    beliefTokens: result.spans.some((span) => span.kind === "belief" && span.token !== null),
     stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false), key: keyStopsOf(events, result.violations) },
   };
 }

@@ -14,7 +14,8 @@ import { clientIds, serviceNodeIds, type ResolvedScenario } from "@/lib/sim/scen
 export const MAX_CLIENT_NODES = 16;
 
 export const NODE_WIDTH = 184;
-export const NODE_HEIGHT = 80;
+/** Room for the name and clock, the state, and three lines of what a client believes ("believes it holds the lock · token 12 · its lease has ended"): at 80 the third was cut. */
+export const NODE_HEIGHT = 96;
 export const GROUP_PAD = 16;
 export const GROUP_LABEL = 22;
 
