@@ -252,6 +252,22 @@ test("the handout shows every slide with its notes and prints one slide per page
   expect(await page.getByRole("listitem", { name: "Slide 1: The fencing token story" }).evaluate((el) => getComputedStyle(el).breakAfter)).toBe("page");
 });
 
+// A student's handout is for class: ruled lines under every slide, and slides packed onto as few
+// pages as fit rather than one a page.
+test("the student handout leaves room to write under every slide and packs slides onto pages", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`/present/${deck.slug}/student/`);
+  await expect(page.getByRole("listitem", { name: /^Slide \d+:/ })).toHaveCount(count);
+  await expect(page.getByRole("region", { name: /^Your notes for slide \d+$/ })).toHaveCount(count);
+  await page.emulateMedia({ media: "print" });
+  const first = page.getByRole("listitem", { name: "Slide 1: The fencing token story" });
+  expect(await first.evaluate((el) => getComputedStyle(el).breakAfter)).toBe("auto");
+  expect(await first.evaluate((el) => getComputedStyle(el).breakInside)).toBe("avoid");
+  // 40 mm of lines: five to write on.
+  const lines = first.getByRole("region", { name: "Your notes for slide 1" }).locator(".present-write-lines");
+  expect(await lines.evaluate((el) => el.getBoundingClientRect().height)).toBeCloseTo((40 / 25.4) * 96, 0);
+});
+
 /** A box in screen px, as the page lays it out. */
 type Box = { x: number; y: number; width: number; height: number };
 const inside = (inner: Box, outer: Box) =>

@@ -41,7 +41,7 @@ export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "st
         {presenter ? "Presenter's handout, with the notes and the answers." : "Student handout: the slides and their questions, without the answers."}{" "}
         {deck.summary} {deck.minutes} minutes, {deck.slides.length} slides.
       </p>
-      <ol className="mt-8 space-y-8">
+      <ol className={`mt-8 space-y-8 ${presenter ? "" : "present-handout-students"}`}>
         {deck.slides.map((slide, i) => {
           const notes = presenter?.slides[i];
           return (
@@ -56,6 +56,13 @@ export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "st
               {slide.html && <div className="present-desk" dangerouslySetInnerHTML={{ __html: slide.html }} />}
               {slide.sim?.predict && <PredictionPoll predict={slide.sim.predict} answer={notes?.answer ?? null} revealed={Boolean(notes)} size="desk" />}
               {slide.sim && <HandoutRun sim={slide.sim} />}
+              {!presenter && (
+                // Ruled lines to write on: a student's handout is for taking notes (and answering) in class.
+                <section aria-label={`Your notes for slide ${slide.number}`} className="border-t border-line pt-3">
+                  <h2 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Your notes</h2>
+                  <div className="present-write-lines mt-1" />
+                </section>
+              )}
               {notes && (
                 <section aria-label={`Notes for slide ${slide.number}`} className="border-t border-line pt-3">
                   <h2 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Notes</h2>
