@@ -1,9 +1,10 @@
-// Lighthouse (mobile profile, its default) over seven pages of the built site (issue 19, item 3;
-// issue 46, item 7): the home page, the lab, a lesson, a quiz, a deck, the challenges and a level. It serves out/ with scripts/serve.mjs on a
+// Lighthouse (mobile profile, its default) over every kind of page of the built site (issue 19,
+// item 3; issue 46): the home page, the lab, a lesson, a quiz, a drill, a deck, the challenges and
+// a level, review and the room. It serves out/ with scripts/serve.mjs on a
 // free port, drives the system's Chromium with the flags the e2e tests use, prints the four
 // category scores per page, and stops both by their process. A measurement, not a test: the scores
 // depend on how busy the machine is. Run `npm run build` first.
-//   npm run -s lighthouse [-- /path/ ...]   (other pages instead of the seven)
+//   npm run -s lighthouse [-- /path/ ...]   (other pages instead of these)
 //   npm run -s lighthouse -- --runs 5   (each page five times, then each page's median)
 //   npm run -s lighthouse -- --tasks   (after each run, the tasks that count towards TBT: lighthouseTasks.mjs)
 //   npm run -s lighthouse -- --cpu-slowdown 2   (a calibrated CPU slowdown instead of the default 4×)
@@ -40,7 +41,18 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 const pages = paths.length
   ? paths
-  : ["/", "/lab/", "/learn/02-leases/", "/quiz/leases/", "/present/the-fencing-token-story/", "/challenges/", "/challenges/redis-one-pause/"];
+  : [
+      "/",
+      "/lab/",
+      "/learn/02-leases/",
+      "/quiz/leases/",
+      "/drill/design-a-safe-nightly-job/",
+      "/present/the-fencing-token-story/",
+      "/challenges/",
+      "/challenges/redis-one-pause/",
+      "/review/",
+      "/room/",
+    ];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 // The Chromium flags of scripts/chromium.mjs, plus headless. Not PLAYWRIGHT_CHROMIUM_ARGS: chrome-launcher
 // disables features of its own, which a second --disable-features would replace.
