@@ -152,7 +152,22 @@ function DefendPanel({ level, target, next, design, setDesign, designed }: Panel
     <section aria-labelledby="design-heading" className="space-y-4 rounded-xl border border-line p-4">
       <div>
         <h2 className="text-lg font-semibold">Goal, in every schedule</h2>
-        <GoalChecklist goal={level.goal} holds={proven ? () => proven.failed === 0 : null} metText={proven ? provenText(proven) : undefined} />
+        {/* A counterexample breaks the goal as a whole, not a line known to be broken: with several lines and a failure, the whole goal gets the mark. */}
+        <GoalChecklist
+          goal={level.goal}
+          holds={proven && (proven.failed === 0 || level.goal.length === 1) ? () => proven.failed === 0 : null}
+          metText={proven ? provenText(proven) : undefined}
+        />
+        {proven && proven.failed > 0 && level.goal.length > 1 && (
+          <p className="mt-1 flex gap-2 text-sm">
+            <span aria-hidden="true" className="w-4 shrink-0 font-bold">
+              ✗
+            </span>
+            <span>
+              The goal as a whole <span className="text-ink-muted">— {provenText(proven).notMet}</span>
+            </span>
+          </p>
+        )}
         {level.rules.baseline.length > 0 && (
           <>
             <h3 className="mt-2 text-sm font-semibold">And with no fault added</h3>

@@ -44,7 +44,7 @@ export function ScenarioPicker() {
   // The chosen preset stays in the list, so the list can still show it.
   const listed = preset && !matching.includes(preset) ? presets.filter((p) => p === preset || matching.includes(p)) : matching;
 
-  // From lg up, the choice and the search sit beside what the scenario is, so the panel stays short
+  // From lg up, the search and the choice sit beside what the scenario is, so the panel stays short
   // and the lab's timeline stays on a laptop's first screen.
   return (
     <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-x-6">
@@ -53,10 +53,34 @@ export function ScenarioPicker() {
           <h2 className="text-sm font-semibold">Scenario</h2>
           <EditHistory />
         </div>
+        <div className="mt-1 flex flex-wrap items-end gap-2" role="search" aria-label="Scenarios">
+          <label className="flex min-w-0 flex-1 basis-52 flex-col gap-1 text-sm font-medium">
+            Find a scenario
+            <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="pause, fencing, etcd…" className={fieldClass} />
+          </label>
+          <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+            Failure
+            <select value={failure ?? ANY} onChange={(event) => setFailure((event.target.value || null) as FailureKind | null)} className={fieldClass}>
+              <option value={ANY}>Any</option>
+              {failureKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {failureLabel(kind)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <p className="mt-1 min-h-5 text-sm text-ink-muted" role="status">
+          {filtering
+            ? matching.length
+              ? `${matching.length} of ${presets.length} scenarios match.`
+              : "No scenario matches: clear the search or choose another failure."
+            : ""}
+        </p>
         <label htmlFor={id} className="sr-only">
           Scenario
         </label>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <select
             id={id}
             value={preset?.id ?? CUSTOM}
@@ -92,30 +116,6 @@ export function ScenarioPicker() {
             </>
           )}
         </div>
-        <div className="mt-2 flex flex-wrap items-end gap-2" role="search" aria-label="Scenarios">
-          <label className="flex min-w-0 flex-1 basis-52 flex-col gap-1 text-sm font-medium">
-            Find a scenario
-            <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="pause, fencing, etcd…" className={fieldClass} />
-          </label>
-          <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-            Failure
-            <select value={failure ?? ANY} onChange={(event) => setFailure((event.target.value || null) as FailureKind | null)} className={fieldClass}>
-              <option value={ANY}>Any</option>
-              {failureKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {failureLabel(kind)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <p className="mt-1 min-h-5 text-sm text-ink-muted" role="status">
-          {filtering
-            ? matching.length
-              ? `${matching.length} of ${presets.length} scenarios match.`
-              : "No scenario matches: clear the search or choose another failure."
-            : ""}
-        </p>
       </div>
       <div id={`${id}-about`} className="mt-2 max-w-3xl min-w-0 text-sm lg:mt-0">
         {preset ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, use, type ReactNode } from "react";
+import { createContext, use, useMemo, type ReactNode } from "react";
 import { formatClock } from "@/lib/run/format";
 import type { TimelineLayout } from "@/lib/run/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
@@ -18,10 +18,12 @@ import { usePlayback } from "@/components/lab/stores";
 export function RevealWindow({ x, height, limitT, children }: { x: ScaleLinear<number, number>; height: number; limitT: number; children: ReactNode }) {
   const t = usePlayback(selectT);
   const edge = x(Math.min(t, limitT));
+  // The same object while the scale and limit stay: a new one each frame would re-render every label.
+  const reveal = useMemo(() => ({ x, limitT }), [x, limitT]);
   // No viewBox and x = 0: the layers inside draw in the diagram's own coordinates.
   return (
     <svg x="0" y="0" width={Math.max(0, edge)} height={height} overflow="hidden" aria-hidden="true" pointerEvents="none">
-      <RevealEdge value={{ x, limitT }}>{children}</RevealEdge>
+      <RevealEdge value={reveal}>{children}</RevealEdge>
     </svg>
   );
 }

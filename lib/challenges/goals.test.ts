@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { named } from "@/lib/sim/testing";
 import { simulate } from "@/lib/sim/simulate";
-import { atomMoment, goalHolds, goalMoment } from "./goals";
+import { presets } from "@/lib/presets";
+import { atomHolds, atomMoment, goalHolds, goalMoment } from "./goals";
 
 const pause = (forMs: number) => ({ kind: "pause" as const, target: "c1", atMs: 1000, forMs });
 
@@ -21,7 +22,9 @@ describe("goalMoment: where the run shows a met goal, read from its facts", () =
     const run = simulate(named("gc-pause", { faults: [pause(15_000)] }));
     const overlap = atomMoment("two-holders", run);
     const lost = atomMoment("lost-update", run);
-    if (overlap && lost) expect(goalMoment(["two-holders", "lost-update"], run)!.t).toBe(Math.max(overlap.t, lost.t));
+    expect(overlap).not.toBeNull();
+    expect(lost).not.toBeNull();
+    expect(goalMoment(["two-holders", "lost-update"], run)!.t).toBe(Math.max(overlap!.t, lost!.t));
     const stale = atomMoment("stale-write-accepted", run)!;
     expect(stale).toMatchObject({ write: { client: "c1", accepted: true } });
     expect("write" in stale && stale.write.stale).not.toBeNull();
@@ -32,5 +35,20 @@ describe("goalMoment: where the run shows a met goal, read from its facts", () =
     expect(atomMoment("safe", run)).toBeNull();
     expect(atomMoment({ "jobs-done": 2 }, run)).toBeNull();
     expect(goalMoment(["lost-update"], run)).toBeNull();
+  });
+
+  it("two grants' writes both accepted: the moment is when the second of the two was, whichever came first", () => {
+    let seen = 0;
+    for (const preset of presets) {
+      const run = simulate(preset.scenario);
+      if (!atomHolds("two-grants-accepted", run)) continue;
+      seen++;
+      const moment = atomMoment("two-grants-accepted", run)!;
+      if (!("write" in moment)) throw new Error(`${preset.id}: the moment is not a write`);
+      const stale = moment.write;
+      const other = run.facts.writes.find((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant)!;
+      expect(moment.t, preset.id).toBe(Math.max(stale.t, other.t));
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });

@@ -128,9 +128,14 @@ export function atomMoment(atom: GoalAtom, { facts, violations }: RunRecord): Go
       return violation("lost-update", "duplicate-effect");
     case "stale-write-accepted":
       return write(staleAccepted);
-    case "two-grants-accepted":
-      // The stale write is the damage: the other client's write under its own grant may come before or after it.
-      return write((w) => twoGrants(w, facts.writes));
+    case "two-grants-accepted": {
+      // The stale write is the damage, but the atom holds only once the other client's write under
+      // its own grant has been accepted too, which may come before or after it.
+      const stale = facts.writes.find((w) => twoGrants(w, facts.writes));
+      if (!stale) return null;
+      const other = facts.writes.find((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant)!;
+      return { t: Math.max(stale.t, other.t), write: stale };
+    }
     case "stale-write-rejected":
       return write((w) => !w.accepted && w.stale !== null);
     case "safe":

@@ -120,15 +120,31 @@ describe("lessonParse", () => {
   it("refuses a run or a sentence that shows a prediction's answer before the learner has given it", () => {
     const spoiled = "content/lessons/05-spoiled.md";
     expect(problemsOf(fixture("spoiled-lesson", spoiled))).toEqual([
-      `${spoiled}:14: ::sim{preset="gc-pause-fenced"} shows the whole run the prediction at line 12 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+      `${spoiled}:14: ::sim{preset="gc-pause-fenced"} shows the whole run the prediction at line 12 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into the reveal (:::predict{…} … :::) of that prediction or of one after it`,
       // Today's lesson 4: the answer's own word and figure, and a figure from after the moment.
       `${spoiled}:16: this sentence gives away the answer to the prediction above (it says "reject", as only the right option does): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`,
       `${spoiled}:16: this sentence gives away the answer to the prediction above (it quotes {grant 3 token}, which the run shows only after the moment the prediction holds it at): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`,
       // A control between the prediction and the run does not hide the run.
-      `${spoiled}:26: ::sim{preset="ttl-shorter-than-work"} shows the whole run the prediction at line 22 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+      `${spoiled}:26: ::sim{preset="ttl-shorter-than-work"} shows the whole run the prediction at line 22 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into the reveal (:::predict{…} … :::) of that prediction or of one after it`,
       `${spoiled}:34: this sentence gives away the answer to the prediction above (it quotes {summary.counter}, which the run shows only after the moment the prediction holds it at): move it into the prediction's reveal (:::predict{…} … :::), shown once the learner has answered`,
       // Further down the page, in another section, the run still shows the answer before it is given.
-      `${spoiled}:40: ::sim{preset="no-lock"} shows the whole run the prediction at line 28 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+      `${spoiled}:40: ::sim{preset="no-lock"} shows the whole run the prediction at line 28 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into the reveal (:::predict{…} … :::) of that prediction or of one after it`,
+    ]);
+  });
+
+  it("lets a reveal show the runs of predictions met before it, never of one further down, and refuses a run above its prediction", () => {
+    const lesson = (body: string) => lessonParse("content/lessons/04-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${body}\n`, context);
+    const fenced = '::predict{preset="gc-pause-fenced" at="17000" question="What does storage do?" options="Accepts it|Rejects it" answer="1"}';
+    const gap = ':::predict{preset="fencing-read-gap" at="11800" question="Will storage accept it?" options="Yes|No" answer="0"}';
+    // The fenced prediction first: the gap's reveal may show the fenced run, whose prediction the reader has met.
+    expect(problemsOf(lesson(`${fenced}\n\n${gap}\n\nIt does.\n\n::sim{preset="gc-pause-fenced"}\n\n:::`))).toEqual([]);
+    // The fenced prediction after it: the gap's reveal would show its answer first.
+    expect(problemsOf(lesson(`${gap}\n\nIt does.\n\n::sim{preset="gc-pause-fenced"}\n\n:::\n\n${fenced}`))).toEqual([
+      "content/lessons/04-x.md:13: ::sim{preset=\"gc-pause-fenced\"} shows the whole run the prediction at line 17 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into the reveal (:::predict{…} … :::) of that prediction or of one after it",
+    ]);
+    // A run above its prediction shows the answer before the question.
+    expect(problemsOf(lesson(`::sim{preset="gc-pause-fenced"}\n\n${fenced}`))).toEqual([
+      "content/lessons/04-x.md:9: ::sim{preset=\"gc-pause-fenced\"} shows the whole run the prediction at line 11 holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into the reveal (:::predict{…} … :::) of that prediction or of one after it",
     ]);
   });
 

@@ -55,10 +55,18 @@ export function lessonParse(file: string, source: string, context: LessonContext
 
   const lives: LessonLive[] = [];
   /**
-   * The presets whose runs a prediction on the page holds, with its line: a later ::sim of one
-   * would show the answer further down (a reveal, shown once a prediction is answered, may).
+   * The presets whose runs a prediction on the page holds, with the line of the first: a ::sim of
+   * one shows that prediction's answer, above or below it. A reveal is shown once its own prediction
+   * is answered, so it may show the run of its own preset and of those predicted before it (met
+   * first, in reading order), never one predicted further down.
    */
   const predictedOnPage = new Map<string, number>();
+  for (const node of tree.children) {
+    const preset = node.type === "leafDirective" || node.type === "containerDirective" ? node.attributes?.preset : undefined;
+    if ((node.type === "leafDirective" || node.type === "containerDirective") && node.name === "predict" && preset && !predictedOnPage.has(preset)) {
+      predictedOnPage.set(preset, lineOf(node));
+    }
+  }
   const liveLines = new Map<number, number>();
   const simOf = (block: LessonBlock, live: LessonLive): boolean =>
     (block.kind === "sim" && block.live.some((binding) => binding.id === live.id)) || (block.kind === "predict" && block.reveal.some((inner) => simOf(inner, live)));
@@ -119,11 +127,11 @@ export function lessonParse(file: string, source: string, context: LessonContext
       if (name === "sim") {
         const checked = simCheck(attributes, context.preset);
         if (checked.ok) {
-          const predicted = reveal ? undefined : predictedOnPage.get(checked.value.id);
-          if (predicted !== undefined) {
+          const predicted = predictedOnPage.get(checked.value.id);
+          if (predicted !== undefined && (reveal === null || predicted > reveal.line)) {
             problems.add(
               line,
-              `::sim{preset="${checked.value.id}"} shows the whole run the prediction at line ${predicted} holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into a prediction's reveal (:::predict{…} … :::)`,
+              `::sim{preset="${checked.value.id}"} shows the whole run the prediction at line ${predicted} holds, before the learner has answered it: the prediction's own run plays on once answered, so remove this ::sim, or move it (with any ::live that drives it) into the reveal (:::predict{…} … :::) of that prediction or of one after it`,
             );
           }
           blocks.push({ kind: "sim", preset: checked.value, live: bindingsFor(checked.value.id) });
@@ -136,7 +144,6 @@ export function lessonParse(file: string, source: string, context: LessonContext
           if (node.type === "containerDirective" && body.length === 0) problems.add(line, `:::predict has an empty reveal: write what the run shows after the moment, or use ::predict{…} on one line`);
           const { written, ...predict } = checked.value;
           blocks.push({ kind: "predict", ...predict, reveal: body });
-          if (!predictedOnPage.has(predict.preset.id)) predictedOnPage.set(predict.preset.id, line);
           open = answerSignals(predict.preset.id, predict.at, predict.question, written, predict.options, predict.answer);
         } else report(checked.problems);
       } else if (name === "live") {

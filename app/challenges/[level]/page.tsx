@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LevelApp } from "@/components/challenges/LevelApp";
 import { modeLabel } from "@/components/challenges/LevelHeader";
+import { levelPath } from "@/lib/challenges/levelPath";
 import { challengeLoad } from "@/lib/content/challengeLoad";
 // As on the lab's page (app/lab/page.tsx): the topology's styles come with the page, not with its canvas.
 import "@xyflow/react/dist/style.css";
@@ -37,7 +38,7 @@ export default async function LevelPage({ params }: Props) {
     <LevelApp
       level={level}
       kicker={`Level ${index + 1} of ${levels.length}`}
-      next={following ? { href: `/challenges/${following.slug}/`, title: following.title } : null}
+      next={following ? { href: levelPath(following.slug), title: following.title } : null}
     />
   );
 }
