@@ -34,25 +34,36 @@ async function phoneContext(browser: Browser, colorScheme: "light" | "dark"): Pr
 
 test.use({ reducedMotion: "reduce" });
 
+/**
+ * The presenter view and the audience screen of the deck's prediction slide, served by the relay's
+ * server, with a room opened: returns both pages and the room's code. `watch` is called with the
+ * presenter's page before it loads (to watch it for errors).
+ */
+async function openRoom(context: BrowserContext, options: { viewport?: { width: number; height: number }; watch?: (presenter: Page) => void } = {}) {
+  const presenter = await context.newPage();
+  options.watch?.(presenter);
+  await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
+  const audience = await context.newPage();
+  if (options.viewport) await audience.setViewportSize(options.viewport);
+  await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
+  // A first load on a busy machine is slow: the later steps wait the usual time.
+  await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
+  // The served site knows its relay: the address is filled in, and a room opens with a short code.
+  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
+  await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
+  await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
+  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1];
+  return { presenter, audience, code };
+}
+
 test("a prediction room: phones join by QR link and by code, vote twice, and the reveal shows the room's answer beside the run's", async ({
   browser,
   context,
 }) => {
   // Five pages, three of them checked by axe, on a shared two-core machine.
   test.setTimeout(480_000);
-  const presenter = await context.newPage();
-  const errors = watchForErrors(presenter);
-  await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
-  const audience = await context.newPage();
-  await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
-  // A first load on a busy machine is slow: the later steps wait the usual time.
-  await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
-
-  // The served site knows its relay: the address is filled in, and a room opens with a short code.
-  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
-  await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
-  await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
-  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1];
+  let errors: string[] = [];
+  const { presenter, audience, code } = await openRoom(context, { watch: (page) => (errors = watchForErrors(page)) });
   const join = audience.getByRole("complementary", { name: "Join the room" });
   await expect(join.getByRole("img", { name: `QR code: join room ${code}` })).toBeVisible();
   await expect(join).toContainText(code);
@@ -262,15 +273,7 @@ for (const viewport of [
 
 test("the room's vote bars are drawn to scale: the answer's 67 % is longer than the other's 33 %", async ({ browser, context }) => {
   test.setTimeout(240_000);
-  const presenter = await context.newPage();
-  await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
-  const audience = await context.newPage();
-  await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
-  await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
-  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
-  await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
-  await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
-  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1];
+  const { presenter, audience, code } = await openRoom(context);
   const phones = await Promise.all([phoneContext(browser, "light"), phoneContext(browser, "light"), phoneContext(browser, "light")]);
   for (const { page } of phones) await page.goto(`${room.origin}/room/?code=${code}`);
   for (const { page } of phones) await expect(page.getByText("You are in.")).toBeVisible({ timeout: 30_000 });
