@@ -75,7 +75,7 @@ test("a drill: the prompt, a draft kept across reloads, the reveal, the rubric a
 test("the countdown starts from the drill's minutes, pauses, resets and says when time is up", async ({ page }) => {
   await page.clock.install();
   await page.goto(url);
-  const timer = page.getByRole("timer");
+  const timer = page.getByRole("timer", { name: /minutes suggested/ });
   const start = `${String(drill.minutes).padStart(2, "0")}:00`;
   await expect(timer).toHaveText(start);
   // The installed clock runs at the machine's pace until paused; paused, only runFor moves it, so a

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { contentLoad } from "@/lib/content/load";
+import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
+
+// Issue 46, item 12: the evening before an interview.
+
+const { drills, quizSets } = contentLoad();
+const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0];
+const url = `/drill/${drill.slug}/`;
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+});
+
+test("the rubric ticks suggest a rating, the rule is said in one line, and the learner still chooses", async ({ page }) => {
+  await page.goto(url);
+  await page.getByRole("button", { name: "Reveal the model answer" }).click();
+  const rubric = page.getByRole("region", { name: "Check your answer against the rubric" });
+  const rating = page.getByRole("region", { name: "How did it go?" });
+  const suggested = rating.getByRole("button", { name: /Suggested/ });
+
+  // Nothing ticked: a must-have is missing.
+  await expect(rating).toContainText("Your ticks suggest Again.");
+  await expect(rating).toContainText("A missed must-have suggests Again");
+  await expect(suggested).toHaveCount(1);
+  await expect(suggested).toHaveAccessibleName(/^Again Suggested/);
+
+  for (const index of drill.mustHaves) await rubric.getByRole("checkbox").nth(index).check();
+  await expect(suggested).toHaveAccessibleName(/^Hard Suggested/);
+
+  for (let index = 0; index < drill.rubric.length; index++) await rubric.getByRole("checkbox").nth(index).check();
+  await expect(suggested).toHaveAccessibleName(/^Easy Suggested/);
+  const other = [...drill.rubric.keys()].find((index) => !drill.mustHaves.includes(index))!;
+  await rubric.getByRole("checkbox").nth(other).uncheck();
+  await expect(suggested).toHaveAccessibleName(/^Good Suggested/);
+  await expectNoSeriousA11yViolationsInBothThemes(page, "drill with a suggested rating");
+
+  // The learner knows better than the ticks, and says so.
+  await rating.getByRole("button", { name: /^Hard\b/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "You rated this attempt Hard." })).toBeVisible();
+});
+
+test("a two-minute say-it-out-loud timer starts, pauses, warns at 30 seconds, ends and resets", async ({ page }) => {
+  await page.clock.install();
+  await page.goto(url);
+  const say = page.getByRole("region", { name: "Say it out loud · 2 minutes" });
+  const timer = say.getByRole("timer", { name: "Say it out loud · 2 minutes" });
+  await expect(timer).toHaveText("02:00");
+  // Paused, the page's clock moves only by runFor, so a busy machine adds no seconds.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+  await say.getByRole("button", { name: "Start speaking" }).click();
+  await expect(say.getByText("Two minutes: say your answer out loud.")).toHaveAttribute("aria-live", "polite");
+  await page.clock.runFor(60_000);
+  await expect(timer).toHaveText("01:00");
+  await say.getByRole("button", { name: "Pause speaking" }).click();
+  await expect(say.getByText("Paused.")).toBeVisible();
+  await page.clock.runFor(20_000);
+  await expect(timer).toHaveText("01:00");
+
+  await say.getByRole("button", { name: "Resume speaking" }).click();
+  await page.clock.runFor(31_000);
+  await expect(timer).toHaveText("00:29");
+  await expect(say.getByText("30 seconds left: wrap up.")).toBeVisible();
+  await page.clock.runFor(30_000);
+  await expect(timer).toHaveText("00:00");
+  await expect(say.getByText("Two minutes are up: stop and compare with the rubric.")).toBeVisible();
+
+  await say.getByRole("button", { name: "Reset the two minutes" }).click();
+  await expect(timer).toHaveText("02:00");
+  await expect(say.getByRole("button", { name: "Start speaking" })).toBeVisible();
+  // The drill's own countdown is a separate timer, untouched.
+  await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(`${String(drill.minutes).padStart(2, "0")}:00`);
+});
