@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { contentLoad } from "@/lib/content/load";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
+import { optionWords } from "./optionWords";
 
 // Issue 46, item 12: the evening before an interview.
 
@@ -71,4 +72,52 @@ test("a two-minute say-it-out-loud timer starts, pauses, warns at 30 seconds, en
   await expect(say.getByRole("button", { name: "Start speaking" })).toBeVisible();
   // The drill's own countdown is a separate timer, untouched.
   await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(`${String(drill.minutes).padStart(2, "0")}:00`);
+});
+
+async function rateDrill(page: Page, slug: string, rating: "Again" | "Hard" | "Good" | "Easy") {
+  await page.goto(`/drill/${slug}/`);
+  await page.getByRole("button", { name: "Reveal the model answer" }).click();
+  await page.getByRole("button", { name: new RegExp(`^${rating}\\b`) }).click();
+  await expect(page.getByRole("status").filter({ hasText: `You rated this attempt ${rating}.` })).toBeVisible();
+}
+test("cram goes through every missed question and rated drill, due or not, with a count and an end, and leaves the schedule alone", async ({ page }) => {
+  const set = quizSets[0];
+  const q = set.questions[0];
+  await page.goto(`/quiz/${set.slug}/`);
+  await page
+    .getByRole("article")
+    .getByRole("radio")
+    .nth(q.options.findIndex((o) => !o.correct))
+    .check();
+  await page.getByRole("button", { name: "Check answer" }).click();
+  await expect(page.getByRole("heading", { name: "Not quite" })).toBeVisible();
+  // Rated Good, the drill is not due for days: only cramming brings it back tonight.
+  await rateDrill(page, drill.slug, "Good");
+
+  await page.goto("/review/");
+  const due = page.getByRole("region", { name: "Due now" });
+  await expect(due).toContainText("1 question to review.");
+  const cram = page.getByRole("region", { name: "Cram before an interview" });
+  await cram.getByRole("button", { name: "Cram all 2 cards" }).click();
+
+  await expect(cram.getByText("Card 1 of 2", { exact: true })).toBeVisible();
+  await expect(cram.getByRole("heading", { level: 2, name: q.title })).toBeVisible();
+  await cram.getByRole("radio", { name: optionWords(q.options.find((o) => o.correct)!.html), exact: true }).check();
+  await cram.getByRole("button", { name: "Check answer" }).click();
+  await expect(cram.getByRole("heading", { name: "Correct" })).toBeFocused();
+  await cram.getByRole("button", { name: "Next card" }).click();
+
+  await expect(cram.getByText("Card 2 of 2", { exact: true })).toBeVisible();
+  await expect(cram.getByRole("heading", { level: 3, name: drill.title })).toBeFocused();
+  await expect(cram.getByRole("link", { name: "Open the drill" })).toHaveAttribute("href", url);
+  await cram.getByRole("button", { name: "Finish cramming" }).click();
+  await expect(cram.getByRole("status")).toHaveText("Cram done: 2 cards, 1 of 1 question right. Your review schedule did not change.");
+  await expectNoSeriousA11yViolationsInBothThemes(page, "cram done");
+
+  // The question answered right in the cram is still due, as before: nothing was rescheduled.
+  await cram.getByRole("button", { name: "Stop cramming" }).click();
+  await expect(due).toContainText("1 question to review.");
+  await page.reload();
+  await expect(due).toContainText("1 question to review.");
+  await expect(page.getByRole("region", { name: "Coming up" })).toContainText("in 3 days");
 });
