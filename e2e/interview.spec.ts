@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { eveningPlan } from "@/lib/content/eveningPlan";
 import { contentLoad } from "@/lib/content/load";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { optionWords } from "./optionWords";
@@ -120,4 +121,31 @@ test("cram goes through every missed question and rated drill, due or not, with 
   await page.reload();
   await expect(due).toContainText("1 question to review.");
   await expect(page.getByRole("region", { name: "Coming up" })).toContainText("in 3 days");
+});
+
+test("the plan for one evening lists quizzes and drills in order, with minutes that add up to about 90, and ticks off what is done", async ({ page }) => {
+  const plan = eveningPlan(
+    quizSets.map((set) => ({ slug: set.slug, title: set.title, topic: set.topic, questionCount: set.questions.length })),
+    drills,
+  );
+  const total = plan.reduce((sum, item) => sum + item.minutes, 0);
+  await page.goto("/drill/");
+  const evening = page.getByRole("region", { name: "Interview tomorrow? A plan for one evening" });
+  const steps = evening.getByRole("listitem");
+  await expect(steps).toHaveCount(plan.length);
+  await expect(evening).toContainText(`${total} minutes in all`);
+  for (const [index, item] of plan.entries()) {
+    const link = steps.nth(index).getByRole("link", { name: item.title, exact: true });
+    await expect(link).toHaveAttribute("href", item.kind === "quiz" ? `/quiz/${item.slug}/` : `/drill/${item.slug}/`);
+    await expect(steps.nth(index)).toContainText(`${item.minutes} min`);
+  }
+  await expect(evening).toContainText(`0 of ${plan.length} done`);
+
+  const firstDrill = plan.findIndex((item) => item.kind === "drill");
+  await rateDrill(page, plan[firstDrill].slug, "Good");
+  await page.goto("/drill/");
+  await expect(evening).toContainText(`1 of ${plan.length} done`);
+  await expect(steps.nth(firstDrill)).toContainText("Done");
+  await expect(steps.nth(0)).not.toContainText("Done");
+  await expectNoSeriousA11yViolationsInBothThemes(page, "evening plan");
 });
