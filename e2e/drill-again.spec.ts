@@ -31,7 +31,7 @@ test("a due drill opens from /review on the prompt alone, an empty draft and a f
   await expect(page.getByRole("heading", { name: "Model answer" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Check your answer against the rubric" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "How did it go?" })).toHaveCount(0);
-  await expect(page.getByRole("timer")).toHaveText(`${String(drill.minutes).padStart(2, "0")}:00`);
+  await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(`${String(drill.minutes).padStart(2, "0")}:00`);
   await expect(page.getByRole("button", { name: "Start timer" })).toBeVisible();
 
   const last = page.getByRole("group").filter({ hasText: "Your last attempt, rated Again" });
@@ -50,7 +50,7 @@ test("the timer survives a reload, stops at the reveal, and the model answer sit
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.clock.install();
   await page.goto(url);
-  const timer = page.getByRole("timer");
+  const timer = page.getByRole("timer", { name: /minutes suggested/ });
   // Seconds left on the timer; the page's clock also runs in real time, so the checks are bounds.
   const left = async () => {
     const [m, s] = (await timer.innerText()).split(":").map(Number);

@@ -9,7 +9,11 @@ const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? dr
 const url = `/drill/${drill.slug}/`;
 
 function drillCard(page: Page, title: string) {
-  return page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  // The list of every drill, not the evening plan above it, which links some of them too.
+  return page
+    .getByRole("list", { name: "All drills" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: title, exact: true }) });
 }
 
 async function revealAndRate(page: Page, rating: "Again" | "Hard" | "Good" | "Easy") {
@@ -26,7 +30,7 @@ test("a drill: the prompt, a draft kept across reloads, the reveal, the rubric a
   await page.goto("/drill/");
   await expect(page.getByRole("heading", { level: 1, name: "Interview drills" })).toBeVisible();
   await expect(drillCard(page, drill.title)).toContainText("Not practised yet");
-  await page.getByRole("link", { name: drill.title, exact: true }).click();
+  await drillCard(page, drill.title).getByRole("link", { name: drill.title, exact: true }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: drill.title })).toBeVisible();
   await expect(page.getByRole("region", { name: "Prompt" })).toBeVisible();
@@ -75,7 +79,7 @@ test("a drill: the prompt, a draft kept across reloads, the reveal, the rubric a
 test("the countdown starts from the drill's minutes, pauses, resets and says when time is up", async ({ page }) => {
   await page.clock.install();
   await page.goto(url);
-  const timer = page.getByRole("timer");
+  const timer = page.getByRole("timer", { name: /minutes suggested/ });
   const start = `${String(drill.minutes).padStart(2, "0")}:00`;
   await expect(timer).toHaveText(start);
   // The installed clock runs at the machine's pace until paused; paused, only runFor moves it, so a

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ReviewQueue } from "@/components/review/ReviewQueue";
 import { Container } from "@/components/ui/Container";
-import { contentLoad, drillSummaries } from "@/lib/content/load";
+import { contentLoad } from "@/lib/content/load";
 
 export const metadata: Metadata = {
   title: "Review",
@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 };
 
 export default function ReviewPage() {
-  const { quizSets } = contentLoad();
+  const { quizSets, drills } = contentLoad();
   return (
     <Container className="py-12">
       <h1 className="text-4xl font-bold tracking-tight">Review</h1>
@@ -19,7 +19,7 @@ export default function ReviewPage() {
       <ReviewQueue
         questions={quizSets.flatMap((set) => set.questions)}
         setTitles={Object.fromEntries(quizSets.map((set) => [set.slug, set.title]))}
-        drills={drillSummaries()}
+        drills={drills.map(({ slug, title, promptHtml }) => ({ slug, title, promptHtml }))}
       />
     </Container>
   );

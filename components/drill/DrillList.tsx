@@ -35,7 +35,7 @@ export function DrillList({ drills }: { drills: DrillSummary[] }) {
       <p className="mt-6 min-h-6 font-semibold" aria-live="polite">
         {ready && (dueCount === 0 ? "No drill is due for review." : `${dueCount} ${dueCount === 1 ? "drill is" : "drills are"} due for review.`)}
       </p>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+      <ul aria-label="All drills" className="mt-4 grid gap-4 sm:grid-cols-2">
         {drills.map((drill, index) => {
           const status = statuses[index];
           return (

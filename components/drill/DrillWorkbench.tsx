@@ -9,13 +9,15 @@ import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import { primaryButton } from "@/components/ui/button";
 import type { Drill } from "@/lib/content/types";
 import type { DrillAttempt, DrillProgress } from "@/lib/store/progressSchema";
+import { rubricRating } from "@/lib/store/rubricRating";
 import { selectDrill, selectHydrated, selectRateDrill, selectRestartDrill, selectUpdateDrillAttempt } from "@/lib/store/progressSelectors";
 import { Countdown, forgetCountdown } from "./Countdown";
 import { LastAttempt } from "./LastAttempt";
 import { RatingButtons } from "./RatingButtons";
 import { RubricChecklist } from "./RubricChecklist";
+import { SayItOutLoud } from "./SayItOutLoud";
 
-type Props = Pick<Drill, "slug" | "minutes" | "rubric" | "modelAnswerHtml" | "followUpsHtml" | "scenario">;
+type Props = Pick<Drill, "slug" | "minutes" | "rubric" | "mustHaves" | "modelAnswerHtml" | "followUpsHtml" | "scenario">;
 
 /** A drill that has come due again after a rated attempt: practise it afresh (an unrated one is still in progress). */
 function dueWithOldAttempt(drill: DrillProgress, now: Date): boolean {
@@ -33,7 +35,7 @@ const emptyAttempt: DrillAttempt = { answer: "", revealed: false, rubric: [], ra
  * empty draft and a fresh timer; the last attempt waits behind a disclosure, and is replaced only
  * once the learner starts the new one.
  */
-export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followUpsHtml, scenario }: Props) {
+export function DrillWorkbench({ slug, minutes, rubric, mustHaves, modelAnswerHtml, followUpsHtml, scenario }: Props) {
   const hydrated = useProgress(selectHydrated);
   const drill = useProgress(selectDrill(slug));
   const updateAttempt = useProgress(selectUpdateDrillAttempt);
@@ -82,6 +84,7 @@ export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followU
     <>
       <div className="mt-8 max-w-3xl">
         <Countdown key={timerRun} minutes={minutes} slug={slug} stopped={attempt.revealed} />
+        <SayItOutLoud key={`say-${timerRun}`} />
         {opening.previous && <LastAttempt attempt={opening.previous} rubric={rubric} />}
       </div>
 
@@ -135,7 +138,12 @@ export function DrillWorkbench({ slug, minutes, rubric, modelAnswerHtml, followU
               <ContentHtml html={followUpsHtml} className="mt-4 max-w-prose" />
             </section>
           )}
-          <RatingButtons drill={drill} onRate={(grade) => rateDrill(slug, grade)} onRestart={restart} />
+          <RatingButtons
+            drill={drill}
+            suggested={rubricRating(rubric.length, mustHaves, attempt.rubric)}
+            onRate={(grade) => rateDrill(slug, grade)}
+            onRestart={restart}
+          />
         </div>
       )}
     </>

@@ -6,6 +6,7 @@ import { useNow } from "@/components/progress/useNow";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { cardPreview, gradeLabels, grades } from "@/lib/store/progressSchedule";
 import type { DrillProgress, Grade } from "@/lib/store/progressSchema";
+import { rubricRatingRule } from "@/lib/store/rubricRating";
 
 const hints: Record<Grade, string> = {
   1: "I missed the main points",
@@ -14,8 +15,21 @@ const hints: Record<Grade, string> = {
   4: "I covered it all, easily",
 };
 
-/** Again, Hard, Good or Easy: the learner's rating schedules the drill's next review with FSRS. */
-export function RatingButtons({ drill, onRate, onRestart }: { drill: DrillProgress; onRate: (grade: Grade) => void; onRestart: () => void }) {
+/**
+ * Again, Hard, Good or Easy: the learner's rating schedules the drill's next review with FSRS. The
+ * rating the rubric ticks suggest is marked in words on its button; the learner still chooses.
+ */
+export function RatingButtons({
+  drill,
+  suggested,
+  onRate,
+  onRestart,
+}: {
+  drill: DrillProgress;
+  suggested: Grade;
+  onRate: (grade: Grade) => void;
+  onRestart: () => void;
+}) {
   const now = useNow();
   const rating = drill.attempt.rating;
   const preview = now ? cardPreview(drill.card, now) : null;
@@ -28,11 +42,24 @@ export function RatingButtons({ drill, onRate, onRestart }: { drill: DrillProgre
       {rating === null ? (
         <>
           <p className="mt-2 text-ink-muted">Your rating decides when this drill comes back for review.</p>
+          <p className="mt-2 text-sm">
+            <span className="font-semibold">Your ticks suggest {gradeLabels[suggested]}.</span> {rubricRatingRule} The choice is yours.
+          </p>
           <div className="mt-4 grid gap-2 sm:grid-cols-4">
             {grades.map((grade) => (
-              <button key={grade} type="button" className={`${secondaryButton} flex-col items-start! text-left`} onClick={() => onRate(grade)}>
-                <span className="text-base">{gradeLabels[grade]}</span>
+              <button
+                key={grade}
+                type="button"
+                className={`${secondaryButton} flex-col items-start! text-left ${grade === suggested ? "border-focus! border-2!" : ""}`}
+                onClick={() => onRate(grade)}
+              >
+                <span className="text-base">
+                  {gradeLabels[grade]}
+                  {grade === suggested && " "}
+                  {grade === suggested && <span className="ml-1 rounded-sm bg-focus px-1.5 py-0.5 text-xs font-bold text-page">Suggested</span>}
+                </span>
                 <span className="font-normal text-ink-muted">
+                  {" "}
                   {hints[grade]}
                   {preview && <>; back {dueRelative(preview[grade], now!)}</>}
                 </span>

@@ -6,16 +6,18 @@ import { dueDate, dueRelative } from "@/components/progress/formatDue";
 import { useProgress } from "@/components/progress/useProgress";
 import { useNow } from "@/components/progress/useNow";
 import { QuestionCard } from "@/components/quiz/QuestionCard";
-import type { DrillSummary, QuizQuestion } from "@/lib/content/types";
-import { reviewQueue, type ReviewItem } from "@/lib/store/progressReview";
+import { primaryButton } from "@/components/ui/button";
+import type { QuizQuestion } from "@/lib/content/types";
+import { cramQueue, reviewQueue, type ReviewItem } from "@/lib/store/progressReview";
 import { selectDrills, selectHydrated, selectNumberKeys, selectQuestionCards, selectReviewQuestion } from "@/lib/store/progressSelectors";
+import { CramReview, type CramDrill } from "./CramReview";
 import { shuffleOptions } from "./shuffleOptions";
 import { UpcomingList } from "./UpcomingList";
 
 interface Props {
   questions: QuizQuestion[];
   setTitles: Record<string, string>;
-  drills: DrillSummary[];
+  drills: CramDrill[];
 }
 
 const counted = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
@@ -40,19 +42,13 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
   // The question whose answer is being explained, in the order it was asked in; it has left the queue once answered.
   const [answered, setAnswered] = useState<{ question: QuizQuestion; chosen: number[]; correct: boolean } | null>(null);
   const [moved, setMoved] = useState(false);
+  // The cram's cards, fixed when it starts; null when not cramming.
+  const [cram, setCram] = useState<ReviewItem[] | null>(null);
 
   const questionById = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   const drillBySlug = useMemo(() => new Map(drills.map((d) => [d.slug, d])), [drills]);
-  const queue = useMemo(
-    () =>
-      now &&
-      reviewQueue(
-        { questions: questionCards, drills: drillProgress },
-        { questionIds: new Set(questionById.keys()), drillSlugs: new Set(drillBySlug.keys()) },
-        now,
-      ),
-    [now, questionCards, drillProgress, questionById, drillBySlug],
-  );
+  const known = useMemo(() => ({ questionIds: new Set(questionById.keys()), drillSlugs: new Set(drillBySlug.keys()) }), [questionById, drillBySlug]);
+  const queue = useMemo(() => now && reviewQueue({ questions: questionCards, drills: drillProgress }, known, now), [now, questionCards, drillProgress, known]);
 
   if (!hydrated || !queue || !now) return <p className="mt-8 text-ink-muted">Loading your review schedule…</p>;
 
@@ -65,6 +61,42 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
   const nothingYet = queue.due.length === 0 && queue.upcoming.length === 0 && !answered;
 
   const title = (item: ReviewItem) => (item.kind === "drill" ? drillBySlug.get(item.id)!.title : questionById.get(item.id)!.title);
+  const cardCount = queue.due.length + queue.upcoming.length;
+
+  const cramSection = (
+    <section aria-labelledby="cram-heading" className="mt-10 max-w-3xl rounded-xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id="cram-heading" className="text-2xl font-bold tracking-tight">
+        Cram before an interview
+      </h2>
+      <p className="mt-2 text-ink-muted">
+        Every question you missed and every drill you rated, due or not, one after another. Cramming ignores the spacing and does not change your review
+        schedule.
+      </p>
+      {cram ? (
+        <CramReview
+          items={cram}
+          questionById={questionById}
+          drillBySlug={drillBySlug}
+          setTitles={setTitles}
+          numberKeys={numberKeys}
+          onStop={() => setCram(null)}
+        />
+      ) : cardCount > 0 ? (
+        <button
+          type="button"
+          className={`${primaryButton} mt-4`}
+          onClick={() => setCram(cramQueue({ questions: questionCards, drills: drillProgress }, known))}
+        >
+          Cram all {counted(cardCount, "card")}
+        </button>
+      ) : (
+        <p className="mt-3 font-semibold">Nothing to cram yet.</p>
+      )}
+    </section>
+  );
+
+  // While cramming, the cram is the page: one card at a time, and no second question beside it.
+  if (cram) return cramSection;
 
   return (
     <>
@@ -134,6 +166,8 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
           </div>
         )}
       </section>
+
+      {cramSection}
 
       {queue.upcoming.length > 0 && (
         <UpcomingList

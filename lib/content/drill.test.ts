@@ -23,6 +23,7 @@ describe("drillParse", () => {
       scenario: { preset: "gc-pause", title: presetById("gc-pause")!.title },
       promptHtml: "<p>Explain the <em>GC-pause</em> bug.</p>",
       rubric: ["<strong>Must have:</strong> walks through the timeline.", "<strong>Must have:</strong> defines the <code>fencing token</code>.", "Names the alternative."],
+      mustHaves: [0, 1],
       // The red flags are shown with the model answer, after the learner has written theirs.
       modelAnswerHtml:
         "<p>c1 pauses; its lease expires.</p>\n<p>Storage rejects 33 after 34.</p>\n<h3>Red flags</h3>\n<ul>\n<li>Trusts the client to check its own lease.</li>\n<li>Calls the lease a lock.</li>\n</ul>",

@@ -84,7 +84,7 @@ export function drillParse(file: string, source: string, presetTitle: PresetTitl
     if (nodes.length === 0) problems.add(lineOf(heading), `the "## ${name}" section is empty`);
   }
 
-  const rubric = rubricParse(sections.get("Rubric"), problems);
+  const { items: rubric, mustHaves } = rubricParse(sections.get("Rubric"), problems);
   redFlagsCheck(sections.get("Model answer"), problems);
   const html = (name: SectionName) => markdownToHtml(sections.get(name)?.nodes ?? []);
   return problems.result(() => ({
@@ -95,21 +95,22 @@ export function drillParse(file: string, source: string, presetTitle: PresetTitl
     scenario: { preset: meta!.preset, title: presetTitle(meta!.preset)! },
     promptHtml: html("Prompt"),
     rubric,
+    mustHaves,
     modelAnswerHtml: html("Model answer"),
     followUpsHtml: sections.has("Follow-ups") ? html("Follow-ups") : null,
   }));
 }
 
 /** The rubric is one checklist of unchecked "- [ ]" items; each item becomes inline HTML. */
-function rubricParse(section: { heading: Heading; nodes: RootContent[] } | undefined, problems: ProblemList): string[] {
-  if (!section || section.nodes.length === 0) return [];
+function rubricParse(section: { heading: Heading; nodes: RootContent[] } | undefined, problems: ProblemList): { items: string[]; mustHaves: number[] } {
+  if (!section || section.nodes.length === 0) return { items: [], mustHaves: [] };
   const [list, ...rest] = section.nodes;
   if (list.type !== "list" || rest.length > 0) {
     problems.add(lineOf(rest[0] ?? list), 'the rubric must be one checklist of "- [ ]" items and nothing else');
-    return [];
+    return { items: [], mustHaves: [] };
   }
   const items: string[] = [];
-  let mustHaves = 0;
+  const mustHaves: number[] = [];
   for (const item of list.children) {
     const [text, ...extra] = item.children;
     if (item.checked !== false) {
@@ -118,15 +119,15 @@ function rubricParse(section: { heading: Heading; nodes: RootContent[] } | undef
       problems.add(lineOf(item), "a rubric item is a single line of text");
     } else {
       const [first] = text.children;
-      if (first?.type === "strong" && markdownText(first).trim() === MUST_HAVE) mustHaves++;
+      if (first?.type === "strong" && markdownText(first).trim() === MUST_HAVE) mustHaves.push(items.length);
       else if (MUST_HAVE_MISSPELT.test(markdownText(text))) problems.add(lineOf(item), `a must-have item starts with "**${MUST_HAVE}**" exactly (bold, colon inside): found "${markdownText(text).slice(0, 16)}…"`);
       items.push(markdownInlineHtml(text.children));
     }
   }
-  if (mustHaves < MUST_HAVES.min || mustHaves > MUST_HAVES.max) {
-    problems.add(lineOf(section.heading), `the rubric marks ${mustHaves} must-have ${mustHaves === 1 ? "item" : "items"}: start ${MUST_HAVES.min} or ${MUST_HAVES.max} of them with "**${MUST_HAVE}**", the points an answer fails without`);
+  if (mustHaves.length < MUST_HAVES.min || mustHaves.length > MUST_HAVES.max) {
+    problems.add(lineOf(section.heading), `the rubric marks ${mustHaves.length} must-have ${mustHaves.length === 1 ? "item" : "items"}: start ${MUST_HAVES.min} or ${MUST_HAVES.max} of them with "**${MUST_HAVE}**", the points an answer fails without`);
   }
-  return items;
+  return { items, mustHaves };
 }
 
 /** The model answer ends with "### Red flags": one list of what a weak answer says. */

@@ -60,6 +60,8 @@ export interface Drill {
   promptHtml: string;
   /** Inline HTML of each rubric item. */
   rubric: string[];
+  /** Indices of the rubric items marked "Must have:", the points an answer fails without. */
+  mustHaves: number[];
   modelAnswerHtml: string;
   followUpsHtml: string | null;
 }

@@ -19,11 +19,14 @@ export interface ReviewQueue {
   upcoming: ReviewItem[];
 }
 
-export function reviewQueue(
-  progress: Pick<Progress, "questions" | "drills">,
-  known: { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string> },
-  now: Date,
-): ReviewQueue {
+type Known = { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string> };
+
+/**
+ * A cram before an interview: every missed question and rated drill, due or not, ignoring the
+ * spacing, oldest due first (so what is due now comes first). It reads the schedule and never
+ * changes it.
+ */
+export function cramQueue(progress: Pick<Progress, "questions" | "drills">, known: Known): ReviewItem[] {
   const items: ReviewItem[] = [];
   for (const [id, card] of Object.entries(progress.questions)) {
     if (known.questionIds.has(id)) items.push({ kind: "question", id, due: card.due });
@@ -32,6 +35,12 @@ export function reviewQueue(
     if (drill.card && known.drillSlugs.has(slug)) items.push({ kind: "drill", id: slug, due: drill.card.due });
   }
   items.sort((a, b) => Date.parse(a.due) - Date.parse(b.due) || a.id.localeCompare(b.id));
+  return items;
+}
+
+/** The same items, split into what is due at `now` and what comes later. */
+export function reviewQueue(progress: Pick<Progress, "questions" | "drills">, known: Known, now: Date): ReviewQueue {
+  const items = cramQueue(progress, known);
   const isDue = (item: ReviewItem) => cardIsDue(item, now);
   return { due: items.filter(isDue), upcoming: items.filter((item) => !isDue(item)) };
 }

@@ -48,6 +48,7 @@ export default async function DrillPage({ params }: Props) {
         slug={drill.slug}
         minutes={drill.minutes}
         rubric={drill.rubric}
+        mustHaves={drill.mustHaves}
         modelAnswerHtml={drill.modelAnswerHtml}
         followUpsHtml={drill.followUpsHtml}
         scenario={drill.scenario}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useEffect, useId, useReducer } from "react";
+import { secondaryButton } from "@/components/ui/button";
+import { countdownInit, countdownLabel, countdownReducer } from "./countdown";
+import { SAY_ALOUD_MS, sayAloudCue } from "./sayAloud";
+
+/**
+ * Two minutes to say the answer out loud, as in the interview, before writing it down: start,
+ * pause and reset. Screen readers hear the start, 30 seconds left and the end, never each second.
+ */
+export function SayItOutLoud() {
+  const [state, dispatch] = useReducer(countdownReducer, SAY_ALOUD_MS, countdownInit);
+  const headingId = useId();
+  const running = state.endsAt !== null;
+  const finished = state.remainingMs === 0;
+  const fresh = state.remainingMs === state.totalMs && !running;
+
+  useEffect(() => {
+    if (!running) return;
+    const id = setInterval(() => dispatch({ type: "tick", now: Date.now() }), 250);
+    return () => clearInterval(id);
+  }, [running]);
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-line p-4">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+        <div>
+          <h2 id={headingId} className="text-sm font-semibold text-ink-muted">
+            Say it out loud · 2 minutes
+          </h2>
+          <p role="timer" aria-labelledby={headingId} className="font-mono text-2xl font-semibold tabular-nums">
+            {countdownLabel(state.remainingMs)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {!finished && (
+            <button type="button" className={secondaryButton} onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}>
+              {running ? "Pause speaking" : fresh ? "Start speaking" : "Resume speaking"}
+            </button>
+          )}
+          <button type="button" className={secondaryButton} onClick={() => dispatch({ type: "reset" })} disabled={fresh}>
+            Reset the two minutes
+          </button>
+        </div>
+      </div>
+      {/* The time left as a bar; it moves without easing under reduced motion. */}
+      <div aria-hidden="true" className="mt-3 h-1.5 overflow-hidden rounded-full bg-surface">
+        <div
+          className="h-full bg-focus motion-safe:transition-[width] motion-safe:duration-300 motion-safe:ease-linear"
+          style={{ width: `${(state.remainingMs / state.totalMs) * 100}%` }}
+        />
+      </div>
+      <p aria-live="polite" className="mt-2 min-h-6 text-sm font-semibold">
+        {sayAloudCue(state)}
+      </p>
+    </section>
+  );
+}
