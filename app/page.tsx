@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { HeroRun } from "@/components/home/HeroRun";
+import { QuickStart } from "@/components/home/QuickStart";
 import { ProgressOverview } from "@/components/progress/ProgressOverview";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { Container } from "@/components/ui/Container";
@@ -33,6 +34,7 @@ export default function HomePage() {
             Lease Lab teaches distributed locking with a deterministic simulator. Lease grants, renewals, pauses, clock jumps and writes play out on one
             timeline, so you can see the moment a client believes it holds a lock it has already lost.
           </p>
+          <QuickStart />
           <figure className="mt-10 rounded-xl border border-line bg-page p-4 sm:p-6">
             <HeroRun />
             <figcaption className="mt-4 max-w-3xl text-sm text-ink-muted">

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { contentLoad } from "@/lib/content/load";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import { expectNoSeriousA11yViolations } from "./axe";
 
@@ -56,4 +57,31 @@ test("once the lesson is marked as understood, the home page leads on to the nex
   await progress.getByRole("link", { name: `Continue with ${afterLeases.title}` }).click();
   await expect(page).toHaveURL(`/learn/${afterLeases.slug}/`);
   await expect(page.getByRole("heading", { level: 1, name: afterLeases.title })).toBeVisible();
+});
+
+test("a finished quiz is never where the home page continues: it leads on to the next quiz", async ({ page }) => {
+  const { quizSets } = contentLoad();
+  const [quiz, nextQuiz] = quizSets;
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`/quiz/${quiz.slug}/`);
+  for (const question of quiz.questions) {
+    await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toHaveText(question.title);
+    await page
+      .getByRole("article")
+      .getByRole("radio")
+      .nth(question.options.findIndex((o) => o.correct))
+      .check();
+    await page.getByRole("button", { name: "Check answer" }).click();
+    await page.getByRole("button", { name: /^(Next question|See your score)$/ }).click();
+  }
+  await expect(page.getByRole("heading", { name: "Your score" })).toBeVisible();
+
+  await goHome(page);
+  const progress = yourProgress(page);
+  await expect(progress.getByText("Continue where you left off")).toBeVisible();
+  await expect(progress.getByText(`Next quiz · you finished ${quiz.title} with ${quiz.questions.length} of ${quiz.questions.length}`)).toBeVisible();
+  await expect(progress.getByRole("link", { name: /^Continue with / })).not.toHaveAttribute("href", `/quiz/${quiz.slug}/`);
+  await progress.getByRole("link", { name: `Continue with ${nextQuiz.title}` }).click();
+  await expect(page).toHaveURL(`/quiz/${nextQuiz.slug}/`);
+  await expect(page.getByText(`Question 1 of ${nextQuiz.questions.length}`)).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { contentLoad } from "@/lib/content/load";
+import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import type { QuizQuestion } from "@/lib/content/types";
 import { PROGRESS_VERSION } from "@/lib/store/progressSchema";
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothThemes } from "./axe";
@@ -185,9 +186,9 @@ test("the quiz pages have no serious accessibility violations in either theme", 
 });
 
 /** Answers the whole set, every question right except the first `wrong` ones. */
-async function answerSet(page: Page, wrong: number) {
-  await page.goto(url);
-  for (const [i, q] of set.questions.entries()) {
+async function answerSet(page: Page, wrong: number, quiz = set) {
+  await page.goto(`/quiz/${quiz.slug}/`);
+  for (const [i, q] of quiz.questions.entries()) {
     await answerWithMouse(page, q, i < wrong ? wrongIndex(q) : correctIndex(q));
     await page.getByRole("button", { name: /^(Next question|See your score)$/ }).click();
   }
@@ -210,7 +211,9 @@ test("the home page shows the best scores and where to continue; progress export
   const progress = page.getByRole("region", { name: "Your progress" });
   await expect(scoreRow(page)).toContainText(`${total - 2} of ${total}`);
   await expect(progress.getByText("Continue where you left off")).toBeVisible();
-  await expect(progress.getByRole("link", { name: `Continue with ${set.title}` })).toHaveAttribute("href", url);
+  // The set is finished, so "continue" leads on to the next set rather than back to its score.
+  const nextSet = quizSets[(quizSets.indexOf(set) + 1) % quizSets.length];
+  await expect(progress.getByRole("link", { name: `Continue with ${nextSet.title}` })).toHaveAttribute("href", `/quiz/${nextSet.slug}/`);
   await expect(progress.getByRole("link", { name: "Review 2 due items" })).toBeVisible();
 
   const download = page.waitForEvent("download");
@@ -285,4 +288,34 @@ test("See it happen opens the lab on the question's preset in a new tab, and the
   await expect(question(page).getByRole("heading", { name: "Correct" })).toBeVisible();
   await expect(question(page).getByText(snippet(first.options[correctIndex(first)].explanationHtml))).toBeVisible();
   await expect(page).toHaveURL(`/quiz/${withScenario.slug}/`);
+});
+
+test("after a low score, the result links each lesson behind the missed questions once, with the questions it covers", async ({ page }) => {
+  const { lessons } = lessonContentLoad();
+  // The set whose questions name the most lessons, read from the content.
+  const lessonsOf = (quiz: (typeof quizSets)[number]) => new Set(quiz.questions.map((q) => q.lesson));
+  const quiz = [...quizSets].sort((a, b) => lessonsOf(b).size - lessonsOf(a).size)[0];
+  expect(lessonsOf(quiz).size).toBeGreaterThan(1);
+  await answerSet(page, quiz.questions.length, quiz);
+
+  const revisit = page.getByRole("region", { name: "Read these lessons again" });
+  await expect(revisit).toContainText("Under 70% right");
+  const expected = lessons.filter((lesson) => lessonsOf(quiz).has(lesson.slug));
+  await expect(revisit.getByRole("link")).toHaveText(expected.map((lesson) => `Lesson ${lesson.number}: ${lesson.title}`));
+  for (const lesson of expected) {
+    const numbers = quiz.questions.flatMap((q, i) => (q.lesson === lesson.slug ? [i + 1] : []));
+    const covers = numbers.length === 1 ? `question ${numbers[0]}` : `questions ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+    await expect(revisit.getByRole("listitem").filter({ hasText: `Lesson ${lesson.number}:` })).toContainText(`covers ${covers}`);
+  }
+  await expectNoSeriousA11yViolations(page, "lessons to read again", 'section[aria-labelledby="revisit-heading"]');
+
+  await revisit.getByRole("link", { name: `Lesson ${expected[0].number}: ${expected[0].title}` }).click();
+  await expect(page).toHaveURL(`/learn/${expected[0].slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: expected[0].title })).toBeVisible();
+});
+
+test("a score of 70% or more lists no lessons to read again", async ({ page }) => {
+  await answerSet(page, Math.floor(total * 0.3));
+  await expect(page.getByRole("region", { name: "Your score" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Read these lessons again" })).toHaveCount(0);
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { LessonSummary } from "@/lib/content/lessonTypes";
 import { progressEmpty, type Progress } from "@/lib/store/progressSchema";
-import { lessonUnderstood, progressVisit } from "@/lib/store/progressUpdate";
+import type { QuizSetSummary } from "@/lib/content/types";
+import { lessonUnderstood, progressVisit, quizAnswer } from "@/lib/store/progressUpdate";
 import { continueTarget } from "./ContinueCard";
 
 const now = new Date("2025-03-01T09:00:00.000Z");
@@ -44,5 +45,34 @@ describe("continue where you left off, after a lesson", () => {
   it("has nowhere to lead when nothing was visited, or the lesson no longer exists", () => {
     expect(target(progressEmpty())).toBeNull();
     expect(target(visited("11-removed"))).toBeNull();
+  });
+});
+
+describe("continue where you left off, after a quiz", () => {
+  const quizSet = (slug: string): QuizSetSummary => ({ slug, title: slug.toUpperCase(), topic: slug, questionIds: [`${slug}/a`, `${slug}/b`] });
+  const sets = [quizSet("leases"), quizSet("pauses"), quizSet("fencing")];
+  const answer = (progress: Progress, slug: string, question: "a" | "b", correct = true) =>
+    quizAnswer(progress, { setSlug: slug, questionIds: [`${slug}/a`, `${slug}/b`], questionId: `${slug}/${question}`, chosen: [0], correct }, now);
+  const finish = (progress: Progress, slug: string) => answer(answer(progress, slug, "a"), slug, "b", false);
+  const quizTarget = (progress: Progress, slug: string) => continueTarget(progressVisit(progress, "quiz", slug, now), lessons, sets, []);
+
+  it("leads back to a quiz in progress, at its next question", () => {
+    expect(quizTarget(answer(progressEmpty(), "pauses", "a"), "pauses")).toEqual({ href: "/quiz/pauses/", title: "PAUSES", detail: "Quiz · question 2 of 2" });
+  });
+
+  it("never leads back to a finished quiz: it leads on to the next set not finished", () => {
+    expect(quizTarget(finish(progressEmpty(), "pauses"), "pauses")).toEqual({
+      href: "/quiz/fencing/",
+      title: "FENCING",
+      detail: "Next quiz · you finished PAUSES with 1 of 2",
+    });
+    // After the last set, the first one not finished yet.
+    expect(quizTarget(finish(finish(progressEmpty(), "pauses"), "fencing"), "fencing")?.href).toBe("/quiz/leases/");
+  });
+
+  it("leads to the first lesson not understood once every quiz is finished", () => {
+    const allFinished = sets.reduce((p, set) => finish(p, set.slug), lessonUnderstood(progressEmpty(), lessons[0].slug, true, now));
+    expect(quizTarget(allFinished, "fencing")?.href).toBe("/learn/02-leases/");
+    for (const set of sets) expect(quizTarget(allFinished, set.slug)?.href).not.toMatch(/^\/quiz\//);
   });
 });

@@ -29,22 +29,32 @@ function lessonTarget(progress: Progress, lessons: LessonSummary[], slug: string
   return { href: `/learn/${lesson.slug}/`, title: lesson.title, detail: `Lesson ${lesson.number} of ${lessons.length} · ${mark}` };
 }
 
+function quizTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetSummary[], slug: string): Target | null {
+  const index = sets.findIndex((s) => s.slug === slug);
+  if (index < 0) return null;
+  const finished = (set: QuizSetSummary) => Boolean(progress.quizzes[set.slug]?.finishedAt);
+  const set = sets[index];
+  if (!finished(set)) {
+    const run = progress.quizzes[set.slug];
+    const total = set.questionIds.length;
+    const answered = run ? set.questionIds.filter((id) => run.answers[id]).length : 0;
+    return { href: `/quiz/${set.slug}/`, title: set.title, detail: `Quiz · question ${Math.min(answered + 1, total)} of ${total}` };
+  }
+  // A finished quiz only shows its score again: lead on to the next set not finished (after this one, then from the start).
+  const next = [...sets.slice(index + 1), ...sets.slice(0, index)].find((s) => !finished(s));
+  const best = progress.quizzes[set.slug].best;
+  const score = best ? ` with ${best.correct} of ${best.total}` : "";
+  if (next) return { href: `/quiz/${next.slug}/`, title: next.title, detail: `Next quiz · you finished ${set.title}${score}` };
+  // Every quiz finished: the first lesson not yet understood, if there is one.
+  const lesson = lessons.find((l) => progress.lessons[l.slug] === undefined);
+  return lesson ? lessonTarget(progress, lessons, lesson.slug) : null;
+}
+
 /** Where "continue" leads: the lesson, quiz or drill opened last, or null when there is none (or it no longer exists). */
 export function continueTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetSummary[], drills: DrillSummary[]): Target | null {
   const last = progress.lastVisited;
   if (last?.kind === "lesson") return lessonTarget(progress, lessons, last.slug);
-  if (last?.kind === "quiz") {
-    const set = sets.find((s) => s.slug === last.slug);
-    if (!set) return null;
-    const run = progress.quizzes[set.slug];
-    const total = set.questionIds.length;
-    const answered = run ? set.questionIds.filter((id) => run.answers[id]).length : 0;
-    const detail =
-      run?.finishedAt && run.best
-        ? `Quiz finished · best score ${run.best.correct} of ${run.best.total}`
-        : `Quiz · question ${Math.min(answered + 1, total)} of ${total}`;
-    return { href: `/quiz/${set.slug}/`, title: set.title, detail };
-  }
+  if (last?.kind === "quiz") return quizTarget(progress, lessons, sets, last.slug);
   if (last?.kind === "drill") {
     const drill = drills.find((d) => d.slug === last.slug);
     if (!drill) return null;

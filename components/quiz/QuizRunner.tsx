@@ -3,17 +3,19 @@
 import { useState } from "react";
 import { useProgress } from "@/components/progress/useProgress";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
+import type { LessonSummary } from "@/lib/content/lessonTypes";
 import type { QuizSet } from "@/lib/content/types";
 import { selectAnswerQuestion, selectHydrated, selectNumberKeys, selectQuizSet, selectRestartQuiz } from "@/lib/store/progressSelectors";
 import { NumberKeysToggle } from "./NumberKeysToggle";
 import { QuestionCard } from "./QuestionCard";
+import { isLowScore, lessonsToRevisit } from "./lessonsToRevisit";
 import { QuizSummary } from "./QuizSummary";
 
 /**
  * Runs a quiz set one question at a time. The run lives in the progress store, so a reload (or a
  * visit next week) resumes at the first unanswered question; the summary follows the last one.
  */
-export function QuizRunner({ set }: { set: QuizSet }) {
+export function QuizRunner({ set, lessons }: { set: QuizSet; lessons: LessonSummary[] }) {
   const hydrated = useProgress(selectHydrated);
   const progress = useProgress(selectQuizSet(set.slug));
   const numberKeys = useProgress(selectNumberKeys);
@@ -78,13 +80,16 @@ export function QuizRunner({ set }: { set: QuizSet }) {
     );
   } else {
     const mistakes = set.questions.filter((q) => !answers[q.id].correct).map((q) => ({ question: q, chosen: answers[q.id].chosen }));
+    const correct = total - mistakes.length;
+    const revisit = isLowScore(correct, total) ? lessonsToRevisit(set.questions, new Set(mistakes.map((m) => m.question.id)), lessons) : [];
     body = (
       <QuizSummary
-        correct={total - mistakes.length}
+        correct={correct}
         total={total}
         best={progress.best}
         attempts={progress.attempts}
         mistakes={mistakes}
+        revisit={revisit}
         onRestart={() => {
           restartQuiz(set.slug);
           setMoved(true);

@@ -9,6 +9,7 @@ const question = (correct: boolean[]): QuizQuestion => ({
   titleHtml: "Q?",
   contextHtml: null,
   scenario: null,
+  lesson: null,
   multiple: correct.filter(Boolean).length > 1,
   options: correct.map((c, i) => ({ html: `option ${i}`, correct: c, explanationHtml: "<p>Why.</p>" })),
 });

@@ -10,6 +10,7 @@ const question: QuizQuestion = {
   titleHtml: "Who wins?",
   contextHtml: null,
   scenario: null,
+  lesson: null,
   multiple: false,
   options: ["c1", "c2", "storage", "nobody", "both"].map((name, i) => ({ html: name, correct: i === 1, explanationHtml: `<p>${name}</p>` })),
 };

@@ -22,17 +22,22 @@ describe("contentCheck", () => {
     const root = mkdtempSync(join(tmpdir(), "lease-lab-content-"));
     mkdirSync(join(root, "content/quizzes"), { recursive: true });
     mkdirSync(join(root, "content/drills"), { recursive: true });
+    mkdirSync(join(root, "content/lessons"), { recursive: true });
+    writeFileSync(join(root, "content/lessons/04-fencing-tokens.md"), "");
     const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
-    writeFileSync(join(root, "content/quizzes/good.md"), fixture("valid-quiz.md"));
+    writeFileSync(join(root, "content/quizzes/good.md"), fixture("valid-quiz.md").replace("order: 1", "order: 1\nlesson: 04-fencing-tokens"));
+    // A set whose questions name no lesson could not link one after a low score.
+    writeFileSync(join(root, "content/quizzes/unlinked.md"), fixture("valid-quiz.md"));
     writeFileSync(join(root, "content/quizzes/bad.md"), fixture("no-correct-option.md"));
     writeFileSync(join(root, "content/drills/bad.md"), fixture("bad-drill.md"));
     // A drill quoting its run with a planted wrong figure fails at that figure's line.
     writeFileSync(join(root, "content/drills/quotes-a-run.md"), fixture("drill-run-figure.md"));
 
     const { quizSets, problems } = contentCheck(root);
-    expect(quizSets.map((set) => set.slug)).toEqual(["good"]);
+    expect(quizSets.map((set) => set.slug)).toEqual(["good", "unlinked"]);
     expect(problems.map((p) => `${p.file}:${p.line}`)).toEqual([
       "content/quizzes/bad.md:7",
+      ...quizSets[1].questions.map(() => "content/quizzes/unlinked.md:1"),
       "content/drills/bad.md:5",
       "content/drills/bad.md:6",
       "content/drills/bad.md:13",
@@ -42,6 +47,6 @@ describe("contentCheck", () => {
       "content/drills/quotes-a-run.md:19",
     ]);
     expect(problems.at(-1)?.reason).toBe('"11.7 s" — zk-partition shows c1 disconnected (seen by c1) at 10.0 s');
-    expect(new ContentValidationError(problems).message).toMatch(/^Invalid course content \(8 problems\):\ncontent\/quizzes\/bad\.md:7: no correct option/);
+    expect(new ContentValidationError(problems).message).toMatch(/^Invalid course content \(10 problems\):\ncontent\/quizzes\/bad\.md:7: no correct option/);
   });
 });

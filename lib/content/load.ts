@@ -10,6 +10,7 @@ import { presetById } from "../presets";
 import { drillParse } from "./drill";
 import { ContentValidationError, type ContentProblem, type Parsed } from "./errors";
 import { quizSetParse } from "./quiz";
+import { fileSlug } from "./slug";
 import type { Drill, DrillSummary, QuizSet, QuizSetSummary } from "./types";
 
 export interface Content {
@@ -18,6 +19,11 @@ export interface Content {
 }
 
 const presetTitle = (id: string) => presetById(id)?.title;
+
+/** Lesson slugs from the file names in content/lessons, so a quiz is checked even when a lesson file is itself broken. */
+function lessonSlugs(root: string): Set<string> {
+  return new Set(readdirSync(join(root, "content/lessons")).filter((name) => name.endsWith(".md")).map(fileSlug));
+}
 
 export function folderParse<T>(root: string, folder: string, parse: (file: string, source: string) => Parsed<T>) {
   const values: T[] = [];
@@ -34,7 +40,14 @@ export function folderParse<T>(root: string, folder: string, parse: (file: strin
 
 /** Parses and validates every quiz set and drill under `root`; returns what parsed and every problem. */
 export function contentCheck(root = process.cwd()): Content & { problems: ContentProblem[] } {
-  const quizzes = folderParse(root, "content/quizzes", (file, source) => quizSetParse(file, source, presetTitle));
+  const lessons = lessonSlugs(root);
+  const quizzes = folderParse(root, "content/quizzes", (file, source) => quizSetParse(file, source, presetTitle, (slug) => lessons.has(slug)));
+  // A low score links the lessons behind the missed questions (QuizSummary): every question needs one.
+  for (const set of quizzes.values) {
+    for (const question of set.questions.filter((q) => q.lesson === null)) {
+      quizzes.problems.push({ file: `content/quizzes/${set.slug}.md`, line: 1, reason: `question "${question.title.slice(0, 60)}…" names no lesson: add "lesson: <lesson slug>" to the front matter or a "Lesson:" line to the question` });
+    }
+  }
   const drills = folderParse(root, "content/drills", (file, source) => drillParse(file, source, presetTitle));
   return {
     quizSets: quizzes.values.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug)),

@@ -72,7 +72,7 @@ describe("quizSetParse", () => {
 
   it("rejects an unknown front-matter field, on its line", () => {
     expect(problemsOf("unknown-field")).toEqual([
-      'lib/content/fixtures/unknown-field.md:5: unknown front-matter field "difficulty" (allowed: title, topic, order, multiple)',
+      'lib/content/fixtures/unknown-field.md:5: unknown front-matter field "difficulty" (allowed: title, topic, order, multiple, lesson)',
     ]);
   });
 
@@ -122,5 +122,19 @@ describe("quizSetParse", () => {
   it("wants the Scenario line before the options and only one of it", () => {
     const late = parseInline(front + "## Q?\n\n- [x] A.\n  > Right.\n- [ ] B.\n  > No.\n\nScenario: gc-pause-fenced\n");
     expect(late.ok ? [] : late.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual(["14: the Scenario line must come before the options"]);
+  });
+
+  it("gives each question its set's lesson unless its own Lesson line names another, and rejects unknown lessons", () => {
+    const lessons = new Set(["03-the-pause", "04-fencing-tokens"]);
+    const parse = (source: string) => quizSetParse("content/quizzes/inline.md", source, presetTitle, (slug) => lessons.has(slug));
+    const question = (title: string, lessonLine = "") => `## ${title}\n\n${lessonLine}- [x] A.\n  > Right.\n- [ ] B.\n  > No.\n\n`;
+    const withLesson = front.replace("order: 1", "order: 1\nlesson: 03-the-pause");
+    const good = parse(withLesson + question("Q1?") + question("Q2?", "Lesson: 04-fencing-tokens\n\n"));
+    expect(good.ok && good.value.questions.map((q) => q.lesson)).toEqual(["03-the-pause", "04-fencing-tokens"]);
+    const bad = parse(front.replace("order: 1", "order: 1\nlesson: 03-pause") + question("Q1?", "Lesson: 4-fencing\n\n"));
+    expect(bad.ok ? [] : bad.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '1: unknown lesson "03-pause" in "lesson:": it must be the slug of a lesson in content/lessons/, such as 04-fencing-tokens',
+      '10: unknown lesson "4-fencing" in the Lesson line: it must be the slug of a lesson in content/lessons/',
+    ]);
   });
 });

@@ -15,21 +15,27 @@ const quizFrontMatter = z.strictObject({
   topic: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a lower-case word, such as fencing"),
   order: z.number().int("must be a whole number").positive("must be 1 or more"),
   multiple: z.boolean().optional(),
+  /** The lesson that teaches what the set asks, by slug; a question may name another with a "Lesson:" line. */
+  lesson: z.string().optional(),
 });
 
 /** Looks up a lab preset's title by id; undefined for an id that names no preset. */
 export type PresetTitle = (id: string) => string | undefined;
 
+/** Whether a lesson slug names a lesson in content/lessons. */
+export type LessonKnown = (slug: string) => boolean;
+
 const SCENARIO_LINE = /^Scenario:\s*(\S*)\s*$/;
+const LESSON_LINE = /^Lesson:\s*(\S*)\s*$/;
 const CONTEXT_TYPES = new Set<RootContent["type"]>(["paragraph", "code", "table"]);
-const FORMAT_HINT = `a question is a "## " heading, optional context paragraphs, an optional "Scenario: <preset>" line, then its "- [ ]" / "- [x]" options`;
+const FORMAT_HINT = `a question is a "## " heading, optional context paragraphs, optional "Scenario: <preset>" and "Lesson: <lesson slug>" lines, then its "- [ ]" / "- [x]" options`;
 
 /**
  * Parses and validates one quiz set (DESIGN §5). `file` is the path shown in problems; questions
  * get the id `<set slug>/<slugified heading>`, which must be unique. Returns the set with all
  * markdown rendered to HTML, or every problem found with its line.
  */
-export function quizSetParse(file: string, source: string, presetTitle: PresetTitle): Parsed<QuizSet> {
+export function quizSetParse(file: string, source: string, presetTitle: PresetTitle, lessonKnown: LessonKnown = () => false): Parsed<QuizSet> {
   const problems = new ProblemList(file);
   const slug = fileSlug(file);
   if (slugify(slug) !== slug) problems.add(1, `the file name must be a lower-case slug such as "fencing.md", not "${slug}.md"`);
@@ -37,6 +43,8 @@ export function quizSetParse(file: string, source: string, presetTitle: PresetTi
   const tree = markdownParse(source);
   const meta = frontMatterRead(tree, quizFrontMatter, problems);
   const multiple = meta?.multiple ?? false;
+  const setLesson = meta?.lesson ?? null;
+  if (setLesson !== null && !lessonKnown(setLesson)) problems.add(1, `unknown lesson "${setLesson}" in "lesson:": it must be the slug of a lesson in content/lessons/, such as 04-fencing-tokens`);
   inlineResolve(tree, problems, { source });
 
   // A block directive has been reported by inlineResolve; it is not also an unexpected node.
@@ -66,31 +74,44 @@ export function quizSetParse(file: string, source: string, presetTitle: PresetTi
     } else {
       idLines.set(id, line);
     }
-    const question = questionParse(nodes, line, problems, presetTitle, multiple);
-    if (question) questions.push({ id, setSlug: slug, title, titleHtml: markdownInlineHtml(heading.children), multiple, ...question });
+    const question = questionParse(nodes, line, problems, presetTitle, lessonKnown, multiple);
+    if (question) {
+      const { lesson, ...body } = question;
+      questions.push({ id, setSlug: slug, title, titleHtml: markdownInlineHtml(heading.children), multiple, lesson: lesson ?? setLesson, ...body });
+    }
   }
 
   return problems.result(() => ({ slug, title: meta!.title, topic: meta!.topic, order: meta!.order, questions }));
 }
 
-type QuestionBody = Pick<QuizQuestion, "contextHtml" | "scenario" | "options">;
+type QuestionBody = Pick<QuizQuestion, "contextHtml" | "scenario" | "options" | "lesson">;
 
 function questionParse(
   nodes: RootContent[],
   headingLine: number,
   problems: ProblemList,
   presetTitle: PresetTitle,
+  lessonKnown: LessonKnown,
   multiple: boolean,
 ): QuestionBody | null {
   const context: RootContent[] = [];
   let scenario: ScenarioLink | null = null;
+  let lesson: string | null = null;
   let list: List | null = null;
   const before = problems.problems.length;
 
   for (const node of nodes) {
     const line = lineOf(node);
     const scenarioMatch = node.type === "paragraph" ? SCENARIO_LINE.exec(markdownText(node).trim()) : null;
-    if (scenarioMatch) {
+    const lessonMatch = node.type === "paragraph" ? LESSON_LINE.exec(markdownText(node).trim()) : null;
+    if (lessonMatch) {
+      const slug = lessonMatch[1];
+      if (list) problems.add(line, "the Lesson line must come before the options");
+      else if (lesson) problems.add(line, "a question can name only one lesson");
+      else if (!slug) problems.add(line, 'the Lesson line names no lesson: write "Lesson: <lesson slug>"');
+      else if (!lessonKnown(slug)) problems.add(line, `unknown lesson "${slug}" in the Lesson line: it must be the slug of a lesson in content/lessons/`);
+      else lesson = slug;
+    } else if (scenarioMatch) {
       const preset = scenarioMatch[1];
       if (list) problems.add(line, "the Scenario line must come before the options");
       else if (scenario) problems.add(line, "a question can link only one scenario");
@@ -133,7 +154,7 @@ function questionParse(
   }
 
   if (problems.problems.length > before) return null;
-  return { contextHtml: context.length > 0 ? markdownToHtml(context) : null, scenario, options };
+  return { contextHtml: context.length > 0 ? markdownToHtml(context) : null, scenario, lesson, options };
 }
 
 function optionParse(item: ListItem, problems: ProblemList): QuizOption | null {

@@ -28,6 +28,8 @@ export interface QuizQuestion {
   titleHtml: string;
   contextHtml: string | null;
   scenario: ScenarioLink | null;
+  /** Slug of the lesson that teaches what the question asks: its own "Lesson:" line, else its set's. */
+  lesson: string | null;
   /** More than one option may be correct, and the learner picks all of them. */
   multiple: boolean;
   options: QuizOption[];

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { QuizRunner } from "@/components/quiz/QuizRunner";
 import { Container } from "@/components/ui/Container";
 import { contentLoad, quizSetLoad } from "@/lib/content/load";
+import { lessonSummaries } from "@/lib/content/lessonLoad";
 
 interface Props {
   params: Promise<{ set: string }>;
@@ -22,6 +23,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function QuizSetPage({ params }: Props) {
   const set = quizSetLoad((await params).set);
+  // Only the lessons this set's questions name: a low score links back to them.
+  const lessons = lessonSummaries().filter((lesson) => set.questions.some((q) => q.lesson === lesson.slug));
   return (
     <Container className="py-10 sm:py-12">
       <p className="text-sm">
@@ -31,7 +34,7 @@ export default async function QuizSetPage({ params }: Props) {
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{set.title}</h1>
       <div className="mt-8 max-w-3xl">
-        <QuizRunner set={set} />
+        <QuizRunner set={set} lessons={lessons} />
       </div>
     </Container>
   );

@@ -1,0 +1,16 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { decodeLabSearch } from "../lab/url";
+import { quickStart } from "./quickStart";
+
+describe("the home page's quick start", () => {
+  it("breaks a lock in predict mode, fixes it with a fence, then opens a lesson that exists", () => {
+    const [breakIt, fixIt, readWhy] = quickStart;
+    const lab = (href: string) => decodeLabSearch(href.replace(/^\/lab\//, ""));
+    expect(lab(breakIt.href)).toMatchObject({ presetId: "gc-pause", predict: true, problems: [] });
+    expect(lab(fixIt.href)).toMatchObject({ presetId: "gc-pause-fenced", predict: false, problems: [] });
+    const lesson = /^\/learn\/([\w-]+)\/$/.exec(readWhy.href)?.[1];
+    expect(lesson && existsSync(join(process.cwd(), "content/lessons", `${lesson}.md`))).toBe(true);
+  });
+});
