@@ -37,11 +37,12 @@ test("the start path breaks a lock with a prediction first, fixes it with a fenc
   await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause", { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
 
-  // 2. The fenced run.
+  // 2. The fenced run, predicted first too.
   await page.goBack();
   await quickStart(page).getByRole("link", { name: "Fix it with a fence" }).click();
-  await expect(page).toHaveURL("/lab/?preset=gc-pause-fenced");
+  await expect(page).toHaveURL("/lab/?preset=gc-pause-fenced&predict=1");
   await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
 
   // 3. The lesson on fencing tokens.
   await page.goBack();

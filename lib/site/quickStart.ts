@@ -5,19 +5,20 @@ export interface QuickStep {
 }
 
 /**
- * The first-visit path on the home page, about five minutes: break a lock (the lab asks for a
- * prediction before the run plays), fix it with a fence, then read why.
+ * The first-visit path on the home page, about five minutes: break a lock, fix it with a fence
+ * (the lab asks for a prediction before each run plays), then read why. The steps never say what a
+ * run will do: that is the learner's prediction.
  */
 export const quickStart: readonly QuickStep[] = [
   {
     title: "Break a lock",
-    text: "Predict what a long garbage-collection pause does to the client holding the lock, then watch its late write land.",
+    text: "Predict what a long garbage-collection pause does to the client holding the lock, then watch the run play out.",
     href: "/lab/?preset=gc-pause&predict=1",
   },
   {
     title: "Fix it with a fence",
-    text: "Play the same pause against storage that checks fencing tokens, and see the stale write rejected.",
-    href: "/lab/?preset=gc-pause-fenced",
+    text: "The same pause against storage that checks fencing tokens: predict again, then see what changed.",
+    href: "/lab/?preset=gc-pause-fenced&predict=1",
   },
-  { title: "Read why", text: "Lesson 4, fencing tokens: why the resource, not the holder, has to say no.", href: "/learn/04-fencing-tokens/" },
+  { title: "Read why", text: "Lesson 4, fencing tokens: what the fence checks, and where.", href: "/learn/04-fencing-tokens/" },
 ];
