@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useReducer, useRef } from "react";
-import { secondaryButton } from "@/components/ui/button";
-import { countdownInit, countdownKey, countdownLabel, countdownReducer, countdownRestore, type CountdownState } from "./countdown";
+import { countdownInit, countdownKey, countdownLabel, countdownPhase, countdownReducer, countdownRestore, type CountdownState } from "./countdown";
+import { CountdownButtons } from "./CountdownButtons";
 
 function readSaved(slug: string): unknown {
   try {
@@ -38,9 +38,7 @@ export function Countdown({ minutes, slug, stopped }: { minutes: number; slug: s
   const totalMs = minutes * 60_000;
   const [state, dispatch] = useReducer(countdownReducer, totalMs, countdownInit);
   const restored = useRef(false);
-  const running = state.endsAt !== null;
-  const finished = state.remainingMs === 0;
-  const fresh = state.remainingMs === state.totalMs && !running;
+  const { running, finished, fresh } = countdownPhase(state);
 
   // Read back after hydration (the static HTML has no storage), then keep every change.
   useEffect(() => {
@@ -78,16 +76,11 @@ export function Countdown({ minutes, slug, stopped }: { minutes: number; slug: s
               : `Stopped when you revealed the model answer, with ${countdownLabel(state.remainingMs)} left.`}
         </p>
       ) : (
-        <div className="flex flex-wrap gap-2">
-          {!finished && (
-            <button type="button" className={secondaryButton} onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}>
-              {running ? "Pause timer" : fresh ? "Start timer" : "Resume timer"}
-            </button>
-          )}
-          <button type="button" className={secondaryButton} onClick={() => dispatch({ type: "reset" })} disabled={fresh}>
-            Reset timer
-          </button>
-        </div>
+        <CountdownButtons
+          state={state}
+          dispatch={dispatch}
+          labels={{ start: "Start timer", pause: "Pause timer", resume: "Resume timer", reset: "Reset timer" }}
+        />
       )}
       {/* Announced once when time runs out; the ticking itself stays silent. */}
       <p aria-live="polite" className="font-semibold">

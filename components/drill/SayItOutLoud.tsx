@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useId, useReducer } from "react";
-import { secondaryButton } from "@/components/ui/button";
-import { countdownInit, countdownLabel, countdownReducer } from "./countdown";
+import { countdownInit, countdownLabel, countdownPhase, countdownReducer } from "./countdown";
+import { CountdownButtons } from "./CountdownButtons";
 import { SAY_ALOUD_MS, sayAloudCue } from "./sayAloud";
 
 /**
@@ -12,9 +12,7 @@ import { SAY_ALOUD_MS, sayAloudCue } from "./sayAloud";
 export function SayItOutLoud() {
   const [state, dispatch] = useReducer(countdownReducer, SAY_ALOUD_MS, countdownInit);
   const headingId = useId();
-  const running = state.endsAt !== null;
-  const finished = state.remainingMs === 0;
-  const fresh = state.remainingMs === state.totalMs && !running;
+  const { running } = countdownPhase(state);
 
   useEffect(() => {
     if (!running) return;
@@ -33,16 +31,11 @@ export function SayItOutLoud() {
             {countdownLabel(state.remainingMs)}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {!finished && (
-            <button type="button" className={secondaryButton} onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}>
-              {running ? "Pause speaking" : fresh ? "Start speaking" : "Resume speaking"}
-            </button>
-          )}
-          <button type="button" className={secondaryButton} onClick={() => dispatch({ type: "reset" })} disabled={fresh}>
-            Reset the two minutes
-          </button>
-        </div>
+        <CountdownButtons
+          state={state}
+          dispatch={dispatch}
+          labels={{ start: "Start speaking", pause: "Pause speaking", resume: "Resume speaking", reset: "Reset the two minutes" }}
+        />
       </div>
       {/* The time left as a bar; it moves without easing under reduced motion. */}
       <div aria-hidden="true" className="mt-3 h-1.5 overflow-hidden rounded-full bg-surface">

@@ -30,6 +30,12 @@ export function countdownReducer(state: CountdownState, action: CountdownAction)
 }
 
 /** "08:00": minutes and seconds left, rounded up so the display reads 00:00 only when time is up. */
+/** Where a countdown is: running, run out, or untouched (full and stopped). */
+export function countdownPhase(state: CountdownState): { running: boolean; finished: boolean; fresh: boolean } {
+  const running = state.endsAt !== null;
+  return { running, finished: state.remainingMs === 0, fresh: state.remainingMs === state.totalMs && !running };
+}
+
 export function countdownLabel(remainingMs: number): string {
   const seconds = Math.ceil(remainingMs / 1000);
   return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
