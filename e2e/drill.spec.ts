@@ -3,6 +3,7 @@ import { contentLoad } from "@/lib/content/load";
 import { PROGRESS_KEY } from "@/lib/store/progressStorage";
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { optionWords } from "./optionWords";
+import { missFirstQuestion } from "./quiz";
 
 const { drills, quizSets } = contentLoad();
 const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0];
@@ -131,14 +132,7 @@ test("a drill can be done from the keyboard alone", async ({ page }) => {
 test("a missed quiz question is due on the review page and can be answered there", async ({ page }) => {
   const set = quizSets[0];
   const q = set.questions[0];
-  await page.goto(`/quiz/${set.slug}/`);
-  await page
-    .getByRole("article")
-    .getByRole("radio")
-    .nth(q.options.findIndex((o) => !o.correct))
-    .check();
-  await page.getByRole("button", { name: "Check answer" }).click();
-  await expect(page.getByRole("heading", { name: "Not quite" })).toBeVisible();
+  await missFirstQuestion(page, set);
 
   await page.getByRole("link", { name: "Review", exact: true }).click();
   const due = page.getByRole("region", { name: "Due now" });
@@ -204,13 +198,7 @@ test("the drill and review pages have no serious accessibility violations in eit
   await expectNoSeriousA11yViolationsInBothThemes(page, "drill rated");
 
   const set = quizSets[0];
-  await page.goto(`/quiz/${set.slug}/`);
-  await page
-    .getByRole("article")
-    .getByRole("radio")
-    .nth(set.questions[0].options.findIndex((o) => !o.correct))
-    .check();
-  await page.getByRole("button", { name: "Check answer" }).click();
+  await missFirstQuestion(page, set);
   await page.goto("/review/");
   await expect(page.getByRole("region", { name: "Coming up" })).toBeVisible();
   await expectNoSeriousA11yViolationsInBothThemes(page, "review with a due question");
