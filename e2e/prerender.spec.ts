@@ -35,9 +35,9 @@ test("with JavaScript the lab from a link replaces the prerendered one and can b
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
 });
 
-/** Holds the lab's own chunk (every chunk the page's HTML does not name) until `release` is called. */
-async function holdLabChunk(page: Page) {
-  const html = await (await page.request.get("/lab/")).text();
+/** Holds the live page's own chunk (every chunk the HTML at `path` does not name) until `release` is called. */
+async function holdLabChunk(page: Page, path = "/lab/") {
+  const html = await (await page.request.get(path)).text();
   const named = new Set(html.match(/\/_next\/static\/chunks\/[^"\\]+?\.(?:js|css)/g));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -98,6 +98,32 @@ test("a lab opened on a link never shows the drawn default run's verdict while t
   await expect(outcome).toContainText("Safe");
   await expect(page.getByRole("status").filter({ hasText: "Opening the linked scenario…" })).toBeHidden();
   expect(errors).toEqual([]);
+});
+
+// A level's page draws the level as it opens, unsolved; a shared solution's link opens it solved.
+test("a challenge level opened on a shared solution never shows the drawn, unsolved level while the solution opens", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const chunk = await holdLabChunk(page, "/challenges/redis-one-pause/");
+  const solution = Buffer.from(JSON.stringify({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] })).toString("base64url");
+  await page.goto(`/challenges/redis-one-pause/?solution=${solution}`, { waitUntil: "domcontentloaded" });
+  await expect.poll(chunk.held).toBeGreaterThan(0);
+  // The drawn level is in the page, unseen: its goal and its heading.
+  await expect(page.getByRole("region", { name: "Goal", includeHidden: true })).toHaveCount(1);
+  const goal = page.getByRole("region", { name: "Goal" });
+  await expect(goal).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Opening the shared solution…" })).toBeVisible();
+  chunk.release();
+  await expect(goal.getByRole("status").first()).toContainText("Solved with 1 fault and 8 s of pauses", { timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Opening the shared solution…" })).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test("a challenge level opened with no solution shows its drawn level at once, with no hold", async ({ page }) => {
+  const chunk = await holdLabChunk(page, "/challenges/redis-one-pause/");
+  await page.goto("/challenges/redis-one-pause/", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("region", { name: "Goal" })).toBeVisible();
+  await expect(page.getByText("Opening the shared solution…")).toBeHidden();
+  chunk.release();
 });
 
 test("the lab opened with no link shows its drawn run at once, with no hold", async ({ page }) => {

@@ -54,14 +54,20 @@ export function LevelApp({ level, kicker, next }: Omit<LevelProps, "search">) {
           This is the level as it opens, run when the site was built. Adding faults, choosing a design and checking it need JavaScript.
         </p>
       </noscript>
-      <StaticThenLive
-        onServer={LevelOnServer}
-        load={loadLive}
-        props={props}
-        start={search !== null}
-        island={{ identifierPrefix: "level-", hydrates: props.search === "" }}
-        fallback={<p className="text-ink-muted">Loading the level…</p>}
-      />
+      <div className="lab-frame relative">
+        {/* Shown only while a page opened on a shared solution still holds the drawn level (linkedScenarioHold.ts). */}
+        <p className="lab-opening-note font-semibold" role="status">
+          Opening the shared solution…
+        </p>
+        <StaticThenLive
+          onServer={LevelOnServer}
+          load={loadLive}
+          props={props}
+          start={search !== null}
+          island={{ identifierPrefix: "level-", hydrates: props.search === "" }}
+          fallback={<p className="text-ink-muted">Loading the level…</p>}
+        />
+      </div>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 
+import { useEffect } from "react";
 import type { BreakLevel, DefendLevel, Design } from "@/lib/challenges/level";
 import { solutionDecode, solutionFits, type Solution } from "@/lib/challenges/share";
 import type { Scenario } from "@/lib/sim/scenario";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { DisabledUntilLive } from "@/components/ui/DisabledUntilLive";
+import { linkedScenarioHoldEnd } from "@/components/lab/linkedScenarioHold";
 import { BreakLevelView, breakScenario } from "./BreakLevelView";
 import { openChallengeAhead } from "./ChallengeLab";
 import { defendScenario, DefendLevelView } from "./DefendLevelView";
@@ -45,6 +47,7 @@ export function LevelLive(props: LevelProps) {
   const { level, kicker, next } = props;
   const { solution, problem } = solutionOf(props);
   const target = { level: level.slug };
+  useEffect(linkedScenarioHoldEnd, []);
   return (
     <ProgressProvider>
       {problem && (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { LevelApp } from "@/components/challenges/LevelApp";
+import { linkedSolutionHoldScript } from "@/components/lab/linkedScenarioHold";
 import { modeLabel } from "@/components/challenges/LevelHeader";
 import { levelPath } from "@/lib/challenges/levelPath";
 import { challengeLoad } from "@/lib/content/challengeLoad";
@@ -35,10 +36,14 @@ export default async function LevelPage({ params }: Props) {
   const { levels, index, level } = levelOf((await params).level);
   const following = levels[index + 1];
   return (
-    <LevelApp
-      level={level}
-      kicker={`Level ${index + 1} of ${levels.length}`}
-      next={following ? { href: levelPath(following.slug), title: following.title } : null}
-    />
+    <>
+      {/* Before the first paint: a shared solution's link hides the drawn level until the live one is in (linkedScenarioHold.ts). */}
+      <script dangerouslySetInnerHTML={{ __html: linkedSolutionHoldScript }} />
+      <LevelApp
+        level={level}
+        kicker={`Level ${index + 1} of ${levels.length}`}
+        next={following ? { href: levelPath(following.slug), title: following.title } : null}
+      />
+    </>
   );
 }
