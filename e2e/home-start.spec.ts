@@ -36,20 +36,40 @@ test("the start path breaks a lock with a prediction first, fixes it with a fenc
   await expect(page).toHaveURL("/lab/?preset=gc-pause&predict=1");
   await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause", { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
+  // The lab leads on only once the prediction is answered.
+  const labNext = page.getByRole("navigation", { name: "Quick start" });
+  await expect(labNext).toHaveCount(0);
+  await answerPrediction(page);
+  await expect(labNext).toContainText("Quick start: step 1 of 3 done.");
 
-  // 2. The fenced run, predicted first too.
-  await page.goBack();
-  await quickStart(page).getByRole("link", { name: "Fix it with a fence" }).click();
+  // 2. The fenced run, predicted first too, reached from the lab as from the home page.
+  await labNext.getByRole("link", { name: "Next: Fix it with a fence" }).click();
   await expect(page).toHaveURL("/lab/?preset=gc-pause-fenced&predict=1");
   await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
+  await page.goto("/");
+  await quickStart(page).getByRole("link", { name: "Fix it with a fence" }).click();
+  await expect(page).toHaveURL("/lab/?preset=gc-pause-fenced&predict=1");
+  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", { timeout: 30_000 });
+  await answerPrediction(page);
 
   // 3. The lesson on fencing tokens.
+  await labNext.getByRole("link", { name: "Next: Read why" }).click();
+  await expect(page).toHaveURL(`/learn/${fencing.slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: fencing.title })).toBeVisible();
+  await page.goBack();
   await page.goBack();
   await quickStart(page).getByRole("link", { name: "Read why" }).click();
   await expect(page).toHaveURL(`/learn/${fencing.slug}/`);
-  await expect(page.getByRole("heading", { level: 1, name: fencing.title })).toBeVisible();
 });
+
+/** Picks the lab's first prediction option and reveals the run. */
+async function answerPrediction(page: Page) {
+  const predict = page.getByRole("region", { name: "Predict" });
+  await predict.getByRole("radio").first().check();
+  await predict.getByRole("button", { name: "Reveal the answer" }).click();
+  await expect(predict.getByRole("status")).toBeVisible();
+}
 
 test("a returning visitor sees both the start path and where to continue", async ({ page }) => {
   await page.goto(`/learn/02-leases/`);

@@ -96,6 +96,8 @@ test("cram goes through every missed question and rated drill, due or not, with 
   await cram.getByRole("button", { name: "Cram all 2 cards" }).click();
 
   await expect(cram.getByText("Card 1 of 2", { exact: true })).toBeVisible();
+  // Said once, above the card, not again inside it.
+  await expect(cram.getByText(/Card 1 of 2/)).toHaveCount(1);
   await expect(cram.getByRole("heading", { level: 2, name: q.title })).toBeVisible();
   await cram.getByRole("radio", { name: optionWords(q.options.find((o) => o.correct)!.html), exact: true }).check();
   await cram.getByRole("button", { name: "Check answer" }).click();
@@ -103,6 +105,7 @@ test("cram goes through every missed question and rated drill, due or not, with 
   await cram.getByRole("button", { name: "Next card" }).click();
 
   await expect(cram.getByText("Card 2 of 2", { exact: true })).toBeVisible();
+  await expect(cram.getByText(/Card 2 of 2/)).toHaveCount(1);
   await expect(cram.getByRole("heading", { level: 3, name: drill.title })).toBeFocused();
   await expect(cram.getByRole("link", { name: "Open the drill" })).toHaveAttribute("href", url);
   await cram.getByRole("button", { name: "Finish cramming" }).click();

@@ -9,6 +9,7 @@ import { CopyLinkButton } from "./CopyLinkButton";
 import { ComparePanel, ExplorePanel, LoadPanel, RealRunsPanel } from "./lazyPanels";
 import { LabNotices } from "./LabNotices";
 import { PredictPanel, PredictToggle } from "./PredictPanel";
+import { QuickStartNext } from "./QuickStartNext";
 
 /**
  * The lab's page: the scenario, its controls, the timeline and the outcome. The timeline comes
@@ -47,6 +48,7 @@ export function LabWorkspace() {
         <div className="lab-left-top min-w-0 space-y-3 empty:hidden lg:col-start-1 lg:row-start-1">
           <LabNotices />
           <PredictPanel />
+          <QuickStartNext />
         </div>
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
           <Timeline />

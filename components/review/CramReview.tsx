@@ -84,7 +84,7 @@ export function CramReview({ items, questionById, drillBySlug, setTitles, number
           <QuestionCard
             key={`${index}:${question.id}`}
             question={shuffleOptions(question, index)}
-            position={`Cram · ${setTitles[question.setSlug]} · ${position}`}
+            position={`Cram · ${setTitles[question.setSlug]}`}
             answer={answered}
             numberKeys={numberKeys}
             onSubmit={(chosen, correct) => {
@@ -99,7 +99,7 @@ export function CramReview({ items, questionById, drillBySlug, setTitles, number
       )}
       {drill && (
         <article aria-labelledby="cram-drill-heading" className="mt-3 rounded-xl border border-line p-5">
-          <p className="text-sm font-semibold text-ink-muted">Drill · {position}</p>
+          <p className="text-sm font-semibold text-ink-muted">Cram · drill</p>
           <h3 id="cram-drill-heading" ref={drillHeading} tabIndex={-1} className="mt-1 text-xl font-bold">
             {drill.title}
           </h3>

@@ -22,3 +22,14 @@ export const quickStart: readonly QuickStep[] = [
   },
   { title: "Read why", text: "Lesson 4, fencing tokens: what the fence checks, and where.", href: "/learn/04-fencing-tokens/" },
 ];
+
+/** The quick-start step a lab run belongs to (its preset, asked in predict mode), and the step after it. */
+export function quickStartNext(presetId: string | null): { done: number; next: QuickStep } | null {
+  if (presetId === null) return null;
+  const index = quickStart.findIndex((step) => {
+    const url = new URL(step.href, "https://lease-lab.invalid");
+    return url.pathname === "/lab/" && url.searchParams.get("preset") === presetId;
+  });
+  const next = quickStart[index + 1];
+  return index >= 0 && next ? { done: index + 1, next } : null;
+}
