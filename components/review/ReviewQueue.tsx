@@ -89,17 +89,18 @@ export function ReviewQueue({ questions, setTitles, predictions, lessonTitles, d
 
   if (!hydrated || !queue || !now) return <p className="mt-8 text-ink-muted">Loading your review schedule…</p>;
 
-  const dueQuestions = queue.due.filter((item) => item.kind !== "drill");
+  // Missed questions and predictions: answered here, in the same card.
+  const dueCards = queue.due.filter((item) => item.kind !== "drill");
   const dueDrills = queue.due.filter((item) => item.kind === "drill");
-  const next = dueQuestions[0];
+  const next = dueCards[0];
   const due = next && cardById.get(next.id);
   const reps = next && (next.kind === "prediction" ? predictionProgress[next.id].card!.reps : questionCards[next.id].reps);
   // Shuffled for this review (its card's count of reviews so far), so the answer is recalled, not its place.
   const shown = answered?.question ?? (due && shuffleOptions(due, reps ?? 0));
   const shownIsPrediction = shown !== undefined && predictionById.has(shown.id);
-  const remaining = dueQuestions.length + (answered ? 1 : 0);
+  const remaining = dueCards.length + (answered ? 1 : 0);
   const nothingYet = queue.due.length === 0 && queue.upcoming.length === 0 && !answered;
-  const duePredictions = dueQuestions.filter((item) => item.kind === "prediction").length + (answered && shownIsPrediction ? 1 : 0);
+  const duePredictions = dueCards.filter((item) => item.kind === "prediction").length + (answered && shownIsPrediction ? 1 : 0);
 
   const title = (item: ReviewItem) => (item.kind === "drill" ? drillBySlug.get(item.id)! : cardById.get(item.id)!).title;
   const where = (item: ReviewItem) =>
@@ -116,8 +117,8 @@ export function ReviewQueue({ questions, setTitles, predictions, lessonTitles, d
         Cram before an interview
       </h2>
       <p className="mt-2 text-ink-muted">
-        Every question you missed and every drill you rated, due or not, one after another. Cramming ignores the spacing and does not change your review
-        schedule.
+        Every question and prediction you missed and every drill you rated, due or not, one after another. Cramming ignores the spacing and does not change your
+        review schedule.
       </p>
       {cram ? (
         <CramReview
@@ -187,7 +188,7 @@ export function ReviewQueue({ questions, setTitles, predictions, lessonTitles, d
                 setAnswered(null);
                 setMoved(true);
               }}
-              nextLabel={dueQuestions.length > 0 ? "Next card" : "Done"}
+              nextLabel={dueCards.length > 0 ? "Next card" : "Done"}
               focusOnMount={moved}
             />
             {answered && (

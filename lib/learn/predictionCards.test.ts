@@ -34,7 +34,7 @@ describe("a missed prediction's review card", () => {
       title: "c1 writes with token 1 < 2. What does storage do?",
       titleHtml: "c1 writes with token 1 &lt; 2. What does storage do?",
       contextHtml:
-        '<p>A prediction from lesson 4, <a href="/learn/04-fencing-tokens/#predict-2">Fencing tokens: let the resource say no</a>: the run is paused at 17.0 s.</p>',
+        '<p>A prediction from lesson 4, <a href="/learn/04-fencing-tokens/#predict-2">Fencing tokens: let the resource say no</a>, asked with its run paused at 17.0 s.</p>',
       scenario: { preset: "gc-pause-fenced", title: "GC pause, fenced" },
       lesson: "04-fencing-tokens",
       multiple: false,

@@ -36,7 +36,7 @@ export function predictionCard(lesson: Pick<Lesson, "slug" | "number" | "title">
     setSlug: lesson.slug,
     title: predict.question,
     titleHtml: htmlEscape(predict.question),
-    contextHtml: `<p>A prediction from lesson ${lesson.number}, ${link}: the run is paused at ${seconds(predict.at)}.</p>`,
+    contextHtml: `<p>A prediction from lesson ${lesson.number}, ${link}, asked with its run paused at ${seconds(predict.at)}.</p>`,
     scenario: { preset: predict.preset.id, title: predict.preset.title },
     lesson: lesson.slug,
     multiple: false,
