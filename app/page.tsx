@@ -4,7 +4,9 @@ import { QuickStart } from "@/components/home/QuickStart";
 import { ProgressOverview } from "@/components/progress/ProgressOverview";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { Container } from "@/components/ui/Container";
-import { lessonSummaries } from "@/lib/content/lessonLoad";
+import { lessonContentLoad, lessonSummaries } from "@/lib/content/lessonLoad";
+import { lessonPredictions } from "@/lib/learn/predictionCards";
+import { predictionKey } from "@/lib/store/progressUpdate";
 import { drillSummaries, quizSetSummaries } from "@/lib/content/load";
 import { learningPath } from "@/lib/site/learningPath";
 
@@ -54,7 +56,14 @@ export default function HomePage() {
             <h2 id="progress-heading" className="text-2xl font-bold tracking-tight">
               Your progress
             </h2>
-            <ProgressOverview lessons={lessonSummaries()} sets={quizSetSummaries()} drills={drillSummaries()} />
+            <ProgressOverview
+              lessons={lessonSummaries()}
+              sets={quizSetSummaries()}
+              drills={drillSummaries()}
+              predictionIds={lessonContentLoad().lessons.flatMap((lesson) =>
+                lessonPredictions(lesson).map((predict) => predictionKey(lesson.slug, predict.id)),
+              )}
+            />
           </section>
         </Container>
       </ProgressProvider>

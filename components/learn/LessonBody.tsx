@@ -12,19 +12,19 @@ const lessonProse =
   "max-w-3xl text-[1.0625rem] leading-relaxed [&_h2]:mt-12 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_p]:mt-4 [&_li]:leading-relaxed";
 
 /**
- * A lesson's body: the prose rendered at build time, and the live pieces between it. The live
+ * A lesson's body (`lesson`: its slug): the prose rendered at build time, and the live pieces between it. The live
  * numbers and the runs they drive share one store, so they sit inside one provider.
  */
-export function LessonBody({ blocks, guide, comparison }: { blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
+export function LessonBody({ lesson, blocks, guide, comparison }: { lesson: string; blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
   return (
     <LessonLiveProvider>
-      <Blocks blocks={blocks} guide={guide} comparison={comparison} />
+      <Blocks lesson={lesson} blocks={blocks} guide={guide} comparison={comparison} />
     </LessonLiveProvider>
   );
 }
 
 /** The blocks in order; a prediction's reveal is blocks too, shown by the prediction once answered. */
-function Blocks({ blocks, guide, comparison }: { blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
+function Blocks({ lesson, blocks, guide, comparison }: { lesson: string; blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
   return (
     <>
       {blocks.map((block, index) => {
@@ -35,8 +35,8 @@ function Blocks({ blocks, guide, comparison }: { blocks: LessonBlock[]; guide: G
             return <EmbeddedSim key={index} preset={block.preset} live={block.live} />;
           case "predict":
             return (
-              <PredictStep key={index} predict={block}>
-                {block.reveal.length > 0 && <Blocks blocks={block.reveal} guide={guide} comparison={comparison} />}
+              <PredictStep key={index} lesson={lesson} predict={block}>
+                {block.reveal.length > 0 && <Blocks lesson={lesson} blocks={block.reveal} guide={guide} comparison={comparison} />}
               </PredictStep>
             );
           case "live":

@@ -5,23 +5,41 @@ import type { LessonSummary } from "@/lib/content/lessonTypes";
 import type { DrillSummary, QuizSetSummary } from "@/lib/content/types";
 import { reviewQueue } from "@/lib/store/progressReview";
 import { selectHydrated, selectProgress } from "@/lib/store/progressSelectors";
+import { CalibrationSummary } from "./CalibrationSummary";
 import { ContinueCard } from "./ContinueCard";
 import { ProgressTransfer } from "./ProgressTransfer";
 import { useNow } from "./useNow";
 import { useProgress } from "./useProgress";
 
-/** The home page's view of the learner: where to continue, best quiz scores, drills done and due, and export/import. */
-export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSummary[]; sets: QuizSetSummary[]; drills: DrillSummary[] }) {
+interface Props {
+  lessons: LessonSummary[];
+  sets: QuizSetSummary[];
+  drills: DrillSummary[];
+  /** The keys of every lesson prediction ("<lesson slug>/<prediction id>"). */
+  predictionIds: string[];
+}
+
+/**
+ * The home page's view of the learner: where to continue, best quiz scores, drills done and due,
+ * missed questions and predictions due, how well their confidence in predictions matched, and export/import.
+ */
+export function ProgressOverview({ lessons, sets, drills, predictionIds }: Props) {
   const hydrated = useProgress(selectHydrated);
   const progress = useProgress(selectProgress);
   const now = useNow();
 
   if (!hydrated || !now) return <p className="mt-6 min-h-40 text-ink-muted">Loading your progress…</p>;
 
-  const queue = reviewQueue(progress, { questionIds: new Set(sets.flatMap((s) => s.questionIds)), drillSlugs: new Set(drills.map((d) => d.slug)) }, now);
+  const known = {
+    questionIds: new Set(sets.flatMap((s) => s.questionIds)),
+    drillSlugs: new Set(drills.map((d) => d.slug)),
+    predictionIds: new Set(predictionIds),
+  };
+  const queue = reviewQueue(progress, known, now);
   const practised = drills.filter((d) => progress.drills[d.slug]?.card).length;
   const dueDrills = queue.due.filter((item) => item.kind === "drill").length;
-  const dueQuestions = queue.due.length - dueDrills;
+  const duePredictions = queue.due.filter((item) => item.kind === "prediction").length;
+  const dueQuestions = queue.due.length - dueDrills - duePredictions;
 
   return (
     <div className="mt-6 grid gap-4 lg:grid-cols-3">
@@ -40,9 +58,13 @@ export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSum
               <dt className="text-sm text-ink-muted">Drills due now</dt>
               <dd className="text-2xl font-bold tabular-nums">{dueDrills}</dd>
             </div>
-            <div className="col-span-2">
+            <div>
               <dt className="text-sm text-ink-muted">Missed questions due now</dt>
               <dd className="text-2xl font-bold tabular-nums">{dueQuestions}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-ink-muted">Missed predictions due now</dt>
+              <dd className="text-2xl font-bold tabular-nums">{duePredictions}</dd>
             </div>
           </dl>
           <p className="mt-4">
@@ -75,6 +97,7 @@ export function ProgressOverview({ lessons, sets, drills }: { lessons: LessonSum
             })}
           </ul>
         </div>
+        <CalibrationSummary predictions={progress.predictions} lessons={lessons} />
         <ProgressTransfer />
       </div>
     </div>

@@ -18,15 +18,17 @@ export interface CramDrill {
 interface Props {
   /** Every card, due or not, in the order to go through them; fixed when cramming starts. */
   items: ReviewItem[];
+  /** Quiz questions and lesson predictions, as question cards. */
   questionById: ReadonlyMap<string, QuizQuestion>;
   drillBySlug: ReadonlyMap<string, CramDrill>;
+  /** A question's set title, a prediction's lesson title. */
   setTitles: Record<string, string>;
   numberKeys: boolean;
   onStop: () => void;
 }
 
 /**
- * The night before an interview: every missed question and rated drill, one after another, due or
+ * The night before an interview: every missed question or prediction and rated drill, one after another, due or
  * not. Answers here are only counted on this page: nothing is saved, so the FSRS schedule stays as it was.
  */
 export function CramReview({ items, questionById, drillBySlug, setTitles, numberKeys, onStop }: Props) {
@@ -34,7 +36,7 @@ export function CramReview({ items, questionById, drillBySlug, setTitles, number
   const [answered, setAnswered] = useState<{ chosen: number[]; correct: boolean } | null>(null);
   const [right, setRight] = useState(0);
   const drillHeading = useRef<HTMLHeadingElement>(null);
-  const questionCount = items.filter((item) => item.kind === "question").length;
+  const questionCount = items.filter((item) => item.kind !== "drill").length;
   const item = items[index];
 
   function next() {
@@ -73,7 +75,7 @@ export function CramReview({ items, questionById, drillBySlug, setTitles, number
   }
 
   const position = `Card ${index + 1} of ${items.length}`;
-  const question = item.kind === "question" ? questionById.get(item.id) : undefined;
+  const question = item.kind !== "drill" ? questionById.get(item.id) : undefined;
   const drill = item.kind === "drill" ? drillBySlug.get(item.id) : undefined;
 
   return (

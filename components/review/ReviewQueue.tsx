@@ -8,8 +8,18 @@ import { useNow } from "@/components/progress/useNow";
 import { QuestionCard } from "@/components/quiz/QuestionCard";
 import { primaryButton } from "@/components/ui/button";
 import type { QuizQuestion } from "@/lib/content/types";
+import { predictionHref } from "@/lib/learn/predictionCards";
+import { listOf } from "@/lib/sim/format";
 import { cramQueue, reviewQueue, type ReviewItem } from "@/lib/store/progressReview";
-import { selectDrills, selectHydrated, selectNumberKeys, selectQuestionCards, selectReviewQuestion } from "@/lib/store/progressSelectors";
+import {
+  selectDrills,
+  selectHydrated,
+  selectNumberKeys,
+  selectPredictions,
+  selectQuestionCards,
+  selectReviewPrediction,
+  selectReviewQuestion,
+} from "@/lib/store/progressSelectors";
 import { CramReview, type CramDrill } from "./CramReview";
 import { shuffleOptions } from "./shuffleOptions";
 import { UpcomingList } from "./UpcomingList";
@@ -17,27 +27,43 @@ import { UpcomingList } from "./UpcomingList";
 interface Props {
   questions: QuizQuestion[];
   setTitles: Record<string, string>;
+  /** Every lesson prediction as a review card (lib/learn/predictionCards.ts), its id the prediction's key. */
+  predictions: QuizQuestion[];
+  lessonTitles: Record<string, string>;
   drills: CramDrill[];
 }
 
 const counted = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** "2 questions and 1 drill to review." */
-function dueSummary(questions: number, drills: number): string {
-  const parts = [questions > 0 && counted(questions, "question"), drills > 0 && counted(drills, "drill")].filter(Boolean);
-  return parts.length > 0 ? `${parts.join(" and ")} to review.` : "All done for now.";
+/** "2 questions, 1 prediction and 1 drill to review." */
+function dueSummary(questions: number, predictions: number, drills: number): string {
+  const parts = [
+    questions > 0 ? counted(questions, "question") : "",
+    predictions > 0 ? counted(predictions, "prediction") : "",
+    drills > 0 ? counted(drills, "drill") : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? `${listOf(parts)} to review.` : "All done for now.";
+}
+
+/** "<lesson slug>/<prediction id>" to where the prediction is on its lesson's page. */
+function predictionKeyHref(key: string): string {
+  const split = key.lastIndexOf("/");
+  return predictionHref(key.slice(0, split), key.slice(split + 1));
 }
 
 /**
- * What FSRS says is due now, across missed quiz questions (answered right here, one at a time)
- * and drills (practised on their own page), then everything scheduled for later.
+ * What FSRS says is due now, across missed quiz questions and lesson predictions (answered right
+ * here, one at a time, in the same card) and drills (practised on their own page), then everything
+ * scheduled for later.
  */
-export function ReviewQueue({ questions, setTitles, drills }: Props) {
+export function ReviewQueue({ questions, setTitles, predictions, lessonTitles, drills }: Props) {
   const hydrated = useProgress(selectHydrated);
   const questionCards = useProgress(selectQuestionCards);
   const drillProgress = useProgress(selectDrills);
   const numberKeys = useProgress(selectNumberKeys);
   const reviewQuestion = useProgress(selectReviewQuestion);
+  const predictionProgress = useProgress(selectPredictions);
+  const reviewPrediction = useProgress(selectReviewPrediction);
   const now = useNow();
   // The question whose answer is being explained, in the order it was asked in; it has left the queue once answered.
   const [answered, setAnswered] = useState<{ question: QuizQuestion; chosen: number[]; correct: boolean } | null>(null);
@@ -46,21 +72,43 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
   const [cram, setCram] = useState<ReviewItem[] | null>(null);
 
   const questionById = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
+  const predictionById = useMemo(() => new Map(predictions.map((p) => [p.id, p])), [predictions]);
+  // Quiz questions and predictions are answered in the same card; their ids never meet ("<set>/<heading>" and "<lesson>/predict-<n>").
+  const cardById = useMemo(() => new Map([...questionById, ...predictionById]), [questionById, predictionById]);
+  const cardTitles = useMemo(() => ({ ...setTitles, ...lessonTitles }), [setTitles, lessonTitles]);
   const drillBySlug = useMemo(() => new Map(drills.map((d) => [d.slug, d])), [drills]);
-  const known = useMemo(() => ({ questionIds: new Set(questionById.keys()), drillSlugs: new Set(drillBySlug.keys()) }), [questionById, drillBySlug]);
-  const queue = useMemo(() => now && reviewQueue({ questions: questionCards, drills: drillProgress }, known, now), [now, questionCards, drillProgress, known]);
+  const known = useMemo(
+    () => ({ questionIds: new Set(questionById.keys()), predictionIds: new Set(predictionById.keys()), drillSlugs: new Set(drillBySlug.keys()) }),
+    [questionById, predictionById, drillBySlug],
+  );
+  const cards = useMemo(
+    () => ({ questions: questionCards, predictions: predictionProgress, drills: drillProgress }),
+    [questionCards, predictionProgress, drillProgress],
+  );
+  const queue = useMemo(() => now && reviewQueue(cards, known, now), [now, cards, known]);
 
   if (!hydrated || !queue || !now) return <p className="mt-8 text-ink-muted">Loading your review schedule…</p>;
 
-  const dueQuestions = queue.due.filter((item) => item.kind === "question");
+  // Missed questions and predictions: answered here, in the same card.
+  const dueCards = queue.due.filter((item) => item.kind !== "drill");
   const dueDrills = queue.due.filter((item) => item.kind === "drill");
-  const due = dueQuestions[0] ? questionById.get(dueQuestions[0].id) : undefined;
+  const next = dueCards[0];
+  const due = next && cardById.get(next.id);
+  const reps = next && (next.kind === "prediction" ? predictionProgress[next.id].card!.reps : questionCards[next.id].reps);
   // Shuffled for this review (its card's count of reviews so far), so the answer is recalled, not its place.
-  const shown = answered?.question ?? (due && shuffleOptions(due, questionCards[due.id].reps));
-  const remaining = dueQuestions.length + (answered ? 1 : 0);
+  const shown = answered?.question ?? (due && shuffleOptions(due, reps ?? 0));
+  const shownIsPrediction = shown !== undefined && predictionById.has(shown.id);
+  const remaining = dueCards.length + (answered ? 1 : 0);
   const nothingYet = queue.due.length === 0 && queue.upcoming.length === 0 && !answered;
+  const duePredictions = dueCards.filter((item) => item.kind === "prediction").length + (answered && shownIsPrediction ? 1 : 0);
 
-  const title = (item: ReviewItem) => (item.kind === "drill" ? drillBySlug.get(item.id)!.title : questionById.get(item.id)!.title);
+  const title = (item: ReviewItem) => (item.kind === "drill" ? drillBySlug.get(item.id)! : cardById.get(item.id)!).title;
+  const where = (item: ReviewItem) =>
+    item.kind === "drill"
+      ? "Drill"
+      : item.kind === "prediction"
+        ? `Prediction · ${lessonTitles[predictionById.get(item.id)!.setSlug]}`
+        : `Question · ${setTitles[questionById.get(item.id)!.setSlug]}`;
   const cardCount = queue.due.length + queue.upcoming.length;
 
   const cramSection = (
@@ -69,24 +117,20 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
         Cram before an interview
       </h2>
       <p className="mt-2 text-ink-muted">
-        Every question you missed and every drill you rated, due or not, one after another. Cramming ignores the spacing and does not change your review
-        schedule.
+        Every question and prediction you missed and every drill you rated, due or not, one after another. Cramming ignores the spacing and does not change your
+        review schedule.
       </p>
       {cram ? (
         <CramReview
           items={cram}
-          questionById={questionById}
+          questionById={cardById}
           drillBySlug={drillBySlug}
-          setTitles={setTitles}
+          setTitles={cardTitles}
           numberKeys={numberKeys}
           onStop={() => setCram(null)}
         />
       ) : cardCount > 0 ? (
-        <button
-          type="button"
-          className={`${primaryButton} mt-4`}
-          onClick={() => setCram(cramQueue({ questions: questionCards, drills: drillProgress }, known))}
-        >
+        <button type="button" className={`${primaryButton} mt-4`} onClick={() => setCram(cramQueue(cards, known))}>
           Cram all {counted(cardCount, "card")}
         </button>
       ) : (
@@ -109,6 +153,10 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
             Nothing to review yet. Questions you miss in a{" "}
             <Link href="/quiz/" className="font-medium text-link underline underline-offset-2">
               quiz
+            </Link>
+            , predictions you miss in a{" "}
+            <Link href="/learn/" className="font-medium text-link underline underline-offset-2">
+              lesson
             </Link>{" "}
             and{" "}
             <Link href="/drill/" className="font-medium text-link underline underline-offset-2">
@@ -119,7 +167,7 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
         ) : queue.due.length === 0 && !answered ? (
           <p className="mt-3 text-ink-muted">You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0].due), now)}.</p>
         ) : (
-          <p className="mt-3 text-ink-muted">{dueSummary(dueQuestions.length + (answered ? 1 : 0), dueDrills.length)}</p>
+          <p className="mt-3 text-ink-muted">{dueSummary(remaining - duePredictions, duePredictions, dueDrills.length)}</p>
         )}
 
         {shown && (
@@ -128,23 +176,26 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
             <QuestionCard
               key={shown.id}
               question={shown}
-              position={`Missed question · ${setTitles[shown.setSlug]} · ${remaining} due`}
+              position={`${shownIsPrediction ? "Missed prediction" : "Missed question"} · ${cardTitles[shown.setSlug]} · ${remaining} due`}
               answer={answered}
               numberKeys={numberKeys}
               onSubmit={(chosen, correct) => {
-                reviewQuestion(shown.id, correct);
+                if (shownIsPrediction) reviewPrediction(shown.id, correct);
+                else reviewQuestion(shown.id, correct);
                 setAnswered({ question: shown, chosen, correct });
               }}
               onNext={() => {
                 setAnswered(null);
                 setMoved(true);
               }}
-              nextLabel={dueQuestions.length > 0 ? "Next question" : "Done"}
+              nextLabel={dueCards.length > 0 ? "Next card" : "Done"}
               focusOnMount={moved}
             />
             {answered && (
               <p className="mt-3 text-sm text-ink-muted">
-                {answered.correct ? "Right: this question comes back later, at a longer interval." : "Missed again: this question comes back tomorrow."}
+                {answered.correct
+                  ? `Right: this ${shownIsPrediction ? "prediction" : "question"} comes back later, at a longer interval.`
+                  : `Missed again: this ${shownIsPrediction ? "prediction" : "question"} comes back tomorrow.`}
               </p>
             )}
           </div>
@@ -174,7 +225,8 @@ export function ReviewQueue({ questions, setTitles, drills }: Props) {
           items={queue.upcoming.map((item) => ({
             ...item,
             title: title(item),
-            where: item.kind === "drill" ? "Drill" : `Question · ${setTitles[questionById.get(item.id)!.setSlug]}`,
+            where: where(item),
+            href: item.kind === "drill" ? `/drill/${item.id}/` : item.kind === "prediction" ? predictionKeyHref(item.id) : null,
             when: `${dueRelative(new Date(item.due), now)} · ${dueDate(new Date(item.due))}`,
           }))}
         />

@@ -1,12 +1,14 @@
 import Link from "next/link";
 
 export interface UpcomingItem {
-  kind: "question" | "drill";
+  kind: "question" | "prediction" | "drill";
   id: string;
   due: string;
   title: string;
-  /** What it is: "Drill", or "Question · <set title>". */
+  /** What it is: "Drill", "Question · <set title>" or "Prediction · <lesson title>". */
   where: string;
+  /** Where to practise it before it is due: a drill's page, a prediction's place in its lesson. */
+  href: string | null;
   /** "in 3 days · Tue, 4 Mar" */
   when: string;
 }
@@ -24,8 +26,8 @@ export function UpcomingList({ items }: { items: UpcomingItem[] }) {
             <div className="min-w-0">
               <p className="text-sm font-semibold text-ink-muted">{item.where}</p>
               <p className="mt-0.5 font-medium">
-                {item.kind === "drill" ? (
-                  <Link href={`/drill/${item.id}/`} className="text-link underline underline-offset-2">
+                {item.href ? (
+                  <Link href={item.href} className="text-link underline underline-offset-2">
                     {item.title}
                   </Link>
                 ) : (

@@ -35,6 +35,7 @@ describe("lessonParse", () => {
       { kind: "html", html: "<h2>The pause</h2>\n<p>c1 pauses for <em>15 s</em>; the ratio is 1:3 and a stray :word stays text.</p>" },
       {
         kind: "predict",
+        id: "predict-1",
         preset: gcPause,
         at: 17000,
         question: "Will storage accept c1's write?",

@@ -54,6 +54,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
   const meta = frontMatterRead(tree, frontMatterSchema(context), problems);
 
   const lives: LessonLive[] = [];
+  let predictions = 0;
   /**
    * The presets whose runs a prediction on the page holds, with the line of the first: a ::sim of
    * one shows that prediction's answer, above or below it. A reveal is shown once its own prediction
@@ -143,7 +144,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
           const body = node.type === "containerDirective" ? blocksRead(node.children, visible, { line }) : [];
           if (node.type === "containerDirective" && body.length === 0) problems.add(line, `:::predict has an empty reveal: write what the run shows after the moment, or use ::predict{…} on one line`);
           const { written, ...predict } = checked.value;
-          blocks.push({ kind: "predict", ...predict, reveal: body });
+          blocks.push({ kind: "predict", ...predict, id: `predict-${++predictions}`, reveal: body });
           open = answerSignals(predict.preset.id, predict.at, predict.question, written, predict.options, predict.answer);
         } else report(checked.problems);
       } else if (name === "live") {

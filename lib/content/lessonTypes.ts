@@ -43,6 +43,8 @@ export interface LessonSim {
  */
 export interface LessonPredict {
   kind: "predict";
+  /** "predict-<n>", the n-th prediction of its lesson: the page's anchor for it, and its key in the learner's progress. */
+  id: string;
   preset: PresetRef;
   /** ms of true time; nothing after it is shown before the answer. */
   at: number;

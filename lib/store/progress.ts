@@ -15,8 +15,11 @@ import {
   drillRate,
   drillRestart,
   lessonUnderstood,
+  predictionAnswer,
+  predictionReview,
   progressVisit,
   questionReview,
+  type PredictionAnswer,
   quizAnswer,
   quizRestart,
   type QuizAnswer,
@@ -33,6 +36,9 @@ export interface ProgressState {
   answerQuestion: (answer: QuizAnswer, now?: Date) => void;
   restartQuiz: (slug: string) => void;
   reviewQuestion: (questionId: string, correct: boolean, now?: Date) => void;
+  answerPrediction: (answer: PredictionAnswer, now?: Date) => void;
+  /** `key`: "<lesson slug>/<prediction id>". */
+  reviewPrediction: (key: string, correct: boolean, now?: Date) => void;
   updateDrillAttempt: (slug: string, patch: Partial<Omit<DrillAttempt, "rating">>) => void;
   rateDrill: (slug: string, grade: Grade, now?: Date) => void;
   restartDrill: (slug: string) => void;
@@ -59,6 +65,8 @@ export function createProgressStore() {
           answerQuestion: (answer, now = new Date()) => update((p) => quizAnswer(p, answer, now)),
           restartQuiz: (slug) => update((p) => quizRestart(p, slug)),
           reviewQuestion: (questionId, correct, now = new Date()) => update((p) => questionReview(p, questionId, correct, now)),
+          answerPrediction: (answer, now = new Date()) => update((p) => predictionAnswer(p, answer, now)),
+          reviewPrediction: (key, correct, now = new Date()) => update((p) => predictionReview(p, key, correct, now)),
           updateDrillAttempt: (slug, patch) => update((p) => drillAttemptUpdate(p, slug, patch)),
           rateDrill: (slug, grade, now = new Date()) => update((p) => drillRate(p, slug, grade, now)),
           restartDrill: (slug) => update((p) => drillRestart(p, slug)),

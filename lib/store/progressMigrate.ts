@@ -14,6 +14,8 @@ const steps: Record<number, (state: unknown) => unknown> = {
   2: (state) => state,
   // Version 4 keeps challenge levels won; nobody had won any before.
   3: (state) => (typeof state === "object" && state !== null ? { ...state, challenges: {} } : state),
+  // Version 5 keeps lesson predictions answered; none were kept before.
+  4: (state) => (typeof state === "object" && state !== null ? { ...state, predictions: {} } : state),
 };
 
 /**

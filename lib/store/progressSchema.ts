@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** Bump when the saved shape changes, and add a step to progressMigrate.ts. */
-export const PROGRESS_VERSION = 4;
+export const PROGRESS_VERSION = 5;
 
 const isoDate = z.iso.datetime("must be an ISO date and time");
 const count = z.number().int("must be a whole number").nonnegative("must be 0 or more");
@@ -67,6 +67,28 @@ const challengeSchema = z.strictObject({
   best: z.union([z.strictObject({ faults: count, pauseMs: count }), z.strictObject({ changes: count })]),
 });
 
+/** How sure the learner said they were of a prediction, before it was revealed (since version 5). */
+export const confidenceSchema = z.enum(["guessing", "fairly-sure", "sure"]);
+
+/** A prediction's reason is one line, said in a few words. */
+export const PREDICTION_REASON_MAX = 200;
+
+/**
+ * A lesson prediction the learner answered (since version 5): their latest answer, with the
+ * confidence and reason they gave before the reveal, and its review card once first missed.
+ */
+const predictionSchema = z.strictObject({
+  /** The lesson it is in, by slug. */
+  lesson: z.string(),
+  /** Index of the chosen option. */
+  chosen: z.number().int().min(0).max(8),
+  correct: z.boolean(),
+  confidence: confidenceSchema.nullable(),
+  reason: z.string().max(PREDICTION_REASON_MAX),
+  answeredAt: isoDate,
+  card: cardSchema.nullable(),
+});
+
 /** What "continue where you left off" can lead back to (lessons since version 3). */
 const visitKindSchema = z.enum(["lesson", "quiz", "drill"]);
 
@@ -79,6 +101,8 @@ export const progressSchema = z.strictObject({
   lessons: z.record(z.string(), z.strictObject({ understoodAt: isoDate })),
   /** Challenge levels won, by level slug; arcade levels as "arcade-<seed>" (since version 4). */
   challenges: z.record(z.string(), challengeSchema),
+  /** Lesson predictions answered, by "<lesson slug>/<prediction id>" (since version 5). */
+  predictions: z.record(z.string(), predictionSchema),
   lastVisited: z.strictObject({ kind: visitKindSchema, slug: z.string(), at: isoDate }).nullable(),
   settings: z.strictObject({ numberKeys: z.boolean() }),
 });
@@ -91,9 +115,11 @@ export type StoredCard = z.infer<typeof cardSchema>;
 export type Grade = z.infer<typeof gradeSchema>;
 export type VisitKind = z.infer<typeof visitKindSchema>;
 export type ChallengeProgress = z.infer<typeof challengeSchema>;
+export type PredictionProgress = z.infer<typeof predictionSchema>;
+export type Confidence = z.infer<typeof confidenceSchema>;
 
 export function progressEmpty(): Progress {
-  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, challenges: {}, lastVisited: null, settings: { numberKeys: true } };
+  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, challenges: {}, predictions: {}, lastVisited: null, settings: { numberKeys: true } };
 }
 
 /** Why saved or imported progress was refused, in one line a learner can read. */

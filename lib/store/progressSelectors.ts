@@ -10,6 +10,7 @@ export const selectQuestionCards = (s: ProgressState) => s.progress.questions;
 export const selectDrills = (s: ProgressState) => s.progress.drills;
 export const selectLessons = (s: ProgressState) => s.progress.lessons;
 export const selectLastVisited = (s: ProgressState) => s.progress.lastVisited;
+export const selectPredictions = (s: ProgressState) => s.progress.predictions;
 export const selectChallenges = (s: ProgressState) => s.progress.challenges;
 export const selectSolveChallenge = (s: ProgressState) => s.solveChallenge;
 export const selectNumberKeys = (s: ProgressState) => s.progress.settings.numberKeys;
@@ -17,6 +18,8 @@ export const selectNumberKeys = (s: ProgressState) => s.progress.settings.number
 export const selectAnswerQuestion = (s: ProgressState) => s.answerQuestion;
 export const selectRestartQuiz = (s: ProgressState) => s.restartQuiz;
 export const selectReviewQuestion = (s: ProgressState) => s.reviewQuestion;
+export const selectAnswerPrediction = (s: ProgressState) => s.answerPrediction;
+export const selectReviewPrediction = (s: ProgressState) => s.reviewPrediction;
 export const selectUpdateDrillAttempt = (s: ProgressState) => s.updateDrillAttempt;
 export const selectRateDrill = (s: ProgressState) => s.rateDrill;
 export const selectRestartDrill = (s: ProgressState) => s.restartDrill;

@@ -3,7 +3,7 @@
  * The store's actions call these and set the result; the tests call them directly.
  */
 import { cardNew, cardReview } from "./progressSchedule";
-import type { DrillAttempt, DrillProgress, Grade, Progress, QuizSetProgress, VisitKind } from "./progressSchema";
+import type { Confidence, DrillAttempt, DrillProgress, Grade, Progress, QuizSetProgress, VisitKind } from "./progressSchema";
 
 const GOOD: Grade = 3;
 const AGAIN: Grade = 1;
@@ -72,6 +72,46 @@ export function questionReview(progress: Progress, questionId: string, correct: 
   const card = progress.questions[questionId];
   if (!card) return progress;
   return { ...progress, questions: { ...progress.questions, [questionId]: cardReview(card, correct ? GOOD : AGAIN, now) } };
+}
+
+export interface PredictionAnswer {
+  /** The lesson's slug. */
+  lesson: string;
+  /** The prediction's id in its lesson ("predict-2"). */
+  id: string;
+  chosen: number;
+  correct: boolean;
+  confidence: Confidence | null;
+  reason: string;
+}
+
+/** A lesson prediction's key in the learner's progress: "<lesson slug>/<prediction id>". */
+export function predictionKey(lesson: string, id: string): string {
+  return `${lesson}/${id}`;
+}
+
+/**
+ * Records a lesson prediction, with the confidence and reason given before the reveal; the latest
+ * answer replaces the one before. A missed prediction joins Review as a missed quiz question does:
+ * it gets a review card, due at once, and one that already has a card is reviewed (Good if right, Again if wrong).
+ */
+export function predictionAnswer(progress: Progress, answer: PredictionAnswer, now: Date): Progress {
+  const key = predictionKey(answer.lesson, answer.id);
+  const card = progress.predictions[key]?.card ?? null;
+  const nextCard = card ? cardReview(card, answer.correct ? GOOD : AGAIN, now) : answer.correct ? null : cardNew(now);
+  const { lesson, chosen, correct, confidence } = answer;
+  const reason = answer.reason.trim();
+  return {
+    ...progress,
+    predictions: { ...progress.predictions, [key]: { lesson, chosen, correct, confidence, reason, answeredAt: now.toISOString(), card: nextCard } },
+  };
+}
+
+/** A missed prediction answered again from the review page: Good if right, Again if wrong. Its lesson answer stays as it was. */
+export function predictionReview(progress: Progress, key: string, correct: boolean, now: Date): Progress {
+  const prediction = progress.predictions[key];
+  if (!prediction?.card) return progress;
+  return { ...progress, predictions: { ...progress.predictions, [key]: { ...prediction, card: cardReview(prediction.card, correct ? GOOD : AGAIN, now) } } };
 }
 
 /** Keeps the learner's draft answer, the reveal and the ticked rubric items of a drill attempt. */

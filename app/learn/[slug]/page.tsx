@@ -54,7 +54,7 @@ export default async function LessonPage({ params }: Props) {
       </section>
 
       <article className="mt-6">
-        <LessonBody blocks={lesson.blocks} guide={guide} comparison={comparison} />
+        <LessonBody lesson={lesson.slug} blocks={lesson.blocks} guide={guide} comparison={comparison} />
       </article>
 
       <section aria-labelledby="check-heading" className="mt-14 max-w-3xl rounded-xl border border-line p-5">
