@@ -92,6 +92,31 @@ test("a prediction owns its run: nothing on the page gives the answer before it 
   expect(errors).toEqual([]);
 });
 
+test("lesson 6 asks whether a failover at Sentinel's pace grants a held lock again, and the answer shows the key would have expired first", async ({
+  page,
+}) => {
+  const errors = watchForErrors(page);
+  const redis = lessons.find((lesson) => lesson.slug === "06-redis-and-redlock")!;
+  const predict = redis.blocks.find((block): block is LessonPredict => block.kind === "predict" && block.preset.id === "redis-failover-sentinel")!;
+  await page.goto(`/learn/${redis.slug}/`);
+  // The rule is taught before the question; the run's outcome is not shown until the learner answers.
+  await expect(page.getByText("TTL > detection + promotion", { exact: true })).toBeVisible();
+  const run = simulation(page, predict.preset.title);
+  await run.scrollIntoViewIfNeeded();
+  await expect(run.getByText("The outcome is hidden until you answer.")).toBeVisible();
+  await expect(run.getByText("Safe", { exact: true })).toHaveCount(0);
+
+  const question = page.getByRole("group", { name: predict.question });
+  // The question's form holds its options and its own Check button (other predictions have theirs).
+  const form = page.locator("form").filter({ has: question });
+  await question.getByRole("radio", { name: predict.options[predict.answer] }).check();
+  await form.getByRole("button", { name: "Check my prediction" }).click();
+  await expect(form.getByRole("status").filter({ hasText: "Right." })).toBeVisible();
+  await expect(page.getByText(/^c2's requests go unanswered until the replica is promoted/)).toBeVisible();
+  await expect(run.getByText("Safe", { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 for (const lesson of lessons) {
   const predictions = lesson.blocks.filter((block): block is LessonPredict => block.kind === "predict");
   if (predictions.length === 0) continue;

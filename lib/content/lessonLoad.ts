@@ -13,6 +13,7 @@ import { ContentValidationError, type ContentProblem } from "./errors";
 import { lessonParse, type LessonContext } from "./lesson";
 import type { Comparison, DecisionGuide, Lesson, LessonSummary } from "./lessonTypes";
 import { contentLoad } from "./load";
+import { glossaryCheck, glossaryParse, type GlossaryLesson } from "./glossary";
 import { fileSlug } from "./slug";
 import { referencesParse, type References } from "./references";
 
@@ -21,6 +22,7 @@ const QUIZ_FOLDER = "content/quizzes";
 const REFERENCES_FILE = "content/references.md";
 const GUIDE_FILE = `${FOLDER}/decision-guide.yaml`;
 const COMPARISON_FILE = `${FOLDER}/comparison.yaml`;
+const GLOSSARY_FILE = "content/glossary.yaml";
 
 export interface LessonContent {
   lessons: Lesson[];
@@ -48,9 +50,11 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   const lessons: Lesson[] = [];
   const brokenLessons: LessonSummary[] = [];
   const lines = new Map<number, string>();
+  const sources: GlossaryLesson[] = [];
   for (const name of readdirSync(join(root, FOLDER)).filter((entry) => entry.endsWith(".md")).sort()) {
     const file = `${FOLDER}/${name}`;
-    const result = lessonParse(file, readFileSync(join(root, file), "utf8"), context);
+    const source = readFileSync(join(root, file), "utf8");
+    const result = lessonParse(file, source, context);
     if (!result.ok) {
       problems.push(...result.problems);
       const slug = fileSlug(file);
@@ -61,6 +65,7 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
     if (taken) problems.push({ file, line: 1, reason: `lesson number ${result.value.number} is taken by ${taken} too: each lesson needs its own two digits` });
     else lines.set(result.value.number, file);
     lessons.push(result.value);
+    sources.push({ slug: result.value.slug, number: result.value.number, file, source });
   }
   const summaries: LessonSummary[] = lessons.map(lessonSummary);
   const read = (file: string) => (existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : null);
@@ -72,6 +77,12 @@ export function lessonContentCheck(root: string, quizSets: readonly { slug: stri
   else if (!guide.ok) problems.push(...guide.problems);
   if (!comparison) problems.push({ file: COMPARISON_FILE, line: 1, reason: "the comparison table is missing" });
   else if (!comparison.ok) problems.push(...comparison.problems);
+  const glossarySource = read(GLOSSARY_FILE);
+  const lessonFiles = new Set([...summaries, ...brokenLessons].map((lesson) => lesson.slug));
+  const glossary = glossarySource === null ? null : glossaryParse(GLOSSARY_FILE, glossarySource, lessonFiles);
+  if (!glossary) problems.push({ file: GLOSSARY_FILE, line: 1, reason: "the glossary is missing" });
+  else if (!glossary.ok) problems.push(...glossary.problems);
+  else problems.push(...glossaryCheck(glossary.value, sources, GLOSSARY_FILE));
   return {
     lessons,
     references,
