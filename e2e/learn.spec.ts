@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import type { LessonPredict } from "@/lib/content/lessonTypes";
+import { optionPrecision } from "@/lib/content/predictBalance";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";
 
@@ -279,6 +280,34 @@ test("a lesson quotes its run's figures from the run, and links its sources on t
   await expect(group.getByRole("link", { name: /etcd: Why etcd/ })).toHaveAttribute("href", /^https:\/\//);
   await expect(group.getByRole("link", { name: `lesson ${consensus.number}` })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("a prediction's wrong options quote figures as precise as the right one's, so the figure gives nothing away", async ({ page }) => {
+  for (const slug of ["06-redis-and-redlock", "07-consensus-locks"]) {
+    const lesson = lessons.find((candidate) => candidate.slug === slug)!;
+    await page.goto(`/learn/${slug}/`);
+    for (const predict of lesson.blocks.filter((block): block is LessonPredict => block.kind === "predict")) {
+      // The options as the page names them, figures rendered.
+      const names = await page
+        .getByRole("group", { name: predict.question })
+        .getByRole("radio")
+        .evaluateAll((radios) => radios.map((radio) => radio.closest("label")?.textContent?.trim() ?? ""));
+      const precision = names.map(optionPrecision);
+      const right = precision[predict.answer];
+      if (right === null) continue;
+      const wrong = precision.filter((_, i) => i !== predict.answer).map((p) => p ?? -1);
+      expect(Math.max(...wrong), `${slug}: "${names[predict.answer]}" against ${JSON.stringify(names)}`).toBeGreaterThanOrEqual(right);
+    }
+  }
+});
+
+test("lesson 8 says keepalive cannot end a frozen client's session, and how an isolation level turns a lost update into a retry", async ({ page }) => {
+  await page.goto("/learn/08-your-database/");
+  await expect(page.getByText(/TCP keepalive does not: its probes are answered by the kernel on c1's host/)).toBeVisible();
+  const isolation = page.getByRole("heading", { level: 3, name: "Or let the isolation level refuse the lost update" });
+  await expect(isolation).toBeVisible();
+  await expect(page.getByText(/could not serialize access due to concurrent update/)).toBeVisible();
+  await expect(page.getByText(/the application must retry the whole transaction/)).toBeVisible();
 });
 
 for (const path of ["/learn/", `/learn/${leases.slug}/`, `/learn/${last.slug}/`, "/references/"]) {

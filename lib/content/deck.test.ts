@@ -45,7 +45,7 @@ describe("deckParse", () => {
           presetTitle: expect.any(String),
           at: 17000,
           view: "both",
-          predict: { question: "c1 writes with token 1 after 2. What happens?", options: ["Accepted", "Rejected: 1 < 2"], stop: null },
+          predict: { question: "c1 writes with token 1 after 2. What happens?", options: ["Accepted: token 1 was c1's", "Rejected: 1 < 2"], stop: null },
         },
         notesHtml: "<p>Vote, then play.</p>",
         answer: 1,

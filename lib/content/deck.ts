@@ -16,6 +16,7 @@ import { SLIDE_VIEWS, type Deck, type PresenterSlide, type SlideSim } from "./de
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
+import { predictBalanceProblem } from "./predictBalance";
 import { predictFiguresResolve } from "./predictFigures";
 import { lineOf, markdownParse, markdownText, markdownToHtml } from "./markdown";
 import { fileSlug, slugify } from "./slug";
@@ -237,5 +238,9 @@ function directiveParse(directive: LeafDirective, line: number, problems: Proble
   const question = predictFiguresResolve(predict.question, preset.id, "::predict's question");
   const resolved = options.map((option, i) => predictFiguresResolve(option, preset.id, `::predict's option ${i + 1}`));
   for (const problem of [...question.problems, ...resolved.flatMap((option) => option.problems)]) problems.add(line, problem);
+  // Precision is judged on the figures as rendered, so only once they all resolved.
+  const figuresOk = question.problems.length === 0 && resolved.every((option) => option.problems.length === 0);
+  const unbalanced = figuresOk && predict.answer < options.length ? predictBalanceProblem(resolved.map((option) => option.text), predict.answer) : null;
+  if (unbalanced) problems.add(line, unbalanced);
   return { sim: { ...sim, predict: { question: question.text, options: resolved.map((option) => option.text), stop } }, answer: predict.answer };
 }

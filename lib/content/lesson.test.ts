@@ -118,6 +118,17 @@ describe("lessonParse", () => {
     expect(problemsOf(predict("Is {x} a set?", "Yes|No }"))).toContainEqual(expect.stringMatching(/:9: ::predict's option 2 has a "\{" or "\}" that is not part of a figure/));
   });
 
+  it("refuses a prediction whose right option alone carries a figure as precise as it has", () => {
+    const balance = (precision: string) =>
+      `::predict's right option (2) carries ${precision} and no other option carries one as precise, so the figure gives the answer away: give a wrong option a plausible figure as precise`;
+    // The first two give the answer away by a run figure only the right option quotes; the third,
+    // the same question with every option as precise, passes.
+    expect(problemsOf(fixture("unbalanced-prediction", "content/lessons/07-x.md"))).toEqual([
+      `content/lessons/07-x.md:12: ${balance("a figure to 1 decimal")}`,
+      `content/lessons/07-x.md:14: ${balance("a figure to 1 decimal")}`,
+    ]);
+  });
+
   it("refuses a run or a sentence that shows a prediction's answer before the learner has given it", () => {
     const spoiled = "content/lessons/05-spoiled.md";
     expect(problemsOf(fixture("spoiled-lesson", spoiled))).toEqual([
@@ -151,7 +162,7 @@ describe("lessonParse", () => {
 
   it("lets the prose after a prediction set up the next run, and keeps the answer's words in its reveal", () => {
     const lesson = (body: string) => lessonParse("content/lessons/04-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${body}\n`, context);
-    const predict = ':::predict{preset="gc-pause-fenced" at="17000" question="What does storage do?" options="Accepts it, because c1 did hold the lock|[Rejects]{first write of c1 outcome} it, because 1 < 2" answer="1"}';
+    const predict = ':::predict{preset="gc-pause-fenced" at="17000" question="What does storage do?" options="Accepts it, because token 1 belongs to c1|[Rejects]{first write of c1 outcome} it, because 1 < 2" answer="1"}';
     const ok = lesson(
       `${predict}\n\nStorage rejects the write with the reason \`1 < 2\`.\n\n:::\n\nFencing also handles the case that timeouts cannot: in the next run c1's write is held up in the network.\n\n::sim{preset="delayed-write"}\n\nStorage rejects it too.`,
     );

@@ -12,6 +12,7 @@ import type { Preset } from "../presets";
 import { validateScenario, type Scenario } from "../sim/scenario";
 import { scenarioPathGet, scenarioPathSet } from "../learn/scenarioPath";
 import type { LessonLive, LessonPredict, PresetRef } from "./lessonTypes";
+import { predictBalanceProblem } from "./predictBalance";
 import { predictFiguresResolve } from "./predictFigures";
 
 const ATTRIBUTES = {
@@ -110,6 +111,8 @@ export function predictCheck(attributes: Attributes, lookup: PresetLookup): Chec
   const resolved = options.map((option, i) => predictFiguresResolve(option, preset.id, `::predict's option ${i + 1}`));
   problems.push(...question.problems, ...resolved.flatMap((option) => option.problems));
   if (problems.length > 0) return { ok: false, problems };
+  const unbalanced = predictBalanceProblem(resolved.map((option) => option.text), answer);
+  if (unbalanced) return { ok: false, problems: [unbalanced] };
   return { ok: true, value: { preset: refOf(preset), at, question: question.text, options: resolved.map((option) => option.text), answer, written: options } };
 }
 

@@ -52,6 +52,11 @@ export function markdownText(node: Nodes): string {
   return "";
 }
 
+/** Whether a node is an HTML comment (`<!-- … -->`), which renders to nothing: course text names its sources in them. */
+export function markdownIsComment(node: Nodes): boolean {
+  return node.type === "html" && /^<!--[\s\S]*-->$/.test(node.value.trim());
+}
+
 /** The 1-based line a node starts on (1 for synthetic nodes, which carry no position). */
 export function lineOf(node: Nodes): number {
   return node.position?.start.line ?? 1;

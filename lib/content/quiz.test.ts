@@ -106,6 +106,14 @@ describe("quizSetParse", () => {
     ]);
   });
 
+  it("lets a comment name a claim's source before a question or its options, and shows nothing of it", () => {
+    const source = "<!-- Source: RFC 1122 §4.2.3.6. -->";
+    const result = parseInline(front + `${source}\n\n## Q?\n\n${source}\n\n- [x] A.\n  > Right.\n- [ ] B.\n  > No.\n`);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
+    expect(result.value.questions[0].contextHtml).toBeNull();
+    expect(JSON.stringify(result.value)).not.toContain("RFC 1122");
+  });
+
   it("rejects options without checkboxes, too few options, stray text and a set with no questions", () => {
     const plain = parseInline(front + "## Q?\n\n- A.\n  > Right.\n");
     expect(plain.ok ? [] : plain.problems.map((p) => p.reason)).toEqual([

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
-import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
+import { lineOf, markdownInlineHtml, markdownIsComment, markdownParse, markdownText, markdownToHtml } from "./markdown";
 import { fileSlug, slugify } from "./slug";
 import type { QuizOption, QuizQuestion, QuizSet, ScenarioLink } from "./types";
 
@@ -47,8 +47,9 @@ export function quizSetParse(file: string, source: string, presetTitle: PresetTi
   if (setLesson !== null && !lessonKnown(setLesson)) problems.add(1, `unknown lesson "${setLesson}" in "lesson:": it must be the slug of a lesson in content/lessons/, such as 04-fencing-tokens`);
   inlineResolve(tree, problems, { source });
 
-  // A block directive has been reported by inlineResolve; it is not also an unexpected node.
-  const body = tree.children.filter((node) => node.type !== "yaml" && node.type !== "leafDirective" && node.type !== "containerDirective");
+  // A block directive has been reported by inlineResolve; it is not also an unexpected node. An
+  // HTML comment names a claim's primary source for the next author and is never shown.
+  const body = tree.children.filter((node) => node.type !== "yaml" && node.type !== "leafDirective" && node.type !== "containerDirective" && !markdownIsComment(node));
   const groups: { heading: Heading; nodes: RootContent[] }[] = [];
   for (const node of body) {
     if (node.type === "heading" && node.depth === 2) groups.push({ heading: node, nodes: [] });
