@@ -28,7 +28,7 @@ export interface SocketLimits {
   /** How long a socket may stay silent, or a WebSocket outside a room, before it is closed. */
   idleMs: number;
 }
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 500, pendingPerAddress: 100, idleMs: 10_000 };
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 500, pendingPerAddress: 300, idleMs: 10_000 };
 
 export interface RelayShellOptions {
   /** The URL path that upgrades to the relay, e.g. "/relay". */

@@ -63,7 +63,8 @@ export function PhoneRoom() {
     // The link's room is read once, in the browser: the static page has no query.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (validCode(code)) join(code, params.get("relay") ?? "/relay");
-    else if (code) setProblem(`"${params.get("code")}" is not a room code: a code is ${CODE_LENGTH} letters or digits, as on the screen.`);
+    // The link's text is not shown: a link can carry any words, and the page would seem to say them.
+    else if (params.get("code")) setProblem(`This link's room code is not valid: type the code on the screen, ${CODE_LENGTH} letters or digits.`);
   }, [join]);
 
   const greeting = useCallback((): ClientMessage | null => (joining ? { type: "join", code: joining.code, device: joining.device } : null), [joining]);
