@@ -53,9 +53,15 @@ const url = await new Promise<string>((resolve) => {
 });
 
 if (hostile) {
-  const lines = [`room:load --hostile: ${ATTACKS.length} attacks on the relay at ${url} (descriptor limit 1,024), each followed by an honest class`];
+  const lines = [
+    `room:load --hostile: ${process.argv.includes("--only") ? 1 : ATTACKS.length} attack(s) on the relay at ${url} (descriptor limit 1,024), each followed by an honest class`,
+  ];
   let peak = rssMb();
-  for (const name of ATTACKS) {
+  // --only NAME runs one attack, on a relay that has seen no other.
+  const only = process.argv[process.argv.indexOf("--only") + 1];
+  const chosen = process.argv.includes("--only") ? ATTACKS.filter((name) => name === only) : ATTACKS;
+  if (chosen.length === 0) finish(`--only takes one of ${ATTACKS.join(", ")}, not "${only}"`, 2);
+  for (const name of chosen) {
     const result = await runAttack(name, url, FULL, rssMb);
     peak = Math.max(peak, result.peakRssMb);
     console.log(describeAttack(result));
