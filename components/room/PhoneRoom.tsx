@@ -47,7 +47,8 @@ export function PhoneRoom() {
 
   const join = useCallback((code: string, relaySetting: string) => {
     const resolved = relayUrl(relaySetting, window.location.href);
-    if ("problem" in resolved) return setProblem(resolved.problem);
+    // The relay comes from the link: its text is not repeated, as a link can carry any words.
+    if ("problem" in resolved) return setProblem("This link's relay address is not valid: ask the presenter for the room's link.");
     setProblem(null);
     setEnded(false);
     setPhone(null);
