@@ -185,6 +185,26 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   for (const phone of phones) await phone.context.close();
 });
 
+test("a join link whose code is not valid says so, without repeating the link's words", async ({ page }) => {
+  // A link can carry any text as its code; the join page must not seem to say it.
+  const bait = "Call 555-0100 to claim your prize";
+  await page.goto(`/room/?code=${encodeURIComponent(bait)}`);
+  await expect(page.getByRole("alert").filter({ hasText: "room code" })).toHaveText(
+    "This link's room code is not valid: type the code on the screen, 5 letters or digits.",
+  );
+  await expect(page.locator("body")).not.toContainText("555-0100");
+  await expect(page.getByRole("textbox", { name: "Room code" })).toBeVisible();
+});
+
+test("a join link whose relay address is not valid says so, without repeating the link's words", async ({ page }) => {
+  const bait = "javascript:call 555-0100";
+  await page.goto(`/room/?code=ABCDE&relay=${encodeURIComponent(bait)}`);
+  await expect(page.getByRole("alert").filter({ hasText: "relay" })).toHaveText(
+    "This link's relay address is not valid: ask the presenter for the room's link.",
+  );
+  await expect(page.locator("body")).not.toContainText("555-0100");
+});
+
 test("without a relay, the presenter view says so and instructor mode works as before", async ({ page }) => {
   // The Playwright server serves the site alone, as a static host would: the build's /room.json says it knows no relay.
   const errors = watchForErrors(page);

@@ -6,6 +6,11 @@
  * within SPREAD_MS. It reports how long the presenter's tally took to reflect each vote (p50, p99,
  * max) and the relay process's resident memory, then stops the relay by its PID.
  *
+ * `npm run room:load -- --hostile` runs the attacks of scripts/roomHostile.ts at full size instead,
+ * against the relay started with a 1,024-descriptor limit (as many hosts give a process), and
+ * prints for each whether an honest class still joined and voted, its tally, and the relay's peak
+ * resident memory. Loopback only; it stops by itself.
+ *
  * Latency: the relay counts each device once, so the presenter's total only rises; the k-th vote
  * sent is taken as shown when the total first reaches k. That is exact when votes arrive in the
  * order they were sent, and otherwise pairs each vote with a later one's arrival (a bound above).
@@ -14,14 +19,20 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { WebSocket } from "ws";
 import type { RelayMessage } from "../lib/room/protocol";
+import { ATTACKS, describeAttack, FULL, runAttack } from "./roomHostile";
 
 const VOTERS = 500;
 const SPREAD_MS = 5_000;
 const ROUNDS = 2;
-const DEADLINE_MS = 120_000;
+const DEADLINE_MS = 300_000;
 const question = { id: "load", text: "Will storage accept the stale write?", options: ["Yes", "No", "It depends"] };
 
-const relay = spawn(process.execPath, ["dist/room-relay.mjs", "--port", "0", "--host", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"] });
+const hostile = process.argv.includes("--hostile");
+const relayCommand = [process.execPath, "dist/room-relay.mjs", "--port", "0", "--host", "127.0.0.1"];
+// The hostile mode gives the relay the descriptor limit of a small host; exec keeps the PID, so memory is the relay's.
+const relay = hostile
+  ? spawn("sh", ["-c", `ulimit -n 1024 && exec ${relayCommand.map((a) => `'${a}'`).join(" ")}`], { stdio: ["ignore", "pipe", "inherit"] })
+  : spawn(relayCommand[0], relayCommand.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
 const deadline = setTimeout(() => finish("the load test ran past its deadline", 1), DEADLINE_MS);
 
 function finish(message: string, code: number): void {
@@ -40,6 +51,30 @@ const url = await new Promise<string>((resolve) => {
     if (match) resolve(match[1]);
   });
 });
+
+if (hostile) {
+  const lines = [
+    `room:load --hostile: ${process.argv.includes("--only") ? 1 : ATTACKS.length} attack(s) on the relay at ${url} (descriptor limit 1,024), each followed by an honest class`,
+  ];
+  let peak = rssMb();
+  // --only NAME runs one attack, on a relay that has seen no other.
+  const only = process.argv[process.argv.indexOf("--only") + 1];
+  const chosen = process.argv.includes("--only") ? ATTACKS.filter((name) => name === only) : ATTACKS;
+  if (chosen.length === 0) finish(`--only takes one of ${ATTACKS.join(", ")}, not "${only}"`, 2);
+  for (const name of chosen) {
+    const result = await runAttack(name, url, FULL, rssMb);
+    peak = Math.max(peak, result.peakRssMb);
+    console.log(describeAttack(result));
+    lines.push(`${result.held ? "held" : "FAILED"} ${name}`);
+  }
+  const failed = lines.some((line) => line.startsWith("FAILED"));
+  finish(
+    `${lines[0]}\n  relay memory peak ${peak.toFixed(0)} MB (limit 200 MB)${failed ? "\n  at least one attack kept honest phones from voting" : ""}`,
+    failed || peak >= 200 ? 1 : 0,
+  );
+  // finish ends the process.
+  await new Promise(() => {});
+}
 
 const open = (): Promise<WebSocket> =>
   new Promise((resolve, reject) => {

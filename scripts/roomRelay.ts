@@ -4,27 +4,53 @@
  * clock: random codes and secrets, the presenter's tally coalesced to one message per
  * COALESCE_MS, pings that find phones gone without a word, and the sweep that ends rooms whose
  * presenter never came back. Everything lives in memory and goes when a room ends.
+ *
+ * Against a prankster it also keeps, per client address, a cap on connections and on connections
+ * not yet in a room (a socket that never upgrades or never speaks is closed after IDLE), and it
+ * accepts a WebSocket only from the relay's own site, a loopback page or an allowed origin.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import type { Server } from "node:http";
+import type { Socket } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { CODE_ALPHABET, CODE_LENGTH, MAX_MESSAGE_BYTES, type RelayMessage } from "../lib/room/protocol";
-import { createRelay, type ConnectionId, type Outgoing, type RelayStats } from "../lib/room/relay";
+import { addressKey, createRelay, type AddressLimits, type ConnectionId, type Outgoing, type RelayStats } from "../lib/room/relay";
 
 /** The presenter's tally is sent at most this often: one message for a burst of votes. */
 const COALESCE_MS = 20;
 const PING_EVERY_MS = 25_000;
-const SWEEP_EVERY_MS = 60_000;
+const SWEEP_EVERY_MS = 10_000;
+
+/** Per client address, at the socket: every connection, and those not yet in a room. */
+export interface SocketLimits {
+  connectionsPerAddress: number;
+  pendingPerAddress: number;
+  /** How long a socket may stay silent, or a WebSocket outside a room, before it is closed. */
+  idleMs: number;
+}
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 500, pendingPerAddress: 300, idleMs: 10_000 };
 
 export interface RelayShellOptions {
   /** The URL path that upgrades to the relay, e.g. "/relay". */
   path: string;
   maxConnectionsPerRoom?: number;
+  maxRooms?: number;
   presenterGraceMs?: number;
+  perAddress?: Partial<AddressLimits>;
+  sockets?: Partial<SocketLimits>;
+  /** Origins of other sites allowed to use the relay, e.g. "https://lab.example.org". */
+  allowOrigins?: string[];
+}
+
+export interface RelayShellStats extends RelayStats {
+  closedTooLarge: number;
+  refusedOrigin: number;
+  refusedBusy: number;
+  closedIdle: number;
 }
 
 export interface RelayShell {
-  stats(): RelayStats & { closedTooLarge: number };
+  stats(): RelayShellStats;
   /** Closes every connection (going away) and stops the timers; the HTTP server is the caller's. */
   close(): Promise<void>;
 }
@@ -32,17 +58,94 @@ export interface RelayShell {
 const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 const newSecret = () => randomBytes(24).toString("base64url");
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Whether a browser page at `origin` may use the relay reached at `host`: one with no Origin (not a
+ * browser: a browser always sends it), the relay's own site (same host and port), a page on this
+ * machine (loopback), or an origin the relay was told to allow.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (host !== undefined && url.host === host.toLowerCase()) return true;
+  if (LOOPBACK.test(url.hostname)) return true;
+  return allowed.some((a) => a === url.origin);
+}
+
 export function attachRelay(server: Server, options: RelayShellOptions): RelayShell {
-  const relay = createRelay({ newCode, newSecret, maxConnectionsPerRoom: options.maxConnectionsPerRoom, presenterGraceMs: options.presenterGraceMs });
+  const relay = createRelay({
+    newCode,
+    newSecret,
+    maxConnectionsPerRoom: options.maxConnectionsPerRoom,
+    maxRooms: options.maxRooms,
+    presenterGraceMs: options.presenterGraceMs,
+    perAddress: options.perAddress,
+  });
+  const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.sockets };
+  const allowOrigins = (options.allowOrigins ?? []).map((o) => new URL(o).origin);
   // Frames past 16× the protocol's limit are refused by ws itself (it closes that connection);
   // anything smaller reaches the state machine, which drops what is over MAX_MESSAGE_BYTES.
-  const wss = new WebSocketServer({ server, path: options.path, maxPayload: 16 * MAX_MESSAGE_BYTES, clientTracking: false });
+  const wss = new WebSocketServer({
+    server,
+    path: options.path,
+    maxPayload: 16 * MAX_MESSAGE_BYTES,
+    clientTracking: false,
+    verifyClient: ({ origin, req }: { origin: string | undefined; req: { headers: { host?: string } } }) => {
+      const ok = originAllowed(origin || undefined, req.headers.host, allowOrigins);
+      if (!ok) refusedOrigin++;
+      return ok;
+    },
+  });
   const sockets = new Map<ConnectionId, WebSocket>();
   const alive = new Set<ConnectionId>();
   const pendingTally = new Map<ConnectionId, RelayMessage>();
   let tallyTimer: ReturnType<typeof setTimeout> | null = null;
   let nextId = 1;
   let closedTooLarge = 0;
+  let refusedOrigin = 0;
+  let refusedBusy = 0;
+  let closedIdle = 0;
+
+  // Every TCP connection is counted against its address, and as pending until its WebSocket is in a room.
+  const perAddress = new Map<string, { all: number; pending: number }>();
+  const pending = new WeakSet<Socket>();
+  const settle = (socket: Socket, address: string) => {
+    if (!pending.has(socket)) return;
+    pending.delete(socket);
+    const counts = perAddress.get(address);
+    if (counts) counts.pending--;
+  };
+  const onConnection = (socket: Socket) => {
+    const address = addressKey(socket.remoteAddress);
+    const counts = perAddress.get(address) ?? { all: 0, pending: 0 };
+    if (counts.all >= limits.connectionsPerAddress || counts.pending >= limits.pendingPerAddress) {
+      refusedBusy++;
+      socket.destroy();
+      return;
+    }
+    counts.all++;
+    counts.pending++;
+    perAddress.set(address, counts);
+    pending.add(socket);
+    socket.once("close", () => {
+      settle(socket, address);
+      counts.all--;
+      if (counts.all === 0) perAddress.delete(address);
+    });
+  };
+  server.on("connection", onConnection);
+  // A socket silent this long is closed: the HTTP server destroys it (ws turns this off once upgraded).
+  server.setTimeout(limits.idleMs, (socket: Socket) => {
+    closedIdle++;
+    socket.destroy();
+  });
 
   const write = (id: ConnectionId, message: RelayMessage) => {
     const socket = sockets.get(id);
@@ -65,17 +168,29 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
     }
   };
 
-  wss.on("connection", (socket: WebSocket) => {
+  wss.on("connection", (socket: WebSocket, req: { socket: Socket }) => {
     const id = nextId++;
+    const tcp = req.socket;
+    const address = addressKey(tcp.remoteAddress);
     sockets.set(id, socket);
     alive.add(id);
-    relay.connect(id, Date.now());
+    relay.connect(id, Date.now(), address);
+    // A WebSocket that has not joined or opened a room by now is closed: it holds a place for nothing.
+    const idle = setTimeout(() => {
+      if (relay.inRoom(id)) return;
+      closedIdle++;
+      socket.terminate();
+    }, limits.idleMs);
     socket.on("pong", () => alive.add(id));
-    socket.on("message", (data, isBinary) => deliver(relay.receive(id, isBinary ? data : data.toString("utf8"), Date.now())));
+    socket.on("message", (data, isBinary) => {
+      deliver(relay.receive(id, isBinary ? data : data.toString("utf8"), Date.now()));
+      if (relay.inRoom(id)) settle(tcp, address);
+    });
     socket.on("error", (error: Error & { code?: string }) => {
       if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") closedTooLarge++;
     });
     socket.on("close", () => {
+      clearTimeout(idle);
       sockets.delete(id);
       alive.delete(id);
       pendingTally.delete(id);
@@ -98,22 +213,26 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
   sweeper.unref();
 
   return {
-    stats: () => ({ ...relay.stats(), closedTooLarge }),
+    stats: () => ({ ...relay.stats(), closedTooLarge, refusedOrigin, refusedBusy, closedIdle }),
     close: () =>
       new Promise((resolve) => {
         clearInterval(pinger);
         clearInterval(sweeper);
         if (tallyTimer) clearTimeout(tallyTimer);
+        server.off("connection", onConnection);
         for (const socket of sockets.values()) socket.close(1001, "relay stopping");
         wss.close(() => resolve());
       }),
   };
 }
 
-/** Prints what the relay dropped, when it stops. */
-export function describeDrops(stats: ReturnType<RelayShell["stats"]>): string {
+/** Prints what the relay dropped and refused, when it stops. */
+export function describeDrops(stats: RelayShellStats): string {
   const dropped = Object.entries(stats.dropped).filter(([, n]) => n > 0);
   const parts = dropped.map(([reason, n]) => `${n} ${reason}`);
   if (stats.closedTooLarge > 0) parts.push(`${stats.closedTooLarge} connections closed for a frame over ${16 * MAX_MESSAGE_BYTES} bytes`);
+  if (stats.refusedOrigin > 0) parts.push(`${stats.refusedOrigin} WebSockets refused for their page's origin`);
+  if (stats.refusedBusy > 0) parts.push(`${stats.refusedBusy} connections refused over an address's limit`);
+  if (stats.closedIdle > 0) parts.push(`${stats.closedIdle} idle connections closed`);
   return parts.length === 0 ? "The relay dropped no messages." : `The relay dropped: ${parts.join(", ")}.`;
 }

@@ -47,7 +47,8 @@ export function PhoneRoom() {
 
   const join = useCallback((code: string, relaySetting: string) => {
     const resolved = relayUrl(relaySetting, window.location.href);
-    if ("problem" in resolved) return setProblem(resolved.problem);
+    // The relay comes from the link: its text is not repeated, as a link can carry any words.
+    if ("problem" in resolved) return setProblem("This link's relay address is not valid: ask the presenter for the room's link.");
     setProblem(null);
     setEnded(false);
     setPhone(null);
@@ -63,7 +64,8 @@ export function PhoneRoom() {
     // The link's room is read once, in the browser: the static page has no query.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (validCode(code)) join(code, params.get("relay") ?? "/relay");
-    else if (code) setProblem(`"${params.get("code")}" is not a room code: a code is ${CODE_LENGTH} letters or digits, as on the screen.`);
+    // The link's text is not shown: a link can carry any words, and the page would seem to say them.
+    else if (params.get("code")) setProblem(`This link's room code is not valid: type the code on the screen, ${CODE_LENGTH} letters or digits.`);
   }, [join]);
 
   const greeting = useCallback((): ClientMessage | null => (joining ? { type: "join", code: joining.code, device: joining.device } : null), [joining]);

@@ -104,7 +104,11 @@ export type RelayMessage =
   /** To the phones: the presenter closed the room. */
   | { type: "ended" }
   /** A request that could not be met, in words for the page to show. */
-  | { type: "error"; reason: "no-such-room" | "room-full" | "too-many-rooms"; message: string };
+  | { type: "error"; reason: RelayErrorReason; message: string };
+
+/** Why the relay refused a request; "slow-down" is a limit on one network's joins or code guesses. */
+export const RELAY_ERROR_REASONS = ["no-such-room", "room-full", "too-many-rooms", "slow-down"] as const;
+export type RelayErrorReason = (typeof RELAY_ERROR_REASONS)[number];
 
 /** Validates what the site receives from a relay: a relay is a setting, so its messages are input too. */
 const presenterPoll = z.object({
@@ -125,7 +129,7 @@ export const relayMessage: z.ZodType<RelayMessage> = z.discriminatedUnion("type"
   z.object({ type: z.literal("room"), joined: z.number().int().min(0), poll: presenterPoll.nullable() }),
   z.object({ type: z.literal("phone"), code: z.string(), poll: phonePoll.nullable(), vote: z.number().int().min(0).nullable() }),
   z.object({ type: z.literal("ended") }),
-  z.object({ type: z.literal("error"), reason: z.enum(["no-such-room", "room-full", "too-many-rooms"]), message: z.string() }),
+  z.object({ type: z.literal("error"), reason: z.enum(RELAY_ERROR_REASONS), message: z.string() }),
 ]);
 
 /** Parses one message from a relay; null for anything that is not one. */
@@ -137,11 +141,4 @@ export function readRelayMessage(data: unknown): RelayMessage | null {
   } catch {
     return null;
   }
-}
-
-/** The votes per option, from each device's vote. */
-export function countVotes(votes: Iterable<number>, optionCount: number): number[] {
-  const counts = new Array<number>(optionCount).fill(0);
-  for (const option of votes) if (option < optionCount) counts[option]++;
-  return counts;
 }

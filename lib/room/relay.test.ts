@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRelay, type ConnectionId, type Outgoing, type RelayOptions } from "./relay";
+import { addressKey, createRelay, type ConnectionId, type Outgoing, type RelayOptions } from "./relay";
 import type { RelayMessage, RoomQuestion } from "./protocol";
 
 const question: RoomQuestion = { id: "deck#3", text: "Will c2 get the lock?", options: ["Yes", "No"] };
@@ -127,10 +127,14 @@ describe("dropping and coming back", () => {
     s.send(1, { type: "start", secret: s.secret, question, round: 1 });
     s.send(2, { type: "vote", round: 1, option: 1 });
     s.deliver(s.relay.disconnect(2, s.at()));
+    // Its vote still counts, so it is still counted as joined: the tally never holds more votes than phones.
+    expect(s.lastOf(1, "room")).toMatchObject({ joined: 3, poll: { counts: [0, 1] } });
+    s.deliver(s.relay.disconnect(3, s.at()));
     expect(s.lastOf(1, "room")).toMatchObject({ joined: 2, poll: { counts: [0, 1] } });
     s.connect(9);
     s.send(9, { type: "join", code: s.code, device: "device-2-0123456789abcdef" });
     expect(s.last(9)).toMatchObject({ type: "phone", poll: { status: "open" }, vote: 1 });
+    expect(s.lastOf(1, "room")).toMatchObject({ joined: 2, poll: { counts: [0, 1] } });
   });
 
   it("keeps the room for a presenter's page that reloads, and ends it if the presenter never returns", () => {
@@ -157,5 +161,130 @@ describe("dropping and coming back", () => {
     s.send(6, { type: "join", code: s.code, device: "device-6-0123456789abcdef" });
     expect(s.last(6)).toMatchObject({ type: "error", reason: "no-such-room" });
     expect(s.relay.stats()).toMatchObject({ rooms: 0, connections: 5 });
+  });
+});
+
+describe("hostile input", () => {
+  const device = (n: number) => `stuffed-device-${String(n).padStart(8, "0")}`;
+
+  it("keeps a connection to the device of its first join: re-joining under new ids casts one vote", () => {
+    const s = openRoom();
+    s.send(1, { type: "start", secret: s.secret, question, round: 1 });
+    s.connect(7);
+    for (let i = 0; i < 50; i++) {
+      s.send(7, { type: "join", code: s.code, device: device(i) });
+      s.send(7, { type: "vote", round: 1, option: 1 });
+    }
+    const room = s.lastOf(1, "room")!;
+    expect(room).toMatchObject({ joined: 4, poll: { counts: [0, 1] } });
+    expect(s.relay.stats().dropped.device).toBe(49);
+  });
+
+  it("never shows more votes than joined phones, whatever phones join, vote and leave", () => {
+    const s = openRoom({ perAddress: { joinsPerMinute: 10_000 } });
+    s.send(1, { type: "start", secret: s.secret, question, round: 1 });
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    for (let step = 0; step < 2000; step++) {
+      const id = 10 + random(30);
+      const action = random(4);
+      if (action === 0) s.deliver(s.relay.disconnect(id, s.at()));
+      else if (action === 1) {
+        s.connect(id);
+        s.send(id, { type: "join", code: s.code, device: device(random(20)) });
+      } else s.send(id, { type: "vote", round: 1, option: random(2) });
+      const room = s.lastOf(1, "room")!;
+      expect(room.poll!.counts[0] + room.poll!.counts[1]).toBeLessThanOrEqual(room.joined);
+    }
+  });
+
+  it("reveals to a full room without recounting: 10,000 votes and a reveal in well under a second", () => {
+    const s = openRoom({ maxConnectionsPerRoom: 30_000, perAddress: { joinsPerMinute: 1e9, phonesPerRoom: 30_000 } });
+    s.send(1, { type: "start", secret: s.secret, question, round: 1 });
+    for (let i = 0; i < 10_000; i++) {
+      const id = 100 + i;
+      s.relay.connect(id, s.at());
+      s.relay.receive(id, JSON.stringify({ type: "join", code: s.code, device: device(i) }), s.at());
+      s.relay.receive(id, JSON.stringify({ type: "vote", round: 1, option: i % 2 }), s.at());
+    }
+    const began = performance.now();
+    const out = s.relay.receive(1, JSON.stringify({ type: "reveal", secret: s.secret, answer: 0 }), s.advance(1000));
+    expect(performance.now() - began).toBeLessThan(250);
+    expect(out.at(-1)?.message).toMatchObject({ type: "room", joined: 10_003, poll: { counts: [5_000, 5_000] } });
+  });
+
+  it("admits at most its share of phones from one address to a room, and honest phones from others after them", () => {
+    const s = openRoom({ maxConnectionsPerRoom: 1000, perAddress: { phonesPerRoom: 5 } });
+    for (let i = 0; i < 10; i++) {
+      s.relay.connect(100 + i, s.at(), "203.0.113.9");
+      s.send(100 + i, { type: "join", code: s.code, device: device(i) });
+    }
+    expect(s.lastOf(1, "room")?.joined).toBe(3 + 5);
+    expect(s.last(109)).toMatchObject({ type: "error", reason: "room-full" });
+    s.relay.connect(200, s.at(), "198.51.100.4");
+    s.send(200, { type: "join", code: s.code, device: device(200) });
+    expect(s.last(200)).toMatchObject({ type: "phone", code: s.code });
+  });
+
+  it("limits joins a minute from one address, and lets them again as the minute passes", () => {
+    const s = openRoom({ perAddress: { joinsPerMinute: 4 } });
+    for (let i = 0; i < 6; i++) {
+      s.relay.connect(100 + i, s.at(), "203.0.113.9");
+      s.send(100 + i, { type: "join", code: s.code, device: device(i) });
+    }
+    expect(s.last(104)).toMatchObject({ type: "error", reason: "slow-down" });
+    s.advance(60_000);
+    s.send(105, { type: "join", code: s.code, device: device(5) });
+    expect(s.last(105)).toMatchObject({ type: "phone" });
+  });
+
+  it("limits code guesses a minute from one address, without saying whether a code exists once they are spent", () => {
+    const s = openRoom({ perAddress: { guessesPerMinute: 3 } });
+    s.relay.connect(100, s.at(), "203.0.113.9");
+    for (const code of ["AAAAA", "BBBBB", "CCCCC"]) {
+      s.send(100, { type: "join", code, device: device(0) });
+      expect(s.last(100)).toMatchObject({ type: "error", reason: "no-such-room" });
+    }
+    s.send(100, { type: "join", code: s.code, device: device(0) });
+    expect(s.last(100)).toMatchObject({ type: "error", reason: "slow-down" });
+    s.relay.connect(200, s.at(), "198.51.100.4");
+    s.send(200, { type: "join", code: s.code, device: device(1) });
+    expect(s.last(200)).toMatchObject({ type: "phone", code: s.code });
+  });
+
+  it("ends the room a connection leaves for another, and holds few rooms per address", () => {
+    let n = 0;
+    const s = setup({ newCode: () => `R${String(n++).padStart(4, "0")}`.replace(/0/g, "A"), perAddress: { rooms: 2 } });
+    s.relay.connect(1, s.at(), "203.0.113.9");
+    for (let i = 0; i < 88; i++) s.send(1, { type: "open" });
+    expect(s.relay.stats().rooms).toBe(1);
+    s.relay.connect(2, s.at(), "203.0.113.9");
+    s.relay.connect(3, s.at(), "203.0.113.9");
+    s.send(2, { type: "open" });
+    s.send(3, { type: "open" });
+    expect(s.last(3)).toMatchObject({ type: "error", reason: "too-many-rooms" });
+    s.relay.connect(4, s.at(), "198.51.100.4");
+    s.send(4, { type: "open" });
+    expect(s.inbox.get(4)?.[0]).toMatchObject({ type: "opened" });
+  });
+
+  it("frees an abandoned room's place within minutes, not half an hour", () => {
+    const s = setup({ maxRooms: 1 });
+    s.connect(1, 2);
+    s.send(1, { type: "open" });
+    s.relay.disconnect(1, s.at());
+    s.deliver(s.relay.sweep(s.advance(6 * 60_000)));
+    s.send(2, { type: "open" });
+    expect(s.inbox.get(2)?.[0]).toMatchObject({ type: "opened" });
+  });
+});
+
+describe("addressKey", () => {
+  it("keeps IPv4 as is and an IPv6 address by its /64", () => {
+    expect(addressKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(addressKey("2001:db8:0:12:aaaa::1")).toBe("2001:db8:0:12::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
   });
 });

@@ -1,13 +1,18 @@
 /**
  * The vote relay's state machine, pure: connections, rooms, rounds and votes in, messages to send
- * out. The network shell (scripts/room-relay.ts) gives it each connection's id, every message as
- * received, and the time; it never touches a socket, a clock or a random source itself (the shell
- * passes `newCode` and `newSecret`). Nothing is kept once a room ends: a room is a presenter, the
- * phones connected to it and the current round's votes, each under a device's random id.
+ * out. The network shell (scripts/room-relay.ts) gives it each connection's id and client address,
+ * every message as received, and the time; it never touches a socket, a clock or a random source
+ * itself (the shell passes `newCode` and `newSecret`). Nothing is kept once a room ends: a room is
+ * a presenter, the phones connected to it and the current round's votes, each under a device's
+ * random id.
+ *
+ * Hostile input: a connection's device id is fixed at its first join, so one connection is one
+ * phone; the presenter's "joined" counts every device whose vote is in the tally; and each client
+ * address (a whole class behind one NAT shares one) is limited in joins and code guesses a minute,
+ * rooms held and phones in one room.
  */
 import {
   clientMessage,
-  countVotes,
   DEFAULT_MAX_CONNECTIONS_PER_ROOM,
   MAX_MESSAGE_BYTES,
   MAX_MESSAGES_PER_SECOND,
@@ -21,8 +26,24 @@ import {
 export type ConnectionId = number;
 
 /** Why a message was dropped; each is counted. */
-export const DROP_REASONS = ["oversize", "not-text", "invalid", "rate", "forged", "unexpected", "full"] as const;
+export const DROP_REASONS = ["oversize", "not-text", "invalid", "rate", "forged", "unexpected", "full", "device", "slow-down"] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
+
+/** What one client address may do; defaults fit a class of a few hundred behind one NAT. */
+export interface AddressLimits {
+  /** Joins a minute (bursts up to the same number): a class joining at once, and rejoining. */
+  joinsPerMinute: number;
+  /** Joins and resumes a minute naming a room that does not exist (bursts up to the same number). */
+  guessesPerMinute: number;
+  /** Rooms held at once, a presenter's grace included. */
+  rooms: number;
+  /** Phones in one room. */
+  phonesPerRoom: number;
+}
+
+export const DEFAULT_ADDRESS_LIMITS: AddressLimits = { joinsPerMinute: 600, guessesPerMinute: 30, rooms: 5, phonesPerRoom: 400 };
+export const DEFAULT_MAX_ROOMS = 100;
+export const DEFAULT_PRESENTER_GRACE_MS = 5 * 60_000;
 
 export interface RelayOptions {
   maxConnectionsPerRoom?: number;
@@ -30,6 +51,7 @@ export interface RelayOptions {
   maxRooms?: number;
   /** How long a room waits for its presenter's page to come back before it ends. */
   presenterGraceMs?: number;
+  perAddress?: Partial<AddressLimits>;
   newCode: () => string;
   newSecret: () => string;
 }
@@ -46,40 +68,75 @@ interface Poll {
   status: PollStatus;
   /** Each device's vote: an option's index. */
   votes: Map<string, number>;
+  /** Votes per option, kept as votes arrive: a reveal to thousands of phones never recounts. */
+  counts: number[];
   answer: number | null;
+}
+
+/** A device in a room: its connection while there, and the address it joined from. */
+interface Device {
+  connection: ConnectionId | null;
+  address: string;
 }
 
 interface Room {
   code: string;
   secret: string;
+  /** The address that opened it: its rooms are counted against that address's limit. */
+  openedBy: string;
   presenter: ConnectionId | null;
   /** When the presenter's connection went away; null while it is there. */
   presenterLeftAt: number | null;
   /** Each phone's connection and its device id. */
   phones: Map<ConnectionId, string>;
+  /** The devices counted as joined: those connected, and those gone whose vote is in the round. */
+  devices: Map<string, Device>;
+  /** Devices per address, for the limit on phones in one room. */
+  perAddress: Map<string, number>;
   poll: Poll | null;
 }
 
 interface Connection {
+  address: string;
   /** The rate limit's bucket: messages it may still send now. */
   tokens: number;
   refilledAt: number;
+  /** The device id of its first join: a connection is one phone. */
+  device: string | null;
   room: string | null;
   role: "presenter" | "phone" | null;
+}
+
+/** A token bucket: `tokens` left at `at`, refilled at `perMinute` up to `perMinute`. */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+interface AddressState {
+  connections: number;
+  rooms: number;
+  joins: Bucket;
+  guesses: Bucket;
 }
 
 export interface RelayStats {
   connections: number;
   rooms: number;
+  /** Client addresses the relay keeps limits for. */
+  addresses: number;
   dropped: Record<DropReason, number>;
 }
 
 export interface Relay {
-  connect(id: ConnectionId, now: number): void;
+  /** A new connection from a client address (see `addressKey`). */
+  connect(id: ConnectionId, now: number, address?: string): void;
   /** A message as received: `data` is the text of a text frame, anything else for a binary one. */
   receive(id: ConnectionId, data: unknown, now: number): Outgoing[];
   disconnect(id: ConnectionId, now: number): Outgoing[];
-  /** Ends the rooms whose presenter has been gone longer than the grace period. */
+  /** Whether a connection presents a room or is a phone in one. */
+  inRoom(id: ConnectionId): boolean;
+  /** Ends the rooms whose presenter has been gone longer than the grace period, and forgets idle addresses. */
   sweep(now: number): Outgoing[];
   stats(): RelayStats;
 }
@@ -93,28 +150,67 @@ function sameSecret(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/**
+ * The address limits are kept under: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4), IPv6
+ * by its /64 network, since one host is usually given a whole /64 to pick addresses from.
+ */
+export function addressKey(remote: string | undefined): string {
+  if (!remote) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remote);
+  if (mapped) return mapped[1];
+  if (!remote.includes(":")) return remote;
+  const [head, tail = ""] = remote.split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = tail === "" ? [] : tail.split(":");
+  const groups = remote.includes("::") ? [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 export function createRelay(options: RelayOptions): Relay {
   const maxPerRoom = options.maxConnectionsPerRoom ?? DEFAULT_MAX_CONNECTIONS_PER_ROOM;
-  const maxRooms = options.maxRooms ?? 100;
-  const graceMs = options.presenterGraceMs ?? 30 * 60_000;
+  const maxRooms = options.maxRooms ?? DEFAULT_MAX_ROOMS;
+  const graceMs = options.presenterGraceMs ?? DEFAULT_PRESENTER_GRACE_MS;
+  const limits: AddressLimits = { ...DEFAULT_ADDRESS_LIMITS, ...options.perAddress };
   const connections = new Map<ConnectionId, Connection>();
   const rooms = new Map<string, Room>();
+  const addresses = new Map<string, AddressState>();
   const dropped = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>;
 
   const drop = (reason: DropReason): Outgoing[] => {
     dropped[reason]++;
     return [];
   };
+  const refuse = (id: ConnectionId, reason: "no-such-room" | "room-full" | "too-many-rooms" | "slow-down", message: string): Outgoing[] => [
+    { to: [id], message: { type: "error", reason, message } },
+  ];
+
+  const addressOf = (address: string, now: number): AddressState => {
+    let state = addresses.get(address);
+    if (!state) {
+      state = { connections: 0, rooms: 0, joins: { tokens: limits.joinsPerMinute, at: now }, guesses: { tokens: limits.guessesPerMinute, at: now } };
+      addresses.set(address, state);
+    }
+    return state;
+  };
+  const refill = (bucket: Bucket, perMinute: number, now: number) => {
+    bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.at) * perMinute) / 60_000);
+    bucket.at = now;
+  };
+  /** Takes one token if there is one. */
+  const take = (bucket: Bucket, perMinute: number, now: number): boolean => {
+    refill(bucket, perMinute, now);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  };
 
   const presenterView = (room: Room): Outgoing[] => {
     if (room.presenter === null) return [];
-    const poll = room.poll && {
-      questionId: room.poll.question.id,
-      round: room.poll.round,
-      status: room.poll.status,
-      counts: countVotes(room.poll.votes.values(), room.poll.question.options.length),
-    };
-    return [{ to: [room.presenter], message: { type: "room", joined: room.phones.size, poll } }];
+    const poll = room.poll && { questionId: room.poll.question.id, round: room.poll.round, status: room.poll.status, counts: [...room.poll.counts] };
+    return [{ to: [room.presenter], message: { type: "room", joined: room.devices.size, poll } }];
   };
 
   const phoneView = (room: Room, connection: ConnectionId): Outgoing => {
@@ -125,13 +221,33 @@ export function createRelay(options: RelayOptions): Relay {
       question: poll.question,
       round: poll.round,
       status: poll.status,
-      counts: revealed ? countVotes(poll.votes.values(), poll.question.options.length) : null,
+      counts: revealed ? [...poll.counts] : null,
       answer: revealed ? poll.answer : null,
     };
     return { to: [connection], message: { type: "phone", code: room.code, poll: phonePoll, vote: poll?.votes.get(device) ?? null } };
   };
 
   const allPhones = (room: Room): Outgoing[] => [...room.phones.keys()].map((c) => phoneView(room, c));
+
+  const forgetDevice = (room: Room, device: string) => {
+    const known = room.devices.get(device);
+    if (!known) return;
+    room.devices.delete(device);
+    const left = (room.perAddress.get(known.address) ?? 1) - 1;
+    if (left > 0) room.perAddress.set(known.address, left);
+    else room.perAddress.delete(known.address);
+  };
+
+  /** A phone's connection leaves its room: its device stays counted while its vote is in the round. */
+  const leavePhone = (room: Room, id: ConnectionId) => {
+    const device = room.phones.get(id);
+    room.phones.delete(id);
+    if (device === undefined) return;
+    const known = room.devices.get(device);
+    if (known?.connection !== id) return;
+    if (room.poll?.votes.has(device)) known.connection = null;
+    else forgetDevice(room, device);
+  };
 
   const leave = (id: ConnectionId, connection: Connection, now: number): Outgoing[] => {
     const room = connection.room === null ? undefined : rooms.get(connection.room);
@@ -140,7 +256,7 @@ export function createRelay(options: RelayOptions): Relay {
     connection.role = null;
     if (!room) return [];
     if (role === "phone") {
-      room.phones.delete(id);
+      leavePhone(room, id);
       return presenterView(room);
     }
     if (room.presenter === id) {
@@ -152,6 +268,8 @@ export function createRelay(options: RelayOptions): Relay {
 
   const endRoom = (room: Room): Outgoing[] => {
     rooms.delete(room.code);
+    const opener = addresses.get(room.openedBy);
+    if (opener) opener.rooms--;
     for (const id of [...room.phones.keys(), ...(room.presenter === null ? [] : [room.presenter])]) {
       const connection = connections.get(id);
       if (connection) {
@@ -162,7 +280,7 @@ export function createRelay(options: RelayOptions): Relay {
     return room.phones.size > 0 ? [{ to: [...room.phones.keys()], message: { type: "ended" } }] : [];
   };
 
-  const full = (room: Room) => room.phones.size + (room.presenter === null ? 0 : 1) >= maxPerRoom;
+  const full = (room: Room) => room.devices.size + (room.presenter === null ? 0 : 1) >= maxPerRoom;
 
   /** The room this connection presents, if the secret is that room's; null for a forgery. */
   const presented = (connection: Connection, secret: string): Room | null => {
@@ -170,29 +288,55 @@ export function createRelay(options: RelayOptions): Relay {
     return room && sameSecret(room.secret, secret) ? room : null;
   };
 
+  const slowDown = (id: ConnectionId): Outgoing[] => {
+    dropped["slow-down"]++;
+    return refuse(id, "slow-down", "Too many tries from this network in the last minute: wait a minute, then try again.");
+  };
+
+  /** Looks a code up for a join or resume; a code that names no room spends one of the address's guesses. */
+  const lookUp = (connection: Connection, code: string, now: number): Room | "no-guesses" | undefined => {
+    const state = addressOf(connection.address, now);
+    refill(state.guesses, limits.guessesPerMinute, now);
+    if (state.guesses.tokens < 1) return "no-guesses";
+    const room = rooms.get(code);
+    if (!room) state.guesses.tokens -= 1;
+    return room;
+  };
+
   function handle(id: ConnectionId, connection: Connection, message: ClientMessage, now: number): Outgoing[] {
     switch (message.type) {
       case "open": {
+        // A presenter's connection that opens another room has abandoned the one it had.
+        const abandoned = connection.role === "presenter" && connection.room !== null ? rooms.get(connection.room) : undefined;
+        const out = abandoned ? endRoom(abandoned) : leave(id, connection, now);
+        const state = addressOf(connection.address, now);
+        if (state.rooms >= limits.rooms)
+          return [...out, ...refuse(id, "too-many-rooms", `This network already holds ${limits.rooms} rooms on this relay; end one, or try again later.`)];
         if (rooms.size >= maxRooms)
-          return [
-            {
-              to: [id],
-              message: { type: "error", reason: "too-many-rooms", message: "This relay holds as many rooms as it can; close one, or try again later." },
-            },
-          ];
-        const out = leave(id, connection, now);
+          return [...out, ...refuse(id, "too-many-rooms", "This relay holds as many rooms as it can; close one, or try again later.")];
         let code = options.newCode();
         while (rooms.has(code)) code = options.newCode();
-        const room: Room = { code, secret: options.newSecret(), presenter: id, presenterLeftAt: null, phones: new Map(), poll: null };
+        const room: Room = {
+          code,
+          secret: options.newSecret(),
+          openedBy: connection.address,
+          presenter: id,
+          presenterLeftAt: null,
+          phones: new Map(),
+          devices: new Map(),
+          perAddress: new Map(),
+          poll: null,
+        };
         rooms.set(code, room);
+        state.rooms++;
         connection.room = code;
         connection.role = "presenter";
         return [...out, { to: [id], message: { type: "opened", code, secret: room.secret } }, ...presenterView(room)];
       }
       case "resume": {
-        const room = rooms.get(message.code);
-        if (!room)
-          return [{ to: [id], message: { type: "error", reason: "no-such-room", message: `There is no room ${message.code} on this relay any more.` } }];
+        const room = lookUp(connection, message.code, now);
+        if (room === "no-guesses") return slowDown(id);
+        if (!room) return refuse(id, "no-such-room", `There is no room ${message.code} on this relay any more.`);
         if (!sameSecret(room.secret, message.secret)) return drop("forged");
         const out = room.presenter === id ? [] : leave(id, connection, now);
         const previous = room.presenter === null ? undefined : connections.get(room.presenter);
@@ -207,18 +351,35 @@ export function createRelay(options: RelayOptions): Relay {
         return [...out, { to: [id], message: { type: "opened", code: room.code, secret: room.secret } }, ...presenterView(room)];
       }
       case "join": {
-        const room = rooms.get(message.code);
-        if (!room)
-          return [{ to: [id], message: { type: "error", reason: "no-such-room", message: `There is no room ${message.code}: check the code on the screen.` } }];
-        if (connection.room === room.code && connection.role === "phone") {
-          room.phones.set(id, message.device);
-          return [phoneView(room, id)];
-        }
-        if (full(room)) {
+        if (connection.device !== null && connection.device !== message.device) return drop("device");
+        if (connection.room === message.code && connection.role === "phone") return [phoneView(rooms.get(message.code)!, id)];
+        const state = addressOf(connection.address, now);
+        if (!take(state.joins, limits.joinsPerMinute, now)) return slowDown(id);
+        const room = lookUp(connection, message.code, now);
+        if (room === "no-guesses") return slowDown(id);
+        if (!room) return refuse(id, "no-such-room", `There is no room ${message.code}: check the code on the screen.`);
+        const known = room.devices.get(message.device);
+        if (!known && (full(room) || (room.perAddress.get(connection.address) ?? 0) >= limits.phonesPerRoom)) {
           dropped.full++;
-          return [{ to: [id], message: { type: "error", reason: "room-full", message: "This room is full." } }];
+          return refuse(id, "room-full", "This room is full.");
         }
         const out = leave(id, connection, now);
+        connection.device = message.device;
+        if (known) {
+          // The same device on a new connection: the old one, if the relay has not seen it go, is no longer this phone.
+          if (known.connection !== null && known.connection !== id) {
+            room.phones.delete(known.connection);
+            const old = connections.get(known.connection);
+            if (old) {
+              old.room = null;
+              old.role = null;
+            }
+          }
+          known.connection = id;
+        } else {
+          room.devices.set(message.device, { connection: id, address: connection.address });
+          room.perAddress.set(connection.address, (room.perAddress.get(connection.address) ?? 0) + 1);
+        }
         room.phones.set(id, message.device);
         connection.room = room.code;
         connection.role = "phone";
@@ -229,13 +390,26 @@ export function createRelay(options: RelayOptions): Relay {
         const poll = room?.poll;
         if (!room || !poll || poll.status !== "open" || poll.round !== message.round || message.option >= poll.question.options.length)
           return drop("unexpected");
-        poll.votes.set(room.phones.get(id)!, message.option);
+        const device = room.phones.get(id)!;
+        const previous = poll.votes.get(device);
+        if (previous !== undefined) poll.counts[previous]--;
+        poll.counts[message.option]++;
+        poll.votes.set(device, message.option);
         return [phoneView(room, id), ...presenterView(room)];
       }
       case "start": {
         const room = presented(connection, message.secret);
         if (!room) return drop("forged");
-        room.poll = { question: message.question, round: message.round as 1 | 2, status: "open", votes: new Map(), answer: null };
+        // The last round's votes go, and with them the devices that were counted only for a vote.
+        for (const [device, known] of [...room.devices]) if (known.connection === null) forgetDevice(room, device);
+        room.poll = {
+          question: message.question,
+          round: message.round as 1 | 2,
+          status: "open",
+          votes: new Map(),
+          counts: new Array<number>(message.question.options.length).fill(0),
+          answer: null,
+        };
         return [...allPhones(room), ...presenterView(room)];
       }
       case "close":
@@ -260,8 +434,9 @@ export function createRelay(options: RelayOptions): Relay {
   }
 
   return {
-    connect(id, now) {
-      connections.set(id, { tokens: MAX_MESSAGES_PER_SECOND, refilledAt: now, room: null, role: null });
+    connect(id, now, address = "unknown") {
+      connections.set(id, { address, tokens: MAX_MESSAGES_PER_SECOND, refilledAt: now, device: null, room: null, role: null });
+      addressOf(address, now).connections++;
     },
     receive(id, data, now) {
       const connection = connections.get(id);
@@ -286,15 +461,25 @@ export function createRelay(options: RelayOptions): Relay {
       const connection = connections.get(id);
       if (!connection) return [];
       connections.delete(id);
+      const state = addresses.get(connection.address);
+      if (state) state.connections--;
       return leave(id, connection, now);
     },
+    inRoom: (id) => connections.get(id)?.role != null,
     sweep(now) {
       const out: Outgoing[] = [];
       for (const room of [...rooms.values()]) {
         if (room.presenter === null && room.presenterLeftAt !== null && now - room.presenterLeftAt > graceMs) out.push(...endRoom(room));
       }
+      // An address is forgotten only once its limits have nothing left to remember.
+      for (const [address, state] of addresses) {
+        refill(state.joins, limits.joinsPerMinute, now);
+        refill(state.guesses, limits.guessesPerMinute, now);
+        if (state.connections === 0 && state.rooms === 0 && state.joins.tokens >= limits.joinsPerMinute && state.guesses.tokens >= limits.guessesPerMinute)
+          addresses.delete(address);
+      }
       return out;
     },
-    stats: () => ({ connections: connections.size, rooms: rooms.size, dropped: { ...dropped } }),
+    stats: () => ({ connections: connections.size, rooms: rooms.size, addresses: addresses.size, dropped: { ...dropped } }),
   };
 }
