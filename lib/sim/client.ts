@@ -6,8 +6,8 @@
  */
 import type { Proc, Timer } from "./kernel";
 import type { BeliefEndReason } from "./events";
-import type { AbortCause, Rejection } from "./facts";
-import { rejectionText } from "./storage";
+import type { AbortCause } from "./facts";
+import { rejectionText, type StorageProtocol } from "./storage";
 import type { FaultSpec } from "./scenario";
 import type { AcquireResult, LockService } from "./services/types";
 import type { World } from "./world";
@@ -86,6 +86,7 @@ export function createClient(
   dispatch: { idle(client: string): void; lost(client: string, job: Job): void } | null,
 ): Client {
   const { kernel, scenario } = world;
+  const storageWire = world.wire<StorageProtocol>();
   const opts = scenario.clients;
   const proc: Proc = kernel.proc(id);
   const guard = scenario.storage;
@@ -243,15 +244,15 @@ export function createClient(
     const at = life;
     const n = attemptNo;
     const token = hold?.token ?? null;
-    world.request(
+    storageWire.request(
       id,
       "storage",
       { type: "read", key: job!.key, token: guard.fenceReads ? token : null },
       {
         reply: (r) => {
           if (!alive(at) || attemptNo !== n) return;
-          if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
-          doWork(() => write(r.value as number, r.version as number));
+          if (r.rejection !== null) return abort({ kind: "read-rejected", rejection: r.rejection });
+          doWork(() => write(r.value, r.version));
         },
         timeout: () => alive(at) && attemptNo === n && abort({ kind: "read-timeout" }),
       },
@@ -281,12 +282,12 @@ export function createClient(
     const token = hold?.token ?? null;
     const grant = hold?.grant ?? null;
     const value = j.run === null ? readValue + 1 : 1;
-    const msg = { type: "write", key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
+    const msg = { type: "write" as const, key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
     writeSent = true;
-    world.request(id, "storage", msg, {
+    storageWire.request(id, "storage", msg, {
       reply: (r) => {
         if (!alive(at)) return;
-        if (!r.accepted) return abort({ kind: "write-rejected", rejection: r.rejection as Rejection });
+        if (r.rejection !== null) return abort({ kind: "write-rejected", rejection: r.rejection });
         kernel.log({ kind: "job-done", proc: id, job: j.n });
         world.series.completed();
         jobsDone++;

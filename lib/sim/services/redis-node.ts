@@ -51,7 +51,7 @@ export class RedisNodeStore {
   }
 
   /** PEXPIRE only if the key still holds `value` (the safe renewal script). */
-  pexpireIfValue(lock: string, value: string, ttlMs: number): boolean {
+  pexpireIfValue(lock: string, value: string | undefined, ttlMs: number): boolean {
     if (this.get(lock) !== value) return false;
     this.put(lock, value, this.proc.clock.wall(this.kernel.now) + ttlMs);
     return true;
