@@ -11,6 +11,7 @@ import { rejectionText, type StorageProtocol } from "./storage";
 import type { FaultSpec } from "./scenario";
 import type { AcquireResult, LockService } from "./services/types";
 import type { World } from "./world";
+import { clockAfter, clockReading, type ClockReading } from "./clock";
 
 /**
  * One job as the client runs it: which lock it takes, which storage key it writes, and the key
@@ -32,12 +33,12 @@ interface Hold {
   grant: number | null;
   token: number | null;
   /** Lease deadline on the client's lease clock, or null when the lease has no expiry. */
-  deadline: number | null;
+  deadline: ClockReading | null;
   /** Why the client stopped believing it holds the lock; null while it still believes. */
   beliefEnded: BeliefEndReason | null;
   deadlineTimer: Timer | null;
   renewTimer: Timer | null;
-  acquiredLocal: number;
+  acquiredLocal: ClockReading;
 }
 
 /** An aborted attempt's cause in words, for the event log's `reason` (readers use the cause). */
@@ -124,7 +125,7 @@ export function createClient(
       h.deadline = null;
       return;
     }
-    h.deadline = leaseReading(basisT) + leaseMs - opts.safetyMarginMs;
+    h.deadline = clockAfter(clockAfter(leaseReading(basisT), leaseMs), -opts.safetyMarginMs);
     h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => endBelief("lease-deadline"));
   }
 
@@ -308,8 +309,9 @@ export function createClient(
   /** ShedLock's lockAtLeastFor: keep the lock until holdAtLeastMs after acquiring, then go on. */
   function holdAtLeastThen(then: () => void): void {
     const h = hold;
-    const holdUntil = h ? h.acquiredLocal + opts.holdAtLeastMs : 0;
-    if (!h || opts.holdAtLeastMs === 0 || leaseReading() >= holdUntil) return then();
+    if (!h || opts.holdAtLeastMs === 0) return then();
+    const holdUntil = clockAfter(h.acquiredLocal, opts.holdAtLeastMs);
+    if (leaseReading() >= holdUntil) return then();
     const at = life;
     kernel.timerAt(proc, opts.leaseClock, holdUntil, () => alive(at) && then());
   }
@@ -340,7 +342,7 @@ export function createClient(
     if (workload.kind !== "cron") return;
     const at = life;
     for (let k = Math.max(0, Math.ceil(fromMs / workload.everyMs)); k < workload.runs; k++) {
-      kernel.timerAt(proc, "wall", k * workload.everyMs, () => {
+      kernel.timerAt(proc, "wall", clockReading(k * workload.everyMs), () => {
         if (!alive(at)) return;
         kernel.log({ kind: "run-due", proc: id, run: k });
         cronQueue.push(k);

@@ -14,6 +14,7 @@
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockAfter } from "../clock";
 
 type ChubbySpec = Extract<ServiceSetup["scenario"]["service"], { kind: "chubby" }>;
 
@@ -80,7 +81,8 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
   }
 
   function extend(s: MasterSession): void {
-    const at = (s.expiresAt = masterClock() + spec.leaseMs);
+    const at = clockAfter(masterClock(), spec.leaseMs);
+    s.expiresAt = at;
     kernel.timerAt(master, "monotonic", at, () => {
       if (masterSessions.get(s.id) === s && s.expiresAt === at) endSession(s, "expired");
     });
@@ -209,7 +211,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
   function armJeopardy(client: string, s: Session): void {
     const proc = kernel.proc(client);
     s.jeopardy?.cancel();
-    s.jeopardy = kernel.timerAt(proc, "monotonic", proc.clock.mono(s.basisT) + spec.leaseMs, () => {
+    s.jeopardy = kernel.timerAt(proc, "monotonic", clockAfter(proc.clock.mono(s.basisT), spec.leaseMs), () => {
       if (sessions.get(client) !== s) return;
       s.inJeopardy = true;
       kernel.log({ kind: "session", proc: client, client, state: "jeopardy" });

@@ -10,6 +10,7 @@
 import type { Proc } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockReading } from "../clock";
 
 type EtcdSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "etcd" }>;
 
@@ -88,7 +89,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
 
   function scheduleExpiry(lease: Lease): void {
-    const tick = Math.ceil(lease.expiresAt / SWEEP_MS) * SWEEP_MS;
+    const tick = clockReading(Math.ceil(lease.expiresAt / SWEEP_MS) * SWEEP_MS);
     const at = lease.expiresAt;
     const holder = leader;
     if (!holder) return;

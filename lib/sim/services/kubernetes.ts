@@ -19,6 +19,7 @@
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockAfter, clockReading, type ClockReading } from "../clock";
 
 type KubernetesSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "kubernetes" }>;
 
@@ -43,7 +44,7 @@ interface Tenure {
   token: number;
   live: boolean;
   /** The last successful renewal, as a reading of the API server's monotonic clock. */
-  renewedAt: number;
+  renewedAt: ClockReading;
 }
 
 interface Lease {
@@ -107,7 +108,7 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
 
   function armExpiry(lock: string, lease: Lease, t: Tenure): void {
     const at = t.renewedAt;
-    kernel.timerAt(api, "monotonic", at + lease.record.leaseDurationMs, () => {
+    kernel.timerAt(api, "monotonic", clockAfter(at, lease.record.leaseDurationMs), () => {
       if (t.live && t.renewedAt === at) endTenure(lock, t, "expired");
     });
   }
@@ -123,7 +124,7 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
     }
     // The same holder renewing a Lease that had already lapsed starts a new tenure, with the same epoch.
     if (!t || !t.live || t.client !== holderIdentity) {
-      t = lease.tenure = { grant: world.grantId(), client: holderIdentity, token: leaseTransitions, live: true, renewedAt: 0 };
+      t = lease.tenure = { grant: world.grantId(), client: holderIdentity, token: leaseTransitions, live: true, renewedAt: clockReading(0) };
       kernel.log({ kind: "grant", proc: API, client: holderIdentity, lock, grant: t.grant, token: t.token });
     }
     t.renewedAt = api.clock.mono(kernel.now);
@@ -221,7 +222,7 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
    */
   function renewalRound(client: string, lock: string, e: Elector, l: Leadership): void {
     const proc = kernel.proc(client);
-    l.stop = kernel.timerAt(proc, "monotonic", proc.clock.mono(kernel.now) + spec.renewDeadlineMs, () => {
+    l.stop = kernel.timerAt(proc, "monotonic", clockAfter(proc.clock.mono(kernel.now), spec.renewDeadlineMs), () => {
       if (e.leading !== l) return;
       e.leading = null;
       l.renew?.cancel();

@@ -17,6 +17,7 @@ import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { ReplyOf, RequestOf } from "../world";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockAfter, clockReading, type ClockReading } from "../clock";
 
 type ZookeeperSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "zookeeper" }>;
 
@@ -52,7 +53,7 @@ interface EnsembleSession {
   id: number;
   client: string;
   /** Expiry as a reading of the leader's monotonic clock. */
-  expiresAt: number;
+  expiresAt: ClockReading;
 }
 
 interface Znode {
@@ -114,7 +115,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
 
   /** Any request from the session counts as contact. */
   function touch(s: EnsembleSession): void {
-    s.expiresAt = kernel.proc(leaderId()).clock.mono(kernel.now) + timeoutMs;
+    s.expiresAt = clockAfter(kernel.proc(leaderId()).clock.mono(kernel.now), timeoutMs);
     armExpiry(s);
   }
 
@@ -149,7 +150,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     if (msg.type === "connect") {
-      const s: EnsembleSession = { id: nextSession++, client: from, expiresAt: 0 };
+      const s: EnsembleSession = { id: nextSession++, client: from, expiresAt: clockReading(0) };
       ensembleSessions.set(s.id, s);
       touch(s);
       return respond({ type: "connected", session: s.id, timeoutMs });
