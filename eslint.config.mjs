@@ -3,7 +3,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import leaseLab from "./scripts/eslint/noCycle.mjs";
 
-// The house rules, kept by lint rather than by discipline (DESIGN §1):
+// The house rules, kept by lint rather than by discipline (ARCHITECTURE.md §2, "Direction"):
 // the engine imports nothing outside itself; nothing in lib/ renders; only tests use the test harness.
 const uiModules = [
   { group: ["react", "react/*", "react-dom", "react-dom/*"], message: "lib/ holds pure TypeScript: React belongs in components/ and app/." },
