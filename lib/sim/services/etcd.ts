@@ -11,6 +11,7 @@ import type { Proc } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import { clockReading } from "../clock";
+import { serviceNodeIds } from "../scenario";
 
 type EtcdSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "etcd" }>;
 
@@ -63,7 +64,7 @@ interface Session {
 export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): LockService {
   const { kernel } = world;
   const ttl = spec.ttlMs;
-  const nodeIds = Array.from({ length: spec.members }, (_, i) => `e${i + 1}`);
+  const nodeIds = serviceNodeIds(spec);
   const majority = Math.floor(spec.members / 2) + 1;
   let leader: string | null = "e1";
   let term = 1;

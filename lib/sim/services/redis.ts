@@ -10,6 +10,7 @@ import type { Proc } from "../kernel";
 import { RedisNodeStore } from "./redis-node";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import type { LeaseEndReason } from "../events";
+import { serviceNodeIds } from "../scenario";
 
 type RedisSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redis" }>;
 
@@ -31,7 +32,7 @@ interface LiveGrant {
 export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec): LockService {
   const { kernel } = world;
   const release = scenario.clients.release;
-  const nodeIds = spec.replica ? ["redis", "replica"] : ["redis"];
+  const nodeIds = serviceNodeIds(spec);
   /** Grants by the random value their client wrote; a grant ends once, however its key goes. */
   const live = new Map<string, LiveGrant>();
   /** Each client's current value per lock, as its library remembers it. */

@@ -9,6 +9,7 @@ import type { Proc } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import { RedisNodeStore } from "./redis-node";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { serviceNodeIds } from "../scenario";
 
 type RedlockSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redlock" }>;
 
@@ -42,7 +43,7 @@ export const redlockQuorum = (nodes: number) => Math.floor(nodes / 2) + 1;
 export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSpec): LockService {
   const { kernel } = world;
   const leaseClock = scenario.clients.leaseClock;
-  const nodeIds = Array.from({ length: spec.nodes }, (_, i) => `r${i + 1}`);
+  const nodeIds = serviceNodeIds(spec);
   const quorum = redlockQuorum(spec.nodes);
   const driftMs = Math.round(spec.ttlMs * spec.driftFactor) + 2;
   /** Which nodes hold each value right now (judged by each node's own clock), and since when. */

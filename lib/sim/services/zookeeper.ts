@@ -18,6 +18,7 @@ import type { LeaseEndReason } from "../events";
 import type { ReplyOf, RequestOf } from "../world";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import { clockAfter, clockReading, type ClockReading } from "../clock";
+import { serviceNodeIds } from "../scenario";
 
 type ZookeeperSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "zookeeper" }>;
 
@@ -84,7 +85,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   const { kernel } = world;
   const timeoutMs = spec.sessionTimeoutMs;
   const readTimeoutMs = (timeoutMs * 2) / 3;
-  const nodeIds = Array.from({ length: spec.members }, (_, i) => `z${i + 1}`);
+  const nodeIds = serviceNodeIds(spec);
   const majority = Math.floor(spec.members / 2) + 1;
   let leader: string | null = "z1";
   let epoch = 1;
