@@ -1,5 +1,5 @@
 /**
- * The simulator's command line (DESIGN §3):
+ * The simulator's command line (ARCHITECTURE.md §5):
  *   npm run -s sim -- --scenario FILE.json [--events] [--seeds N]
  *   npm run -s sim -- --preset NAME [--events] [--seeds N]
  *   npm run -s sim -- --scenario FILE.json --exhaustive [--max-faults N] …   (lib/challenges/cli.ts)

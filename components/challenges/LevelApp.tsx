@@ -2,11 +2,10 @@
 
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import type { Level } from "@/lib/challenges/level";
 import { loadEngineInSteps } from "@/components/lab/loadEngineInSteps";
 import { nextTask } from "@/components/ui/nextTask";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
-import type { NextLevel } from "./NextLevelLink";
+import type { LevelProps } from "./LevelLive";
 
 /**
  * As the lab's page does (components/lab/LabApp.tsx): the level's code (the engine, its stores,
@@ -26,14 +25,6 @@ const loadLive = async (props: LevelProps) => {
 const LevelOnServer =
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, server-only import (see StaticThenLive)
   typeof window === "undefined" ? (require("./LevelLive") as typeof import("./LevelLive")).LevelLive : null;
-
-export interface LevelProps {
-  level: Level;
-  kicker: string;
-  next: NextLevel | null;
-  /** The query string the page was opened with: a shared solution (`?solution=…`), or "". */
-  search: string;
-}
 
 /**
  * A level's page. The HTML holds the level as it opens, run when the site was built and drawn, so

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { BreakLevel, DefendLevel, Design } from "@/lib/challenges/level";
+import type { BreakLevel, DefendLevel, Design, Level } from "@/lib/challenges/level";
 import { solutionDecode, solutionFits, type Solution } from "@/lib/challenges/share";
 import type { Scenario } from "@/lib/sim/scenario";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
@@ -10,7 +10,16 @@ import { linkedScenarioHoldEnd } from "@/components/lab/linkedScenarioHold";
 import { BreakLevelView, breakScenario } from "./BreakLevelView";
 import { openChallengeAhead } from "./ChallengeLab";
 import { defendScenario, DefendLevelView } from "./DefendLevelView";
-import type { LevelProps } from "./LevelApp";
+import type { NextLevel } from "./NextLevelLink";
+
+/** What a level's page hands its live level (LevelApp loads this module as a chunk of its own). */
+export interface LevelProps {
+  level: Level;
+  kicker: string;
+  next: NextLevel | null;
+  /** The query string the page was opened with: a shared solution (`?solution=…`), or "". */
+  search: string;
+}
 
 type InputFault = NonNullable<Scenario["faults"]>[number];
 

@@ -16,7 +16,7 @@ function Swatch({ children }: { children: ReactNode }) {
   );
 }
 
-/** The shapes and colours every drawing of a run uses (DESIGN §4), as a definition list. */
+/** The shapes and colours every drawing of a run uses (ARCHITECTURE.md §5), as a definition list. */
 export function VisualLegend() {
   const id = useId();
   const pause = `${id}-pause`;

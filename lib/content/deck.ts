@@ -1,5 +1,5 @@
 /**
- * Instructor decks (DESIGN §5): front matter `title`, `minutes`, `summary`; slides separated by a
+ * Instructor decks: front matter `title`, `minutes`, `summary`; slides separated by a
  * line `---`; a slide may hold one `::sim{preset at view}` or `::predict{preset at view question
  * options answer until}` on its own line (`view`, optional, is "timeline", "topology" or "both";
  * `until`, optional, is where the reveal stops playing, by default the next question's moment on

@@ -33,7 +33,7 @@ const MIN_RED_FLAGS = 2;
 const MUST_HAVE_MISSPELT = /^\W*must[\s-]*haves?\b/i;
 
 /**
- * Parses and validates one interview drill (DESIGN §5). The format, section by section:
+ * Parses and validates one interview drill. The format, section by section:
  *   ## Prompt        the question, as the interviewer would ask it
  *   ## Rubric        one checklist of "- [ ]" items, a line each: what a strong answer contains;
  *                    2–3 of them start with "**Must have:**" (bold, colon inside), the items an

@@ -1,5 +1,5 @@
 /**
- * Parses and validates one lesson (DESIGN §5): front matter `title`, `summary`, `objectives` and
+ * Parses and validates one lesson: front matter `title`, `summary`, `objectives` and
  * `quiz`; a markdown body in which live pieces are leaf directives on their own lines
  * (lessonDirectives.ts), and a prediction may hold its reveal as a container directive:
  *   :::predict{preset="…" at="…" question="…" options="…" answer="…"}

@@ -1,6 +1,6 @@
 /**
  * The live pieces a lesson may hold, written as remark-directive leaf directives on their own
- * lines (DESIGN §5), and the checks that make a bad one fail the build with its line and reason:
+ * lines, and the checks that make a bad one fail the build with its line and reason:
  *   ::sim{preset="…"}
  *   ::predict{preset="…" at="<ms>" question="…" options="A|B|…" answer="<0-based index>"}
  *     or the same as :::predict{…}, its reveal, and a closing ::: (lesson.ts)

@@ -31,7 +31,7 @@ const CONTEXT_TYPES = new Set<RootContent["type"]>(["paragraph", "code", "table"
 const FORMAT_HINT = `a question is a "## " heading, optional context paragraphs, optional "Scenario: <preset>" and "Lesson: <lesson slug>" lines, then its "- [ ]" / "- [x]" options`;
 
 /**
- * Parses and validates one quiz set (DESIGN §5). `file` is the path shown in problems; questions
+ * Parses and validates one quiz set. `file` is the path shown in problems; questions
  * get the id `<set slug>/<slugified heading>`, which must be unique. Returns the set with all
  * markdown rendered to HTML, or every problem found with its line.
  */

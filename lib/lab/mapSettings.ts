@@ -7,11 +7,11 @@
  * throws: a bad parameter comes back as problems, one sentence each.
  */
 import { axes, axisAvailability, axisById, axisValues, type AxisId } from "@/lib/explore";
-import { defaultMapLayer } from "@/lib/run/mapDefaults";
+import { defaultMapLayer, type MapLayer } from "@/lib/run/mapDefaults";
 import type { Scenario } from "@/lib/sim/scenario";
 import { groupDigits } from "@/lib/sim/format";
 
-export type MapLayer = "unsafe" | "overlap";
+export type { MapLayer };
 
 export interface MapAxisSettings {
   axis: AxisId;

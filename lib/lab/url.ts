@@ -1,5 +1,5 @@
 /**
- * The lab's state in its URL (DESIGN §3 "URL state"):
+ * The lab's state in its URL (ARCHITECTURE.md §5, "URL state"):
  *   /lab?preset=gc-pause            a preset as it is
  *   /lab?z=<code>&t=17012          any scenario, and the playhead in ms of true time
  *   /lab?preset=gc-pause&z=<code>  an edited preset (the preset names where it came from)

@@ -45,7 +45,7 @@ const header = z.strictObject({
     .string({ error: got("a name for the history") })
     .max(120)
     .optional(),
-  /** The lock service, as a scenario's `service` (DESIGN §3): it names the service's lanes and its rules in the story. */
+  /** The lock service, as a scenario's `service`: it names the service's lanes and its rules in the story. */
   service: z.record(z.string(), z.unknown(), { error: got('the lock service, as a scenario\'s service (such as {"kind": "etcd", "ttlMs": 5000})') }),
   guard: z.enum(["none", "fencing"], { error: got('"none" or "fencing"') }).default("none"),
 });

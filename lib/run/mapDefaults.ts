@@ -4,8 +4,10 @@
  * sheet of near-zeros; overlap (two clients believing they hold the lock at once) still has a
  * boundary there, where the pause outlasts the lease. The note says so, in the guard's own terms.
  */
-import type { MapLayer } from "@/lib/lab/mapSettings";
 import type { Scenario } from "@/lib/sim/scenario";
+
+/** What the failure map colours: runs that lost data, or runs where two clients believed at once. */
+export type MapLayer = "unsafe" | "overlap";
 
 const guardedBecause: Partial<Record<string, string>> = {
   fencing: "Storage checks each write's fencing token here, so a write from a client whose lease has ended is rejected once storage has seen a newer token.",

@@ -6,11 +6,12 @@
  */
 import type { Proc, Timer } from "./kernel";
 import type { BeliefEndReason } from "./events";
-import type { AbortCause, Rejection } from "./facts";
-import { rejectionText } from "./storage";
+import type { AbortCause } from "./facts";
+import { rejectionText, type StorageProtocol } from "./storage";
 import type { FaultSpec } from "./scenario";
 import type { AcquireResult, LockService } from "./services/types";
 import type { World } from "./world";
+import { clockAfter, clockReading, type ClockReading } from "./clock";
 
 /**
  * One job as the client runs it: which lock it takes, which storage key it writes, and the key
@@ -32,12 +33,12 @@ interface Hold {
   grant: number | null;
   token: number | null;
   /** Lease deadline on the client's lease clock, or null when the lease has no expiry. */
-  deadline: number | null;
+  deadline: ClockReading | null;
   /** Why the client stopped believing it holds the lock; null while it still believes. */
   beliefEnded: BeliefEndReason | null;
   deadlineTimer: Timer | null;
   renewTimer: Timer | null;
-  acquiredLocal: number;
+  acquiredLocal: ClockReading;
 }
 
 /** An aborted attempt's cause in words, for the event log's `reason` (readers use the cause). */
@@ -86,6 +87,7 @@ export function createClient(
   dispatch: { idle(client: string): void; lost(client: string, job: Job): void } | null,
 ): Client {
   const { kernel, scenario } = world;
+  const storageWire = world.wire<StorageProtocol>();
   const opts = scenario.clients;
   const proc: Proc = kernel.proc(id);
   const guard = scenario.storage;
@@ -123,7 +125,7 @@ export function createClient(
       h.deadline = null;
       return;
     }
-    h.deadline = leaseReading(basisT) + leaseMs - opts.safetyMarginMs;
+    h.deadline = clockAfter(clockAfter(leaseReading(basisT), leaseMs), -opts.safetyMarginMs);
     h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => endBelief("lease-deadline"));
   }
 
@@ -243,15 +245,15 @@ export function createClient(
     const at = life;
     const n = attemptNo;
     const token = hold?.token ?? null;
-    world.request(
+    storageWire.request(
       id,
       "storage",
       { type: "read", key: job!.key, token: guard.fenceReads ? token : null },
       {
         reply: (r) => {
           if (!alive(at) || attemptNo !== n) return;
-          if (!r.ok) return abort({ kind: "read-rejected", rejection: r.rejection as Rejection });
-          doWork(() => write(r.value as number, r.version as number));
+          if (r.rejection !== null) return abort({ kind: "read-rejected", rejection: r.rejection });
+          doWork(() => write(r.value, r.version));
         },
         timeout: () => alive(at) && attemptNo === n && abort({ kind: "read-timeout" }),
       },
@@ -281,12 +283,12 @@ export function createClient(
     const token = hold?.token ?? null;
     const grant = hold?.grant ?? null;
     const value = j.run === null ? readValue + 1 : 1;
-    const msg = { type: "write", key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
+    const msg = { type: "write" as const, key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
     writeSent = true;
-    world.request(id, "storage", msg, {
+    storageWire.request(id, "storage", msg, {
       reply: (r) => {
         if (!alive(at)) return;
-        if (!r.accepted) return abort({ kind: "write-rejected", rejection: r.rejection as Rejection });
+        if (r.rejection !== null) return abort({ kind: "write-rejected", rejection: r.rejection });
         kernel.log({ kind: "job-done", proc: id, job: j.n });
         world.series.completed();
         jobsDone++;
@@ -307,8 +309,9 @@ export function createClient(
   /** ShedLock's lockAtLeastFor: keep the lock until holdAtLeastMs after acquiring, then go on. */
   function holdAtLeastThen(then: () => void): void {
     const h = hold;
-    const holdUntil = h ? h.acquiredLocal + opts.holdAtLeastMs : 0;
-    if (!h || opts.holdAtLeastMs === 0 || leaseReading() >= holdUntil) return then();
+    if (!h || opts.holdAtLeastMs === 0) return then();
+    const holdUntil = clockAfter(h.acquiredLocal, opts.holdAtLeastMs);
+    if (leaseReading() >= holdUntil) return then();
     const at = life;
     kernel.timerAt(proc, opts.leaseClock, holdUntil, () => alive(at) && then());
   }
@@ -339,7 +342,7 @@ export function createClient(
     if (workload.kind !== "cron") return;
     const at = life;
     for (let k = Math.max(0, Math.ceil(fromMs / workload.everyMs)); k < workload.runs; k++) {
-      kernel.timerAt(proc, "wall", k * workload.everyMs, () => {
+      kernel.timerAt(proc, "wall", clockReading(k * workload.everyMs), () => {
         if (!alive(at)) return;
         kernel.log({ kind: "run-due", proc: id, run: k });
         cronQueue.push(k);

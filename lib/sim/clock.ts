@@ -8,6 +8,20 @@
  */
 export type ClockKind = "wall" | "monotonic";
 
+declare const readingBrand: unique symbol;
+/**
+ * A reading of a process's clock (ms), branded so it cannot pass for true time: a timer is set on a
+ * reading, a lease deadline is a reading, and mixing one with true time (or with another process's
+ * clock) is the bug the lab exists to show, not one the engine may make.
+ */
+export type ClockReading = number & { readonly [readingBrand]: true };
+
+/** A number that is a reading by construction: a schedule on a clock (cron's wall times, a sweep's ticks) or a reading not yet taken. */
+export const clockReading = (ms: number): ClockReading => ms as ClockReading;
+
+/** The reading `ms` later on the same clock (a duration added to a reading stays a reading). */
+export const clockAfter = (reading: ClockReading, ms: number): ClockReading => (reading + ms) as ClockReading;
+
 export interface ClockJump {
   atMs: number;
   byMs: number;
@@ -28,21 +42,21 @@ export class ProcessClock {
   }
 
   /** The wall clock's reading (ms) at true time t. */
-  wall(t: number): number {
+  wall(t: number): ClockReading {
     let jumped = 0;
     for (const j of this.jumps) {
       if (j.atMs > t) break;
       jumped += j.byMs;
     }
-    return t * this.rate + this.offsetMs + jumped;
+    return (t * this.rate + this.offsetMs + jumped) as ClockReading;
   }
 
   /** The monotonic clock's reading (ms) at true time t. */
-  mono(t: number): number {
-    return t * this.rate;
+  mono(t: number): ClockReading {
+    return (t * this.rate) as ClockReading;
   }
 
-  read(kind: ClockKind, t: number): number {
+  read(kind: ClockKind, t: number): ClockReading {
     return kind === "wall" ? this.wall(t) : this.mono(t);
   }
 

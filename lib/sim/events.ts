@@ -2,8 +2,6 @@
  * The event log: what happened, in order of (t, seq). Times are true time in milliseconds.
  * Every reader (checker, spans, timeline, story, CLI) works from these plain records.
  */
-import type { AbortCause, Rejection } from "./facts";
-
 export type DropReason = "loss" | "partition" | "isolated" | "outage" | "crashed";
 
 export type BeliefEndReason = "released" | "lease-deadline" | "renewal-refused" | "session-lost" | "crashed";
@@ -19,6 +17,27 @@ export type LeaseEndReason =
   | "taken-over"
   /** The server closed the holder's connection, and its session locks went with it (Postgres). */
   | "connection-lost";
+
+/** Why storage refused a read or a write. */
+export type Rejection =
+  /** Fencing: the request has no token, or one below the highest storage has seen (null: none yet). */
+  | { by: "fencing"; token: number | null; seen: number | null }
+  /** Optimistic concurrency: the version read is no longer the current one. */
+  | { by: "version"; expected: number; actual: number }
+  /** Postgres FOR UPDATE: the write's transaction had already ended (rolled back with a lost connection at `atMs`, or released). */
+  | { by: "transaction"; cause: "connection-lost"; client: string; atMs: number }
+  | { by: "transaction"; cause: "ended" };
+
+export type AbortCause =
+  | { kind: "unavailable" }
+  | { kind: "read-rejected"; rejection: Rejection }
+  | { kind: "write-rejected"; rejection: Rejection }
+  | { kind: "read-timeout" }
+  | { kind: "write-timeout" }
+  /** `checkBeforeWrite` found the lease over; `beliefEnded` says what had ended the belief, if anything. */
+  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null }
+  /** `onLockLost: "abort"`: the client stopped believing before sending its write and dropped the job at once. */
+  | { kind: "lock-lost"; beliefEnded: BeliefEndReason };
 
 /** A session as a lock library or a service sees it change (ZooKeeper, Chubby, Kubernetes, Postgres). */
 export type SessionState =

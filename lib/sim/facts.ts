@@ -4,7 +4,11 @@
  * challenges, real-run traces) reads these instead of rebuilding them from the log, and none
  * parses an English `reason` back into a number. All times are true time in milliseconds.
  */
-import type { BeliefEndReason, LeaseEndReason } from "./events";
+import type { AbortCause, BeliefEndReason, LeaseEndReason, Rejection } from "./events";
+
+// Why storage refused and why a client gave up are words of the log that facts carry on: they are
+// defined beside the events that record them, so facts read events and never the other way.
+export type { AbortCause, Rejection };
 
 /** A grant: the service let `client` take `lock` (Redlock: the client's own majority conclusion). */
 export interface GrantFact {
@@ -34,16 +38,6 @@ export interface BeliefFact {
   /** The grant's end, if the belief outlived it: the true time from which the client believed wrongly. */
   outlivedGrantAt: number | null;
 }
-
-/** Why storage refused a read or a write. */
-export type Rejection =
-  /** Fencing: the request has no token, or one below the highest storage has seen (null: none yet). */
-  | { by: "fencing"; token: number | null; seen: number | null }
-  /** Optimistic concurrency: the version read is no longer the current one. */
-  | { by: "version"; expected: number; actual: number }
-  /** Postgres FOR UPDATE: the write's transaction had already ended (rolled back with a lost connection at `atMs`, or released). */
-  | { by: "transaction"; cause: "connection-lost"; client: string; atMs: number }
-  | { by: "transaction"; cause: "ended" };
 
 /** Why a write was stale: its grant was no longer live when storage answered it. */
 export type Staleness = { grantEndedAt: number; grantEndReason: LeaseEndReason };
@@ -130,17 +124,6 @@ export interface PendingFact {
   stage: "working" | "writing";
   stale: Staleness | null;
 }
-
-export type AbortCause =
-  | { kind: "unavailable" }
-  | { kind: "read-rejected"; rejection: Rejection }
-  | { kind: "write-rejected"; rejection: Rejection }
-  | { kind: "read-timeout" }
-  | { kind: "write-timeout" }
-  /** `checkBeforeWrite` found the lease over; `beliefEnded` says what had ended the belief, if anything. */
-  | { kind: "check-failed"; beliefEnded: BeliefEndReason | null; remainingMs: number | null }
-  /** `onLockLost: "abort"`: the client stopped believing before sending its write and dropped the job at once. */
-  | { kind: "lock-lost"; beliefEnded: BeliefEndReason };
 
 export interface AbortFact {
   t: number;

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import type { SimEvent } from "./events";
-import type { Scenario } from "./scenario";
+import { scenarioSchema, serviceNodeIds, type Scenario } from "./scenario";
 import type { SimResult } from "./simulate";
 
 // ---- a generator of valid scenarios: every service, guard, workload and fault the engine knows --
@@ -42,25 +42,9 @@ const services: fc.Arbitrary<Service> = fc.oneof(
   fc.constant({ kind: "none" as const }),
 );
 
+/** The service's node ids, as the engine names them (its defaults filled in first). */
 function nodesOf(service: Service): string[] {
-  switch (service.kind) {
-    case "redis":
-      return service.replica ? ["redis", "replica"] : ["redis"];
-    case "redlock":
-      return Array.from({ length: service.nodes ?? 5 }, (_, i) => `r${i + 1}`);
-    case "etcd":
-      return Array.from({ length: service.members ?? 3 }, (_, i) => `e${i + 1}`);
-    case "zookeeper":
-      return Array.from({ length: service.members ?? 3 }, (_, i) => `z${i + 1}`);
-    case "chubby":
-      return ["chubby"];
-    case "postgres":
-      return ["pg"];
-    case "kubernetes":
-      return ["k8s"];
-    default:
-      return [];
-  }
+  return serviceNodeIds(scenarioSchema().shape.service.parse(service));
 }
 
 /** Whether a service issues the fencing token that storage's "fencing" guard needs (scenario.ts tokenSource). */

@@ -6,7 +6,7 @@
  * timer and all work in hand; a restart gives it a new incarnation with empty memory.
  */
 import { EventQueue } from "./queue";
-import { ProcessClock, type ClockKind } from "./clock";
+import { clockAfter, ProcessClock, type ClockKind, type ClockReading } from "./clock";
 import type { DropReason, EventBody, SimEvent } from "./events";
 
 type EntryKind = "system" | "timer" | "work" | "deliver";
@@ -194,7 +194,7 @@ export class Kernel {
   }
 
   /** A process's timer that fires when its clock reads `reading`; late if the process is paused. */
-  timerAt(proc: Proc, clock: ClockKind, reading: number, run: Step, target?: unknown): Timer {
+  timerAt(proc: Proc, clock: ClockKind, reading: ClockReading, run: Step, target?: unknown): Timer {
     return this.schedule(proc.clock.trueTimeOf(clock, reading, this.now), "timer", proc, run, target);
   }
 
@@ -203,7 +203,7 @@ export class Kernel {
    * `target`, `run` is called as its method.
    */
   sleep<T>(proc: Proc, ms: number, run: (this: T) => void, target?: T): Timer {
-    return this.timerAt(proc, "monotonic", proc.clock.mono(this.now) + ms, run as Step, target);
+    return this.timerAt(proc, "monotonic", clockAfter(proc.clock.mono(this.now), ms), run as Step, target);
   }
 
   /** Work that takes `ms` of the process's running time: a pause postpones it by the pause. */

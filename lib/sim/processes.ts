@@ -1,5 +1,5 @@
 /**
- * The processes of a run and their clocks, as the engine sets them up (DESIGN §2 "Clocks"):
+ * The processes of a run and their clocks, as the engine sets them up (ARCHITECTURE.md §3, "Time has two kinds"):
  * `skewMs` and `driftPpm` spread evenly over c1..cN, then the service nodes by id, then storage
  * (a single process gets 0); a `clocks.per` entry replaces a process's spread values; clock-jump
  * faults apply from `atMs`. The engine and every view that shows a process's own clock use this.

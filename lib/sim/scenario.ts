@@ -1,5 +1,5 @@
 /**
- * The scenario contract (DESIGN §3): a zod schema that validates input and fills every default,
+ * The scenario contract (ARCHITECTURE.md §5): a zod schema that validates input and fills every default,
  * plus the cross-field rules a schema cannot express. Unknown fields and out-of-range values are
  * errors naming the field path; where the real system clamps a value, it is clamped with a warning.
  */

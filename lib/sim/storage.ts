@@ -8,27 +8,29 @@
  */
 import type { Rejection } from "./facts";
 import { seconds } from "./format";
-import type { Message } from "./network";
 import type { ResolvedScenario } from "./scenario";
 import type { World } from "./world";
 
-export interface ReadRequest extends Message {
-  type: "read";
-  key: string;
-  token: number | null;
-}
-
-export interface WriteRequest extends Message {
-  type: "write";
-  key: string;
-  value: number;
-  readValue: number;
-  readVersion: number;
-  token: number | null;
-  grant: number | null;
-  idempotencyKey: string;
-  run: number | null;
-}
+/** What clients and storage say: a read and a write, each answered with whether storage allowed it. */
+export type StorageProtocol = {
+  read: {
+    request: { key: string; token: number | null };
+    reply: { type: "read-reply"; ok: boolean; value: number; version: number; rejection: Rejection | null };
+  };
+  write: {
+    request: {
+      key: string;
+      value: number;
+      readValue: number;
+      readVersion: number;
+      token: number | null;
+      grant: number | null;
+      idempotencyKey: string;
+      run: number | null;
+    };
+    reply: { type: "write-reply"; accepted: boolean; rejection: Rejection | null };
+  };
+};
 
 /** One increment counted in a counter's value: who made it, on top of the increments it had read. */
 interface Increment {
@@ -129,9 +131,8 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     c.highestToken = token;
   };
 
-  world.serveStorage((_node, from, msg, respond) => {
-    if (msg.type === "read") {
-      const req = msg as ReadRequest;
+  world.wire<StorageProtocol>().serveStorage((_node, from, req, respond) => {
+    if (req.type === "read") {
       const c = cell(req.key);
       let rejection: Rejection | null = null;
       if (storage.guard === "fencing" && storage.fenceReads && req.token !== null) {
@@ -154,7 +155,6 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       respond({ type: "read-reply", ok: rejection === null, value: c.value, version: c.version, rejection });
       return;
     }
-    const req = msg as WriteRequest;
     const c = cell(req.key);
     // A write inside a transaction that has already ended never reaches the data, whatever the guard.
     let rejection: Rejection | null = req.grant !== null && transactionOf ? transactionOf(req.grant) : null;

@@ -12,17 +12,31 @@ import { SeriesRecorder } from "./series";
 
 export const REQUEST_TIMEOUT_MS = 1000;
 
-export interface Reply {
-  (reply: Message): void;
+/**
+ * A wire protocol: each message a client sends a service (or storage), by its `type`, with the
+ * fields it carries and the replies it can get (`never` for one that expects no answer). Each
+ * service declares its own, so a handler and a client library read fields the protocol names,
+ * and a reply is compared against the replies it can be, never against a string it cannot.
+ */
+export type Protocol = Record<string, { request: object; reply: Message }>;
+
+/** A request of protocol `P` (of type `K`, or of any type): its `type` and its fields. */
+export type RequestOf<P extends Protocol, K extends keyof P = keyof P> = K extends string ? { type: K } & P[K]["request"] : never;
+
+/** The replies a request of type `K` of protocol `P` can get. */
+export type ReplyOf<P extends Protocol, K extends keyof P = keyof P> = P[K]["reply"];
+
+export interface Reply<R extends Message = Message> {
+  (reply: R): void;
 }
 
-export interface RequestHandlers {
-  reply(msg: Message): void;
+export interface RequestHandlers<R extends Message = Message> {
+  reply(msg: R): void;
   timeout(): void;
 }
 
 /** Handles a request that arrived at a node; answers through `respond`, now, later or never. */
-export type RequestHandler = (node: string, from: string, msg: Message, respond: Reply) => void;
+export type RequestHandler<Req extends Message = Message, Rep extends Message = Message> = (node: string, from: string, msg: Req, respond: Reply<Rep>) => void;
 
 /** A service node's request queue: how long a request takes, until when it is busy, and for how long it has been. */
 interface NodeQueue {
@@ -59,8 +73,9 @@ export class World {
    * Sends a request from a client and waits for the answer on the client's own clock. A request
    * with no answer in time has failed for the client, though it may still take effect.
    */
-  request(from: string, to: string, msg: Message, handlers: RequestHandlers, timeoutMs = REQUEST_TIMEOUT_MS): void {
-    const request = new PendingRequest(this, this.kernel.proc(from), this.kernel.proc(to), msg, handlers);
+  request<Req extends Message, Rep extends Message>(from: string, to: string, msg: Req, handlers: RequestHandlers<Rep>, timeoutMs = REQUEST_TIMEOUT_MS): void {
+    // The protocol pairs each request with its replies (wire<P>); the queue in between carries any message.
+    const request = new PendingRequest(this, this.kernel.proc(from), this.kernel.proc(to), msg, handlers as RequestHandlers);
     request.timer = this.kernel.sleep(request.sender, timeoutMs, request.timedOut, request);
     this.network.transmit(request.sender, request.receiver, msg, request.arrived, request);
   }
@@ -78,15 +93,23 @@ export class World {
   private handler: RequestHandler = () => {};
   private storageHandler: RequestHandler = () => {};
 
-  /** Registers the service's request handler and each node's capacity (ops per second). */
-  serve(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler): void {
+  /**
+   * Registers the service's request handler and each node's capacity (ops per second). Only the
+   * service's own clients send to its nodes, so every message that reaches the handler is a `Req`.
+   */
+  serve<Req extends Message, Rep extends Message>(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler<Req, Rep>): void {
     for (const node of nodes)
       this.queues.set(node, { proc: this.kernel.proc(node), serviceMs: 1000 / capacityOpsPerSec, busyUntil: 0, busyMs: 0, bins: this.series.busyBins(node) });
-    this.handler = handler;
+    this.handler = handler as unknown as RequestHandler;
   }
 
-  serveStorage(handler: RequestHandler): void {
-    this.storageHandler = handler;
+  serveStorage<Req extends Message, Rep extends Message>(handler: RequestHandler<Req, Rep>): void {
+    this.storageHandler = handler as unknown as RequestHandler;
+  }
+
+  /** The world's requests, as protocol `P` types them: what a service or storage and its clients say. */
+  wire<P extends Protocol>(): Wire<P> {
+    return new Wire<P>(this);
   }
 
   /** A message that reached `node`: the storage handles it at once, a service node queues it. */
@@ -112,6 +135,30 @@ export class World {
     let busiest = 0;
     for (const queue of this.queues.values()) busiest = Math.max(busiest, queue.busyMs);
     return Math.min(1, busiest / this.scenario.durationMs);
+  }
+}
+
+/**
+ * One protocol's view of the world: `request`, `tell` and `serve` with the messages and replies
+ * that protocol names. A service makes one when it starts and uses it for all its messages.
+ */
+export class Wire<P extends Protocol> {
+  constructor(private readonly world: World) {}
+
+  request<K extends keyof P & string>(from: string, to: string, msg: RequestOf<P, K>, handlers: RequestHandlers<ReplyOf<P, K>>, timeoutMs?: number): void {
+    this.world.request<RequestOf<P, K>, ReplyOf<P, K>>(from, to, msg, handlers, timeoutMs);
+  }
+
+  tell<K extends keyof P & string>(from: string, to: string, msg: RequestOf<P, K>): void {
+    this.world.tell(from, to, msg);
+  }
+
+  serve(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler<RequestOf<P>, ReplyOf<P>>): void {
+    this.world.serve(nodes, capacityOpsPerSec, handler);
+  }
+
+  serveStorage(handler: RequestHandler<RequestOf<P>, ReplyOf<P>>): void {
+    this.world.serveStorage(handler);
   }
 }
 

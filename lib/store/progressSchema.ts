@@ -1,6 +1,6 @@
 /**
- * The learner's progress as it is saved in localStorage and exported to a file (DESIGN §6: bad
- * input gets a clear message and loses nothing). Every read of saved or imported progress goes
+ * The learner's progress as it is saved in localStorage and exported to a file (bad input
+ * gets a clear message and loses nothing). Every read of saved or imported progress goes
  * through `progressParse`, so the app only ever holds progress of this exact shape.
  */
 import { z } from "zod";

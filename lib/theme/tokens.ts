@@ -13,7 +13,7 @@ export function clientColor(n: number): string {
   return `var(--color-client-${slot})`;
 }
 
-/** Fixed roles in every drawing of a run (DESIGN §4), and the page colours drawings sit on. */
+/** Fixed roles in every drawing of a run (ARCHITECTURE.md §5), and the page colours drawings sit on. */
 export const roleColor = {
   lockService: "var(--color-lock-service)",
   storage: "var(--color-storage)",

@@ -1,7 +1,7 @@
 /**
  * One client of a real run, as its own OS process (forked by the recorder), so that a pause is a
  * real SIGSTOP of this process and a crash a real SIGKILL. It runs the scenario's counter job as
- * the model's client does (DESIGN §2): acquire (retrying after retryDelayMs while refused) → read
+ * the model's client does (lib/sim/client.ts): acquire (retrying after retryDelayMs while refused) → read
  * → work → optional check of its lease by its own clock → write → release, renewing a Redis lease
  * every renewEveryMs. Its belief ends at its release, its lease-deadline timer (late, after a
  * pause, as a real timer is), a refused renewal, or a lost session. Every step is reported to the

@@ -14,8 +14,21 @@
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockAfter } from "../clock";
 
 type ChubbySpec = Extract<ServiceSetup["scenario"]["service"], { kind: "chubby" }>;
+
+/** What a Chubby client library asks the master, and its answers; every call but the first names the session. */
+type ChubbyProtocol = {
+  CreateSession: { request: object; reply: { type: "session created"; session: number } };
+  KeepAlive: { request: { session: number }; reply: { type: "session expired" } | { type: "KeepAlive ok"; leaseMs: number } };
+  TryAcquire: {
+    request: { lock: string; session: number };
+    reply: { type: "session expired" } | { type: "acquired"; grant: number; generation: number } | { type: "busy: held" } | { type: "busy: lock-delay" };
+  };
+  Release: { request: { lock: string; session: number }; reply: never };
+  CloseSession: { request: { session: number }; reply: never };
+};
 
 const MASTER = "chubby";
 
@@ -68,7 +81,8 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
   }
 
   function extend(s: MasterSession): void {
-    const at = (s.expiresAt = masterClock() + spec.leaseMs);
+    const at = clockAfter(masterClock(), spec.leaseMs);
+    s.expiresAt = at;
     kernel.timerAt(master, "monotonic", at, () => {
       if (masterSessions.get(s.id) === s && s.expiresAt === at) endSession(s, "expired");
     });
@@ -92,21 +106,22 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
     kernel.log({ kind: "lock-delay", proc: MASTER, client: holder.client, lock: name, untilT });
   }
 
-  world.serve([MASTER], spec.capacityOpsPerSec, (_node, from, msg, respond) => {
+  const wire = world.wire<ChubbyProtocol>();
+  wire.serve([MASTER], spec.capacityOpsPerSec, (_node, from, msg, respond) => {
     if (msg.type === "CreateSession") {
       const s: MasterSession = { id: nextSession++, client: from, expiresAt: 0 };
       masterSessions.set(s.id, s);
       extend(s);
       return respond({ type: "session created", session: s.id });
     }
-    const s = masterSessions.get(msg.session as number);
+    const s = masterSessions.get(msg.session);
     if (!s) return respond({ type: "session expired" });
-    const name = msg.lock as string;
     switch (msg.type) {
       case "KeepAlive":
         extend(s);
         return respond({ type: "KeepAlive ok", leaseMs: spec.leaseMs });
       case "TryAcquire": {
+        const name = msg.lock;
         const lock = lockOf(name);
         if (lock.holder?.session === s.id) return respond({ type: "acquired", grant: lock.holder.grant, generation: lock.generation });
         if (lock.holder) return respond({ type: "busy: held" });
@@ -117,6 +132,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
         return respond({ type: "acquired", grant: lock.holder.grant, generation: lock.generation });
       }
       case "Release": {
+        const name = msg.lock;
         const lock = lockOf(name);
         if (lock.holder?.session === s.id) free(name, lock, "released");
         return;
@@ -132,14 +148,14 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
     const existing = sessions.get(client);
     if (existing) return then(existing);
     const sentT = kernel.now;
-    world.request(
+    wire.request(
       client,
       MASTER,
       { type: "CreateSession" },
       {
         reply: (r) => {
           const s: Session = {
-            id: r.session as number,
+            id: r.session,
             basisT: sentT,
             inJeopardy: false,
             locks: new Set(),
@@ -162,7 +178,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
     s.keepAlive = kernel.sleep(kernel.proc(client), spec.leaseMs / 3, () => {
       if (sessions.get(client) !== s) return;
       const sentT = kernel.now;
-      world.request(
+      wire.request(
         client,
         MASTER,
         { type: "KeepAlive", session: s.id },
@@ -195,7 +211,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
   function armJeopardy(client: string, s: Session): void {
     const proc = kernel.proc(client);
     s.jeopardy?.cancel();
-    s.jeopardy = kernel.timerAt(proc, "monotonic", proc.clock.mono(s.basisT) + spec.leaseMs, () => {
+    s.jeopardy = kernel.timerAt(proc, "monotonic", clockAfter(proc.clock.mono(s.basisT), spec.leaseMs), () => {
       if (sessions.get(client) !== s) return;
       s.inJeopardy = true;
       kernel.log({ kind: "session", proc: client, client, state: "jeopardy" });
@@ -236,7 +252,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
               s.heldCalls.push(() => tryAcquire(retry));
               return;
             }
-            world.request(
+            wire.request(
               client,
               MASTER,
               { type: "TryAcquire", lock, session: s.id },
@@ -248,7 +264,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
                   }
                   if (r.type !== "acquired") return done({ kind: "held" });
                   s.locks.add(lock);
-                  done({ kind: "granted", grant: r.grant as number, token: r.generation as number, leaseBasisT: s.basisT, leaseMs: spec.leaseMs });
+                  done({ kind: "granted", grant: r.grant, token: r.generation, leaseBasisT: s.basisT, leaseMs: spec.leaseMs });
                 },
                 timeout: unavailable,
               },
@@ -263,7 +279,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
     },
     release(client, lock) {
       const s = sessions.get(client);
-      if (s?.locks.delete(lock)) world.tell(client, MASTER, { type: "Release", lock, session: s.id });
+      if (s?.locks.delete(lock)) wire.tell(client, MASTER, { type: "Release", lock, session: s.id });
     },
     finish(client) {
       const s = sessions.get(client);
@@ -272,7 +288,7 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
       s.keepAlive?.cancel();
       s.jeopardy?.cancel();
       s.grace?.cancel();
-      world.tell(client, MASTER, { type: "CloseSession", session: s.id });
+      wire.tell(client, MASTER, { type: "CloseSession", session: s.id });
     },
     onCrash(proc: Proc) {
       // The master learns of a failed client only when its session lease runs out.

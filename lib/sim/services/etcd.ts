@@ -10,8 +10,29 @@
 import type { Proc } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockReading } from "../clock";
+import { serviceNodeIds } from "../scenario";
 
 type EtcdSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "etcd" }>;
+
+/**
+ * The RPCs of etcd's concurrency package (a session's lease, the mutex's key), and their answers.
+ * `ownerGrant` is the grant when the client's key is first in the lock's queue, else null (it waits).
+ */
+type EtcdProtocol = {
+  LeaseGrant: { request: { ttlMs: number }; reply: { type: "LeaseGrant ok"; lease: number; ttlMs: number } };
+  KeepAlive: { request: { lease: number }; reply: { type: "KeepAlive ok" | "lease not found"; ttlMs: number } };
+  LeaseRevoke: { request: { lease: number }; reply: never };
+  "Txn put if absent": {
+    request: { lock: string; lease: number; tryOnly: boolean };
+    reply: { type: "lease not found" } | { type: "locked by another session" } | { type: "put ok"; ownerGrant: number | null; createRevision: number };
+  };
+  "Get owner": {
+    request: { lock: string; lease: number };
+    reply: { type: "key gone" } | { type: "owner?"; ownerGrant: number | null; createRevision: number };
+  };
+  "Delete key": { request: { lock: string; lease: number }; reply: { type: "deleted" } };
+};
 
 const SWEEP_MS = 500;
 const UNLOCK_TRIES = 3;
@@ -43,7 +64,7 @@ interface Session {
 export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): LockService {
   const { kernel } = world;
   const ttl = spec.ttlMs;
-  const nodeIds = Array.from({ length: spec.members }, (_, i) => `e${i + 1}`);
+  const nodeIds = serviceNodeIds(spec);
   const majority = Math.floor(spec.members / 2) + 1;
   let leader: string | null = "e1";
   let term = 1;
@@ -69,7 +90,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
 
   function scheduleExpiry(lease: Lease): void {
-    const tick = Math.ceil(lease.expiresAt / SWEEP_MS) * SWEEP_MS;
+    const tick = clockReading(Math.ceil(lease.expiresAt / SWEEP_MS) * SWEEP_MS);
     const at = lease.expiresAt;
     const holder = leader;
     if (!holder) return;
@@ -105,19 +126,20 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     if (next) world.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
   }
 
-  function grantIfOwner(key: LockKey): boolean {
+  /** The key's grant if it is first in its lock's queue (granting it the first time), else null. */
+  function ownerGrant(key: LockKey): number | null {
     const queue = queues.get(key.lock) ?? [];
-    if (queue[0] !== key) return false;
+    if (queue[0] !== key) return null;
     if (key.grant === null) {
       key.grant = world.grantId();
       kernel.log({ kind: "grant", proc: leader ?? "e1", client: key.client, lock: key.lock, grant: key.grant, token: key.createRevision });
     }
-    return true;
+    return key.grant;
   }
 
-  world.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
+  const wire = world.wire<EtcdProtocol>();
+  wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
-    const lock = msg.lock as string;
     switch (msg.type) {
       case "LeaseGrant": {
         const lease: Lease = { id: nextLease++, client: from, expiresAt: 0, keys: new Set() };
@@ -126,18 +148,19 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
         return respond({ type: "LeaseGrant ok", lease: lease.id, ttlMs: ttl });
       }
       case "KeepAlive": {
-        const lease = leases.get(msg.lease as number);
+        const lease = leases.get(msg.lease);
         if (lease) refresh(lease);
         return respond({ type: lease ? "KeepAlive ok" : "lease not found", ttlMs: lease ? ttl : -1 });
       }
       case "LeaseRevoke": {
-        const lease = leases.get(msg.lease as number);
+        const lease = leases.get(msg.lease);
         if (lease) revokeLease(lease, "revoked");
         return;
       }
       case "Txn put if absent": {
-        const lease = leases.get(msg.lease as number);
+        const lease = leases.get(msg.lease);
         if (!lease) return respond({ type: "lease not found" });
+        const lock = msg.lock;
         const queue = queues.get(lock) ?? [];
         queues.set(lock, queue);
         let key = queue.find((q) => q.lease === lease.id);
@@ -150,15 +173,15 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
           deleteKey(lock, lease.id, "released");
           return respond({ type: "locked by another session" });
         }
-        return respond({ type: "put ok", owner: grantIfOwner(key), createRevision: key.createRevision, grant: key.grant });
+        return respond({ type: "put ok", ownerGrant: ownerGrant(key), createRevision: key.createRevision });
       }
       case "Get owner": {
-        const key = (queues.get(lock) ?? []).find((q) => q.lease === msg.lease);
+        const key = (queues.get(msg.lock) ?? []).find((q) => q.lease === msg.lease);
         if (!key) return respond({ type: "key gone" });
-        return respond({ type: "owner?", owner: grantIfOwner(key), createRevision: key.createRevision, grant: key.grant });
+        return respond({ type: "owner?", ownerGrant: ownerGrant(key), createRevision: key.createRevision });
       }
       case "Delete key":
-        deleteKey(lock, msg.lease as number, "released");
+        deleteKey(msg.lock, msg.lease, "released");
         return respond({ type: "deleted" });
     }
   });
@@ -169,13 +192,13 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     const existing = sessions.get(client);
     if (existing) return then(existing);
     const sentT = kernel.now;
-    world.request(
+    wire.request(
       client,
       leader ?? "e1",
       { type: "LeaseGrant", ttlMs: ttl },
       {
         reply: (r) => {
-          const session: Session = { lease: r.lease as number, basisT: sentT, keepAlive: null };
+          const session: Session = { lease: r.lease, basisT: sentT, keepAlive: null };
           sessions.set(client, session);
           keepAlive(client, session);
           then(session);
@@ -190,7 +213,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     session.keepAlive = kernel.sleep(proc, ttl / 3, () => {
       if (sessions.get(client) !== session) return;
       const sentT = kernel.now;
-      world.request(
+      wire.request(
         client,
         leader ?? "e1",
         { type: "KeepAlive", lease: session.lease },
@@ -234,7 +257,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     const done = waiting.get(k(client, lock));
     const mine = ownKey.get(k(client, lock));
     if (!done || !mine) return;
-    world.request(
+    wire.request(
       client,
       leader ?? "e1",
       { type: "Get owner", lock, lease: mine.lease },
@@ -242,7 +265,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
         reply: (r) => {
           if (waiting.get(k(client, lock)) !== done) return;
           if (r.type === "key gone") return sessionLost(client);
-          if (r.owner) granted(client, lock, r.grant as number, r.createRevision as number, done);
+          if (r.ownerGrant !== null) granted(client, lock, r.ownerGrant, r.createRevision, done);
         },
         timeout: () => {},
       },
@@ -257,7 +280,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
 
   /** Unlock is an RPC: the client retries it when no answer comes, as a gRPC call would. */
   function unlock(client: string, lock: string, lease: number, triesLeft: number): void {
-    world.request(
+    wire.request(
       client,
       leader ?? "e1",
       { type: "Delete key", lock, lease },
@@ -278,7 +301,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
       withSession(
         client,
         (session) => {
-          world.request(
+          wire.request(
             client,
             leader ?? "e1",
             { type: "Txn put if absent", lock, lease: session.lease, tryOnly: !wait },
@@ -289,8 +312,8 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
                   return done({ kind: "session-lost" });
                 }
                 if (r.type === "locked by another session") return done({ kind: "held" });
-                ownKey.set(k(client, lock), { lock, client, lease: session.lease, createRevision: r.createRevision as number, grant: null });
-                if (r.owner) return granted(client, lock, r.grant as number, r.createRevision as number, done);
+                ownKey.set(k(client, lock), { lock, client, lease: session.lease, createRevision: r.createRevision, grant: null });
+                if (r.ownerGrant !== null) return granted(client, lock, r.ownerGrant, r.createRevision, done);
                 waiting.set(k(client, lock), done);
               },
               timeout: unavailable,
@@ -315,7 +338,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
       if (!session) return;
       session.keepAlive?.cancel();
       sessions.delete(client);
-      world.tell(client, leader ?? "e1", { type: "LeaseRevoke", lease: session.lease });
+      wire.tell(client, leader ?? "e1", { type: "LeaseRevoke", lease: session.lease });
     },
     onCrash(proc: Proc) {
       if (proc.id.startsWith("c")) {

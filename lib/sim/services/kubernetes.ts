@@ -19,6 +19,7 @@
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockAfter, clockReading, type ClockReading } from "../clock";
 
 type KubernetesSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "kubernetes" }>;
 
@@ -43,7 +44,7 @@ interface Tenure {
   token: number;
   live: boolean;
   /** The last successful renewal, as a reading of the API server's monotonic clock. */
-  renewedAt: number;
+  renewedAt: ClockReading;
 }
 
 interface Lease {
@@ -68,6 +69,26 @@ interface Elector {
   leading: Leadership | null;
 }
 
+/** What a Lease write carries: the record without the version the API server assigns. */
+type LeaseFields = Omit<LeaseRecord, "resourceVersion">;
+
+/**
+ * The coordination.k8s.io Lease calls client-go's leader election makes, and the API server's
+ * answers. A successful write answers with the tenure's grant, null only when the write cleared
+ * the holder (a release, which is told and never answered).
+ */
+type KubernetesProtocol = {
+  "GET Lease": { request: { lock: string }; reply: { type: "200 OK"; record: LeaseRecord } | { type: "404 NotFound" } };
+  "CREATE Lease": {
+    request: { lock: string; record: LeaseFields; resourceVersion: number | null };
+    reply: { type: "201 Created"; record: LeaseRecord; grant: number | null } | { type: "409 AlreadyExists" };
+  };
+  "UPDATE Lease": {
+    request: { lock: string; record: LeaseFields; resourceVersion: number | null };
+    reply: { type: "200 OK"; record: LeaseRecord; grant: number | null } | { type: "409 Conflict" };
+  };
+};
+
 type Attempt = { ok: true; grant: number; token: number } | { ok: false; kind: "held" | "unavailable" };
 
 export function createKubernetes({ world, notices }: ServiceSetup, spec: KubernetesSpec): LockService {
@@ -87,48 +108,49 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
 
   function armExpiry(lock: string, lease: Lease, t: Tenure): void {
     const at = t.renewedAt;
-    kernel.timerAt(api, "monotonic", at + lease.record.leaseDurationMs, () => {
+    kernel.timerAt(api, "monotonic", clockAfter(at, lease.record.leaseDurationMs), () => {
       if (t.live && t.renewedAt === at) endTenure(lock, t, "expired");
     });
   }
 
-  /** A successful write: who holds the Lease now, and since when by the API server's clock. */
-  function written(lock: string, lease: Lease): void {
+  /** A successful write: who holds the Lease now, and since when by the API server's clock; its grant, or null if nobody holds it. */
+  function written(lock: string, lease: Lease): number | null {
     const { holderIdentity, leaseTransitions } = lease.record;
     let t = lease.tenure;
     if (t?.live && t.client !== holderIdentity) endTenure(lock, t, holderIdentity === "" ? "released" : "taken-over");
     if (holderIdentity === "") {
       lease.tenure = null;
-      return;
+      return null;
     }
     // The same holder renewing a Lease that had already lapsed starts a new tenure, with the same epoch.
     if (!t || !t.live || t.client !== holderIdentity) {
-      t = lease.tenure = { grant: world.grantId(), client: holderIdentity, token: leaseTransitions, live: true, renewedAt: 0 };
+      t = lease.tenure = { grant: world.grantId(), client: holderIdentity, token: leaseTransitions, live: true, renewedAt: clockReading(0) };
       kernel.log({ kind: "grant", proc: API, client: holderIdentity, lock, grant: t.grant, token: t.token });
     }
     t.renewedAt = api.clock.mono(kernel.now);
     armExpiry(lock, lease, t);
+    return t.grant;
   }
 
-  world.serve([API], spec.capacityOpsPerSec, (_node, _from, msg, respond) => {
-    const lock = msg.lock as string;
+  const wire = world.wire<KubernetesProtocol>();
+  wire.serve([API], spec.capacityOpsPerSec, (_node, _from, msg, respond) => {
+    const lock = msg.lock;
     const lease = leases.get(lock);
-    const fields = msg.record as Omit<LeaseRecord, "resourceVersion">;
     switch (msg.type) {
       case "GET Lease":
         return respond(lease ? { type: "200 OK", record: { ...lease.record } } : { type: "404 NotFound" });
       case "CREATE Lease": {
         if (lease) return respond({ type: "409 AlreadyExists" });
-        const created: Lease = { record: { ...fields, resourceVersion: ++resourceVersion }, tenure: null };
+        const created: Lease = { record: { ...msg.record, resourceVersion: ++resourceVersion }, tenure: null };
         leases.set(lock, created);
-        written(lock, created);
-        return respond({ type: "201 Created", record: { ...created.record }, grant: created.tenure?.grant });
+        const grant = written(lock, created);
+        return respond({ type: "201 Created", record: { ...created.record }, grant });
       }
       case "UPDATE Lease": {
         if (!lease || lease.record.resourceVersion !== msg.resourceVersion) return respond({ type: "409 Conflict" });
-        lease.record = { ...fields, resourceVersion: ++resourceVersion };
-        written(lock, lease);
-        return respond({ type: "200 OK", record: { ...lease.record }, grant: lease.tenure?.grant });
+        lease.record = { ...msg.record, resourceVersion: ++resourceVersion };
+        const grant = written(lock, lease);
+        return respond({ type: "200 OK", record: { ...lease.record }, grant });
       }
     }
   });
@@ -144,23 +166,24 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   /** client-go's tryAcquireOrRenew: read the Lease, then write it if it is mine or has lapsed. */
   function tryAcquireOrRenew(client: string, lock: string, e: Elector, still: () => boolean, then: (a: Attempt) => void): void {
     const proc = kernel.proc(client);
-    const write = (type: "CREATE Lease" | "UPDATE Lease", record: Omit<LeaseRecord, "resourceVersion">, rv: number | null) => {
-      world.request(
+    const write = (type: "CREATE Lease" | "UPDATE Lease", record: LeaseFields, rv: number | null) => {
+      wire.request(
         client,
         API,
         { type, lock, record, resourceVersion: rv },
         {
           reply: (r) => {
-            if (r.type !== "200 OK" && r.type !== "201 Created") return then({ ok: false, kind: "held" });
-            e.observed = r.record as LeaseRecord;
+            // This write names the client as holder, so a successful one always carries a grant.
+            if ((r.type !== "200 OK" && r.type !== "201 Created") || r.grant === null) return then({ ok: false, kind: "held" });
+            e.observed = r.record;
             e.observedAt = proc.clock.mono(kernel.now);
-            then({ ok: true, grant: r.grant as number, token: e.observed.leaseTransitions });
+            then({ ok: true, grant: r.grant, token: e.observed.leaseTransitions });
           },
           timeout: () => then({ ok: false, kind: "unavailable" }),
         },
       );
     };
-    world.request(
+    wire.request(
       client,
       API,
       { type: "GET Lease", lock },
@@ -169,7 +192,7 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
           if (!still()) return then({ ok: false, kind: "held" });
           const mine = { holderIdentity: client, leaseDurationMs: spec.leaseDurationMs };
           if (r.type === "404 NotFound") return write("CREATE Lease", { ...mine, leaseTransitions: 0 }, null);
-          const record = r.record as LeaseRecord;
+          const record = r.record;
           const now = proc.clock.mono(kernel.now);
           if (e.observed?.resourceVersion !== record.resourceVersion) {
             e.observed = record;
@@ -199,7 +222,7 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
    */
   function renewalRound(client: string, lock: string, e: Elector, l: Leadership): void {
     const proc = kernel.proc(client);
-    l.stop = kernel.timerAt(proc, "monotonic", proc.clock.mono(kernel.now) + spec.renewDeadlineMs, () => {
+    l.stop = kernel.timerAt(proc, "monotonic", clockAfter(proc.clock.mono(kernel.now), spec.renewDeadlineMs), () => {
       if (e.leading !== l) return;
       e.leading = null;
       l.renew?.cancel();
@@ -237,7 +260,7 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
     const observed = e.observed;
     if (observed?.holderIdentity !== client) return;
     const record = { holderIdentity: "", leaseDurationMs: RELEASED_LEASE_MS, leaseTransitions: observed.leaseTransitions };
-    world.tell(client, API, { type: "UPDATE Lease", lock, record, resourceVersion: observed.resourceVersion });
+    wire.tell(client, API, { type: "UPDATE Lease", lock, record, resourceVersion: observed.resourceVersion });
   }
 
   return {

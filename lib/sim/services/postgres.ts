@@ -20,7 +20,7 @@
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import type { Rejection } from "../facts";
-import type { Message } from "../network";
+import type { Reply, ReplyOf, RequestOf } from "../world";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 
 type PostgresSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "postgres" }>;
@@ -57,6 +57,35 @@ const STATEMENTS = {
   advisory: { lock: "SELECT pg_try_advisory_lock", locked: "t", busy: "f", unlock: "SELECT pg_advisory_unlock" },
   "for-update": { lock: "BEGIN; SELECT … FOR UPDATE NOWAIT", locked: "row locked", busy: "ERROR: could not obtain lock on row", unlock: "COMMIT" },
 } as const;
+
+type ConnectionReset = { type: "connection reset" };
+/** A statement of a session-bound mode, on the client's connection. */
+type OnConnection = { lock: string; connection: number };
+
+/**
+ * What each mode's driver sends the database, and its answers. In the lock-table mode a client
+ * that judges expiry by its own clock sends its wall-clock reading as `now` (null: the database's).
+ */
+type PostgresProtocol = {
+  "SELECT pg_try_advisory_lock": { request: OnConnection; reply: ConnectionReset | { type: "t"; grant: number } | { type: "f" } };
+  "SELECT pg_advisory_unlock": { request: OnConnection; reply: never };
+  "BEGIN; SELECT … FOR UPDATE NOWAIT": {
+    request: OnConnection;
+    reply: ConnectionReset | { type: "row locked"; grant: number } | { type: "ERROR: could not obtain lock on row" };
+  };
+  COMMIT: { request: OnConnection; reply: never };
+  "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now": {
+    request: { lock: string; now: number | null };
+    reply: { type: "INSERT 0 1"; token: number; grant: number } | { type: "INSERT 0 0" };
+  };
+  "UPDATE … SET expires_at WHERE token = mine": {
+    request: { lock: string; token: number | undefined; now: number | null };
+    reply: { type: "UPDATE 1" } | { type: "UPDATE 0" };
+  };
+  "DELETE … WHERE token = mine": { request: { lock: string; token: number }; reply: never };
+};
+type TableStatement = "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now" | "UPDATE … SET expires_at WHERE token = mine" | "DELETE … WHERE token = mine";
+type SessionStatement = Exclude<keyof PostgresProtocol, TableStatement>;
 
 export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): LockService {
   const { kernel } = world;
@@ -98,10 +127,14 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     c.keepalive ??= kernel.sleep(db, spec.keepaliveMs, () => connectionLost(c));
   }
 
-  function sessionStatement(from: string, msg: Message, respond: (r: Message) => void): void {
-    const c = connections.get(msg.connection as number);
+  function sessionStatement(
+    from: string,
+    msg: RequestOf<PostgresProtocol, SessionStatement>,
+    respond: Reply<ReplyOf<PostgresProtocol, SessionStatement>>,
+  ): void {
+    const c = connections.get(msg.connection);
     if (!c?.open) return respond({ type: "connection reset" });
-    const lock = msg.lock as string;
+    const lock = msg.lock;
     const held = sessionLocks.get(lock);
     if (msg.type === statements.unlock) {
       if (held?.connection === c.id) endSessionLock(lock, held, "released", { by: "transaction", cause: "ended" });
@@ -116,15 +149,15 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     respond({ type: statements.locked, grant: sessionLocks.get(lock)!.grant });
   }
 
-  /** The clock `expires_at` is judged by: the database's, or the one the client sent. */
-  const tableNow = (msg: Message) => (spec.expiryClock === "db" ? db.clock.wall(kernel.now) : (msg.now as number));
+  /** The clock `expires_at` is judged by: the one the client sent, or the database's. */
+  const tableNow = (sent: number | null) => sent ?? db.clock.wall(kernel.now);
 
-  function tableStatement(from: string, msg: Message, respond: (r: Message) => void): void {
-    const lock = msg.lock as string;
+  function tableStatement(from: string, msg: RequestOf<PostgresProtocol, TableStatement>, respond: Reply<ReplyOf<PostgresProtocol, TableStatement>>): void {
+    const lock = msg.lock;
     const row = rows.get(lock);
-    const now = tableNow(msg);
     switch (msg.type) {
       case "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now": {
+        const now = tableNow(msg.now);
         // nextval() is evaluated before the conflict check, so a failed attempt burns a token too.
         const token = ++sequence;
         if (row && now < row.expiresAt) return respond({ type: "INSERT 0 0" });
@@ -136,7 +169,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
       }
       case "UPDATE … SET expires_at WHERE token = mine":
         if (!row || row.token !== msg.token) return respond({ type: "UPDATE 0" });
-        row.expiresAt = now + spec.ttlMs;
+        row.expiresAt = tableNow(msg.now) + spec.ttlMs;
         return respond({ type: "UPDATE 1" });
       case "DELETE … WHERE token = mine":
         if (!row || row.token !== msg.token) return;
@@ -146,9 +179,17 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     }
   }
 
-  world.serve([DB], spec.capacityOpsPerSec, (_node, from, msg, respond) => {
-    if (spec.mode === "lock-table") tableStatement(from, msg, respond);
-    else sessionStatement(from, msg, respond);
+  const wire = world.wire<PostgresProtocol>();
+  // Each mode's clients send only that mode's statements (the lock table's, or the session-bound ones).
+  wire.serve([DB], spec.capacityOpsPerSec, (_node, from, msg, respond) => {
+    switch (msg.type) {
+      case "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now":
+      case "UPDATE … SET expires_at WHERE token = mine":
+      case "DELETE … WHERE token = mine":
+        return tableStatement(from, msg, respond);
+      default:
+        return sessionStatement(from, msg, respond);
+    }
   });
 
   // ---- the client's driver ----------------------------------------------------------------
@@ -164,12 +205,12 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
   }
 
   /** With expiryClock "client", the client computes `now` and `expires_at` itself, from its wall clock. */
-  const clientNow = (client: string) => (spec.expiryClock === "client" ? { now: kernel.proc(client).clock.wall(kernel.now) } : {});
+  const clientNow = (client: string) => (spec.expiryClock === "client" ? kernel.proc(client).clock.wall(kernel.now) : null);
 
   function acquireSessionLock(client: string, lock: string, done: (r: AcquireResult) => void): void {
     const c = connection(client);
     const sentT = kernel.now;
-    world.request(
+    wire.request(
       client,
       DB,
       { type: statements.lock, lock, connection: c.id },
@@ -180,7 +221,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
             return done({ kind: "unavailable" });
           }
           if (r.type !== statements.locked) return done({ kind: "held" });
-          done({ kind: "granted", grant: r.grant as number, token: null, leaseBasisT: sentT, leaseMs: null });
+          done({ kind: "granted", grant: r.grant, token: null, leaseBasisT: sentT, leaseMs: null });
         },
         timeout: () => done({ kind: "unavailable" }),
       },
@@ -189,15 +230,15 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
 
   function acquireRow(client: string, lock: string, done: (r: AcquireResult) => void): void {
     const sentT = kernel.now;
-    world.request(
+    wire.request(
       client,
       DB,
-      { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, ...clientNow(client) },
+      { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, now: clientNow(client) },
       {
         reply: (r) => {
           if (r.type !== "INSERT 0 1") return done({ kind: "held" });
-          myToken.set(key(client, lock), r.token as number);
-          done({ kind: "granted", grant: r.grant as number, token: r.token as number, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+          myToken.set(key(client, lock), r.token);
+          done({ kind: "granted", grant: r.grant, token: r.token, leaseBasisT: sentT, leaseMs: spec.ttlMs });
         },
         timeout: () => done({ kind: "unavailable" }),
       },
@@ -215,10 +256,10 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     renew(client, lock, done: (r: RenewResult) => void) {
       const token = myToken.get(key(client, lock));
       const sentT = kernel.now;
-      world.request(
+      wire.request(
         client,
         DB,
-        { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, ...clientNow(client) },
+        { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, now: clientNow(client) },
         {
           reply: (r) => done(r.type === "UPDATE 1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
           timeout: () => done({ kind: "unavailable" }),
@@ -229,11 +270,11 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
       if (spec.mode === "lock-table") {
         const token = myToken.get(key(client, lock));
         myToken.delete(key(client, lock));
-        if (token !== undefined) world.tell(client, DB, { type: "DELETE … WHERE token = mine", lock, token });
+        if (token !== undefined) wire.tell(client, DB, { type: "DELETE … WHERE token = mine", lock, token });
         return;
       }
       const c = connectionOf.get(client);
-      if (c) world.tell(client, DB, { type: statements.unlock, lock, connection: c.id });
+      if (c) wire.tell(client, DB, { type: statements.unlock, lock, connection: c.id });
     },
     finish() {},
     onCrash(proc: Proc, host: boolean) {

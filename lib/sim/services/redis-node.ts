@@ -6,15 +6,16 @@
  */
 import type { Kernel, Proc } from "../kernel";
 import type { LeaseEndReason } from "../events";
+import { clockAfter, type ClockReading } from "../clock";
 
 interface Key {
   value: string;
   /** Absolute expiry, as a reading of a wall clock (Redis stores Unix ms). */
-  expireAt: number;
+  expireAt: ClockReading;
 }
 
 type JournalEntry =
-  | { t: number; op: "set"; lock: string; value: string; expireAt: number }
+  | { t: number; op: "set"; lock: string; value: string; expireAt: ClockReading }
   | { t: number; op: "del"; lock: string }
   | { t: number; op: "counter"; lock: string; n: number };
 
@@ -46,14 +47,14 @@ export class RedisNodeStore {
   /** SET lock value NX PX ttl. */
   setNx(lock: string, value: string, ttlMs: number): boolean {
     if (this.get(lock) !== null) return false;
-    this.put(lock, value, this.proc.clock.wall(this.kernel.now) + ttlMs);
+    this.put(lock, value, clockAfter(this.proc.clock.wall(this.kernel.now), ttlMs));
     return true;
   }
 
   /** PEXPIRE only if the key still holds `value` (the safe renewal script). */
-  pexpireIfValue(lock: string, value: string, ttlMs: number): boolean {
+  pexpireIfValue(lock: string, value: string | undefined, ttlMs: number): boolean {
     if (this.get(lock) !== value) return false;
-    this.put(lock, value, this.proc.clock.wall(this.kernel.now) + ttlMs);
+    this.put(lock, value, clockAfter(this.proc.clock.wall(this.kernel.now), ttlMs));
     return true;
   }
 
@@ -103,7 +104,7 @@ export class RedisNodeStore {
     return [...this.keys.keys()];
   }
 
-  private put(lock: string, value: string, expireAt: number): void {
+  private put(lock: string, value: string, expireAt: ClockReading): void {
     const key = { value, expireAt };
     this.keys.set(lock, key);
     if (this.journaling) this.journal.push({ t: this.kernel.now, op: "set", lock, value, expireAt });

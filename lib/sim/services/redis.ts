@@ -7,12 +7,20 @@
  * go back in time.
  */
 import type { Proc } from "../kernel";
-import type { Message } from "../network";
 import { RedisNodeStore } from "./redis-node";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import type { LeaseEndReason } from "../events";
+import { serviceNodeIds } from "../scenario";
 
 type RedisSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redis" }>;
+
+/** The commands a Redis lock library sends (each a script on one node), and what they answer. */
+type RedisProtocol = {
+  "SET NX PX": { request: { lock: string; value: string; ttlMs: number }; reply: { type: "OK"; grant: number; token: number | null } | { type: "nil" } };
+  "PEXPIRE if value": { request: { lock: string; value: string | undefined }; reply: { type: "1" } | { type: "0" } };
+  "DEL if value": { request: { lock: string; value: string }; reply: never };
+  DEL: { request: { lock: string }; reply: never };
+};
 
 interface LiveGrant {
   grant: number;
@@ -24,7 +32,7 @@ interface LiveGrant {
 export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec): LockService {
   const { kernel } = world;
   const release = scenario.clients.release;
-  const nodeIds = spec.replica ? ["redis", "replica"] : ["redis"];
+  const nodeIds = serviceNodeIds(spec);
   /** Grants by the random value their client wrote; a grant ends once, however its key goes. */
   const live = new Map<string, LiveGrant>();
   /** Each client's current value per lock, as its library remembers it. */
@@ -42,13 +50,14 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
   for (const id of nodeIds) stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), onGone(id), id === "redis" && !!spec.replica));
   const primary = () => stores.get(primaryId)!;
 
-  world.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
+  const wire = world.wire<RedisProtocol>();
+  wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== primaryId) return;
     const store = primary();
-    const lock = msg.lock as string;
-    const value = msg.value as string;
+    const lock = msg.lock;
     switch (msg.type) {
       case "SET NX PX": {
+        const value = msg.value;
         if (!store.setNx(lock, value, spec.ttlMs)) return respond({ type: "nil" });
         const token = spec.tokens === "incr" ? store.incr(`${lock}:fence`) : null;
         const grant = world.grantId();
@@ -57,9 +66,9 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
         return respond({ type: "OK", grant, token });
       }
       case "PEXPIRE if value":
-        return respond({ type: store.pexpireIfValue(lock, value, spec.ttlMs) ? "1" : "0" });
+        return respond({ type: store.pexpireIfValue(lock, msg.value, spec.ttlMs) ? "1" : "0" });
       case "DEL if value":
-        store.deleteIfValue(lock, value);
+        store.deleteIfValue(lock, msg.value);
         return;
       case "DEL":
         store.delete(lock);
@@ -75,15 +84,15 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
     acquire(client, lock, _wait, done: (r: AcquireResult) => void) {
       const value = `${client}:${world.grantId()}`;
       const sentT = kernel.now;
-      world.request(
+      wire.request(
         client,
         primaryId,
         { type: "SET NX PX", lock, value, ttlMs: spec.ttlMs },
         {
-          reply(r: Message) {
+          reply(r) {
             if (r.type !== "OK") return done({ kind: "held" });
             held.set(key(client, lock), value);
-            done({ kind: "granted", grant: r.grant as number, token: r.token as number | null, leaseBasisT: sentT, leaseMs: spec.ttlMs });
+            done({ kind: "granted", grant: r.grant, token: r.token, leaseBasisT: sentT, leaseMs: spec.ttlMs });
           },
           timeout: () => done({ kind: "unavailable" }),
         },
@@ -92,7 +101,7 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
     renew(client, lock, done: (r: RenewResult) => void) {
       const value = held.get(key(client, lock));
       const sentT = kernel.now;
-      world.request(
+      wire.request(
         client,
         primaryId,
         { type: "PEXPIRE if value", lock, value },
@@ -105,8 +114,8 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
     release(client, lock) {
       const value = held.get(key(client, lock));
       held.delete(key(client, lock));
-      if (release === "delete") world.tell(client, primaryId, { type: "DEL", lock });
-      else if (value) world.tell(client, primaryId, { type: "DEL if value", lock, value });
+      if (release === "delete") wire.tell(client, primaryId, { type: "DEL", lock });
+      else if (value) wire.tell(client, primaryId, { type: "DEL if value", lock, value });
     },
     finish() {},
     onCrash(proc: Proc) {

@@ -9,8 +9,16 @@ import type { Proc } from "../kernel";
 import type { LeaseEndReason } from "../events";
 import { RedisNodeStore } from "./redis-node";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { serviceNodeIds } from "../scenario";
 
 type RedlockSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redlock" }>;
+
+/** What the Redlock library sends each independent Redis node, and what a node answers. */
+type RedlockProtocol = {
+  "SET NX PX": { request: { lock: string; value: string; ttlMs: number }; reply: { type: "OK" } | { type: "nil" } };
+  "PEXPIRE if value": { request: { lock: string; value: string; ttlMs: number }; reply: { type: "1" } | { type: "0" } };
+  "DEL if value": { request: { lock: string; value: string }; reply: never };
+};
 
 /**
  * The per-node timeout: the Redis documentation's Redlock page asks for one small against the TTL
@@ -35,7 +43,7 @@ export const redlockQuorum = (nodes: number) => Math.floor(nodes / 2) + 1;
 export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSpec): LockService {
   const { kernel } = world;
   const leaseClock = scenario.clients.leaseClock;
-  const nodeIds = Array.from({ length: spec.nodes }, (_, i) => `r${i + 1}`);
+  const nodeIds = serviceNodeIds(spec);
   const quorum = redlockQuorum(spec.nodes);
   const driftMs = Math.round(spec.ttlMs * spec.driftFactor) + 2;
   /** Which nodes hold each value right now (judged by each node's own clock), and since when. */
@@ -68,10 +76,10 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
     );
   }
 
-  world.serve(nodeIds, spec.capacityOpsPerSec, (node, _from, msg, respond) => {
+  const wire = world.wire<RedlockProtocol>();
+  wire.serve(nodeIds, spec.capacityOpsPerSec, (node, _from, msg, respond) => {
     const store = stores.get(node)!;
-    const lock = msg.lock as string;
-    const value = msg.value as string;
+    const { lock, value } = msg;
     switch (msg.type) {
       case "SET NX PX": {
         const ok = store.setNx(lock, value, spec.ttlMs);
@@ -94,7 +102,11 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
    * Sends `type` to every node and collects the answers; `done` gets the OK count, whether any node
    * refused (as opposed to not answering), and the true time the round started.
    */
-  function round(client: string, msg: { type: string; lock: string; value: string }, done: (oks: number, refusals: number, startT: number) => void) {
+  function round(
+    client: string,
+    msg: { type: "SET NX PX" | "PEXPIRE if value"; lock: string; value: string },
+    done: (oks: number, refusals: number, startT: number) => void,
+  ) {
     const startT = kernel.now;
     let oks = 0;
     let refusals = 0;
@@ -103,7 +115,7 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
       if (++settled === nodeIds.length) done(oks, refusals, startT);
     };
     for (const node of nodeIds) {
-      world.request(
+      wire.request(
         client,
         node,
         { ...msg, ttlMs: spec.ttlMs },
@@ -124,7 +136,7 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
   const validity = (client: Proc, startT: number) => spec.ttlMs - (client.clock.read(leaseClock, kernel.now) - client.clock.read(leaseClock, startT)) - driftMs;
 
   const unlockAll = (client: string, lock: string, value: string) => {
-    for (const node of nodeIds) world.tell(client, node, { type: "DEL if value", lock, value });
+    for (const node of nodeIds) wire.tell(client, node, { type: "DEL if value", lock, value });
   };
 
   return {

@@ -15,10 +15,36 @@
  */
 import type { Proc, Timer } from "../kernel";
 import type { LeaseEndReason } from "../events";
-import type { Message } from "../network";
+import type { ReplyOf, RequestOf } from "../world";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import { clockAfter, clockReading, type ClockReading } from "../clock";
+import { serviceNodeIds } from "../scenario";
 
 type ZookeeperSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "zookeeper" }>;
+
+/** The ensemble's answer to any request in a session it has expired. */
+type SessionExpired = { type: "session expired" };
+
+/** What a Curator-style client sends the ensemble's leader, and its answers; every request after `connect` names its session. */
+type ZookeeperProtocol = {
+  connect: { request: { timeoutMs: number }; reply: { type: "connected"; session: number; timeoutMs: number } };
+  ping: { request: { session: number }; reply: { type: "pong" } | SessionExpired };
+  "create EPHEMERAL_SEQUENTIAL": { request: { session: number; lock: string }; reply: { type: "created"; seq: number } | SessionExpired };
+  getChildren: {
+    request: { session: number; lock: string };
+    reply:
+      | { type: "no node" }
+      | { type: "children"; lowest: false; predecessor: number }
+      | { type: "children"; lowest: true; seq: number; grant: number }
+      | SessionExpired;
+  };
+  "exists+watch": { request: { session: number; lock: string; seq: number }; reply: { type: "exists" } | { type: "no node" } | SessionExpired };
+  delete: { request: { session: number; lock: string }; reply: never };
+  closeSession: { request: { session: number }; reply: never };
+};
+
+/** Whether the ensemble answered the request itself, rather than that the session is gone. */
+const answered = <R extends { type: string }>(reply: R): reply is Exclude<R, SessionExpired> => reply.type !== "session expired";
 
 /** Followers give up on a leader after syncLimit × tickTime (5 × 2000 ms, zoo_sample.cfg), then elect. */
 const ELECTION_MS = 10_000;
@@ -28,7 +54,7 @@ interface EnsembleSession {
   id: number;
   client: string;
   /** Expiry as a reading of the leader's monotonic clock. */
-  expiresAt: number;
+  expiresAt: ClockReading;
 }
 
 interface Znode {
@@ -59,7 +85,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   const { kernel } = world;
   const timeoutMs = spec.sessionTimeoutMs;
   const readTimeoutMs = (timeoutMs * 2) / 3;
-  const nodeIds = Array.from({ length: spec.members }, (_, i) => `z${i + 1}`);
+  const nodeIds = serviceNodeIds(spec);
   const majority = Math.floor(spec.members / 2) + 1;
   let leader: string | null = "z1";
   let epoch = 1;
@@ -90,7 +116,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
 
   /** Any request from the session counts as contact. */
   function touch(s: EnsembleSession): void {
-    s.expiresAt = kernel.proc(leaderId()).clock.mono(kernel.now) + timeoutMs;
+    s.expiresAt = clockAfter(kernel.proc(leaderId()).clock.mono(kernel.now), timeoutMs);
     armExpiry(s);
   }
 
@@ -121,22 +147,23 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     }
   }
 
-  world.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
+  const wire = world.wire<ZookeeperProtocol>();
+  wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     if (msg.type === "connect") {
-      const s: EnsembleSession = { id: nextSession++, client: from, expiresAt: 0 };
+      const s: EnsembleSession = { id: nextSession++, client: from, expiresAt: clockReading(0) };
       ensembleSessions.set(s.id, s);
       touch(s);
       return respond({ type: "connected", session: s.id, timeoutMs });
     }
-    const s = ensembleSessions.get(msg.session as number);
+    const s = ensembleSessions.get(msg.session);
     if (!s) return respond({ type: "session expired" });
     touch(s);
-    const lock = msg.lock as string;
     switch (msg.type) {
       case "ping":
         return respond({ type: "pong" });
       case "create EPHEMERAL_SEQUENTIAL": {
+        const lock = msg.lock;
         const queue = childrenOf(lock);
         // The recipe's GUID in the name lets a client whose reply was lost find its znode again.
         let znode = queue.find((z) => z.session === s.id);
@@ -149,6 +176,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         return respond({ type: "created", seq: znode.seq });
       }
       case "getChildren": {
+        const lock = msg.lock;
         const queue = childrenOf(lock);
         const i = queue.findIndex((z) => z.session === s.id);
         if (i < 0) return respond({ type: "no node" });
@@ -161,12 +189,12 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         return respond({ type: "children", lowest: true, seq: znode.seq, grant: znode.grant });
       }
       case "exists+watch": {
-        const predecessor = childrenOf(lock).find((z) => z.seq === msg.seq);
+        const predecessor = childrenOf(msg.lock).find((z) => z.seq === msg.seq);
         predecessor?.watchers.push(from);
         return respond({ type: predecessor ? "exists" : "no node" });
       }
       case "delete":
-        return deleteZnode(lock, s.id, "released");
+        return deleteZnode(msg.lock, s.id, "released");
       case "closeSession":
         return endSession(s, "released");
     }
@@ -175,11 +203,17 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   // ---- the client library -----------------------------------------------------------------
 
   /** Sends a request in the client's session; a reply of any kind is word from the ensemble. */
-  function call(client: string, session: Session | null, msg: Message, ok: (r: Message) => void, failed: (f: Failure) => void): void {
-    world.request(client, leaderId(), session ? { ...msg, session: session.id } : msg, {
+  function call<K extends keyof ZookeeperProtocol & string>(
+    client: string,
+    session: Session | null,
+    msg: RequestOf<ZookeeperProtocol, K>,
+    ok: (r: Exclude<ReplyOf<ZookeeperProtocol, K>, SessionExpired>) => void,
+    failed: (f: Failure) => void,
+  ): void {
+    wire.request(client, leaderId(), msg, {
       reply: (r) => {
         if (session && sessions.get(client) !== session) return failed("session-lost");
-        if (r.type === "session expired") {
+        if (!answered(r)) {
           if (session) expired(client, session);
           return failed("session-lost");
         }
@@ -198,7 +232,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       null,
       { type: "connect", timeoutMs },
       (r) => {
-        const s: Session = { id: r.session as number, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map() };
+        const s: Session = { id: r.session, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map() };
         sessions.set(client, s);
         heard(client, s);
         heartbeat(client, s);
@@ -214,7 +248,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       call(
         client,
         s,
-        { type: "ping" },
+        { type: "ping", session: s.id },
         () => {},
         () => {},
       );
@@ -263,12 +297,12 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     call(
       client,
       s,
-      { type: "getChildren", lock },
+      { type: "getChildren", lock, session: s.id },
       (r) => {
         if (r.type === "no node") return failed("session-lost");
         if (r.lowest) {
           s.waiting.delete(lock);
-          return done({ kind: "granted", grant: r.grant as number, token: r.seq as number, leaseBasisT: kernel.now, leaseMs: readTimeoutMs });
+          return done({ kind: "granted", grant: r.grant, token: r.seq, leaseBasisT: kernel.now, leaseMs: readTimeoutMs });
         }
         if (!wait) {
           deleteMine(client, s, lock);
@@ -278,7 +312,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         call(
           client,
           s,
-          { type: "exists+watch", lock, seq: r.predecessor },
+          { type: "exists+watch", lock, seq: r.predecessor, session: s.id },
           (e) => {
             // The predecessor went between the two calls: look again rather than wait forever.
             if (e.type === "no node") checkChildren(client, s, lock, wait, done);
@@ -298,7 +332,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
 
   function deleteMine(client: string, s: Session, lock: string): void {
     s.waiting.delete(lock);
-    if (s.znodes.delete(lock)) world.tell(client, leaderId(), { type: "delete", lock, session: s.id });
+    if (s.znodes.delete(lock)) wire.tell(client, leaderId(), { type: "delete", lock, session: s.id });
   }
 
   return {
@@ -320,9 +354,9 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
             call(
               client,
               s,
-              { type: "create EPHEMERAL_SEQUENTIAL", lock },
+              { type: "create EPHEMERAL_SEQUENTIAL", lock, session: s.id },
               (r) => {
-                s.znodes.set(lock, r.seq as number);
+                s.znodes.set(lock, r.seq);
                 checkChildren(client, s, lock, wait, answer);
               },
               (kind) => (kind === "session-lost" && retry ? create(false) : answer({ kind })),
@@ -345,7 +379,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       s.heartbeat?.cancel();
       s.disconnect?.cancel();
       sessions.delete(client);
-      world.tell(client, leaderId(), { type: "closeSession", session: s.id });
+      wire.tell(client, leaderId(), { type: "closeSession", session: s.id });
     },
     onCrash(proc: Proc) {
       // A crashed client's session lives on at the ensemble until it times out.
