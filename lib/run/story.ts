@@ -259,6 +259,17 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, first), tone: writeTone(w) });
         break;
       }
+      case "write-in-flight": {
+        // A message already sent lands whatever became of its sender: the run ends before it does.
+        const g = e.grant === null ? undefined : grantOf.get(e.grant);
+        const stale = g?.endedAt != null ? `, after ${e.client}'s lease ended at ${seconds(g.endedAt)}` : "";
+        say(
+          e,
+          `${at(e.t)} the run ended with ${e.client}'s write${e.token === null ? "" : ` (token ${e.token})`}, sent at ${seconds(e.sentAt)}, still in the network: it would reach storage at ${seconds(e.arrivesAt)}${stale}`,
+          stale ? "fault" : "plain",
+        );
+        break;
+      }
       case "run-skip":
         say(e, `${at(e.t)} ${e.proc} skipped run ${e.run}: ${e.reason}`);
         break;

@@ -3,6 +3,7 @@ import { check, percentile } from "./checker";
 import type { EventBody, SimEvent } from "./events";
 import { testScenarios } from "./testScenarios";
 import { validateScenario, type ResolvedScenario } from "./scenario";
+import { simulate } from "./simulate";
 import { run, scenario } from "./testing";
 
 describe("percentile (nearest rank)", () => {
@@ -251,6 +252,8 @@ describe("writes still to come when the run ends", () => {
         since: expect.any(Number),
         stage: "working",
         stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" },
+        inFlight: null,
+        senderGone: null,
       },
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
@@ -278,6 +281,62 @@ describe("writes still to come when the run ends", () => {
     expect(result.facts.beliefs[0]).toMatchObject({ client: "c1", to: 21000, endReason: "lease-deadline" });
     expect(result.facts.pending.filter((p) => p.client === "c1")).toEqual([]);
     expect(result.summary.verdict).toBe("safe");
+  });
+});
+
+describe("a write already in the network when the run ends", () => {
+  // Chubby, 90 s: c1's write leaves at about 2.0 s and is held up 90 s in the network; c1's host
+  // vanishes at 2.5 s, its session expires at 12 s, and c2 takes the lock after the 60 s lock-delay.
+  const chubby = (byMs: number) =>
+    run(
+      scenario({
+        durationMs: 90000,
+        service: { kind: "chubby" },
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        faults: [
+          { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs },
+          { kind: "crash", target: "c1", atMs: 2500, host: true },
+        ],
+      }),
+    );
+
+  it("is pending, with where and when it would land, though its sender crashed: the verdict is undecided", () => {
+    const result = chubby(90000);
+    const grant = result.facts.grants.find((g) => g.client === "c1")!;
+    expect(grant).toMatchObject({ token: 1, endedAt: expect.closeTo(12003, 0) });
+    expect(result.facts.pending).toEqual([
+      {
+        client: "c1",
+        lock: "lock",
+        grant: grant.grant,
+        token: 1,
+        since: expect.any(Number),
+        stage: "writing",
+        stale: { grantEndedAt: grant.endedAt, grantEndReason: "expired" },
+        inFlight: { sentAt: expect.closeTo(2014, 0), arrivesAt: expect.any(Number), key: "counter", value: 1, readValue: 0 },
+        senderGone: { t: 2500, crashed: true },
+      },
+    ]);
+    // It lands 90 s and one network latency (1–5 ms) after it left, after the run's end.
+    const { sentAt, arrivesAt } = result.facts.pending[0].inFlight!;
+    expect(arrivesAt - sentAt - 90000).toBeGreaterThanOrEqual(1);
+    expect(arrivesAt - sentAt - 90000).toBeLessThanOrEqual(5);
+    expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0, counter: 1 });
+    expect(result.warnings).toEqual([
+      "pending: c1 crashed at 2.5 s, but its write (token 1), sent at 2.0 s, was still in the network when the run ended: it would reach storage at 92.0 s, after c1's lease ended at 12.0 s, so the verdict may change if the run were longer",
+    ]);
+  });
+
+  it("is the same in a summary-only run", () => {
+    const full = chubby(90000);
+    const summaryOnly = simulate(full.scenario, { summaryOnly: true });
+    expect(summaryOnly.summary).toEqual(full.summary);
+    expect(summaryOnly.facts.pending).toEqual(full.facts.pending);
+  });
+
+  it("is not pending once it has landed within the run", () => {
+    // The preset's own 30 s delay: the write lands at 32 s, while lock-delay still keeps c2 out.
+    expect(chubby(30000).summary).toMatchObject({ verdict: "safe", writesPending: 0, staleWritesAccepted: 1 });
   });
 });
 

@@ -118,6 +118,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
   const runsPerformed = new Set<number>();
   let duplicateEffects = 0;
   const runsDue = new Set<number>();
+  const writesInFlight: WriteInFlight[] = [];
   const closeSection = (client: string, t: number) => {
     const open = openSections.get(client);
     if (!open) return;
@@ -274,6 +275,9 @@ export function createChecker(scenario: ResolvedScenario): Checker {
       case "timeout":
         timeouts++;
         break;
+      case "write-in-flight":
+        writesInFlight.push(e);
+        break;
     }
   }
 
@@ -289,7 +293,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
     const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
     const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
-    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite);
+    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite, writesInFlight);
     const staleWritesPending = pending.filter((p) => p.stale !== null).length;
     const lockless = scenario.service.kind === "none";
     for (const e of overlap.episodes)
@@ -344,12 +348,25 @@ export function createChecker(scenario: ResolvedScenario): Checker {
 export function pendingWarnings(facts: RunFacts): string[] {
   return facts.pending.flatMap((p) => {
     if (!p.stale) return [];
-    const doing = p.stage === "writing" ? "its write was about to reach storage or on its way" : "it was still working towards its write";
+    const lease = `its lease over since ${seconds(p.stale.grantEndedAt)}`;
+    if (p.inFlight && p.senderGone) {
+      const sender = p.senderGone.crashed ? `crashed at ${seconds(p.senderGone.t)}` : `gave it up at ${seconds(p.senderGone.t)}`;
+      return [
+        `pending: ${p.client} ${sender}, but its write${tokenText(p.token)}, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}, so the verdict may change if the run were longer`,
+      ];
+    }
+    const doing = p.inFlight
+      ? `its write, sent at ${seconds(p.inFlight.sentAt)}, would reach storage at ${seconds(p.inFlight.arrivesAt)}`
+      : p.stage === "writing"
+        ? "its write was about to reach storage or on its way"
+        : "it was still working towards its write";
     return [
-      `pending: ${p.client} was still in its critical section when the run ended, with its lease over since ${seconds(p.stale.grantEndedAt)}; ${doing}, so the verdict may change if the run were longer`,
+      `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; ${doing}, so the verdict may change if the run were longer`,
     ];
   });
 }
+
+const tokenText = (token: number | null) => (token === null ? "" : ` (token ${token})`);
 
 /** An episode of concurrent sections, with the clients that worked in it after their belief had ended. */
 function concurrentFact(ep: Episode, sections: SectionFact[], beliefOf: Map<SectionFact, BeliefFact>, durationMs: number): ConcurrentFact {
@@ -366,9 +383,13 @@ function concurrentFact(ep: Episode, sections: SectionFact[], beliefOf: Map<Sect
   return { lock: ep.lock, from: ep.t, to: ep.endT, clients: ep.clients, pastBelief };
 }
 
+type WriteInFlight = Extract<EventBody, { kind: "write-in-flight" }>;
+
 /**
- * The attempts still in their critical section at the end. One that checks its lease before
- * writing and no longer believes, and has not passed its check, will drop its write: not pending.
+ * The writes still to come at the end: every attempt still in its critical section, and every
+ * write still in the network, even when its sender crashed or gave it up after a timeout (it lands
+ * all the same). An attempt that checks its lease before writing and no longer believes, and has
+ * not passed its check, will drop its write: not pending.
  */
 function pendingOf(
   sections: SectionFact[],
@@ -376,16 +397,56 @@ function pendingOf(
   stageOf: Map<SectionFact, { worked: boolean; checked: boolean }>,
   grants: Map<number, GrantFact>,
   checkBeforeWrite: boolean,
+  writesInFlight: readonly WriteInFlight[],
 ): PendingFact[] {
+  const staleness = (grant: number | null): Staleness | null => {
+    const g = grant === null ? undefined : grants.get(grant);
+    return g && g.endedAt !== null && g.endReason !== null ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason } : null;
+  };
   const pending: PendingFact[] = [];
+  const open = new Map<SectionFact, PendingFact>();
   for (const s of sections) {
     if (s.to !== null) continue;
     const b = beliefOf.get(s)!;
     const stage = stageOf.get(s)!;
     if (checkBeforeWrite && s.grant !== null && b.to !== null && !stage.checked) continue;
-    const g = s.grant === null ? undefined : grants.get(s.grant);
-    const stale: Staleness | null = g && g.endedAt !== null && g.endReason !== null ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason } : null;
-    pending.push({ client: s.client, lock: s.lock, grant: s.grant, token: b.token, since: s.from, stage: stage.worked ? "writing" : "working", stale });
+    const p: PendingFact = {
+      client: s.client,
+      lock: s.lock,
+      grant: s.grant,
+      token: b.token,
+      since: s.from,
+      stage: stage.worked ? "writing" : "working",
+      stale: staleness(s.grant),
+      inFlight: null,
+      senderGone: null,
+    };
+    pending.push(p);
+    open.set(s, p);
+  }
+  for (const w of writesInFlight) {
+    const inFlight = { sentAt: w.sentAt, arrivesAt: w.arrivesAt, key: w.key, value: w.value, readValue: w.readValue };
+    // The attempt that sent it: the client's last section opened by then.
+    let section: SectionFact | undefined;
+    for (const s of sections) if (s.client === w.client && s.from <= w.sentAt) section = s;
+    const live = section && open.get(section);
+    if (live) {
+      live.inFlight = inFlight;
+      continue;
+    }
+    const grant = w.grant === null ? undefined : grants.get(w.grant);
+    const gone = section?.to == null ? null : { t: section.to, crashed: beliefOf.get(section)!.endReason === "crashed" };
+    pending.push({
+      client: w.client,
+      lock: grant?.lock ?? section?.lock ?? "lock",
+      grant: w.grant,
+      token: w.token,
+      since: section?.from ?? w.sentAt,
+      stage: "writing",
+      stale: staleness(w.grant),
+      inFlight,
+      senderGone: gone,
+    });
   }
   return pending;
 }

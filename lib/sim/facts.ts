@@ -117,9 +117,10 @@ export interface ConcurrentFact {
 }
 
 /**
- * An attempt still in its critical section when the run ended: its write may still land. `stage`
- * says whether it was still reading or working, or had finished its work (its write about to go,
- * or on its way). `stale` is set when its grant had already ended: a stale write is on its way.
+ * A write still to come when the run ended: its attempt was still in its critical section, or its
+ * write was already in the network. `stage` says whether it was still reading or working, or had
+ * finished its work (its write about to go, or on its way). `stale` is set when its grant had
+ * already ended: a stale write is on its way.
  */
 export interface PendingFact {
   client: string;
@@ -129,6 +130,13 @@ export interface PendingFact {
   since: number;
   stage: "working" | "writing";
   stale: Staleness | null;
+  /** The write was in the network when the run ended: sent then, it would reach storage at `arrivesAt`. */
+  inFlight: { sentAt: number; arrivesAt: number; key: string; value: number; readValue: number } | null;
+  /**
+   * Its sender's attempt had already ended (`crashed`, or gave the write up after a timeout) when
+   * the run did: a message already sent arrives whatever became of its sender. Null if it had not.
+   */
+  senderGone: { t: number; crashed: boolean } | null;
 }
 
 export type AbortCause =
