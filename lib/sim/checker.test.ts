@@ -327,6 +327,22 @@ describe("a write already in the network when the run ends", () => {
     ]);
   });
 
+  it("is all a crashed client leaves to come: with no write sent, nothing, even if its belief had ended before the crash", () => {
+    // c1's 5 s lease ends at 5 s in the middle of its 10 s of work, and it crashes at 7 s before writing.
+    const result = run(
+      scenario({
+        durationMs: 30000,
+        service: { kind: "redis", ttlMs: 5000 },
+        clients: { count: 1, workMs: 10000 },
+        faults: [{ kind: "crash", target: "c1", atMs: 7000 }],
+      }),
+    );
+    expect(result.facts.beliefs[0]).toMatchObject({ to: 5000, endReason: "lease-deadline" });
+    expect(result.facts.sections[0]).toMatchObject({ client: "c1", to: 7000 });
+    expect(result.facts.pending).toEqual([]);
+    expect(result.summary).toMatchObject({ verdict: "safe", writesPending: 0, staleWritesPending: 0 });
+  });
+
   it("is the same in a summary-only run", () => {
     const full = chubby(90000);
     const summaryOnly = simulate(full.scenario, { summaryOnly: true });

@@ -119,6 +119,13 @@ export function createChecker(scenario: ResolvedScenario): Checker {
   let duplicateEffects = 0;
   const runsDue = new Set<number>();
   const writesInFlight: WriteInFlight[] = [];
+  /** Sections their client's crash ended: it will never write, though a write it had sent may still land. */
+  const crashedSections = new Set<SectionFact>();
+  const crashSection = (client: string, t: number) => {
+    const open = openSections.get(client);
+    if (open) crashedSections.add(open);
+    closeSection(client, t);
+  };
   const closeSection = (client: string, t: number) => {
     const open = openSections.get(client);
     if (!open) return;
@@ -199,7 +206,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
           belief.endReason = e.reason;
           openBeliefs.delete(key);
         }
-        if (e.reason === "crashed") closeSection(e.proc, t);
+        if (e.reason === "crashed") crashSection(e.proc, t);
         break;
       }
       case "read":
@@ -278,6 +285,10 @@ export function createChecker(scenario: ResolvedScenario): Checker {
       case "write-in-flight":
         writesInFlight.push(e);
         break;
+      case "crash":
+        // A client that had stopped believing before it crashed still ends its section here.
+        crashSection(e.proc, t);
+        break;
     }
   }
 
@@ -293,7 +304,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
     const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
     const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
-    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite, writesInFlight);
+    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite, writesInFlight, crashedSections);
     const staleWritesPending = pending.filter((p) => p.stale !== null).length;
     const lockless = scenario.service.kind === "none";
     for (const e of overlap.episodes)
@@ -398,6 +409,7 @@ function pendingOf(
   grants: Map<number, GrantFact>,
   checkBeforeWrite: boolean,
   writesInFlight: readonly WriteInFlight[],
+  crashed: ReadonlySet<SectionFact>,
 ): PendingFact[] {
   const staleness = (grant: number | null): Staleness | null => {
     const g = grant === null ? undefined : grants.get(grant);
@@ -435,7 +447,7 @@ function pendingOf(
       continue;
     }
     const grant = w.grant === null ? undefined : grants.get(w.grant);
-    const gone = section?.to == null ? null : { t: section.to, crashed: beliefOf.get(section)!.endReason === "crashed" };
+    const gone = section?.to == null ? null : { t: section.to, crashed: crashed.has(section) };
     pending.push({
       client: w.client,
       lock: grant?.lock ?? section?.lock ?? "lock",

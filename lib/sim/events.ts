@@ -158,4 +158,5 @@ export const CHECKER_EVENT_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([
   "timeout",
   "storage-failover",
   "write-in-flight",
+  "crash",
 ]);
