@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { check, percentile } from "./checker";
 import type { EventBody, SimEvent } from "./events";
 import { testScenarios } from "./testScenarios";
-import { validateScenario, type ResolvedScenario } from "./scenario";
+import { validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
 import { simulate } from "./simulate";
 import { run, scenario } from "./testing";
 
@@ -253,7 +253,7 @@ describe("writes still to come when the run ends", () => {
         stage: "working",
         stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" },
         inFlight: null,
-        senderGone: null,
+        senderCrashedAt: null,
       },
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
@@ -287,11 +287,12 @@ describe("writes still to come when the run ends", () => {
 describe("a write already in the network when the run ends", () => {
   // Chubby, 90 s: c1's write leaves at about 2.0 s and is held up 90 s in the network; c1's host
   // vanishes at 2.5 s, its session expires at 12 s, and c2 takes the lock after the 60 s lock-delay.
-  const chubby = (byMs: number) =>
+  const chubby = (byMs: number, storage: Scenario["storage"] = {}) =>
     run(
       scenario({
         durationMs: 90000,
         service: { kind: "chubby" },
+        storage,
         clients: { count: 2, startMs: [0, 100], workMs: 2000 },
         faults: [
           { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs },
@@ -313,8 +314,8 @@ describe("a write already in the network when the run ends", () => {
         since: expect.any(Number),
         stage: "writing",
         stale: { grantEndedAt: grant.endedAt, grantEndReason: "expired" },
-        inFlight: { sentAt: expect.closeTo(2014, 0), arrivesAt: expect.any(Number), key: "counter", value: 1, readValue: 0 },
-        senderGone: { t: 2500, crashed: true },
+        inFlight: { sentAt: expect.closeTo(2014, 0), arrivesAt: expect.any(Number), key: "counter", value: 1, readValue: 0, rejection: null, repeat: false },
+        senderCrashedAt: 2500,
       },
     ]);
     // It lands 90 s and one network latency (1–5 ms) after it left, after the run's end.
@@ -348,6 +349,17 @@ describe("a write already in the network when the run ends", () => {
     const summaryOnly = simulate(full.scenario, { summaryOnly: true });
     expect(summaryOnly.summary).toEqual(full.summary);
     expect(summaryOnly.facts.pending).toEqual(full.facts.pending);
+  });
+
+  it("cannot change the verdict when storage would reject it: with a sequencer check the run stays safe", () => {
+    const fenced = chubby(90000, { guard: "fencing" });
+    expect(fenced.facts.pending[0].inFlight).toMatchObject({ rejection: { by: "fencing", token: 1, seen: 2 }, repeat: false });
+    expect(fenced.summary).toMatchObject({ verdict: "safe", writesPending: 1, staleWritesPending: 1 });
+    expect(fenced.warnings).toEqual([
+      expect.stringMatching(
+        /would reach storage at 92\.0 s, after c1's lease ended at 12\.0 s, where storage would reject it \(1 < 2\), so the verdict stands$/,
+      ),
+    ]);
   });
 
   it("is not pending once it has landed within the run", () => {

@@ -10,6 +10,7 @@
 import { CHECKER_EVENT_KINDS, type EventBody, type SimEvent } from "./events";
 import type { AbortFact, BeliefFact, ConcurrentFact, GrantFact, PendingFact, ReadFact, RunFacts, SectionFact, Staleness, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
+import { rejectionText } from "./storage";
 import type { ResolvedScenario } from "./scenario";
 
 export interface Summary {
@@ -306,6 +307,8 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
     const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite, writesInFlight, crashedSections);
     const staleWritesPending = pending.filter((p) => p.stale !== null).length;
+    // A stale write that storage will refuse or ignore when it lands cannot change the verdict.
+    const undecided = pending.some((p) => p.stale !== null && !settled(p));
     const lockless = scenario.service.kind === "none";
     for (const e of overlap.episodes)
       violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
@@ -322,7 +325,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     for (const run of runsDue) if (!runsPerformed.has(run)) missedRuns++;
 
     const summary: Summary = {
-      verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : staleWritesPending > 0 ? "undecided" : "safe",
+      verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : undecided ? "undecided" : "safe",
       grants: grants.size,
       tokens,
       writesAccepted,
@@ -360,17 +363,16 @@ export function pendingWarnings(facts: RunFacts): string[] {
   return facts.pending.flatMap((p) => {
     if (!p.stale) return [];
     const lease = `its lease over since ${seconds(p.stale.grantEndedAt)}`;
-    if (p.inFlight && p.senderGone) {
-      const sender = p.senderGone.crashed ? `crashed at ${seconds(p.senderGone.t)}` : `gave it up at ${seconds(p.senderGone.t)}`;
+    if (p.inFlight && p.senderCrashedAt !== null) {
       return [
-        `pending: ${p.client} ${sender}, but its write${tokenText(p.token)}, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}, so the verdict may change if the run were longer`,
+        `pending: ${p.client} crashed at ${seconds(p.senderCrashedAt)}, but its write${tokenText(p.token)}, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}${landingText(p)}`,
       ];
     }
-    const doing = p.inFlight
-      ? `its write, sent at ${seconds(p.inFlight.sentAt)}, would reach storage at ${seconds(p.inFlight.arrivesAt)}`
-      : p.stage === "writing"
-        ? "its write was about to reach storage or on its way"
-        : "it was still working towards its write";
+    if (p.inFlight)
+      return [
+        `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; its write, sent at ${seconds(p.inFlight.sentAt)}, would reach storage at ${seconds(p.inFlight.arrivesAt)}${landingText(p)}`,
+      ];
+    const doing = p.stage === "writing" ? "its write was about to reach storage or on its way" : "it was still working towards its write";
     return [
       `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; ${doing}, so the verdict may change if the run were longer`,
     ];
@@ -378,6 +380,17 @@ export function pendingWarnings(facts: RunFacts): string[] {
 }
 
 const tokenText = (token: number | null) => (token === null ? "" : ` (token ${token})`);
+
+/** A pending write whose fate is already sealed: in the network, and storage will refuse it or ignore it as a repeat. */
+const settled = (p: PendingFact) => p.inFlight !== null && (p.inFlight.rejection !== null || p.inFlight.repeat);
+
+/** What becomes of a write in the network when it lands, and so of the verdict. */
+function landingText(p: PendingFact): string {
+  const f = p.inFlight!;
+  if (f.rejection) return `, where storage would reject it (${rejectionText(f.rejection)}), so the verdict stands`;
+  if (f.repeat) return ", where storage would ignore it as a repeat of its job, so the verdict stands";
+  return ", so the verdict may change if the run were longer";
+}
 
 /** An episode of concurrent sections, with the clients that worked in it after their belief had ended. */
 function concurrentFact(ep: Episode, sections: SectionFact[], beliefOf: Map<SectionFact, BeliefFact>, durationMs: number): ConcurrentFact {
@@ -398,8 +411,7 @@ type WriteInFlight = Extract<EventBody, { kind: "write-in-flight" }>;
 
 /**
  * The writes still to come at the end: every attempt still in its critical section, and every
- * write still in the network, even when its sender crashed or gave it up after a timeout (it lands
- * all the same). An attempt that checks its lease before writing and no longer believes, and has
+ * write still in the network, even when its sender crashed (it lands all the same). An attempt that checks its lease before writing and no longer believes, and has
  * not passed its check, will drop its write: not pending.
  */
 function pendingOf(
@@ -431,13 +443,13 @@ function pendingOf(
       stage: stage.worked ? "writing" : "working",
       stale: staleness(s.grant),
       inFlight: null,
-      senderGone: null,
+      senderCrashedAt: null,
     };
     pending.push(p);
     open.set(s, p);
   }
   for (const w of writesInFlight) {
-    const inFlight = { sentAt: w.sentAt, arrivesAt: w.arrivesAt, key: w.key, value: w.value, readValue: w.readValue };
+    const inFlight = { sentAt: w.sentAt, arrivesAt: w.arrivesAt, key: w.key, value: w.value, readValue: w.readValue, rejection: w.rejection, repeat: w.repeat };
     // The attempt that sent it: the client's last section opened by then.
     let section: SectionFact | undefined;
     for (const s of sections) if (s.client === w.client && s.from <= w.sentAt) section = s;
@@ -446,8 +458,10 @@ function pendingOf(
       live.inFlight = inFlight;
       continue;
     }
+    // A write given up after a timeout by a client still running is left to that client's retry
+    // (a known silence: it may still land, and be applied twice); a crashed sender has no retry.
+    if (!section || section.to === null || !crashed.has(section)) continue;
     const grant = w.grant === null ? undefined : grants.get(w.grant);
-    const gone = section?.to == null ? null : { t: section.to, crashed: crashed.has(section) };
     pending.push({
       client: w.client,
       lock: grant?.lock ?? section?.lock ?? "lock",
@@ -457,7 +471,7 @@ function pendingOf(
       stage: "writing",
       stale: staleness(w.grant),
       inFlight,
-      senderGone: gone,
+      senderCrashedAt: section.to,
     });
   }
   return pending;

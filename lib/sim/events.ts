@@ -129,6 +129,9 @@ export type EventBody =
       grant: number | null;
       sentAt: number;
       arrivesAt: number;
+      /** What storage, as it stood at the run's end, would do with it: refuse it, or ignore it as a repeat (both final). */
+      rejection: Rejection | null;
+      repeat: boolean;
     }
   | { kind: "attempt-abort"; proc: string; reason: string; cause: AbortCause }
   | { kind: "job-done"; proc: string; job: number }

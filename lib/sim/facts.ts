@@ -130,13 +130,14 @@ export interface PendingFact {
   since: number;
   stage: "working" | "writing";
   stale: Staleness | null;
-  /** The write was in the network when the run ended: sent then, it would reach storage at `arrivesAt`. */
-  inFlight: { sentAt: number; arrivesAt: number; key: string; value: number; readValue: number } | null;
   /**
-   * Its sender's attempt had already ended (`crashed`, or gave the write up after a timeout) when
-   * the run did: a message already sent arrives whatever became of its sender. Null if it had not.
+   * The write was in the network when the run ended: sent then, it would reach storage at
+   * `arrivesAt`, where, as storage stood at the end, it would be refused (`rejection`) or ignored
+   * as a repeat: either is final, so such a write cannot change the verdict.
    */
-  senderGone: { t: number; crashed: boolean } | null;
+  inFlight: { sentAt: number; arrivesAt: number; key: string; value: number; readValue: number; rejection: Rejection | null; repeat: boolean } | null;
+  /** When its sender crashed, with the write already sent: a message already sent arrives all the same. */
+  senderCrashedAt: number | null;
 }
 
 export type AbortCause =
