@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { storyOf } from "../run/story";
 import { simulate } from "../sim/simulate";
 import { agreement, agreementTable, tokensAgree } from "./agreement";
 import { eventsOfTrace, resultOfTrace } from "./replay";
@@ -74,6 +75,9 @@ describe("the Redis primary frozen past its TTL, then a failover, recorded", () 
       ]);
     }
     expect(trace.notes.join(" ")).toMatch(/frozen at 1000 ms by SIGSTOP of the redis-server process the recorder started/);
+    // The recorded failover is told with the lag the replica lacked, not a figure it cannot compute.
+    const failover = storyOf(resultOfTrace(trace)).lines.find((l) => l.text.includes("replica took over"))!;
+    expect(failover.text).toMatch(/^At 8\.0 s the primary died and the replica took over without its last 5\d\d ms of writes\.$/);
   });
 });
 
