@@ -84,6 +84,34 @@ test("stepping and the playhead slider move time, revealing events as they pass"
   expect(await playheadSeconds(page)).toBe(before);
 });
 
+test("a write still in the network when its sender crashed leaves the verdict undecided, and the story says where it would land", async ({ page }) => {
+  // Chubby, 90 s: c1's write leaves at 2.0 s and is held up 90 s; c1's host vanishes at 2.5 s.
+  const scenario = {
+    version: 1,
+    durationMs: 90000,
+    service: { kind: "chubby" },
+    clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+    faults: [
+      { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 90000 },
+      { kind: "crash", target: "c1", atMs: 2500, host: true },
+    ],
+  };
+  const errors = watchForErrors(page);
+  await openLab(page, `?s=${Buffer.from(JSON.stringify(scenario)).toString("base64url")}`);
+  // The same words as for a live writer's stale write on its way.
+  await expect(outcome(page).getByText("Undecided", { exact: true })).toBeVisible();
+  await expect(outcome(page)).toContainText(
+    "No data was damaged yet, but a stale write was still on the way when the run ended: the verdict may change if the run were longer.",
+  );
+  await expect(outcome(page)).toContainText("1 write still to come when the run ended, 1 of them after the writer's lease had ended.");
+  const landing = outcome(page).getByRole("button", {
+    name: /At 90\.0 s the run ended with c1's write \(token 1\), sent at 2\.0 s, still in the network: it would reach storage at 92\.0 s, after c1's lease ended at 12\.0 s/,
+  });
+  await landing.click();
+  await expect.poll(() => playheadSeconds(page)).toBe(90);
+  expect(errors).toEqual([]);
+});
+
 test("a story sentence and the first violation move the playhead to their moment", async ({ page }) => {
   await openLab(page, "?preset=gc-pause&t=0");
   await outcome(page).getByRole("button", { name: "Jump to violation" }).click();

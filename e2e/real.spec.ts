@@ -61,3 +61,13 @@ test("garbage and a file too large get a clear message, and the page stays usabl
   await shipped(page).getByRole("button", { name: "Redis failover loses the lock" }).click();
   await expect(panel(page).getByRole("table")).toContainText("agree on every field", OPENED);
 });
+
+test("the Redis primary frozen past its TTL, then a failover, opens as recorded beside the model, and they agree", async ({ page }) => {
+  await openGcPause(page);
+  await shipped(page).getByRole("button", { name: "Redis primary frozen past its TTL, then failover" }).click();
+  await expect(panel(page).getByRole("table")).toContainText("The real run and the model agree on every field", OPENED);
+  await expect(panel(page).getByRole("row", { name: /Lost updates/ })).toContainText("1");
+  // The freeze was a real SIGSTOP of the server the recorder started, and the failover ended it.
+  await expect(panel(page).getByText(/redis is frozen at 1000 ms by SIGSTOP of the redis-server process the recorder started/)).toBeVisible();
+  await expect(panel(page).getByRole("group", { name: "Run R: Recorded on real servers" })).toBeVisible();
+});

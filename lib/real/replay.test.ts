@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { storyOf } from "../run/story";
 import { simulate } from "../sim/simulate";
 import { agreement, agreementTable, tokensAgree } from "./agreement";
 import { eventsOfTrace, resultOfTrace } from "./replay";
 import { shippedTraces, unloadable } from "./shipped";
+import type { Scenario } from "../sim/scenario";
 import { parseTrace, TRACE_FORMAT, type Trace, type TraceEvent } from "./trace";
 
 const load = (id: string): Trace => {
@@ -48,6 +50,34 @@ describe("a recorded run read by the engine's checker", () => {
     expect(tokensAgree(lockTable, [1, 50], [1, 44])).toBe(true);
     expect(tokensAgree(lockTable, [1, 50], [1])).toBe(false);
     expect(tokensAgree(redis, [1, 2, 3], [1, 2])).toBe(false);
+  });
+});
+
+describe("the Redis primary frozen past its TTL, then a failover, recorded", () => {
+  it("freezes the primary in both runs, and c1's late write lands after the promoted replica granted c2", () => {
+    const trace = load("redis-primary-frozen");
+    const model = simulate(trace.scenario as Scenario);
+    for (const run of [resultOfTrace(trace), model]) {
+      // The freeze: no pause end, since the failover ends the frozen primary.
+      const paused = run.spans.flatMap((s) => (s.kind === "paused" ? [s] : []));
+      expect(paused.map((s) => [s.lane, Math.round(s.startT / 1000)])).toEqual([["redis", 1]]);
+      expect(run.facts.grants.map((g) => [g.client, g.issuedBy, g.endReason])).toEqual([
+        ["c1", "redis", "failover"],
+        ["c2", "replica", "released"],
+      ]);
+      const [c1, c2] = run.facts.grants;
+      // The lease outlived its 5 s TTL under the freeze: it ends when the replica, promoted at 8 s, finds the key expired.
+      expect(c1.endedAt!).toBeGreaterThanOrEqual(8000);
+      expect(c2.grantedAt).toBeGreaterThan(c1.endedAt!);
+      expect(run.facts.writes.map((w) => [w.client, w.stale?.grantEndReason ?? null, w.lostIncrements])).toEqual([
+        ["c1", "failover", 0],
+        ["c2", null, 1],
+      ]);
+    }
+    expect(trace.notes.join(" ")).toMatch(/frozen at 1000 ms by SIGSTOP of the redis-server process the recorder started/);
+    // The recorded failover is told with the lag the replica lacked, not a figure it cannot compute.
+    const failover = storyOf(resultOfTrace(trace)).lines.find((l) => l.text.includes("replica took over"))!;
+    expect(failover.text).toMatch(/^At 8\.0 s the primary died and the replica took over without its last 5\d\d ms of writes\.$/);
   });
 });
 

@@ -33,6 +33,8 @@ export function eventsOfTrace(events: readonly TraceEvent[]): SimEvent[] {
     void _by;
     const grant = "grant" in body && typeof body.grant === "string" ? number(body.grant) : "grant" in body ? null : undefined;
     const converted = (grant === undefined ? body : { ...body, grant }) as EventBody;
+    // The recorder promotes the replica at once after killing the primary (the model's promoteAfterMs 0), and its trace says no downMs.
+    if (converted.kind === "failover" && converted.downMs === undefined) return { ...converted, downMs: 0, t: e.t, seq };
     if (converted.kind === "write")
       return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}` };
     return { ...converted, t: e.t, seq } as SimEvent;

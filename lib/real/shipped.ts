@@ -5,6 +5,7 @@
  */
 import manifest from "../../content/traces/manifest.json";
 import etcdPauseFenced from "../../content/traces/etcd-pause-fenced.scenario.json";
+import redisPrimaryFrozen from "../../content/traces/redis-primary-frozen.scenario.json";
 import { presets } from "../presets";
 import type { Scenario } from "../sim/scenario";
 
@@ -15,7 +16,10 @@ export interface ShippedTrace {
 }
 
 /** Scenario files that sit beside the traces, by file name (a static import each, so the lab's bundle has them). */
-const scenarioFiles: Record<string, Scenario> = { "etcd-pause-fenced.scenario.json": etcdPauseFenced as Scenario };
+const scenarioFiles: Record<string, Scenario> = {
+  "etcd-pause-fenced.scenario.json": etcdPauseFenced as Scenario,
+  "redis-primary-frozen.scenario.json": redisPrimaryFrozen as Scenario,
+};
 
 export const shippedTraces: ShippedTrace[] = (manifest as { id: string; preset?: string; scenario?: string }[]).map((entry) => {
   if (entry.preset) {
@@ -33,6 +37,7 @@ const traceLoaders: Record<string, () => Promise<{ default: unknown }>> = {
   "gc-pause": () => import("../../content/traces/gc-pause.json"),
   "gc-pause-fenced": () => import("../../content/traces/gc-pause-fenced.json"),
   "redis-failover": () => import("../../content/traces/redis-failover.json"),
+  "redis-primary-frozen": () => import("../../content/traces/redis-primary-frozen.json"),
   "etcd-pause-fenced": () => import("../../content/traces/etcd-pause-fenced.json"),
   "pg-advisory-pause": () => import("../../content/traces/pg-advisory-pause.json"),
   "pg-lock-table-skew": () => import("../../content/traces/pg-lock-table-skew.json"),

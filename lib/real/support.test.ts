@@ -36,6 +36,16 @@ describe("what the recorder can run", () => {
     expect(refusals(preset("redis-clock-jump"))).toEqual([expect.stringMatching(/^faults\.0 \(clock-jump\): a clock jump needs control/)]);
   });
 
+  it("freezes the Redis primary (SIGSTOP of its PID), but no other server", () => {
+    const frozen = (target: string, service: Scenario["service"]) =>
+      refusals(resolved({ version: 1, service, faults: [{ kind: "pause", target, atMs: 1000, forMs: 5000 }] }));
+    expect(frozen("redis", { kind: "redis", ttlMs: 5000, replica: { lagMs: 500 } })).toEqual([]);
+    expect(frozen("replica", { kind: "redis", ttlMs: 5000, replica: { lagMs: 500 } })).toEqual([
+      "faults.0 (pause): the recorder pauses clients and the Redis primary only",
+    ]);
+    expect(frozen("e1", { kind: "etcd", ttlMs: 5000 })).toEqual(["faults.0 (pause): the recorder pauses clients and the Redis primary only"]);
+  });
+
   it("names every reason at once", () => {
     const s = resolved({ version: 1, service: { kind: "redis", ttlMs: 1000 }, workload: { kind: "cron", everyMs: 1000 }, network: { lossRate: 0.1 } });
     expect(refusals(s)).toHaveLength(2);

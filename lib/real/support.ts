@@ -59,6 +59,8 @@ export function refusals(s: ResolvedScenario): string[] {
     why.push(`clients.count ${s.clients.count}: each client is an OS process; the recorder runs at most ${MAX_REAL_CLIENTS}`);
   if (s.clients.renewEveryMs !== null && kind !== "redis")
     why.push(`clients.renewEveryMs: the recorder renews Redis leases only (etcd keeps its lease alive by itself)`);
+  if (s.clients.onLockUnavailable === "fail-open")
+    why.push(`clients.onLockUnavailable "fail-open": the recorder's clients fail closed (an unanswered acquire ends the attempt, which starts again)`);
   if (s.clients.release === "delete" && kind !== "redis") why.push(`clients.release "delete": only Redis has a plain-DEL release`);
   if (s.network.lossRate > 0)
     why.push(
@@ -76,7 +78,8 @@ export function refusals(s: ResolvedScenario): string[] {
         break;
       case "pause":
         if (f.atPhase) why.push(`${at}: the recorder pauses at a time (atMs), not at a phase`);
-        if (!/^c\d+$/.test(f.target)) why.push(`${at}: the recorder pauses clients only`);
+        // A server is frozen by SIGSTOP of the PID the recorder started: the Redis primary is one process.
+        if (!/^c\d+$/.test(f.target) && !(kind === "redis" && f.target === "redis")) why.push(`${at}: the recorder pauses clients and the Redis primary only`);
         break;
       case "crash":
         if (!/^c\d+$/.test(f.target)) why.push(`${at}: the recorder crashes clients only`);

@@ -22,6 +22,18 @@ describe("the story of a run", () => {
     ]);
   });
 
+  it("tells a write still in the network when the run ends, where it would land, though its sender crashed", () => {
+    // chubby-lock-delay with c1's write held up 90 s instead of 30 s: it lands only after the 90 s run.
+    const scenario = structuredClone(presetById("chubby-lock-delay")!.scenario);
+    scenario.faults = scenario.faults!.map((f) => (f.kind === "delay" ? { ...f, byMs: 90000 } : f));
+    const lines = storyOf(simulate(scenario)).lines;
+    expect(lines.at(-1)).toMatchObject({
+      t: 90000,
+      text: "At 90.0 s the run ended with c1's write (token 1), sent at 2.0 s, still in the network: it would reach storage at 92.0 s, after c1's lease ended at 12.0 s.",
+      tone: "fault",
+    });
+  });
+
   it("tells a fenced stale write as rejected, naming the token storage had seen", () => {
     const lines = storyFor("gc-pause-fenced").lines;
     const rejected = lines.find((line) => line.text.includes("rejected"));

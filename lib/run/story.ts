@@ -10,6 +10,7 @@ import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import { serviceNodeIds, type ServiceSpec } from "@/lib/sim/scenario";
 import { redlockQuorum } from "@/lib/sim/services/redlock";
+import { rejectionText } from "@/lib/sim/storage";
 import { formatDuration } from "./format";
 import { leaseEndWords, pausePhrase, refusalWords, rejectionClause, sessionWords } from "./phrases";
 
@@ -257,6 +258,22 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
         const w = writeAt.get(e.seq)!;
         const first = w.duplicateOf === null ? null : writeAt.get(w.duplicateOf)!;
         lines.push({ t: w.t, seq: w.seq, text: writeSentence(w, first), tone: writeTone(w) });
+        break;
+      }
+      case "write-in-flight": {
+        // A message already sent lands whatever became of its sender: the run ends before it does.
+        const g = e.grant === null ? undefined : grantOf.get(e.grant);
+        const stale = g?.endedAt != null ? `, after ${e.client}'s lease ended at ${seconds(g.endedAt)}` : "";
+        const fate = e.rejection
+          ? `, where storage would reject it (${rejectionText(e.rejection)})`
+          : e.repeat
+            ? ", where storage would ignore it as a repeat of its job"
+            : "";
+        say(
+          e,
+          `${at(e.t)} the run ended with ${e.client}'s write${e.token === null ? "" : ` (token ${e.token})`}, sent at ${seconds(e.sentAt)}, still in the network: it would reach storage at ${seconds(e.arrivesAt)}${stale}${fate}`,
+          !stale ? "plain" : fate ? "safe" : "fault",
+        );
         break;
       }
       case "run-skip":

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { check, percentile } from "./checker";
 import type { EventBody, SimEvent } from "./events";
 import { testScenarios } from "./testScenarios";
-import { validateScenario, type ResolvedScenario } from "./scenario";
+import { validateScenario, type ResolvedScenario, type Scenario } from "./scenario";
+import { simulate } from "./simulate";
 import { run, scenario } from "./testing";
 
 describe("percentile (nearest rank)", () => {
@@ -251,6 +252,8 @@ describe("writes still to come when the run ends", () => {
         since: expect.any(Number),
         stage: "working",
         stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" },
+        inFlight: null,
+        senderCrashedAt: null,
       },
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
@@ -278,6 +281,90 @@ describe("writes still to come when the run ends", () => {
     expect(result.facts.beliefs[0]).toMatchObject({ client: "c1", to: 21000, endReason: "lease-deadline" });
     expect(result.facts.pending.filter((p) => p.client === "c1")).toEqual([]);
     expect(result.summary.verdict).toBe("safe");
+  });
+});
+
+describe("a write already in the network when the run ends", () => {
+  // Chubby, 90 s: c1's write leaves at about 2.0 s and is held up 90 s in the network; c1's host
+  // vanishes at 2.5 s, its session expires at 12 s, and c2 takes the lock after the 60 s lock-delay.
+  const chubby = (byMs: number, storage: Scenario["storage"] = {}) =>
+    run(
+      scenario({
+        durationMs: 90000,
+        service: { kind: "chubby" },
+        storage,
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        faults: [
+          { kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs },
+          { kind: "crash", target: "c1", atMs: 2500, host: true },
+        ],
+      }),
+    );
+
+  it("is pending, with where and when it would land, though its sender crashed: the verdict is undecided", () => {
+    const result = chubby(90000);
+    const grant = result.facts.grants.find((g) => g.client === "c1")!;
+    expect(grant).toMatchObject({ token: 1, endedAt: expect.closeTo(12003, 0) });
+    expect(result.facts.pending).toEqual([
+      {
+        client: "c1",
+        lock: "lock",
+        grant: grant.grant,
+        token: 1,
+        since: expect.any(Number),
+        stage: "writing",
+        stale: { grantEndedAt: grant.endedAt, grantEndReason: "expired" },
+        inFlight: { sentAt: expect.closeTo(2014, 0), arrivesAt: expect.any(Number), key: "counter", value: 1, readValue: 0, rejection: null, repeat: false },
+        senderCrashedAt: 2500,
+      },
+    ]);
+    // It lands 90 s and one network latency (1–5 ms) after it left, after the run's end.
+    const { sentAt, arrivesAt } = result.facts.pending[0].inFlight!;
+    expect(arrivesAt - sentAt - 90000).toBeGreaterThanOrEqual(1);
+    expect(arrivesAt - sentAt - 90000).toBeLessThanOrEqual(5);
+    expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0, counter: 1 });
+    expect(result.warnings).toEqual([
+      "pending: c1 crashed at 2.5 s, but its write (token 1), sent at 2.0 s, was still in the network when the run ended: it would reach storage at 92.0 s, after c1's lease ended at 12.0 s, so the verdict may change if the run were longer",
+    ]);
+  });
+
+  it("is all a crashed client leaves to come: with no write sent, nothing, even if its belief had ended before the crash", () => {
+    // c1's 5 s lease ends at 5 s in the middle of its 10 s of work, and it crashes at 7 s before writing.
+    const result = run(
+      scenario({
+        durationMs: 30000,
+        service: { kind: "redis", ttlMs: 5000 },
+        clients: { count: 1, workMs: 10000 },
+        faults: [{ kind: "crash", target: "c1", atMs: 7000 }],
+      }),
+    );
+    expect(result.facts.beliefs[0]).toMatchObject({ to: 5000, endReason: "lease-deadline" });
+    expect(result.facts.sections[0]).toMatchObject({ client: "c1", to: 7000 });
+    expect(result.facts.pending).toEqual([]);
+    expect(result.summary).toMatchObject({ verdict: "safe", writesPending: 0, staleWritesPending: 0 });
+  });
+
+  it("is the same in a summary-only run", () => {
+    const full = chubby(90000);
+    const summaryOnly = simulate(full.scenario, { summaryOnly: true });
+    expect(summaryOnly.summary).toEqual(full.summary);
+    expect(summaryOnly.facts.pending).toEqual(full.facts.pending);
+  });
+
+  it("cannot change the verdict when storage would reject it: with a sequencer check the run stays safe", () => {
+    const fenced = chubby(90000, { guard: "fencing" });
+    expect(fenced.facts.pending[0].inFlight).toMatchObject({ rejection: { by: "fencing", token: 1, seen: 2 }, repeat: false });
+    expect(fenced.summary).toMatchObject({ verdict: "safe", writesPending: 1, staleWritesPending: 1 });
+    expect(fenced.warnings).toEqual([
+      expect.stringMatching(
+        /would reach storage at 92\.0 s, after c1's lease ended at 12\.0 s, where storage would reject it \(1 < 2\), so the verdict stands$/,
+      ),
+    ]);
+  });
+
+  it("is not pending once it has landed within the run", () => {
+    // The preset's own 30 s delay: the write lands at 32 s, while lock-delay still keeps c2 out.
+    expect(chubby(30000).summary).toMatchObject({ verdict: "safe", writesPending: 0, staleWritesAccepted: 1 });
   });
 });
 

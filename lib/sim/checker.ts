@@ -10,6 +10,7 @@
 import { CHECKER_EVENT_KINDS, type EventBody, type SimEvent } from "./events";
 import type { AbortFact, BeliefFact, ConcurrentFact, GrantFact, PendingFact, ReadFact, RunFacts, SectionFact, Staleness, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
+import { rejectionText } from "./storage";
 import type { ResolvedScenario } from "./scenario";
 
 export interface Summary {
@@ -118,6 +119,14 @@ export function createChecker(scenario: ResolvedScenario): Checker {
   const runsPerformed = new Set<number>();
   let duplicateEffects = 0;
   const runsDue = new Set<number>();
+  const writesInFlight: WriteInFlight[] = [];
+  /** Sections their client's crash ended: it will never write, though a write it had sent may still land. */
+  const crashedSections = new Set<SectionFact>();
+  const crashSection = (client: string, t: number) => {
+    const open = openSections.get(client);
+    if (open) crashedSections.add(open);
+    closeSection(client, t);
+  };
   const closeSection = (client: string, t: number) => {
     const open = openSections.get(client);
     if (!open) return;
@@ -198,7 +207,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
           belief.endReason = e.reason;
           openBeliefs.delete(key);
         }
-        if (e.reason === "crashed") closeSection(e.proc, t);
+        if (e.reason === "crashed") crashSection(e.proc, t);
         break;
       }
       case "read":
@@ -274,6 +283,13 @@ export function createChecker(scenario: ResolvedScenario): Checker {
       case "timeout":
         timeouts++;
         break;
+      case "write-in-flight":
+        writesInFlight.push(e);
+        break;
+      case "crash":
+        // A client that had stopped believing before it crashed still ends its section here.
+        crashSection(e.proc, t);
+        break;
     }
   }
 
@@ -289,8 +305,10 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
     const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
     const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
-    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite);
+    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite, writesInFlight, crashedSections);
     const staleWritesPending = pending.filter((p) => p.stale !== null).length;
+    // A stale write that storage will refuse or ignore when it lands cannot change the verdict.
+    const undecided = pending.some((p) => p.stale !== null && !settled(p));
     const lockless = scenario.service.kind === "none";
     for (const e of overlap.episodes)
       violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
@@ -307,7 +325,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     for (const run of runsDue) if (!runsPerformed.has(run)) missedRuns++;
 
     const summary: Summary = {
-      verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : staleWritesPending > 0 ? "undecided" : "safe",
+      verdict: lostUpdates > 0 || duplicateEffects > 0 ? "unsafe" : undecided ? "undecided" : "safe",
       grants: grants.size,
       tokens,
       writesAccepted,
@@ -344,11 +362,34 @@ export function createChecker(scenario: ResolvedScenario): Checker {
 export function pendingWarnings(facts: RunFacts): string[] {
   return facts.pending.flatMap((p) => {
     if (!p.stale) return [];
+    const lease = `its lease over since ${seconds(p.stale.grantEndedAt)}`;
+    if (p.inFlight && p.senderCrashedAt !== null) {
+      return [
+        `pending: ${p.client} crashed at ${seconds(p.senderCrashedAt)}, but its write${tokenText(p.token)}, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}${landingText(p)}`,
+      ];
+    }
+    if (p.inFlight)
+      return [
+        `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; its write, sent at ${seconds(p.inFlight.sentAt)}, would reach storage at ${seconds(p.inFlight.arrivesAt)}${landingText(p)}`,
+      ];
     const doing = p.stage === "writing" ? "its write was about to reach storage or on its way" : "it was still working towards its write";
     return [
-      `pending: ${p.client} was still in its critical section when the run ended, with its lease over since ${seconds(p.stale.grantEndedAt)}; ${doing}, so the verdict may change if the run were longer`,
+      `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; ${doing}, so the verdict may change if the run were longer`,
     ];
   });
+}
+
+const tokenText = (token: number | null) => (token === null ? "" : ` (token ${token})`);
+
+/** A pending write whose fate is already sealed: in the network, and storage will refuse it or ignore it as a repeat. */
+const settled = (p: PendingFact) => p.inFlight !== null && (p.inFlight.rejection !== null || p.inFlight.repeat);
+
+/** What becomes of a write in the network when it lands, and so of the verdict. */
+function landingText(p: PendingFact): string {
+  const f = p.inFlight!;
+  if (f.rejection) return `, where storage would reject it (${rejectionText(f.rejection)}), so the verdict stands`;
+  if (f.repeat) return ", where storage would ignore it as a repeat of its job, so the verdict stands";
+  return ", so the verdict may change if the run were longer";
 }
 
 /** An episode of concurrent sections, with the clients that worked in it after their belief had ended. */
@@ -366,9 +407,12 @@ function concurrentFact(ep: Episode, sections: SectionFact[], beliefOf: Map<Sect
   return { lock: ep.lock, from: ep.t, to: ep.endT, clients: ep.clients, pastBelief };
 }
 
+type WriteInFlight = Extract<EventBody, { kind: "write-in-flight" }>;
+
 /**
- * The attempts still in their critical section at the end. One that checks its lease before
- * writing and no longer believes, and has not passed its check, will drop its write: not pending.
+ * The writes still to come at the end: every attempt still in its critical section, and every
+ * write still in the network, even when its sender crashed (it lands all the same). An attempt that checks its lease before writing and no longer believes, and has
+ * not passed its check, will drop its write: not pending.
  */
 function pendingOf(
   sections: SectionFact[],
@@ -376,16 +420,59 @@ function pendingOf(
   stageOf: Map<SectionFact, { worked: boolean; checked: boolean }>,
   grants: Map<number, GrantFact>,
   checkBeforeWrite: boolean,
+  writesInFlight: readonly WriteInFlight[],
+  crashed: ReadonlySet<SectionFact>,
 ): PendingFact[] {
+  const staleness = (grant: number | null): Staleness | null => {
+    const g = grant === null ? undefined : grants.get(grant);
+    return g && g.endedAt !== null && g.endReason !== null ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason } : null;
+  };
   const pending: PendingFact[] = [];
+  const open = new Map<SectionFact, PendingFact>();
   for (const s of sections) {
     if (s.to !== null) continue;
     const b = beliefOf.get(s)!;
     const stage = stageOf.get(s)!;
     if (checkBeforeWrite && s.grant !== null && b.to !== null && !stage.checked) continue;
-    const g = s.grant === null ? undefined : grants.get(s.grant);
-    const stale: Staleness | null = g && g.endedAt !== null && g.endReason !== null ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason } : null;
-    pending.push({ client: s.client, lock: s.lock, grant: s.grant, token: b.token, since: s.from, stage: stage.worked ? "writing" : "working", stale });
+    const p: PendingFact = {
+      client: s.client,
+      lock: s.lock,
+      grant: s.grant,
+      token: b.token,
+      since: s.from,
+      stage: stage.worked ? "writing" : "working",
+      stale: staleness(s.grant),
+      inFlight: null,
+      senderCrashedAt: null,
+    };
+    pending.push(p);
+    open.set(s, p);
+  }
+  for (const w of writesInFlight) {
+    const inFlight = { sentAt: w.sentAt, arrivesAt: w.arrivesAt, key: w.key, value: w.value, readValue: w.readValue, rejection: w.rejection, repeat: w.repeat };
+    // The attempt that sent it: the client's last section opened by then.
+    let section: SectionFact | undefined;
+    for (const s of sections) if (s.client === w.client && s.from <= w.sentAt) section = s;
+    const live = section && open.get(section);
+    if (live) {
+      live.inFlight = inFlight;
+      continue;
+    }
+    // A write given up after a timeout by a client still running is left to that client's retry
+    // (a known silence: it may still land, and be applied twice); a crashed sender has no retry.
+    if (!section || section.to === null || !crashed.has(section)) continue;
+    const grant = w.grant === null ? undefined : grants.get(w.grant);
+    pending.push({
+      client: w.client,
+      lock: grant?.lock ?? section?.lock ?? "lock",
+      grant: w.grant,
+      token: w.token,
+      since: section?.from ?? w.sentAt,
+      stage: "writing",
+      stale: staleness(w.grant),
+      inFlight,
+      senderCrashedAt: section.to,
+    });
   }
   return pending;
 }

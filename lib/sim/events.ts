@@ -132,6 +132,26 @@ export type EventBody =
       /** The job (counter) or run (cron) the write performs: a retry of the same job carries the same key. */
       idempotencyKey: string;
     }
+  /**
+   * Logged once per write still in the network when the run ended, at the run's end: sent at
+   * `sentAt`, it would reach storage at `arrivesAt`, whatever became of its sender.
+   */
+  | {
+      kind: "write-in-flight";
+      proc: "network";
+      client: string;
+      id: number;
+      key: string;
+      value: number;
+      readValue: number;
+      token: number | null;
+      grant: number | null;
+      sentAt: number;
+      arrivesAt: number;
+      /** What storage, as it stood at the run's end, would do with it: refuse it, or ignore it as a repeat (both final). */
+      rejection: Rejection | null;
+      repeat: boolean;
+    }
   | { kind: "attempt-abort"; proc: string; reason: string; cause: AbortCause }
   | { kind: "job-done"; proc: string; job: number }
   | { kind: "job-arrive"; proc: "dispatcher"; job: number; key: number }
@@ -159,4 +179,6 @@ export const CHECKER_EVENT_KINDS: ReadonlySet<EventKind> = new Set<EventKind>([
   "run-due",
   "timeout",
   "storage-failover",
+  "write-in-flight",
+  "crash",
 ]);

@@ -111,9 +111,10 @@ export interface ConcurrentFact {
 }
 
 /**
- * An attempt still in its critical section when the run ended: its write may still land. `stage`
- * says whether it was still reading or working, or had finished its work (its write about to go,
- * or on its way). `stale` is set when its grant had already ended: a stale write is on its way.
+ * A write still to come when the run ended: its attempt was still in its critical section, or its
+ * write was already in the network. `stage` says whether it was still reading or working, or had
+ * finished its work (its write about to go, or on its way). `stale` is set when its grant had
+ * already ended: a stale write is on its way.
  */
 export interface PendingFact {
   client: string;
@@ -123,6 +124,14 @@ export interface PendingFact {
   since: number;
   stage: "working" | "writing";
   stale: Staleness | null;
+  /**
+   * The write was in the network when the run ended: sent then, it would reach storage at
+   * `arrivesAt`, where, as storage stood at the end, it would be refused (`rejection`) or ignored
+   * as a repeat: either is final, so such a write cannot change the verdict.
+   */
+  inFlight: { sentAt: number; arrivesAt: number; key: string; value: number; readValue: number; rejection: Rejection | null; repeat: boolean } | null;
+  /** When its sender crashed, with the write already sent: a message already sent arrives all the same. */
+  senderCrashedAt: number | null;
 }
 
 export interface AbortFact {

@@ -22,6 +22,11 @@ export class Network {
   private readonly isolated = new Map<string, number>();
   private outages = 0;
   private readonly delays = new DelayFaults();
+  /**
+   * Writes sent to storage that arrive only after the run ends: a message already sent still
+   * lands, whatever became of its sender, so the run reports them (simulate.ts).
+   */
+  readonly writesBeyondEnd: { from: string; to: string; id: number; msg: Message; sentAt: number; arrivesAt: number }[] = [];
 
   constructor(
     private readonly kernel: Kernel,
@@ -62,6 +67,7 @@ export class Network {
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]);
     this.lastArrival[pair] = arrival;
+    if (arrival > kernel.durationMs && msg.type === "write") this.writesBeyondEnd.push({ from, to, id, msg, sentAt: kernel.now, arrivesAt: arrival });
     kernel.deliverAt(arrival, from, receiver, id, msg.type, onArrive as Step, target);
   }
 

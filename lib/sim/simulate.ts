@@ -17,7 +17,7 @@ import { LIMITS, clientIds, serviceNodeIds, validateScenario, type ResolvedScena
 import { createService } from "./services";
 import type { TimeSeries } from "./series";
 import { spansOf, type Span } from "./spans";
-import { createStorage } from "./storage";
+import { createStorage, type Storage, type WriteRequest } from "./storage";
 import { World } from "./world";
 
 export interface SimResult {
@@ -92,7 +92,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
       lockLost: (client) => byId.get(client)?.lockLost(),
     },
   });
-  createStorage(world, scenario.storage, service?.writeRolledBack?.bind(service));
+  const storage = createStorage(world, scenario.storage, service?.writeRolledBack?.bind(service));
 
   kernel.hooks = {
     blocked: (from, to) => network.blocked(from, to),
@@ -119,6 +119,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   for (const client of byId.values()) client.start();
 
   kernel.run();
+  if (!kernel.truncated) reportWritesInFlight(kernel, network, storage);
 
   const allWarnings = [...warnings];
   if (kernel.stopped) {
@@ -149,6 +150,32 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
     warnings: allWarnings,
     series,
   };
+}
+
+/**
+ * Logs, at the run's end, each write still in the network then: it will land whatever became of
+ * its sender (crashed, or gone on after a timeout), so the checker counts it as pending.
+ */
+function reportWritesInFlight(kernel: Kernel, network: Network, storage: Storage): void {
+  if (!network.writesBeyondEnd.length) return;
+  kernel.now = kernel.durationMs;
+  for (const { from, id, msg, sentAt, arrivesAt } of network.writesBeyondEnd) {
+    const w = msg as WriteRequest;
+    kernel.log({
+      kind: "write-in-flight",
+      proc: "network",
+      client: from,
+      id,
+      key: w.key,
+      value: w.value,
+      readValue: w.readValue,
+      token: w.token,
+      grant: w.grant,
+      sentAt,
+      arrivesAt,
+      ...storage.outcomeNow(w),
+    });
+  }
 }
 
 /** When each client starts (true ms): its start time, or its place in the stagger. */

@@ -85,7 +85,22 @@ export function rejectionText(r: Rejection): string {
   }
 }
 
-export function createStorage(world: World, storage: ResolvedScenario["storage"], transactionOf?: TransactionCheck): void {
+/** What storage would do with a write if it arrived now: refuse it (`rejection`), ignore it as a repeat, or apply it. */
+export interface WriteOutcomeNow {
+  rejection: Rejection | null;
+  repeat: boolean;
+}
+
+export interface Storage {
+  /**
+   * What storage would do with `req` arriving now, changing nothing. A refusal or a repeat is final:
+   * fencing marks and versions only rise, applied keys stay, an ended transaction stays ended (until
+   * a storage failover, which a run schedules within its length).
+   */
+  outcomeNow(req: WriteRequest): WriteOutcomeNow;
+}
+
+export function createStorage(world: World, storage: ResolvedScenario["storage"], transactionOf?: TransactionCheck): Storage {
   const cells = new Map<string, Cell>();
   const appliedKeys = new Set<string>();
   const kernel = world.kernel;
@@ -126,6 +141,15 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     return c;
   };
 
+  /** The guard's refusal of a write to `c`, or null; it changes nothing (a fenced write that passes raises the mark after). */
+  const refusal = (req: WriteRequest, c: Pick<Cell, "highestToken" | "version">): Rejection | null => {
+    if (storage.guard === "fencing" && (req.token === null || req.token < c.highestToken))
+      return { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
+    if (storage.guard === "cas" && req.readVersion !== c.version) return { by: "version", expected: req.readVersion, actual: c.version };
+    return null;
+  };
+  const transactionRejection = (req: WriteRequest) => (req.grant !== null && transactionOf ? transactionOf(req.grant) : null);
+
   const raise = (c: Cell, token: number) => {
     if (journaling && token > c.highestToken) c.marks.push({ t: kernel.now, token });
     c.highestToken = token;
@@ -157,24 +181,13 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     }
     const c = cell(req.key);
     // A write inside a transaction that has already ended never reaches the data, whatever the guard.
-    let rejection: Rejection | null = req.grant !== null && transactionOf ? transactionOf(req.grant) : null;
+    const rejection = transactionRejection(req) ?? refusal(req, c);
     let applied = true;
     if (rejection === null) {
-      switch (storage.guard) {
-        case "fencing":
-          if (req.token === null || req.token < c.highestToken)
-            rejection = { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
-          else raise(c, req.token);
-          break;
-        case "cas":
-          if (req.readVersion !== c.version) rejection = { by: "version", expected: req.readVersion, actual: c.version };
-          break;
-        case "idempotency":
-          if (appliedKeys.has(req.idempotencyKey)) applied = false;
-          else appliedKeys.add(req.idempotencyKey);
-          break;
-        case "none":
-          break;
+      if (storage.guard === "fencing") raise(c, req.token!);
+      else if (storage.guard === "idempotency") {
+        if (appliedKeys.has(req.idempotencyKey)) applied = false;
+        else appliedKeys.add(req.idempotencyKey);
       }
     }
     const accepted = rejection === null;
@@ -219,4 +232,11 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     });
     respond({ type: "write-reply", accepted, rejection });
   });
+
+  return {
+    outcomeNow(req) {
+      const rejection = transactionRejection(req) ?? refusal(req, cells.get(req.key) ?? { highestToken: -Infinity, version: 0 });
+      return { rejection, repeat: rejection === null && storage.guard === "idempotency" && appliedKeys.has(req.idempotencyKey) };
+    },
+  };
 }

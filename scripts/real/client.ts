@@ -12,11 +12,17 @@ import pg from "pg";
 import type { TraceEvent } from "../../lib/real/trace";
 import type { AbortCause } from "../../lib/sim/facts";
 import { rejectionText } from "../../lib/sim/storage";
+import { REQUEST_TIMEOUT_MS } from "../../lib/sim/world";
 import { advisoryLock, etcdLock, forUpdateLock, lockTable, redisLock, type LockClient, type LockContext } from "./locks";
 import { atTime, now, setZero, type FromClient, type ToClient } from "./protocol";
 import { pgStore, redisStore, type Store } from "./store";
 
 const send = (m: FromClient) => process.send?.(m);
+/** A request the lock service left unanswered past its timeout is null; any other error stops the client. */
+const unanswered = (e: unknown): null => {
+  if (e instanceof Error && e.message === "Command timed out") return null;
+  throw e;
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The recorder gone (its IPC channel closed) means the run is over for this process too.
 process.on("disconnect", () => process.exit(0));
@@ -88,15 +94,26 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     return db;
   };
   const warm: Promise<unknown>[] = [];
-  const redisClient = (at: { host: string; port: number }) => {
-    const r = new Redis({ host: at.host, port: at.port, retryStrategy: (times) => Math.min(times * 20, 200) });
+  /**
+   * The lock service's connection gives up on a request after the model's 1 s, as the model's
+   * clients do (a frozen server answers nothing), and never sends a request again by itself after
+   * reconnecting: one the old primary never answered is lost with it, as in the model's failover.
+   */
+  const redisClient = (at: { host: string; port: number }, asLockService = false) => {
+    const r = new Redis({
+      host: at.host,
+      port: at.port,
+      retryStrategy: (times) => Math.min(times * 20, 200),
+      ...(asLockService ? { autoResendUnfulfilledCommands: false } : {}),
+    });
     r.on("error", () => {});
-    warm.push(r.ping());
+    // The timeout applies from the first request of the run: connecting before it may take longer on a busy machine.
+    warm.push(r.ping().then(() => asLockService && (r.options.commandTimeout = REQUEST_TIMEOUT_MS)));
     return r;
   };
   if (service.kind === "redis") {
     const tokens = service.tokens === "incr";
-    lock = redisLock(ctx, redisClient(endpoints.service), { ttlMs: service.ttlMs, tokens, plainDelete: opts.release === "delete", node: () => primary });
+    lock = redisLock(ctx, redisClient(endpoints.service, true), { ttlMs: service.ttlMs, tokens, plainDelete: opts.release === "delete", node: () => primary });
     store = redisStore(redisClient(endpoints.storage), guard);
   } else if (service.kind === "etcd") {
     lock = etcdLock(ctx, `http://${endpoints.service.host}:${endpoints.service.port}`, service.ttlMs);
@@ -140,11 +157,12 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     h.renewTimer = setTimeout(async () => {
       if (h.ended) return;
       const basisT = now();
-      const ok = await lock.renew();
+      // Unanswered in time (null): not a refusal; the belief lasts until its deadline, and the next renewal is tried.
+      const ok = await lock.renew().catch(unanswered);
       if (h.ended) return;
-      emit({ kind: "renew", t: now(), by: "client", proc: id, lock: "lock", ok });
-      if (!ok) return endBelief("renewal-refused");
-      if (service.kind === "redis") setDeadline(h, basisT, service.ttlMs);
+      emit({ kind: "renew", t: now(), by: "client", proc: id, lock: "lock", ok: ok === true });
+      if (ok === false) return endBelief("renewal-refused");
+      if (ok && service.kind === "redis") setDeadline(h, basisT, service.ttlMs);
       scheduleRenewal(h, every);
     }, every);
   };
@@ -165,11 +183,13 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     const reason =
       cause.kind === "read-rejected" || cause.kind === "write-rejected"
         ? `${cause.kind === "read-rejected" ? "read" : "write"} rejected: ${rejectionText(cause.rejection)}`
-        : cause.kind === "check-failed"
-          ? cause.beliefEnded
-            ? "it had already stopped believing it holds the lock"
-            : "its lease had run out by its own clock"
-          : cause.kind;
+        : cause.kind === "unavailable"
+          ? "the lock service is unavailable (fail-closed)"
+          : cause.kind === "check-failed"
+            ? cause.beliefEnded
+              ? "it had already stopped believing it holds the lock"
+              : "its lease had run out by its own clock"
+            : cause.kind;
     emit({ kind: "attempt-abort", t: now(), by: "client", proc: id, reason, cause });
     await releaseHold();
     await sleep(retryDelay());
@@ -179,12 +199,14 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
   const attempt = async (job: number): Promise<boolean> => {
     const start = now();
     emit({ kind: "acquire-start", t: start, by: "client", proc: id, lock: "lock" });
-    let r = await lock.acquire();
-    while (r.kind === "refused") {
+    let r = await lock.acquire().catch(unanswered);
+    while (r !== null && r.kind === "refused") {
       emit({ kind: "refused", t: now(), by: "client", proc: id, lock: "lock", reason: r.reason });
       await sleep(retryDelay());
-      r = await lock.acquire();
+      r = await lock.acquire().catch(unanswered);
     }
+    // The lock service did not answer in time: failing closed, the attempt ends and starts again.
+    if (r === null) return abort({ kind: "unavailable" }).then(() => false);
     const t = now();
     if (r.tookOver)
       emit({

@@ -1,6 +1,6 @@
 /**
  * Records one scenario on real servers: starts them, forks one process per client, injects the
- * scenario's faults at their times (SIGSTOP/SIGCONT, SIGKILL, the proxy's partitions and delays,
+ * scenario's faults at their times (SIGSTOP/SIGCONT of a client or of the Redis primary, SIGKILL, the proxy's partitions and delays,
  * a Redis failover by cutting the replication link and promoting the replica with REPLICAOF NO
  * ONE), collects every process's observations on the run's one clock, and stops everything by
  * PID when nothing is left to happen. A watchdog process kills what is left if the recorder dies.
@@ -382,9 +382,15 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     }
     ids.forEach((id, i) => clients.get(id)!.send({ type: "go", zeroNs: zero.toString(), startMs: starts[i] } satisfies ToClient));
 
+    /** Servers killed by a failover: a frozen one is never resumed (the model's failover ends the old primary too). */
+    const killed = new Set<string>();
     for (const f of scenario.faults) {
       switch (f.kind) {
         case "pause": {
+          if (!clients.has(f.target)) {
+            pauseServer(f.target === "redis" ? lockServer : null, f);
+            break;
+          }
           const child = clients.get(f.target)!;
           at(f.atMs!, () => {
             child.kill("SIGSTOP");
@@ -437,6 +443,7 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
         case "failover":
           at(f.atMs, async () => {
             const r = replica!;
+            killed.add("redis");
             await lockServer.crash();
             observe({ kind: "crash", t: now(), by: "recorder", proc: "redis", host: false });
             const t = now();
@@ -463,6 +470,47 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
         default:
           throw new Error(`fault ${f.kind} cannot be recorded`);
       }
+    }
+
+    /**
+     * Freezes a server the recorder started: SIGSTOP, then SIGCONT, of that one PID, never of a
+     * process found by name. A stopped server answers nothing, its expiry cycle and timers stand
+     * still, and its connections stay open (their bytes wait in its socket buffers).
+     */
+    function pauseServer(server: Server | null, f: Extract<ResolvedScenario["faults"][number], { kind: "pause" }>) {
+      if (!server) throw new Error(`fault pause of ${f.target} cannot be recorded`);
+      const signal = (sig: NodeJS.Signals) => {
+        try {
+          process.kill(server.pid, sig);
+        } catch {
+          // Already gone.
+        }
+      };
+      let stopped = false;
+      // Pushed after the server's own stop, so it runs first: a stopped server cannot act on SIGTERM.
+      cleanups.push(() => {
+        if (stopped) signal("SIGCONT");
+      });
+      at(f.atMs!, () => {
+        signal("SIGSTOP");
+        stopped = true;
+        observe({ kind: "pause-start", t: now(), by: "recorder", proc: f.target, forMs: f.forMs, cause: "gc" });
+      });
+      at(f.atMs! + f.forMs, () => {
+        if (killed.has(f.target)) return;
+        const t = now();
+        signal("SIGCONT");
+        stopped = false;
+        const began = events.find((e) => e.kind === "pause-start" && e.proc === f.target && e.forMs === f.forMs);
+        observe({ kind: "pause-end", t, by: "recorder", proc: f.target, pausedMs: began ? t - began.t : f.forMs });
+      });
+      notes.push(
+        `${f.target} is frozen at ${f.atMs} ms by SIGSTOP of the redis-server process the recorder started${
+          faultOf("failover")
+            ? "; the failover kills it while it is frozen, so it never resumes (as in the model, the old primary is gone)"
+            : `, and resumed by SIGCONT ${f.forMs} ms later`
+        }.`,
+      );
     }
 
     // ---- wait until nothing is left to happen ----
