@@ -160,6 +160,7 @@ function reportWritesInFlight(kernel: Kernel, network: Network, storage: Storage
   if (!network.writesBeyondEnd.length) return;
   kernel.now = kernel.durationMs;
   for (const { from, id, msg, sentAt, arrivesAt } of network.writesBeyondEnd) {
+    // The network keeps only messages of type "write", which only the storage protocol sends.
     const w = msg as WriteRequest;
     kernel.log({
       kind: "write-in-flight",

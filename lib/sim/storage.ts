@@ -9,7 +9,7 @@
 import type { Rejection } from "./facts";
 import { seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
-import type { World } from "./world";
+import type { RequestOf, World } from "./world";
 
 /** What clients and storage say: a read and a write, each answered with whether storage allowed it. */
 export type StorageProtocol = {
@@ -31,6 +31,9 @@ export type StorageProtocol = {
     reply: { type: "write-reply"; accepted: boolean; rejection: Rejection | null };
   };
 };
+
+/** A write as it travels to storage. */
+export type WriteRequest = RequestOf<StorageProtocol, "write">;
 
 /** One increment counted in a counter's value: who made it, on top of the increments it had read. */
 interface Increment {
