@@ -15,6 +15,8 @@ export interface World {
   jumpMs: readonly number[];
   /** Delays of a client's write to storage, at each of its write moments. */
   delayMs: readonly number[];
+  /** The clients whose writes may be delayed; absent for every client. */
+  delayClients?: readonly string[];
   /** The most pause time one schedule may add, in all; absent for no limit. */
   maxTotalPauseMs?: number;
   /** The most schedules the check may run; a world that would need more is refused before it starts. */
@@ -37,7 +39,8 @@ export function worldFaults(moments: readonly Moment[], world: World, serviceNod
       for (const ms of world.jumpMs)
         for (const target of [m.client, ...serviceNodes]) for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
     }
-    if (m.kind === "write") for (const ms of world.delayMs) add({ fault: delayAt(m, ms), moment: m });
+    if (m.kind === "write" && (!world.delayClients || world.delayClients.includes(m.client)))
+      for (const ms of world.delayMs) add({ fault: delayAt(m, ms), moment: m });
   }
   return out;
 }

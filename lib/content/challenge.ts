@@ -35,6 +35,7 @@ const world = z.strictObject({
   pauseMs: lengths,
   jumpMs: lengths,
   delayMs: lengths,
+  delayClients: z.array(z.string().regex(/^c\d+$/, "must be a client's id, such as c1")).min(1, "must name at least one client").optional(),
   maxTotalPauseMs: ms.optional(),
   maxSchedules: z.number().int().min(1).max(20_000, "must be ≤ 20000 (about 10 s in a browser)").default(3000),
 });

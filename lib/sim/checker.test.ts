@@ -254,6 +254,7 @@ describe("writes still to come when the run ends", () => {
         stale: { grantEndedAt: expect.any(Number), grantEndReason: "expired" },
         inFlight: null,
         senderCrashedAt: null,
+        senderGaveUpAt: null,
       },
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
@@ -316,6 +317,7 @@ describe("a write already in the network when the run ends", () => {
         stale: { grantEndedAt: grant.endedAt, grantEndReason: "expired" },
         inFlight: { sentAt: expect.closeTo(2014, 0), arrivesAt: expect.any(Number), key: "counter", value: 1, readValue: 0, rejection: null, repeat: false },
         senderCrashedAt: 2500,
+        senderGaveUpAt: null,
       },
     ]);
     // It lands 90 s and one network latency (1–5 ms) after it left, after the run's end.
@@ -342,6 +344,25 @@ describe("a write already in the network when the run ends", () => {
     expect(result.facts.sections[0]).toMatchObject({ client: "c1", to: 7000 });
     expect(result.facts.pending).toEqual([]);
     expect(result.summary).toMatchObject({ verdict: "safe", writesPending: 0, staleWritesPending: 0 });
+  });
+
+  it("is pending too when its sender, still running, gave it up after a timeout and went on", () => {
+    const result = run(
+      scenario({
+        durationMs: 90000,
+        service: { kind: "chubby" },
+        clients: { count: 2, startMs: [0, 100], workMs: 2000 },
+        faults: [{ kind: "delay", from: "c1", to: "storage", atMs: 1000, byMs: 90000 }],
+      }),
+    );
+    // c1's write times out after 1 s; c1 releases the lock and goes on, and its write is still on its way.
+    expect(result.facts.pending).toEqual([
+      expect.objectContaining({ client: "c1", token: 1, stage: "writing", senderCrashedAt: null, senderGaveUpAt: expect.closeTo(3014, 0) }),
+    ]);
+    expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1 });
+    expect(result.warnings).toEqual([
+      "pending: c1 gave up its write (token 1) at 3.0 s and went on, but the write, sent at 2.0 s, was still in the network when the run ended: it would reach storage at 92.0 s, after c1's lease ended at 3.0 s, so the verdict may change if the run were longer",
+    ]);
   });
 
   it("is the same in a summary-only run", () => {

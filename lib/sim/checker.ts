@@ -368,6 +368,11 @@ export function pendingWarnings(facts: RunFacts): string[] {
         `pending: ${p.client} crashed at ${seconds(p.senderCrashedAt)}, but its write${tokenText(p.token)}, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}${landingText(p)}`,
       ];
     }
+    if (p.inFlight && p.senderGaveUpAt !== null) {
+      return [
+        `pending: ${p.client} gave up its write${tokenText(p.token)} at ${seconds(p.senderGaveUpAt)} and went on, but the write, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}${landingText(p)}`,
+      ];
+    }
     if (p.inFlight)
       return [
         `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; its write, sent at ${seconds(p.inFlight.sentAt)}, would reach storage at ${seconds(p.inFlight.arrivesAt)}${landingText(p)}`,
@@ -444,6 +449,7 @@ function pendingOf(
       stale: staleness(s.grant),
       inFlight: null,
       senderCrashedAt: null,
+      senderGaveUpAt: null,
     };
     pending.push(p);
     open.set(s, p);
@@ -458,9 +464,9 @@ function pendingOf(
       live.inFlight = inFlight;
       continue;
     }
-    // A write given up after a timeout by a client still running is left to that client's retry
-    // (a known silence: it may still land, and be applied twice); a crashed sender has no retry.
-    if (!section || section.to === null || !crashed.has(section)) continue;
+    // The write outlived the attempt that sent it: its sender crashed, or gave it up after a
+    // timeout and went on. Either way it will land, perhaps stale, perhaps as a second copy.
+    if (!section || section.to === null) continue;
     const grant = w.grant === null ? undefined : grants.get(w.grant);
     pending.push({
       client: w.client,
@@ -471,7 +477,8 @@ function pendingOf(
       stage: "writing",
       stale: staleness(w.grant),
       inFlight,
-      senderCrashedAt: section.to,
+      senderCrashedAt: crashed.has(section) ? section.to : null,
+      senderGaveUpAt: crashed.has(section) ? null : section.to,
     });
   }
   return pending;
