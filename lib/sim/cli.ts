@@ -99,7 +99,7 @@ export function runCli(args: string[], readFile: (path: string) => string, prese
         onRun: (runs, events) => {
           if (runs === 1) {
             const fits = Math.max(1, Math.floor(maxWork / Math.max(1, events)));
-            const shrink = `fewer seeds (--seeds ${Math.min(fits, n)} fits), a shorter durationMs, or fewer clients or jobs`;
+            const shrink = `fewer seeds${fits < n ? ` (--seeds ${fits} fits)` : ""}, a shorter durationMs, or fewer clients or jobs`;
             refused = judgeWork({ runs: n, eventsPerRun: events, noun: "seeds", shrink }, maxWork, io);
             if (refused) return false;
           }
