@@ -43,6 +43,13 @@ describe("sim's command line", () => {
     expect(out.ms).toBeLessThan(5_000);
   });
 
+  it("refuses /dev/zero in `npm run real` too, the other command that reads a scenario file", () => {
+    const tsx = path.join(root, "node_modules", ".bin", "tsx");
+    const out = spawnSync(tsx, ["scripts/real/record.ts", "--scenario", "/dev/zero"], { cwd: root, encoding: "utf8", timeout: 20_000 });
+    expect(out.status).toBe(2);
+    expect(out.stderr.trim()).toBe("/dev/zero: it is a device, not a regular file");
+  });
+
   it("refuses a directory, with or without --exhaustive", () => {
     for (const extra of [[], ["--exhaustive"]]) {
       const out = sim(["--scenario", dir, ...extra], 10_000);
