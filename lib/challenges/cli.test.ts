@@ -37,4 +37,22 @@ describe("sim --exhaustive", () => {
   it("names a bad argument", () => {
     expect(runExhaustiveCli(["--preset", "gc-pause", "--exhaustive", "--pauses", "ten"], read).stderr).toMatch(/^--pauses: "ten" is not a list/);
   });
+
+  it("refuses a check over --max-work before running it, with the estimate and how to shrink it", () => {
+    const out = runExhaustiveCli(["--scenario", "f.json", "--exhaustive", "--max-faults", "2", "--max-work", "1000"], read);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/^too much work: [\d,]+ schedules × about [\d,]+ events a run ≈ [\d,]+ events, over the limit of 1,000 \(--max-work\)\n/);
+    expect(out.stderr).toContain("make it smaller: --max-faults 1, fewer lengths (--pauses, --jumps, --delays), a shorter durationMs, or fewer clients");
+  });
+
+  it("writes progress at most once a second while the schedules run", () => {
+    let t = 0;
+    const lines: string[] = [];
+    const io = { report: (line: string) => void lines.push(line), now: () => (t += 400) };
+    const args = ["--scenario", "f.json", "--exhaustive", "--max-faults", "2", "--pauses", "1000,2000", "--jumps", "none", "--delays", "none"];
+    expect(JSON.parse(runExhaustiveCli(args, read, io).stdout).tried).toBe(79);
+    // Before the last fault count the total is an estimate; from then on it is exact.
+    expect(lines[0]).toBe("3 schedules run, of about 79");
+    expect(lines.at(-1)).toBe("78 of 79 schedules");
+  });
 });

@@ -9,6 +9,7 @@
 import { failureOf } from "@/lib/explore/finder";
 import { presetById, presets } from "@/lib/presets";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
+import { judgeWork, MAX_WORK_EVENTS, parseMaxWork, progressLines, type BatchIo } from "@/lib/sim/cliWork";
 import { ScenarioError } from "@/lib/sim/simulate";
 import { exhaustiveCheck, worldSize } from "./exhaustive";
 import type { World } from "./world";
@@ -20,16 +21,18 @@ export interface CliOutcome {
 }
 
 const USAGE =
-  "usage: sim (--scenario FILE.json | --preset NAME) --exhaustive [--max-faults 0-3] [--pauses MS,…] [--jumps MS,…] [--delays MS,…] [--max-schedules N]";
+  "usage: sim (--scenario FILE.json | --preset NAME) --exhaustive [--max-faults 0-3] [--pauses MS,…] [--jumps MS,…] [--delays MS,…] [--max-schedules N] [--max-work EVENTS]";
 
 /** The world the command line checks unless told otherwise. */
 export const CLI_WORLD: World = { maxFaults: 2, pauseMs: [5000, 15_000], jumpMs: [5000], delayMs: [30_000], maxSchedules: 20_000 };
 
-export function runExhaustiveCli(args: string[], readFile: (path: string) => string): CliOutcome {
+/** `io` hears, as they happen, the lines a long check writes on stderr: its estimate and its progress. */
+export function runExhaustiveCli(args: string[], readFile: (path: string) => string, io?: BatchIo): CliOutcome {
   const fail = (...lines: string[]): CliOutcome => ({ status: 2, stdout: "", stderr: lines.join("\n") });
   let file: string | null = null;
   let preset: string | null = null;
   const world: World = { ...CLI_WORLD };
+  let maxWork = MAX_WORK_EVENTS;
   const list = (flag: string, text: string | undefined): number[] | string => {
     if (text === undefined) return `${flag}: needs a comma-separated list of milliseconds (or "none")`;
     if (text === "none") return [];
@@ -41,7 +44,11 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
     if (arg === "--exhaustive") continue;
     if (arg === "--scenario") file = args[++i] ?? null;
     else if (arg === "--preset") preset = args[++i] ?? null;
-    else if (arg === "--max-faults" || arg === "--max-schedules") {
+    else if (arg === "--max-work") {
+      const n = parseMaxWork(args[++i]);
+      if (typeof n === "string") return fail(n, USAGE);
+      maxWork = n;
+    } else if (arg === "--max-faults" || arg === "--max-schedules") {
       const n = Number(args[++i]);
       const [lo, hi] = arg === "--max-faults" ? [0, 3] : [1, 1_000_000];
       if (!Number.isInteger(n) || n < lo || n > hi) return fail(`${arg}: must be a whole number from ${lo} to ${hi}`, USAGE);
@@ -61,8 +68,14 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
     if (!found) return fail(`--preset: unknown preset "${preset}" (known: ${presets.map((p) => p.id).join(", ")})`);
     scenario = found.scenario;
   } else {
+    let text: string;
     try {
-      scenario = JSON.parse(readFile(file!)) as Scenario;
+      text = readFile(file!);
+    } catch (e) {
+      return fail(`--scenario: cannot read ${file}: ${(e as Error).message}`);
+    }
+    try {
+      scenario = JSON.parse(text) as Scenario;
     } catch (e) {
       return fail(`--scenario: cannot read ${file} as JSON: ${(e as Error).message}`);
     }
@@ -79,7 +92,20 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
         `check a smaller world: --max-faults ${Math.max(0, world.maxFaults - 1)}, or fewer lengths`,
       );
     }
-    const result = exhaustiveCheck(scenario, world, (run) => failureOf(run.summary, failOn) !== null);
+    const refused = judgeWork(
+      {
+        runs: size.estimate,
+        eventsPerRun: size.runEvents ?? 0,
+        noun: "schedules",
+        shrink: `--max-faults ${Math.max(0, world.maxFaults - 1)}, fewer lengths (--pauses, --jumps, --delays), a shorter durationMs, or fewer clients`,
+      },
+      maxWork,
+      io,
+    );
+    if (refused) return fail(...refused);
+    const result = exhaustiveCheck(scenario, world, (run) => failureOf(run.summary, failOn) !== null, {
+      onProgress: progressLines(io, "schedules", size.estimate),
+    });
     const out = {
       tried: result.tried,
       failed: result.failed,

@@ -58,6 +58,8 @@ export interface WorldSize {
    * none, and each single fault); null where later faults are placed on runs the earlier ones changed.
    */
   exact: number | null;
+  /** Events the fault-free run logged, where worldSize ran it: what one schedule's run costs, about. */
+  runEvents?: number;
 }
 
 export interface ExhaustiveResult {
@@ -94,9 +96,10 @@ const withSchedule = (base: ResolvedScenario, schedule: readonly Placed[]): Reso
 export function worldSize(input: Scenario, world: World): WorldSize {
   const { base, warnings } = calmBase(input);
   const nodes = serviceNodeIds(base.service);
-  const moments = momentsOf(simulateResolved(base, warnings).events, new Set(nodes));
+  const { events, eventCount } = simulateResolved(base, warnings);
+  const moments = momentsOf(events, new Set(nodes));
   const singles = world.maxFaults > 0 ? allowed(worldFaults(moments, world, nodes), [], world).length : 0;
-  return sizeOf(moments.length, singles, world);
+  return { ...sizeOf(moments.length, singles, world), runEvents: eventCount ?? events.length };
 }
 
 function sizeOf(moments: number, singles: number, world: World): WorldSize {

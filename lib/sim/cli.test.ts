@@ -99,6 +99,40 @@ describe("runCli", () => {
   });
 });
 
+/** A clock that moves 400 ms each time it is read, and the lines a batch writes while it runs. */
+function fakeIo() {
+  let t = 0;
+  const lines: string[] = [];
+  return { lines, io: { report: (line: string) => void lines.push(line), now: () => (t += 400) } };
+}
+
+describe("runCli on a long batch", () => {
+  it("refuses a batch over --max-work after its first run, with the estimate and how to shrink it", () => {
+    const { lines, io } = fakeIo();
+    const out = runCli(["--preset", "gc-pause", "--seeds", "500", "--max-work", "10000"], noFiles, known, io);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe("");
+    const [refusal, shrink] = out.stderr.split("\n");
+    expect(refusal).toMatch(/^too much work: 500 seeds × about [\d,]+ events a run ≈ [\d,]+ events, over the limit of 10,000 \(--max-work\)$/);
+    const perRun = Number(refusal.match(/about ([\d,]+) events a run/)![1].replace(/,/g, ""));
+    expect(shrink).toContain(`fewer seeds (--seeds ${Math.floor(10_000 / perRun)} fits), a shorter durationMs, or fewer clients or jobs`);
+    expect(lines).toEqual([]);
+  });
+
+  it("writes progress at most once a second while the seeds run", () => {
+    const { lines, io } = fakeIo();
+    const out = runCli(["--preset", "gc-pause", "--seeds", "6"], noFiles, known, io);
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout).runs).toBe(6);
+    // The clock moves 400 ms a reading: a line every third run.
+    expect(lines).toEqual(["3 of 6 seeds", "6 of 6 seeds"]);
+  });
+
+  it("exits 2 on a --max-work that is not a whole number of events", () => {
+    expect(runCli(["--preset", "gc-pause", "--seeds", "2", "--max-work", "lots"], noFiles, known).stderr).toMatch(/^--max-work: must be a whole number/);
+  });
+});
+
 describe("sim --help", () => {
   it("prints the usage and the summary's new fields and warnings, exit 0", () => {
     const out = runCli(["--help"], () => "");

@@ -9,9 +9,10 @@ import { faultsFor, recount, scenarioFor, shapes, validScenarios } from "./gener
 // ---- properties --------------------------------------------------------------------------------
 
 describe("simulate", () => {
-  it("returns the scenario with every default filled in, the events, spans, summary, violations and warnings", () => {
+  it("returns the scenario with every default filled in, the events and their count, spans, summary, violations and warnings", () => {
     const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 } }));
-    expect(Object.keys(result).sort()).toEqual(["events", "facts", "scenario", "series", "spans", "summary", "violations", "warnings"]);
+    expect(Object.keys(result).sort()).toEqual(["eventCount", "events", "facts", "scenario", "series", "spans", "summary", "violations", "warnings"]);
+    expect(result.eventCount).toBe(result.events.length);
     expect(result.scenario).toMatchObject({ seed: 1, durationMs: 60_000, clients: { count: 2 }, storage: { guard: "none" } });
     expect(result.summary).toMatchObject({ verdict: "safe", grants: 2, counter: 2, jobsDone: 2, backlogMax: 0 });
   });

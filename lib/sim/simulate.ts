@@ -23,6 +23,8 @@ import { World } from "./world";
 export interface SimResult {
   scenario: ResolvedScenario;
   events: SimEvent[];
+  /** Events the run logged, whether or not it kept them (a summary-only run keeps none): what it cost. Absent on a recorded run's result (lib/real). */
+  eventCount?: number;
   spans: Span[];
   summary: Summary;
   violations: Violation[];
@@ -143,6 +145,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   return {
     scenario,
     events: options.summaryOnly ? [] : kernel.events,
+    eventCount: Math.min(kernel.eventCount, maxEvents),
     spans: options.summaryOnly ? [] : spansOf(kernel.events, scenario.durationMs),
     summary,
     violations,

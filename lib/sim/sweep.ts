@@ -25,7 +25,16 @@ export interface SeedSweep {
   firstIncompleteSeed: number | null;
 }
 
-export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, options: Pick<SimulateOptions, "maxEvents"> = {}): SeedSweep {
+export interface SweepOptions extends Pick<SimulateOptions, "maxEvents"> {
+  /**
+   * Told after each run how many have run and how many events the last one logged; answering false
+   * ends the sweep there, with `runs` short of the seeds asked for. The command line sizes a batch
+   * by its first run.
+   */
+  onRun?: (runs: number, events: number) => boolean | void;
+}
+
+export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, options: SweepOptions = {}): SeedSweep {
   const validation = validateScenario(scenario);
   if (!validation.ok) throw new ScenarioError(validation.errors);
   const sweep: SeedSweep = {
@@ -44,7 +53,10 @@ export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, opt
     firstIncompleteSeed: null,
   };
   for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
-    const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { ...options, summaryOnly: true });
+    const { summary, eventCount } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, {
+      maxEvents: options.maxEvents,
+      summaryOnly: true,
+    });
     sweep.runs++;
     if (summary.incomplete) {
       sweep.incompleteRuns++;
@@ -64,6 +76,7 @@ export function sweepSeeds(scenario: Scenario, seeds: number, firstSeed = 1, opt
     if (summary.staleWritesAccepted > 0) sweep.staleWriteRuns++;
     sweep.lostUpdates += summary.lostUpdates;
     sweep.duplicateEffects += summary.duplicateEffects;
+    if (options.onRun?.(sweep.runs, eventCount ?? 0) === false) break;
   }
   return sweep;
 }

@@ -5,12 +5,13 @@
  * when a server program is missing (named, with the apt-get line that installs it), 4 when the
  * machine was too busy to keep the scenario's times (nothing is written), 1 on a failure.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { neededServers, refusals } from "../../lib/real/support";
 import { resultOfTrace } from "../../lib/real/replay";
 import { presets } from "../../lib/presets";
 import { validateScenario, type Scenario } from "../../lib/sim/scenario";
+import { readCliFile } from "../cliFile";
 import { record, TooLateError } from "./recorder";
 
 function arg(name: string): string | undefined {
@@ -29,9 +30,7 @@ if (!file === !preset)
   fail(2, ["give exactly one of --scenario FILE.json or --preset NAME", "usage: real (--scenario FILE.json | --preset NAME) [--out trace.json]"]);
 let input: Scenario;
 try {
-  input = file
-    ? (JSON.parse(readFileSync(file, "utf8")) as Scenario)
-    : (presets.find((p) => p.id === preset)?.scenario ?? fail(2, [`no preset named ${preset}`]));
+  input = file ? (JSON.parse(readCliFile(file)) as Scenario) : (presets.find((p) => p.id === preset)?.scenario ?? fail(2, [`no preset named ${preset}`]));
 } catch (e) {
   fail(2, [`${file}: ${(e as Error).message}`]);
 }
