@@ -100,8 +100,8 @@ test("lesson 6 asks whether a failover at Sentinel's pace grants a held lock aga
   const redis = lessons.find((lesson) => lesson.slug === "06-redis-and-redlock")!;
   const predict = redis.blocks.find((block): block is LessonPredict => block.kind === "predict" && block.preset.id === "redis-failover-sentinel")!;
   await page.goto(`/learn/${redis.slug}/`);
-  // The rule is taught before the question; the run's outcome is not shown until the learner answers.
-  await expect(page.getByText("TTL > detection + promotion", { exact: true })).toBeVisible();
+  // Neither the rule nor the run's outcome is shown until the learner answers.
+  await expect(page.getByText("TTL > detection + promotion", { exact: true })).toBeHidden();
   const run = simulation(page, predict.preset.title);
   await run.scrollIntoViewIfNeeded();
   await expect(run.getByText("The outcome is hidden until you answer.")).toBeVisible();
@@ -114,6 +114,7 @@ test("lesson 6 asks whether a failover at Sentinel's pace grants a held lock aga
   await form.getByRole("button", { name: "Check my prediction" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Right." })).toBeVisible();
   await expect(page.getByText(/^c2's requests go unanswered until the replica is promoted/)).toBeVisible();
+  await expect(page.getByText("TTL > detection + promotion", { exact: true })).toBeVisible();
   await expect(run.getByText("Safe", { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -361,7 +361,7 @@ describe("a write already in the network when the run ends", () => {
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1 });
     expect(result.warnings).toEqual([
-      "pending: c1 gave up its write (token 1) at 3.0 s and went on, but the write, sent at 2.0 s, was still in the network when the run ended: it would reach storage at 92.0 s, after c1's lease ended at 3.0 s, so the verdict may change if the run were longer",
+      "pending: c1's attempt ended at 3.0 s and it went on, but its write (token 1), sent at 2.0 s, was still in the network when the run ended: it would reach storage at 92.0 s, after c1's lease ended at 3.0 s, so the verdict may change if the run were longer",
     ]);
   });
 

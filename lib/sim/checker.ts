@@ -370,7 +370,7 @@ export function pendingWarnings(facts: RunFacts): string[] {
     }
     if (p.inFlight && p.senderGaveUpAt !== null) {
       return [
-        `pending: ${p.client} gave up its write${tokenText(p.token)} at ${seconds(p.senderGaveUpAt)} and went on, but the write, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}${landingText(p)}`,
+        `pending: ${p.client}'s attempt ended at ${seconds(p.senderGaveUpAt)} and it went on, but its write${tokenText(p.token)}, sent at ${seconds(p.inFlight.sentAt)}, was still in the network when the run ended: it would reach storage at ${seconds(p.inFlight.arrivesAt)}, after ${p.client}'s lease ended at ${seconds(p.stale.grantEndedAt)}${landingText(p)}`,
       ];
     }
     if (p.inFlight)
@@ -470,10 +470,10 @@ function pendingOf(
     const grant = w.grant === null ? undefined : grants.get(w.grant);
     pending.push({
       client: w.client,
-      lock: grant?.lock ?? section?.lock ?? "lock",
+      lock: grant?.lock ?? section.lock,
       grant: w.grant,
       token: w.token,
-      since: section?.from ?? w.sentAt,
+      since: section.from,
       stage: "writing",
       stale: staleness(w.grant),
       inFlight,

@@ -132,7 +132,7 @@ export interface PendingFact {
   inFlight: { sentAt: number; arrivesAt: number; key: string; value: number; readValue: number; rejection: Rejection | null; repeat: boolean } | null;
   /** When its sender crashed, with the write already sent: a message already sent arrives all the same. */
   senderCrashedAt: number | null;
-  /** When its sender, still running, gave the write up after a timeout and went on: it lands all the same. */
+  /** When the attempt that sent it ended (a timeout, a lost lock) with its sender still running: it lands all the same. */
   senderGaveUpAt: number | null;
 }
 

@@ -177,6 +177,20 @@ export class Kernel {
     this.events.push(event);
   }
 
+  /**
+   * Records an event after the run's end (a write still in the network then). The event budget
+   * covers the run itself: what is told after it never stops or truncates the run.
+   */
+  logAfterEnd(body: EventBody): void {
+    this.eventCount++;
+    if (this.keep && !this.keep.has(body.kind)) return;
+    if (this.reader) return this.reader(body, this.now, this.eventCount);
+    const event = body as SimEvent;
+    event.t = this.now;
+    event.seq = this.eventCount;
+    this.events.push(event);
+  }
+
   private schedule(t: number, kind: EntryKind, proc: Proc | null, run: Step, target?: unknown): Entry {
     const entry = new Entry(t, this.seq++, kind, proc, run, target);
     this.queue.push(entry);

@@ -165,7 +165,7 @@ function reportWritesInFlight(kernel: Kernel, network: Network, storage: Storage
   for (const { from, id, msg, sentAt, arrivesAt } of network.writesBeyondEnd) {
     // The network keeps only messages of type "write", which only the storage protocol sends.
     const w = msg as WriteRequest;
-    kernel.log({
+    kernel.logAfterEnd({
       kind: "write-in-flight",
       proc: "network",
       client: from,
