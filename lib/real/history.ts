@@ -11,7 +11,7 @@
 import * as z from "zod";
 import type { Rejection } from "../sim/facts";
 import { clientIds, LIMITS, serviceNodeIds, validateScenario, type ResolvedScenario } from "../sim/scenario";
-import { rejectionText } from "../sim/storage";
+import { rejectionText } from "../sim/format";
 import type { TraceEvent } from "./trace";
 import { groupDigits } from "@/lib/sim/format";
 

@@ -6,7 +6,7 @@
 import type { LeaseEndReason, SessionState } from "@/lib/sim/events";
 import type { Rejection } from "@/lib/sim/facts";
 import { seconds } from "@/lib/sim/format";
-import { rejectionText } from "@/lib/sim/storage";
+import { rejectionText } from "@/lib/sim/format";
 import { formatDuration } from "./format";
 
 export interface LeaseEndWords {

@@ -10,7 +10,7 @@ import { listOf, lostIncrements, seconds } from "@/lib/sim/format";
 import type { SimResult } from "@/lib/sim/simulate";
 import { serviceNodeIds, type ServiceSpec } from "@/lib/sim/scenario";
 import { redlockQuorum } from "@/lib/sim/services/redlock";
-import { rejectionText } from "@/lib/sim/storage";
+import { rejectionText } from "@/lib/sim/format";
 import { formatDuration } from "./format";
 import { leaseEndWords, pausePhrase, refusalWords, rejectionClause, sessionWords } from "./phrases";
 

@@ -10,7 +10,7 @@
 import { CHECKER_EVENT_KINDS, type EventBody, type SimEvent } from "./events";
 import type { AbortFact, BeliefFact, ConcurrentFact, GrantFact, PendingFact, ReadFact, RunFacts, SectionFact, Staleness, WriteFact } from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
-import { rejectionText } from "./storage";
+import { rejectionText } from "./format";
 import type { ResolvedScenario } from "./scenario";
 
 export interface Summary {

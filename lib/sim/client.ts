@@ -7,7 +7,8 @@
 import type { Proc, Timer } from "./kernel";
 import type { BeliefEndReason } from "./events";
 import type { AbortCause } from "./facts";
-import { rejectionText, type StorageProtocol } from "./storage";
+import { rejectionText } from "./format";
+import type { StorageProtocol } from "./storage";
 import type { FaultSpec } from "./scenario";
 import type { AcquireResult, LockService } from "./services/types";
 import type { World } from "./world";

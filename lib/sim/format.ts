@@ -1,3 +1,5 @@
+import type { Rejection } from "./events";
+
 /** Formats a true time in milliseconds as seconds for sentences: 17000 → "17.0 s". */
 export function seconds(ms: number): string {
   const s = ms / 1000;
@@ -43,4 +45,18 @@ function roundedToThousandths(abs: number): [string, string] {
   const thousandths = BigInt(whole + fraction.slice(0, 3)) + (fraction[3] >= "5" ? 1n : 0n);
   const digits = thousandths.toString().padStart(4, "0");
   return [digits.slice(0, -3), digits.slice(-3).replace(/0+$/, "")];
+}
+
+/** A rejection in words, for the event log's `reason` (the CLI prints it; no reader parses it). */
+export function rejectionText(r: Rejection): string {
+  switch (r.by) {
+    case "fencing":
+      return r.seen === null ? "no token" : `${r.token ?? "no token"} < ${r.seen}`;
+    case "version":
+      return `version ${r.expected} ≠ ${r.actual}`;
+    case "transaction":
+      return r.cause === "ended"
+        ? "its transaction had already ended"
+        : `its transaction was rolled back when ${r.client}'s connection was lost at ${seconds(r.atMs)}`;
+  }
 }

@@ -7,9 +7,9 @@
  * rejected before any guard: it cannot commit.
  */
 import type { Rejection } from "./facts";
-import { seconds } from "./format";
 import type { ResolvedScenario } from "./scenario";
 import type { RequestOf, World } from "./world";
+import { rejectionText } from "./format";
 
 /** What clients and storage say: a read and a write, each answered with whether storage allowed it. */
 export type StorageProtocol = {
@@ -73,20 +73,6 @@ function erasedBy(current: Increment | null, read: Increment | null): string[] {
 
 /** Why a write under `grant` cannot commit (see LockService.writeRolledBack), or null. */
 export type TransactionCheck = (grant: number) => Rejection | null;
-
-/** A rejection in words, for the event log's `reason` (the CLI prints it; no reader parses it). */
-export function rejectionText(r: Rejection): string {
-  switch (r.by) {
-    case "fencing":
-      return r.seen === null ? "no token" : `${r.token ?? "no token"} < ${r.seen}`;
-    case "version":
-      return `version ${r.expected} ≠ ${r.actual}`;
-    case "transaction":
-      return r.cause === "ended"
-        ? "its transaction had already ended"
-        : `its transaction was rolled back when ${r.client}'s connection was lost at ${seconds(r.atMs)}`;
-  }
-}
 
 /** What storage would do with a write if it arrived now: refuse it (`rejection`), ignore it as a repeat, or apply it. */
 export interface WriteOutcomeNow {

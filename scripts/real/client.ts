@@ -11,7 +11,7 @@ import Redis from "ioredis";
 import pg from "pg";
 import type { TraceEvent } from "../../lib/real/trace";
 import type { AbortCause } from "../../lib/sim/facts";
-import { rejectionText } from "../../lib/sim/storage";
+import { rejectionText } from "../../lib/sim/format";
 import { REQUEST_TIMEOUT_MS } from "../../lib/sim/world";
 import { advisoryLock, etcdLock, forUpdateLock, lockTable, redisLock, type LockClient, type LockContext } from "./locks";
 import { atTime, now, setZero, type FromClient, type ToClient } from "./protocol";

@@ -15,7 +15,7 @@ import Redis from "ioredis";
 import pg from "pg";
 import { TRACE_FORMAT, type Trace, type TraceEvent } from "../../lib/real/trace";
 import { processClock } from "../../lib/sim/processes";
-import { rejectionText } from "../../lib/sim/storage";
+import { rejectionText } from "../../lib/sim/format";
 import { clientIds, type ResolvedScenario, type Scenario } from "../../lib/sim/scenario";
 import { atTime, now, setZero, type FromClient, type PendingWrite, type ToClient } from "./protocol";
 import { Link } from "./proxy";
