@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { contentLoad } from "@/lib/content/load";
 import { deckLoad } from "@/lib/content/decks";
 import { presenterStorageKey } from "@/lib/room/presenterStore";
 import { watchForErrors } from "./pageErrors";
@@ -29,4 +31,42 @@ test("a damaged room kept by the presenter's tab is dropped with a notice, and t
   await expect(room.getByRole("button", { name: "Open a room" })).toBeVisible();
   await expect(room.getByRole("alert")).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test("with this browser's storage full, answering a quiz question says at once that progress could not be saved, and offers the export", async ({ page }) => {
+  const [set] = [...contentLoad().quizSets].sort((a, b) => a.questions.length - b.questions.length);
+  const first = set.questions[0];
+  // Other data fills the site's storage to the last character before the learner arrives.
+  await page.addInitScript(() => {
+    if (localStorage.getItem("test:filler:0") !== null) return;
+    let chunk = "x".repeat(1 << 20);
+    for (let i = 0; chunk.length > 0; i++) {
+      try {
+        localStorage.setItem(`test:filler:${i}`, chunk);
+      } catch {
+        chunk = chunk.slice(0, chunk.length >> 1);
+      }
+    }
+  });
+  await page.goto(`/quiz/${set.slug}/`);
+  await page
+    .getByRole("article")
+    .getByRole("radio")
+    .nth(first.options.findIndex((o) => o.correct))
+    .check();
+  await page.getByRole("button", { name: "Check answer" }).click();
+  await expect(page.getByRole("heading", { name: "Correct" })).toBeVisible();
+
+  const notice = page.getByRole("alert").filter({ hasText: "Your progress could not be saved" });
+  await expect(notice).toContainText("this browser's storage for Lease Lab is full");
+  await expect(notice).toContainText("lost when you leave or reload");
+
+  // The export holds the answer the browser could not keep.
+  const downloading = page.waitForEvent("download");
+  await notice.getByRole("button", { name: "Export progress" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^lease-lab-progress-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await download.path(), "utf8"));
+  expect(Object.keys(exported.progress.quizzes[set.slug].answers)).toHaveLength(1);
+  await expect(notice).toContainText(`Downloaded ${download.suggestedFilename()}.`);
 });

@@ -18,6 +18,14 @@ function download(text: string, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
+/** Downloads the learner's progress as an export file; returns the file's name. */
+export function downloadProgressExport(progress: Progress): string {
+  const now = new Date();
+  const fileName = progressExportFileName(now);
+  download(progressExport(progress, now), fileName);
+  return fileName;
+}
+
 function describe(progress: Progress): string {
   const sets = Object.values(progress.quizzes).filter((set) => set.best || Object.keys(set.answers).length > 0).length;
   const drills = Object.values(progress.drills).filter((drill) => drill.card).length;
@@ -42,9 +50,7 @@ export function ProgressTransfer() {
   }, [pending]);
 
   function exportProgress() {
-    const now = new Date();
-    const fileName = progressExportFileName(now);
-    download(progressExport(progress, now), fileName);
+    const fileName = downloadProgressExport(progress);
     setPending(null);
     setMessage({ kind: "done", text: `Downloaded ${fileName}.` });
   }
