@@ -3,6 +3,11 @@ import { readFile } from "node:fs/promises";
 import { contentLoad } from "@/lib/content/load";
 import { deckLoad } from "@/lib/content/decks";
 import { presenterStorageKey } from "@/lib/room/presenterStore";
+import { challengeSolved } from "@/lib/store/progressChallenges";
+import { PROGRESS_VERSION, progressEmpty } from "@/lib/store/progressSchema";
+import { PROGRESS_KEY } from "@/lib/store/progressStorage";
+import { progressExport } from "@/lib/store/progressTransfer";
+import { lessonUnderstood, predictionAnswer, quizAnswer } from "@/lib/store/progressUpdate";
 import { watchForErrors } from "./pageErrors";
 
 test.use({ reducedMotion: "reduce" });
@@ -69,4 +74,34 @@ test("with this browser's storage full, answering a quiz question says at once t
   const exported = JSON.parse(await readFile(await download.path(), "utf8"));
   expect(Object.keys(exported.progress.quizzes[set.slug].answers)).toHaveLength(1);
   await expect(notice).toContainText(`Downloaded ${download.suggestedFilename()}.`);
+});
+
+test("importing a progress file says what this browser's progress holds and will lose before replacing it", async ({ page }) => {
+  const now = new Date("2025-03-01T09:00:00.000Z");
+  const missed = (slug: string) =>
+    quizAnswer(progressEmpty(), { setSlug: slug, questionIds: [`${slug}/q1`], questionId: `${slug}/q1`, chosen: [1], correct: false }, now);
+  // A learner who has done a good deal here: a quiz set, two lessons, a challenge and a prediction.
+  let rich = lessonUnderstood(lessonUnderstood(missed("leases"), "leases", true, now), "fencing", true, now);
+  rich = challengeSolved(rich, "fence-the-pause", { changes: 1 }, now);
+  rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", chosen: 0, correct: true, confidence: "sure", reason: "" }, now);
+  await page.addInitScript(
+    ([key, save]) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, save);
+    },
+    [PROGRESS_KEY, JSON.stringify({ state: rich, version: PROGRESS_VERSION })],
+  );
+  await page.goto("/");
+
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Import progress" }).click();
+  const file = progressExport(missed("other"), now);
+  await (await chooser).setFiles({ name: "old.json", mimeType: "application/json", buffer: Buffer.from(file) });
+
+  const confirm = page.getByRole("group", { name: /^Replace your progress with “old\.json”/ });
+  await expect(confirm).toContainText("The file holds 1 quiz set and 1 review card.");
+  await expect(confirm).toContainText(
+    "This browser's progress now holds 1 quiz set, 2 lessons understood, 1 challenge won, 1 review card and 1 prediction answered. Replacing it loses all of that: export it first to keep a copy.",
+  );
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
 });
