@@ -1,8 +1,11 @@
 "use client";
 
+import { useState } from "react";
+import type { ProgressNotice } from "@/lib/store/progress";
 import { secondaryButton } from "@/components/ui/button";
 import { Container } from "@/components/ui/Container";
-import { selectDismissNotice, selectNotice } from "@/lib/store/progressSelectors";
+import { selectDismissNotice, selectNotice, selectProgress, selectUnsaved } from "@/lib/store/progressSelectors";
+import { downloadProgressExport } from "./ProgressTransfer";
 import { useProgress } from "./useProgress";
 
 function downloadDamagedCopy(key: string) {
@@ -13,11 +16,51 @@ function downloadDamagedCopy(key: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Tells the learner that saved progress could not be read, where it was kept, and that the app goes on. */
+/**
+ * Tells the learner that saved progress could not be read, where it was kept, and that the app
+ * goes on; and, as soon as a change cannot be saved (storage full), that it will be gone after
+ * this page unless they export it.
+ */
 export function ProgressNoticeBanner() {
   const notice = useProgress(selectNotice);
+  const unsaved = useProgress(selectUnsaved);
+  return (
+    <>
+      {notice && <ReadNotice notice={notice} />}
+      {unsaved && <UnsavedNotice reason={unsaved} />}
+    </>
+  );
+}
+
+function UnsavedNotice({ reason }: { reason: string }) {
+  const progress = useProgress(selectProgress);
+  const [exported, setExported] = useState<string | null>(null);
+  return (
+    <Container className="pt-6">
+      <div role="alert" className="rounded-lg border-2 border-danger bg-surface p-4 sm:p-5">
+        <p className="font-semibold">
+          <span aria-hidden="true" className="mr-2 text-danger-ink">
+            ⚠
+          </span>
+          Your progress could not be saved: {reason}.
+        </p>
+        <p className="mt-2 text-ink-muted">
+          Your latest answers are kept on this page only and are lost when you leave or reload it. Export your progress to a file to keep it, then free some
+          space in this browser (site data you no longer need).
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setExported(downloadProgressExport(progress))}>
+            Export progress
+          </button>
+          <span aria-live="polite">{exported && `Downloaded ${exported}.`}</span>
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+function ReadNotice({ notice }: { notice: ProgressNotice }) {
   const dismiss = useProgress(selectDismissNotice);
-  if (!notice) return null;
   return (
     <Container className="pt-6">
       <div role="alert" className="rounded-lg border-2 border-danger bg-surface p-4 sm:p-5">

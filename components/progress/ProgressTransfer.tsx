@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import type { Progress } from "@/lib/store/progressSchema";
 import { selectProgress, selectReplaceProgress } from "@/lib/store/progressSelectors";
-import { IMPORT_MAX_BYTES, progressExport, progressExportFileName, progressImportParse } from "@/lib/store/progressTransfer";
+import { IMPORT_MAX_BYTES, progressExport, progressExportFileName, progressHoldings, progressImportParse } from "@/lib/store/progressTransfer";
 import { dueDate } from "./formatDue";
 import { useProgress } from "./useProgress";
 
@@ -16,6 +16,14 @@ function download(text: string, fileName: string) {
   const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** Downloads the learner's progress as an export file; returns the file's name. */
+export function downloadProgressExport(progress: Progress): string {
+  const now = new Date();
+  const fileName = progressExportFileName(now);
+  download(progressExport(progress, now), fileName);
+  return fileName;
 }
 
 function describe(progress: Progress): string {
@@ -42,9 +50,7 @@ export function ProgressTransfer() {
   }, [pending]);
 
   function exportProgress() {
-    const now = new Date();
-    const fileName = progressExportFileName(now);
-    download(progressExport(progress, now), fileName);
+    const fileName = downloadProgressExport(progress);
     setPending(null);
     setMessage({ kind: "done", text: `Downloaded ${fileName}.` });
   }
@@ -75,6 +81,7 @@ export function ProgressTransfer() {
     setMessage({ kind: "done", text: `Imported “${pending.fileName}”: ${describe(pending.progress)}.` });
   }
 
+  const current = progressHoldings(progress);
   const exportedOn = pending && !Number.isNaN(Date.parse(pending.exportedAt)) ? ` exported on ${dueDate(new Date(pending.exportedAt))}` : "";
   return (
     <section aria-labelledby="transfer-heading" className="rounded-xl border border-line p-5 sm:p-6">
@@ -97,7 +104,12 @@ export function ProgressTransfer() {
           <p id="confirm-import" ref={confirmRef} tabIndex={-1} className="font-semibold">
             Replace your progress with “{pending.fileName}”{exportedOn}?
           </p>
-          <p className="mt-1 text-ink-muted">It holds {describe(pending.progress)}. What this browser has now will be replaced.</p>
+          <p className="mt-1 text-ink-muted">The file holds {progressHoldings(pending.progress)}.</p>
+          <p className="mt-1">
+            {current === "nothing"
+              ? "This browser has no progress yet, so nothing is lost."
+              : `This browser's progress now holds ${current}. Replacing it loses all of that: export it first to keep a copy.`}
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className={primaryButton} onClick={confirmImport}>
               Replace my progress

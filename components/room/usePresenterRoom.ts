@@ -3,28 +3,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { joinLink, relayUrl } from "@/lib/room/address";
 import type { ClientMessage, PresenterPoll, RelayMessage, RoomQuestion } from "@/lib/room/protocol";
+import { DROPPED_ROOM_NOTICE, presenterStorageKey, presenterStoredRead, type PresenterStored } from "@/lib/room/presenterStore";
 import { sessionAsk, sessionRecord, type Session, type SessionQuestion } from "@/lib/room/session";
 import { useRelaySocket } from "./useRelaySocket";
 
-/** The room as this presenter's tab keeps it: a reload finds it here and resumes it on the relay. */
-interface Stored {
-  relay: string;
-  code: string | null;
-  secret: string | null;
-  session: Session;
-  showJoin: boolean;
-  /** Questions whose round 1 the presenter has shown to the room. */
-  shownRound1: string[];
-}
+type Stored = PresenterStored;
 
-const storageKey = (slug: string) => `lease-lab:room:presenter:${slug}`;
-
-function readStored(slug: string): Stored | null {
+/** The kept room, or null; a value that cannot be read is removed, so a reload does not meet it again. */
+function readStored(slug: string): { stored: Stored | null; dropped: boolean } {
   try {
-    const raw = window.sessionStorage.getItem(storageKey(slug));
-    return raw ? (JSON.parse(raw) as Stored) : null;
+    const read = presenterStoredRead(window.sessionStorage.getItem(presenterStorageKey(slug)));
+    if ("stored" in read) return { stored: read.stored, dropped: false };
+    window.sessionStorage.removeItem(presenterStorageKey(slug));
+    return { stored: null, dropped: true };
   } catch {
-    return null;
+    // Storage is blocked: there is no room to resume.
+    return { stored: null, dropped: false };
   }
 }
 
@@ -66,18 +60,19 @@ export function usePresenterRoom(slug: string, joinPage: string): PresenterRoom 
       const next = storedRef.current && change(storedRef.current);
       storedRef.current = next;
       setStored(next);
-      if (next) window.sessionStorage.setItem(storageKey(slug), JSON.stringify(next));
-      else window.sessionStorage.removeItem(storageKey(slug));
+      if (next) window.sessionStorage.setItem(presenterStorageKey(slug), JSON.stringify(next));
+      else window.sessionStorage.removeItem(presenterStorageKey(slug));
     },
     [slug],
   );
 
   useEffect(() => {
     const found = readStored(slug);
-    storedRef.current = found;
+    storedRef.current = found.stored;
     // Read once after mounting: sessionStorage exists only in the browser.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setStored(found);
+    setStored(found.stored);
+    if (found.dropped) setProblem(DROPPED_ROOM_NOTICE);
   }, [slug]);
 
   const url = useMemo(() => {

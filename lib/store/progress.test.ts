@@ -76,4 +76,23 @@ describe("the progress store", () => {
       expect(storage.getItem(notice.keptUnder)).toBe(raw);
     });
   }
+
+  it("says at once when storage is full and a change is not saved, and stops saying so once a save succeeds", () => {
+    const store = createProgressStore();
+    progressHydrate(store);
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+    store.getState().answerQuestion(answer);
+    expect(store.getState().unsaved).toBe("this browser's storage for Lease Lab is full");
+    expect(store.getState().progress.quizzes.s.attempts).toBe(1);
+    expect(JSON.parse(storage.getItem(PROGRESS_KEY) ?? "{}").state?.quizzes?.s).toBeUndefined();
+
+    // The learner frees some space: the next change saves everything, the answer before it too.
+    storage.setItem = setItem;
+    store.getState().answerQuestion({ ...answer, setSlug: "t", questionIds: ["t/q1"], questionId: "t/q1" });
+    expect(store.getState().unsaved).toBeNull();
+    expect(Object.keys(JSON.parse(storage.getItem(PROGRESS_KEY)!).state.quizzes)).toEqual(["s", "t"]);
+  });
 });

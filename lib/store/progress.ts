@@ -33,6 +33,8 @@ export interface ProgressState {
   /** False until saved progress has been read (or found missing or damaged) on this page. */
   hydrated: boolean;
   notice: ProgressNotice | null;
+  /** Why the latest change could not be saved (storage is full): it lives in this page only. Null once saved. */
+  unsaved: string | null;
   answerQuestion: (answer: QuizAnswer, now?: Date) => void;
   restartQuiz: (slug: string) => void;
   reviewQuestion: (questionId: string, correct: boolean, now?: Date) => void;
@@ -62,6 +64,7 @@ export function createProgressStore() {
           progress: progressEmpty(),
           hydrated: false,
           notice: null,
+          unsaved: null,
           answerQuestion: (answer, now = new Date()) => update((p) => quizAnswer(p, answer, now)),
           restartQuiz: (slug) => update((p) => quizRestart(p, slug)),
           reviewQuestion: (questionId, correct, now = new Date()) => update((p) => questionReview(p, questionId, correct, now)),
@@ -81,7 +84,10 @@ export function createProgressStore() {
       {
         name: PROGRESS_KEY,
         version: PROGRESS_VERSION,
-        storage: progressStorage(),
+        // Only a change of outcome is set: setting state saves again, which must not loop.
+        storage: progressStorage((failure) => {
+          if (store.getState().unsaved !== failure) store.setState({ unsaved: failure });
+        }),
         skipHydration: true,
         partialize: (state) => state.progress,
         migrate: (saved, version) => progressMigrate(saved, version),

@@ -4,6 +4,7 @@ import { drillProgress, quizSetProgress } from "./progressUpdate";
 
 export const selectHydrated = (s: ProgressState) => s.hydrated;
 export const selectNotice = (s: ProgressState) => s.notice;
+export const selectUnsaved = (s: ProgressState) => s.unsaved;
 export const selectProgress = (s: ProgressState) => s.progress;
 export const selectQuizzes = (s: ProgressState) => s.progress.quizzes;
 export const selectQuestionCards = (s: ProgressState) => s.progress.questions;

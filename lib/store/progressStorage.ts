@@ -46,8 +46,11 @@ export function readSave<T>(storage: Storage, name: string): StorageValue<T> | n
   return raw === null ? null : checkSave<T>(JSON.parse(raw));
 }
 
-/** localStorage as zustand's persist wants it, or undefined where the browser refuses storage. */
-export function progressStorage(): PersistStorage<Progress> | undefined {
+/**
+ * localStorage as zustand's persist wants it, or undefined where the browser refuses storage.
+ * `saved` hears how each save went: null once it is stored, or why it was not (a full storage).
+ */
+export function progressStorage(saved: (failure: string | null) => void = () => {}): PersistStorage<Progress> | undefined {
   const json = createJSONStorage<Progress>(() => localStorage);
   if (!json) return undefined;
   return {
@@ -56,12 +59,20 @@ export function progressStorage(): PersistStorage<Progress> | undefined {
     getItem: (name) => readSave<Progress>(localStorage, name),
     setItem: (name, value) => {
       try {
-        return json.setItem(name, value);
-      } catch {
-        // Storage is full or blocked: progress still works in memory for this visit.
+        json.setItem(name, value);
+      } catch (error) {
+        // Progress still works in memory for this visit; the learner is told it is not kept.
+        return saved(saveFailureReason(error));
       }
+      saved(null);
     },
   };
+}
+
+/** Why a save was refused, in words for the learner. */
+export function saveFailureReason(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  return name === "QuotaExceededError" ? "this browser's storage for Lease Lab is full" : "this browser refused to store it";
 }
 
 /** Why saved progress could not be read, in words for the learner. */

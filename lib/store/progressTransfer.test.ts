@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { progressEmpty, PROGRESS_VERSION } from "./progressSchema";
-import { progressExport, progressExportFileName, progressImportParse } from "./progressTransfer";
-import { quizAnswer } from "./progressUpdate";
+import { challengeSolved } from "./progressChallenges";
+import { progressExport, progressExportFileName, progressHoldings, progressImportParse } from "./progressTransfer";
+import { lessonUnderstood, predictionAnswer, quizAnswer } from "./progressUpdate";
 
 const now = new Date("2025-03-01T09:00:00.000Z");
 const progress = quizAnswer(progressEmpty(), { setSlug: "s", questionIds: ["s/q1"], questionId: "s/q1", chosen: [0], correct: false }, now);
@@ -36,5 +37,19 @@ describe("progress export and import", () => {
       `This progress file cannot be used: it was saved by a newer version of Lease Lab (progress version ${PROGRESS_VERSION + 1}; this one reads up to ${PROGRESS_VERSION}).`,
       "This progress file cannot be used: quizzes.s.attempts: must be 0 or more.",
     ]);
+  });
+});
+
+describe("what progress holds, said before an import replaces it", () => {
+  const now = new Date("2025-03-01T09:00:00.000Z");
+  it("counts quiz sets, lessons understood, challenges won, review cards and predictions, naming only what there is", () => {
+    expect(progressHoldings(progressEmpty())).toBe("nothing");
+    const one = quizAnswer(progressEmpty(), { setSlug: "s", questionIds: ["s/q1", "s/q2"], questionId: "s/q1", chosen: [1], correct: false }, now);
+    expect(progressHoldings(one)).toBe("1 quiz set and 1 review card");
+    let rich = lessonUnderstood(lessonUnderstood(one, "leases", true, now), "fencing", true, now);
+    rich = challengeSolved(rich, "fence-the-pause", { changes: 1 }, now);
+    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", chosen: 0, correct: false, confidence: "sure", reason: "" }, now);
+    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-2", chosen: 1, correct: true, confidence: null, reason: "" }, now);
+    expect(progressHoldings(rich)).toBe("1 quiz set, 2 lessons understood, 1 challenge won, 2 review cards and 2 predictions answered");
   });
 });

@@ -57,3 +57,25 @@ export function progressImportParse(text: string): ImportResult {
     return { ok: false, reason: `This progress file cannot be used: ${error.message}.` };
   }
 }
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a learner's progress holds, in words, for an import's confirmation to say what replacing
+ * it loses: "2 quiz sets, 1 lesson understood and 3 review cards"; "nothing" when it is empty.
+ */
+export function progressHoldings(progress: Progress): string {
+  const cards =
+    Object.keys(progress.questions).length +
+    Object.values(progress.predictions).filter((p) => p.card).length +
+    Object.values(progress.drills).filter((d) => d.card).length;
+  const parts = [
+    counted(Object.values(progress.quizzes).filter((set) => set.best || Object.keys(set.answers).length > 0).length, "quiz set", "quiz sets"),
+    counted(Object.keys(progress.lessons).length, "lesson understood", "lessons understood"),
+    counted(Object.keys(progress.challenges).length, "challenge won", "challenges won"),
+    counted(cards, "review card", "review cards"),
+    counted(Object.keys(progress.predictions).length, "prediction answered", "predictions answered"),
+  ].filter((part) => !part.startsWith("0 "));
+  if (parts.length === 0) return "nothing";
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
