@@ -5,8 +5,7 @@ import { ProgressOverview } from "@/components/progress/ProgressOverview";
 import { ProgressProvider } from "@/components/progress/ProgressProvider";
 import { Container } from "@/components/ui/Container";
 import { lessonContentLoad, lessonSummaries } from "@/lib/content/lessonLoad";
-import { lessonPredictions } from "@/lib/learn/predictionCards";
-import { predictionKey } from "@/lib/store/progressUpdate";
+import { predictionFingerprints } from "@/lib/learn/predictionCards";
 import { drillSummaries, quizSetSummaries } from "@/lib/content/load";
 import { learningPath } from "@/lib/site/learningPath";
 
@@ -60,9 +59,7 @@ export default function HomePage() {
               lessons={lessonSummaries()}
               sets={quizSetSummaries()}
               drills={drillSummaries()}
-              predictionIds={lessonContentLoad().lessons.flatMap((lesson) =>
-                lessonPredictions(lesson).map((predict) => predictionKey(lesson.slug, predict.id)),
-              )}
+              predictionFingerprints={predictionFingerprints(lessonContentLoad().lessons)}
             />
           </section>
         </Container>

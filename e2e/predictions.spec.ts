@@ -68,3 +68,34 @@ test("a prediction made sure and wrong, with a reason, is said back, comes back 
   await expectNoSeriousA11yViolationsInBothThemes(page, "home with calibration", `section[aria-labelledby="calibration-heading"]`);
   expect(errors).toEqual([]);
 });
+
+test("a prediction answered again after a reload, once its reveal was seen, still counts its first answer and stays due in Review", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const question = page.getByRole("group", { name: predict.question });
+  const check = page.getByRole("button", { name: "Check my prediction" }).first();
+
+  await page.goto(`/learn/${fencing.slug}/`);
+  await question.getByRole("radio", { name: predict.options[wrong] }).check();
+  await page.getByRole("group", { name: "How sure are you? (optional)" }).first().getByRole("radio", { name: "Sure", exact: true }).check();
+  await check.click();
+  await expect(page.getByRole("status").filter({ hasText: "Not quite." })).toContainText(`The answer is “${predict.options[predict.answer]}”`);
+
+  // Having seen the reveal, the learner reloads and picks the answer it showed.
+  await page.reload();
+  await question.getByRole("radio", { name: predict.options[predict.answer] }).check();
+  await check.click();
+  await expect(page.getByRole("status").filter({ hasText: "You predicted it." })).toBeVisible();
+
+  // The miss is still due: only Review reviews it, spaced.
+  await page.goto("/review/");
+  const due = page.getByRole("region", { name: "Due now" });
+  await expect(due).toContainText("1 prediction to review.");
+  await expect(due.getByRole("article", { name: predict.question })).toBeVisible();
+
+  // Calibration counts the first answer, made sure and wrong.
+  await page.goto("/");
+  const calibration = page.getByRole("region", { name: "Your predictions: how sure, how often right" });
+  const byLesson = calibration.getByRole("list", { name: "By lesson" }).getByRole("listitem").filter({ hasText: fencing.title });
+  await expect(byLesson.getByRole("listitem")).toHaveText(["Sure: right 0 of 1"]);
+  expect(errors).toEqual([]);
+});

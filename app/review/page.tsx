@@ -3,7 +3,7 @@ import { ReviewQueue } from "@/components/review/ReviewQueue";
 import { Container } from "@/components/ui/Container";
 import { contentLoad } from "@/lib/content/load";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
-import { predictionCards } from "@/lib/learn/predictionCards";
+import { predictionCards, predictionFingerprints } from "@/lib/learn/predictionCards";
 
 export const metadata: Metadata = {
   title: "Review",
@@ -24,6 +24,7 @@ export default function ReviewPage() {
         questions={quizSets.flatMap((set) => set.questions)}
         setTitles={Object.fromEntries(quizSets.map((set) => [set.slug, set.title]))}
         predictions={predictionCards(lessons)}
+        predictionFingerprints={predictionFingerprints(lessons)}
         lessonTitles={Object.fromEntries(lessons.map((lesson) => [lesson.slug, lesson.title]))}
         drills={drills.map(({ slug, title, promptHtml }) => ({ slug, title, promptHtml }))}
       />

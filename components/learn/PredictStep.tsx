@@ -46,7 +46,15 @@ export function PredictStep({ lesson, predict, children }: { lesson: string; pre
           event.preventDefault();
           if (choice === null) return;
           setAnswered(true);
-          answerPrediction({ lesson, id: predict.id, chosen: choice, correct: choice === predict.answer, confidence, reason });
+          answerPrediction({
+            lesson,
+            id: predict.id,
+            fingerprint: predict.fingerprint,
+            chosen: choice,
+            correct: choice === predict.answer,
+            confidence,
+            reason,
+          });
         }}
       >
         <fieldset disabled={answered}>

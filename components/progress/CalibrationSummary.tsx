@@ -20,8 +20,17 @@ function Tallies({ tallies }: { tallies: CalibrationTally[] }) {
  * (a prediction's concept is its lesson) and across them all, in words and counts. Shown once a
  * prediction has been answered.
  */
-export function CalibrationSummary({ predictions, lessons }: { predictions: Progress["predictions"]; lessons: LessonSummary[] }) {
-  const { overall, concepts } = calibration(predictions, lessons);
+export function CalibrationSummary({
+  predictions,
+  lessons,
+  current,
+}: {
+  predictions: Progress["predictions"];
+  lessons: LessonSummary[];
+  /** The predictions the lessons ask now, by key, with each question's fingerprint. */
+  current: ReadonlyMap<string, string>;
+}) {
+  const { overall, concepts } = calibration(predictions, lessons, current);
   if (concepts.length === 0) return null;
   return (
     <section aria-labelledby="calibration-heading" className="rounded-xl border border-line p-5 sm:p-6">

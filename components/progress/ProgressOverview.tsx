@@ -15,15 +15,15 @@ interface Props {
   lessons: LessonSummary[];
   sets: QuizSetSummary[];
   drills: DrillSummary[];
-  /** The keys of every lesson prediction ("<lesson slug>/<prediction id>"). */
-  predictionIds: string[];
+  /** Every lesson prediction by key ("<lesson slug>/<prediction id>"), with its question's fingerprint. */
+  predictionFingerprints: Record<string, string>;
 }
 
 /**
  * The home page's view of the learner: where to continue, best quiz scores, drills done and due,
  * missed questions and predictions due, how well their confidence in predictions matched, and export/import.
  */
-export function ProgressOverview({ lessons, sets, drills, predictionIds }: Props) {
+export function ProgressOverview({ lessons, sets, drills, predictionFingerprints }: Props) {
   const hydrated = useProgress(selectHydrated);
   const progress = useProgress(selectProgress);
   const now = useNow();
@@ -33,7 +33,7 @@ export function ProgressOverview({ lessons, sets, drills, predictionIds }: Props
   const known = {
     questionIds: new Set(sets.flatMap((s) => s.questionIds)),
     drillSlugs: new Set(drills.map((d) => d.slug)),
-    predictionIds: new Set(predictionIds),
+    predictions: new Map(Object.entries(predictionFingerprints)),
   };
   const queue = reviewQueue(progress, known, now);
   const practised = drills.filter((d) => progress.drills[d.slug]?.card).length;
@@ -97,7 +97,7 @@ export function ProgressOverview({ lessons, sets, drills, predictionIds }: Props
             })}
           </ul>
         </div>
-        <CalibrationSummary predictions={progress.predictions} lessons={lessons} />
+        <CalibrationSummary predictions={progress.predictions} lessons={lessons} current={known.predictions} />
         <ProgressTransfer />
       </div>
     </div>

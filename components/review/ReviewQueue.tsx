@@ -29,6 +29,8 @@ interface Props {
   setTitles: Record<string, string>;
   /** Every lesson prediction as a review card (lib/learn/predictionCards.ts), its id the prediction's key. */
   predictions: QuizQuestion[];
+  /** Each prediction's key with its question's fingerprint: a card kept for a question since reworded is left out. */
+  predictionFingerprints: Record<string, string>;
   lessonTitles: Record<string, string>;
   drills: CramDrill[];
 }
@@ -56,7 +58,7 @@ function predictionKeyHref(key: string): string {
  * here, one at a time, in the same card) and drills (practised on their own page), then everything
  * scheduled for later.
  */
-export function ReviewQueue({ questions, setTitles, predictions, lessonTitles, drills }: Props) {
+export function ReviewQueue({ questions, setTitles, predictions, predictionFingerprints, lessonTitles, drills }: Props) {
   const hydrated = useProgress(selectHydrated);
   const questionCards = useProgress(selectQuestionCards);
   const drillProgress = useProgress(selectDrills);
@@ -73,13 +75,17 @@ export function ReviewQueue({ questions, setTitles, predictions, lessonTitles, d
 
   const questionById = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   const predictionById = useMemo(() => new Map(predictions.map((p) => [p.id, p])), [predictions]);
-  // Quiz questions and predictions are answered in the same card; their ids never meet ("<set>/<heading>" and "<lesson>/predict-<n>").
+  // Quiz questions and predictions are answered in the same card; their ids never meet ("<set>/<heading>" and "<lesson>/predict-<preset>-<at>").
   const cardById = useMemo(() => new Map([...questionById, ...predictionById]), [questionById, predictionById]);
   const cardTitles = useMemo(() => ({ ...setTitles, ...lessonTitles }), [setTitles, lessonTitles]);
   const drillBySlug = useMemo(() => new Map(drills.map((d) => [d.slug, d])), [drills]);
   const known = useMemo(
-    () => ({ questionIds: new Set(questionById.keys()), predictionIds: new Set(predictionById.keys()), drillSlugs: new Set(drillBySlug.keys()) }),
-    [questionById, predictionById, drillBySlug],
+    () => ({
+      questionIds: new Set(questionById.keys()),
+      predictions: new Map(Object.entries(predictionFingerprints)),
+      drillSlugs: new Set(drillBySlug.keys()),
+    }),
+    [questionById, predictionFingerprints, drillBySlug],
   );
   const cards = useMemo(
     () => ({ questions: questionCards, predictions: predictionProgress, drills: drillProgress }),

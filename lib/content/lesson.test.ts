@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { presetById } from "../presets";
 import { formatProblem } from "./errors";
+import { fingerprint } from "./fingerprint";
 import { lessonParse, type LessonContext } from "./lesson";
 
 const context: LessonContext = {
@@ -35,7 +36,8 @@ describe("lessonParse", () => {
       { kind: "html", html: "<h2>The pause</h2>\n<p>c1 pauses for <em>15 s</em>; the ratio is 1:3 and a stray :word stays text.</p>" },
       {
         kind: "predict",
-        id: "predict-1",
+        id: "predict-gc-pause-17000",
+        fingerprint: fingerprint("Will storage accept c1's write?", "Yes", "No"),
         preset: gcPause,
         at: 17000,
         question: "Will storage accept c1's write?",
@@ -168,5 +170,30 @@ describe("lessonParse", () => {
     );
     expect(problemsOf(ok)).toEqual([]);
     expect(problemsOf(lesson(`${predict}\n:::`))).toEqual(["content/lessons/04-x.md:9: :::predict has an empty reveal: write what the run shows after the moment, or use ::predict{…} on one line"]);
+  });
+
+  it("names a prediction by its run and moment, so adding one before it leaves its id (and a saved answer) on the same question", () => {
+    const lesson = (body: string) => lessonParse("content/lessons/04-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${body}\n`, context);
+    const fenced = '::predict{preset="gc-pause-fenced" at="17000" question="What does storage do?" options="Accepts it|Rejects it" answer="1"}';
+    const gap = '::predict{preset="fencing-read-gap" at="11800" question="Will storage accept it?" options="Yes|No" answer="0"}';
+    const predictionsOf = (result: ReturnType<typeof lesson>) => (result.ok ? result.value.blocks.filter((block) => block.kind === "predict") : []);
+    const alone = predictionsOf(lesson(fenced));
+    const after = predictionsOf(lesson(`${gap}\n\n${fenced}`));
+    expect(alone.map((predict) => predict.id)).toEqual(["predict-gc-pause-fenced-17000"]);
+    expect(after.map((predict) => predict.id)).toEqual(["predict-fencing-read-gap-11800", "predict-gc-pause-fenced-17000"]);
+    expect(after[1].fingerprint).toBe(alone[0].fingerprint);
+    // Rewording the question or an option changes its fingerprint, so an answer saved for the old wording no longer counts.
+    const reworded = predictionsOf(lesson(fenced.replace("Rejects it", "Refuses it")));
+    expect(reworded[0].id).toBe(alone[0].id);
+    expect(reworded[0].fingerprint).not.toBe(alone[0].fingerprint);
+  });
+
+  it("refuses two predictions of one run at one moment, which would share their anchor and saved answer", () => {
+    const lesson = (body: string) => lessonParse("content/lessons/04-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${body}\n`, context);
+    const fenced = '::predict{preset="gc-pause-fenced" at="17000" question="What does storage do?" options="Accepts it|Rejects it" answer="1"}';
+    const again = '::predict{preset="gc-pause-fenced" at="17000" question="Which token does storage hold?" options="1|2" answer="1"}';
+    expect(problemsOf(lesson(`${fenced}\n\n${again}`))).toEqual([
+      'content/lessons/04-x.md:11: this prediction and the one at line 9 both hold preset "gc-pause-fenced" at 17000 ms, so they would share the id "predict-gc-pause-fenced-17000" that the page\'s anchor and the learner\'s saved answer use: ask one at another moment or of another preset, or make them one prediction',
+    ]);
   });
 });

@@ -11,6 +11,7 @@
 import type { Root, RootContent } from "mdast";
 import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
+import { fingerprint } from "./fingerprint";
 import { frontMatterRead } from "./frontMatter";
 import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, simCheck, type PresetLookup } from "./lessonDirectives";
 import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
@@ -45,6 +46,15 @@ function frontMatterSchema({ quizTitle, referenceTitle }: LessonContext) {
   });
 }
 
+/**
+ * A prediction's id, from its run and its moment rather than its place in the lesson, so adding or
+ * removing another prediction leaves the learner's saved answer on the question it was given to.
+ * It is the page's anchor too, so only letters, digits and hyphens.
+ */
+export function predictionId(preset: string, at: number): string {
+  return `predict-${preset}-${at}`.replace(/[^A-Za-z0-9-]/g, "-");
+}
+
 export function lessonParse(file: string, source: string, context: LessonContext): Parsed<Lesson> {
   const problems = new ProblemList(file);
   const slug = fileSlug(file);
@@ -54,7 +64,8 @@ export function lessonParse(file: string, source: string, context: LessonContext
   const meta = frontMatterRead(tree, frontMatterSchema(context), problems);
 
   const lives: LessonLive[] = [];
-  let predictions = 0;
+  /** Each prediction's id, with the line it is asked at: two at one moment of one run would share the anchor and the saved answer. */
+  const predictionLines = new Map<string, number>();
   /**
    * The presets whose runs a prediction on the page holds, with the line of the first: a ::sim of
    * one shows that prediction's answer, above or below it. A reveal is shown once its own prediction
@@ -144,7 +155,15 @@ export function lessonParse(file: string, source: string, context: LessonContext
           const body = node.type === "containerDirective" ? blocksRead(node.children, visible, { line }) : [];
           if (node.type === "containerDirective" && body.length === 0) problems.add(line, `:::predict has an empty reveal: write what the run shows after the moment, or use ::predict{…} on one line`);
           const { written, ...predict } = checked.value;
-          blocks.push({ kind: "predict", ...predict, id: `predict-${++predictions}`, reveal: body });
+          const id = predictionId(predict.preset.id, predict.at);
+          const earlier = predictionLines.get(id);
+          if (earlier !== undefined)
+            problems.add(
+              line,
+              `this prediction and the one at line ${earlier} both hold preset "${predict.preset.id}" at ${predict.at} ms, so they would share the id "${id}" that the page's anchor and the learner's saved answer use: ask one at another moment or of another preset, or make them one prediction`,
+            );
+          else predictionLines.set(id, line);
+          blocks.push({ kind: "predict", ...predict, id, fingerprint: fingerprint(predict.question, ...predict.options), reveal: body });
           open = answerSignals(predict.preset.id, predict.at, predict.question, written, predict.options, predict.answer);
         } else report(checked.problems);
       } else if (name === "live") {

@@ -91,7 +91,7 @@ export function simCheck(attributes: Attributes, lookup: PresetLookup): Checked<
 }
 
 /** A prediction's attributes, checked, with its options also as written (their `{fact}` figures unresolved). */
-export function predictCheck(attributes: Attributes, lookup: PresetLookup): Checked<Omit<LessonPredict, "kind" | "id" | "reveal"> & { written: string[] }> {
+export function predictCheck(attributes: Attributes, lookup: PresetLookup): Checked<Omit<LessonPredict, "kind" | "id" | "fingerprint" | "reveal"> & { written: string[] }> {
   const problems: string[] = [];
   const values = attributesRead("predict", attributes, problems);
   const preset = presetRead("predict", values.preset, lookup, problems);

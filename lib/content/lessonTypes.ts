@@ -43,8 +43,10 @@ export interface LessonSim {
  */
 export interface LessonPredict {
   kind: "predict";
-  /** "predict-<n>", the n-th prediction of its lesson: the page's anchor for it, and its key in the learner's progress. */
+  /** "predict-<preset>-<at>", unique in its lesson: the page's anchor for it, and its key in the learner's progress. */
   id: string;
+  /** A short hash of the question and its options: a saved answer with another was given to a question since reworded. */
+  fingerprint: string;
   preset: PresetRef;
   /** ms of true time; nothing after it is shown before the answer. */
   at: number;

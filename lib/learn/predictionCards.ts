@@ -55,3 +55,10 @@ export function predictionCard(lesson: Pick<Lesson, "slug" | "number" | "title">
 export function predictionCards(lessons: readonly Lesson[]): QuizQuestion[] {
   return lessons.flatMap((lesson) => lessonPredictions(lesson).map((predict) => predictionCard(lesson, predict)));
 }
+
+/** Every prediction the lessons ask now, by its key in the learner's progress, with its question's fingerprint. */
+export function predictionFingerprints(lessons: readonly Lesson[]): Record<string, string> {
+  return Object.fromEntries(
+    lessons.flatMap((lesson) => lessonPredictions(lesson).map((predict) => [predictionKey(lesson.slug, predict.id), predict.fingerprint])),
+  );
+}

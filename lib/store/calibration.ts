@@ -1,8 +1,9 @@
 /**
  * Calibration: how often the learner's predictions were right at each confidence they gave, per
  * concept. Predictions carry no concept of their own, so a prediction's concept is its lesson
- * (each lesson teaches one). Each prediction counts once, by its latest answer in the lesson:
- * answering again after a reload replaces the answer before, and review answers are not predictions.
+ * (each lesson teaches one). Each prediction counts once, by its first answer in the lesson, given
+ * before the reveal: answering again after a reload does not change it, and review answers are not
+ * predictions. An answer to a question since reworded no longer counts.
  */
 import type { Confidence, Progress } from "./progressSchema";
 
@@ -46,10 +47,18 @@ export interface Calibration {
 
 /**
  * The calibration of each concept with answered predictions, in the order of `lessons`, and across
- * them all; a prediction of a lesson that no longer exists is left out.
+ * them all. `current` holds the predictions the lessons ask now, by key, with the fingerprint of
+ * each question: an answer to one no longer asked, or since reworded, is left out.
  */
-export function calibration(predictions: Progress["predictions"], lessons: readonly { slug: string; title: string }[]): Calibration {
-  const byLesson = lessons.map((lesson) => ({ lesson, answered: Object.values(predictions).filter((prediction) => prediction.lesson === lesson.slug) }));
+export function calibration(
+  predictions: Progress["predictions"],
+  lessons: readonly { slug: string; title: string }[],
+  current: ReadonlyMap<string, string>,
+): Calibration {
+  const counted = Object.entries(predictions)
+    .filter(([key, prediction]) => current.get(key) === prediction.fingerprint)
+    .map(([, prediction]) => prediction);
+  const byLesson = lessons.map((lesson) => ({ lesson, answered: counted.filter((prediction) => prediction.lesson === lesson.slug) }));
   return {
     overall: tallies(byLesson.flatMap(({ answered }) => answered)),
     concepts: byLesson

@@ -8,22 +8,24 @@ import { predictionAnswer, predictionReview, quizAnswer, questionReview } from "
 
 const t0 = new Date("2026-12-07T18:00:00Z");
 const t1 = new Date("2026-12-07T18:05:00Z");
-const key = "04-fencing-tokens/predict-1";
+const key = "04-fencing-tokens/predict-gc-pause-fenced-17000";
 const wrongAndSure = {
   lesson: "04-fencing-tokens",
-  id: "predict-1",
+  id: "predict-gc-pause-fenced-17000",
+  fingerprint: "q1",
   chosen: 0,
   correct: false,
   confidence: "sure",
   reason: "  c1 did hold the lock  ",
 } as const;
-const known = { questionIds: new Set(["fencing/q1"]), drillSlugs: new Set<string>(), predictionIds: new Set([key]) };
+const known = { questionIds: new Set(["fencing/q1"]), drillSlugs: new Set<string>(), predictions: new Map([[key, "q1"]]) };
 
 describe("a lesson prediction", () => {
   it("keeps the answer with the confidence and the reason given before the reveal", () => {
     const p = predictionAnswer(progressEmpty(), wrongAndSure, t0);
     expect(p.predictions[key]).toEqual({
       lesson: "04-fencing-tokens",
+      fingerprint: "q1",
       chosen: 0,
       correct: false,
       confidence: "sure",
@@ -47,7 +49,9 @@ describe("a lesson prediction", () => {
       { kind: "question", id: "fencing/q1", due: t0.toISOString() },
     ]);
     // Without the predictions that exist, none is listed (a retired lesson's).
-    expect(reviewQueue(p, { ...known, predictionIds: new Set() }, t0).due.map((item) => item.kind)).toEqual(["question"]);
+    expect(reviewQueue(p, { ...known, predictions: new Map() }, t0).due.map((item) => item.kind)).toEqual(["question"]);
+    // Nor one kept for a question since reworded: the card was for another question.
+    expect(reviewQueue(p, { ...known, predictions: new Map([[key, "q2"]]) }, t0).due.map((item) => item.kind)).toEqual(["question"]);
 
     p = questionReview(predictionReview(p, key, true, t1), "fencing/q1", true, t1);
     expect(p.predictions[key].card).toEqual(p.questions["fencing/q1"]);
@@ -57,25 +61,41 @@ describe("a lesson prediction", () => {
     expect(p.predictions[key]).toMatchObject({ chosen: 0, correct: false, confidence: "sure" });
   });
 
-  it("answered again in the lesson replaces the answer and reviews its card", () => {
-    const p = predictionAnswer(
-      predictionAnswer(progressEmpty(), wrongAndSure, t0),
-      { ...wrongAndSure, chosen: 1, correct: true, confidence: "fairly-sure" },
-      t1,
-    );
-    expect(p.predictions[key]).toMatchObject({
+  it("answered again in the lesson, after the reveal, keeps the first answer and leaves its card unreviewed", () => {
+    const first = predictionAnswer(progressEmpty(), wrongAndSure, t0);
+    const again = predictionAnswer(first, { ...wrongAndSure, chosen: 1, correct: true, confidence: "fairly-sure", reason: "seen it" }, t1);
+    expect(again).toBe(first);
+    expect(again.predictions[key]).toMatchObject({
+      chosen: 0,
+      correct: false,
+      confidence: "sure",
+      reason: "c1 did hold the lock",
+      answeredAt: t0.toISOString(),
+    });
+    expect(again.predictions[key].card).toEqual(cardNew(t0));
+    // Still due: only Review reviews it.
+    expect(reviewQueue(again, known, t1).due).toEqual([{ kind: "prediction", id: key, due: t0.toISOString() }]);
+  });
+
+  it("answered again once its question was reworded starts afresh: the old answer was to another question", () => {
+    const first = predictionAnswer(progressEmpty(), wrongAndSure, t0);
+    const reworded = predictionAnswer(first, { ...wrongAndSure, fingerprint: "q2", chosen: 1, correct: true, confidence: null, reason: "" }, t1);
+    expect(reworded.predictions[key]).toEqual({
+      lesson: "04-fencing-tokens",
+      fingerprint: "q2",
       chosen: 1,
       correct: true,
-      confidence: "fairly-sure",
+      confidence: null,
+      reason: "",
       answeredAt: t1.toISOString(),
-      card: cardReview(cardNew(t0), 3, t1),
+      card: null,
     });
   });
 
   it("refuses a confidence it does not know and a reason longer than one line", () => {
     const saved = JSON.parse(JSON.stringify(predictionAnswer(progressEmpty(), wrongAndSure, t0)));
     expect(() => progressParse({ ...saved, predictions: { [key]: { ...saved.predictions[key], confidence: "certain" } } })).toThrow(
-      /^predictions\.04-fencing-tokens\/predict-1\.confidence: /,
+      /^predictions\.04-fencing-tokens\/predict-gc-pause-fenced-17000\.confidence: /,
     );
     expect(() => progressParse({ ...saved, predictions: { [key]: { ...saved.predictions[key], reason: "x".repeat(201) } } })).toThrow(/\.reason: /);
   });

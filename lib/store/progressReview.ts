@@ -19,8 +19,12 @@ export interface ReviewQueue {
   upcoming: ReviewItem[];
 }
 
-/** The content that exists: cards of anything else are left out. Without `predictionIds`, predictions are. */
-type Known = { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string>; predictionIds?: ReadonlySet<string> };
+/**
+ * The content that exists: cards of anything else are left out. Predictions by key, with the
+ * fingerprint of each one's question: a card kept for a question since reworded is left out too.
+ * Without `predictions`, every prediction is.
+ */
+type Known = { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string>; predictions?: ReadonlyMap<string, string> };
 type Cards = Pick<Progress, "questions" | "drills"> & Partial<Pick<Progress, "predictions">>;
 
 /**
@@ -34,7 +38,7 @@ export function cramQueue(progress: Cards, known: Known): ReviewItem[] {
     if (known.questionIds.has(id)) items.push({ kind: "question", id, due: card.due });
   }
   for (const [key, prediction] of Object.entries(progress.predictions ?? {})) {
-    if (prediction.card && known.predictionIds?.has(key)) items.push({ kind: "prediction", id: key, due: prediction.card.due });
+    if (prediction.card && known.predictions?.get(key) === prediction.fingerprint) items.push({ kind: "prediction", id: key, due: prediction.card.due });
   }
   for (const [slug, drill] of Object.entries(progress.drills)) {
     if (drill.card && known.drillSlugs.has(slug)) items.push({ kind: "drill", id: slug, due: drill.card.due });

@@ -74,12 +74,14 @@ export const confidenceSchema = z.enum(["guessing", "fairly-sure", "sure"]);
 export const PREDICTION_REASON_MAX = 200;
 
 /**
- * A lesson prediction the learner answered (since version 5): their latest answer, with the
+ * A lesson prediction the learner answered (since version 5): their first answer, with the
  * confidence and reason they gave before the reveal, and its review card once first missed.
  */
 const predictionSchema = z.strictObject({
   /** The lesson it is in, by slug. */
   lesson: z.string(),
+  /** The fingerprint of the question answered (LessonPredict.fingerprint): once reworded, this answer no longer counts. */
+  fingerprint: z.string().max(20),
   /** Index of the chosen option. */
   chosen: z.number().int().min(0).max(8),
   correct: z.boolean(),

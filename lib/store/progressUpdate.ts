@@ -77,8 +77,10 @@ export function questionReview(progress: Progress, questionId: string, correct: 
 export interface PredictionAnswer {
   /** The lesson's slug. */
   lesson: string;
-  /** The prediction's id in its lesson ("predict-2"). */
+  /** The prediction's id in its lesson ("predict-gc-pause-12000"). */
   id: string;
+  /** The fingerprint of the question as asked (LessonPredict.fingerprint). */
+  fingerprint: string;
   chosen: number;
   correct: boolean;
   confidence: Confidence | null;
@@ -91,19 +93,23 @@ export function predictionKey(lesson: string, id: string): string {
 }
 
 /**
- * Records a lesson prediction, with the confidence and reason given before the reveal; the latest
- * answer replaces the one before. A missed prediction joins Review as a missed quiz question does:
- * it gets a review card, due at once, and one that already has a card is reviewed (Good if right, Again if wrong).
+ * Records a lesson prediction, with the confidence and reason given before the reveal. Only the
+ * first answer counts: one given again after a reload has seen the reveal, so it changes neither
+ * the answer calibration counts nor the review card (a miss is reviewed in Review, spaced). An
+ * answer kept for a question since reworded (another fingerprint) is replaced. A missed prediction
+ * joins Review as a missed quiz question does: it gets a review card, due at once.
  */
 export function predictionAnswer(progress: Progress, answer: PredictionAnswer, now: Date): Progress {
   const key = predictionKey(answer.lesson, answer.id);
-  const card = progress.predictions[key]?.card ?? null;
-  const nextCard = card ? cardReview(card, answer.correct ? GOOD : AGAIN, now) : answer.correct ? null : cardNew(now);
-  const { lesson, chosen, correct, confidence } = answer;
+  if (progress.predictions[key]?.fingerprint === answer.fingerprint) return progress;
+  const { lesson, fingerprint, chosen, correct, confidence } = answer;
   const reason = answer.reason.trim();
   return {
     ...progress,
-    predictions: { ...progress.predictions, [key]: { lesson, chosen, correct, confidence, reason, answeredAt: now.toISOString(), card: nextCard } },
+    predictions: {
+      ...progress.predictions,
+      [key]: { lesson, fingerprint, chosen, correct, confidence, reason, answeredAt: now.toISOString(), card: correct ? null : cardNew(now) },
+    },
   };
 }
 
