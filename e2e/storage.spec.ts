@@ -83,7 +83,7 @@ test("importing a progress file says what this browser's progress holds and will
   // A learner who has done a good deal here: a quiz set, two lessons, a challenge and a prediction.
   let rich = lessonUnderstood(lessonUnderstood(missed("leases"), "leases", true, now), "fencing", true, now);
   rich = challengeSolved(rich, "fence-the-pause", { changes: 1 }, now);
-  rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", chosen: 0, correct: true, confidence: "sure", reason: "" }, now);
+  rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", fingerprint: "f1", chosen: 0, correct: true, confidence: "sure", reason: "" }, now);
   await page.addInitScript(
     ([key, save]) => {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, save);

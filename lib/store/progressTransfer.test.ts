@@ -48,8 +48,8 @@ describe("what progress holds, said before an import replaces it", () => {
     expect(progressHoldings(one)).toBe("1 quiz set and 1 review card");
     let rich = lessonUnderstood(lessonUnderstood(one, "leases", true, now), "fencing", true, now);
     rich = challengeSolved(rich, "fence-the-pause", { changes: 1 }, now);
-    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", chosen: 0, correct: false, confidence: "sure", reason: "" }, now);
-    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-2", chosen: 1, correct: true, confidence: null, reason: "" }, now);
+    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", fingerprint: "f1", chosen: 0, correct: false, confidence: "sure", reason: "" }, now);
+    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-2", fingerprint: "f2", chosen: 1, correct: true, confidence: null, reason: "" }, now);
     expect(progressHoldings(rich)).toBe("1 quiz set, 2 lessons understood, 1 challenge won, 2 review cards and 2 predictions answered");
   });
 });
