@@ -12,6 +12,7 @@ const args: RoomServerArgs = {
   perAddress: { joinsPerMinute: 600, guessesPerMinute: 20, rooms: 5, phonesPerRoom: 20 },
   sockets: { connectionsPerAddress: 150, pendingPerAddress: 50, idleMs: 2_000 },
   allowOrigins: [],
+  trustProxy: false,
 };
 let room: Awaited<ReturnType<typeof startRoomServer>>;
 let url: string;
