@@ -27,6 +27,8 @@ export interface HostileSizes {
   /** Connections guessing codes, and guesses each. */
   guessers: number;
   guessesEach: number;
+  /** Bad codes a classmate sends from the class's own address: more than its guesses a minute. */
+  natGuesses: number;
   /** Half-open requests and the header bytes each sends. */
   headerRequests: number;
   headerBytes: number;
@@ -43,6 +45,7 @@ export const SHORT: HostileSizes = {
   silent: 150,
   guessers: 10,
   guessesEach: 5,
+  natGuesses: 40,
   headerRequests: 120,
   headerBytes: 128 * 1024,
   closeWithinMs: 6_000,
@@ -57,6 +60,7 @@ export const FULL: HostileSizes = {
   silent: 1_100,
   guessers: 100,
   guessesEach: 20,
+  natGuesses: 60,
   headerRequests: 1_000,
   // Just under the 1 MB the relay used to accept.
   headerBytes: 1000 * 1024,
@@ -222,8 +226,12 @@ const rawSocket = (port: number, localAddress: string): Promise<Socket> =>
     socket.once("close", () => resolve(socket));
   });
 
-export type AttackName = "stuffing" | "filling" | "rooms" | "silent" | "guessing" | "origin" | "headers";
-export const ATTACKS: AttackName[] = ["stuffing", "filling", "rooms", "silent", "guessing", "origin", "headers"];
+export type AttackName = "stuffing" | "filling" | "rooms" | "silent" | "guessing" | "origin" | "headers" | "classmate";
+// The classmate spends the honest address's guesses, so it comes last.
+export const ATTACKS: AttackName[] = ["stuffing", "filling", "rooms", "silent", "guessing", "origin", "headers", "classmate"];
+
+/** A code of the relay's alphabet, different for each (g, i). */
+const guessCode = (g: number, i: number) => Array.from({ length: 5 }, (_, k) => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[(g * 7 + i * 13 + k * 3) % 31]).join("");
 
 /**
  * Runs one attack against the relay at `url` (ws://127.0.0.1:port/relay) and an honest class
@@ -339,8 +347,7 @@ const attacks: Record<AttackName, Attack> = {
           const guesser = await socketFrom(url, from);
           let answered = 0;
           for (let i = 0; guesser && i < sizes.guessesEach; i++) {
-            const code = Array.from({ length: 5 }, (_, k) => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[(g * 7 + i * 13 + k * 3) % 31]).join("");
-            send(guesser, { type: "join", code, device: device(`guesser${g}`, 0) });
+            send(guesser, { type: "join", code: guessCode(g, i), device: device(`guesser${g}`, 0) });
             const reply = await next(guesser, (m) => m.type === "error" || m.type === "phone", 1_000);
             if (reply?.type === "error" && reply.reason === "no-such-room") answered++;
             await pace(250);
@@ -355,6 +362,38 @@ const attacks: Record<AttackName, Attack> = {
         extra: [],
         achieved: answered,
         attacker: `${answered} of ${sizes.guessers * sizes.guessesEach} code guesses answered in ${seconds.toFixed(1)} s`,
+      };
+    }),
+
+  // A classmate behind the class's NAT joins the room, then sends bad codes until the address's guesses are spent.
+  classmate: (url, _port, _from, sizes) =>
+    honestClass(url, sizes, async (presenter) => {
+      const inRoom = await socketFrom(url, HONEST);
+      if (inRoom) {
+        send(inRoom, { type: "join", code: presenter.code, device: device("classmate", 0) });
+        await next(inRoom, (m) => m.type === "phone" || m.type === "error");
+      }
+      let answered = 0;
+      let slowed = 0;
+      await Promise.all(
+        Array.from({ length: Math.ceil(sizes.natGuesses / 5) }, async (_, g) => {
+          const guesser = await socketFrom(url, HONEST);
+          for (let i = 0; guesser && i < 5; i++) {
+            send(guesser, { type: "join", code: guessCode(g + 50, i), device: device(`classmate${g}`, 1) });
+            const reply = await next(guesser, (m) => m.type === "error" || m.type === "phone", 1_000);
+            if (reply?.type === "error" && reply.reason === "no-such-room") answered++;
+            if (reply?.type === "error" && reply.reason === "slow-down") slowed++;
+            await pace(250);
+          }
+          guesser?.close();
+        }),
+      );
+      // The classmate stays in the room while the class joins, then goes.
+      setTimeout(() => inRoom?.close(), sizes.closeWithinMs).unref();
+      return {
+        extra: [],
+        achieved: slowed,
+        attacker: `a classmate on the class's address: ${answered} bad codes answered, then ${slowed} told to slow down`,
       };
     }),
 

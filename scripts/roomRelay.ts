@@ -5,12 +5,15 @@
  * COALESCE_MS, pings that find phones gone without a word, and the sweep that ends rooms whose
  * presenter never came back. Everything lives in memory and goes when a room ends.
  *
- * Against a prankster it also keeps, per client address, a cap on connections and on connections
+ * Against a prankster it also keeps, per client address, a cap on WebSockets and on WebSockets
  * not yet in a room (a socket that never upgrades or never speaks is closed after IDLE), and it
- * accepts a WebSocket only from the relay's own site, a loopback page or an allowed origin.
+ * accepts a WebSocket only from the relay's own site, a loopback page or an allowed origin. Plain
+ * HTTP requests (the site's pages and assets, for `npm run room`) are not counted per address: a
+ * class behind one NAT loads many at once, and the server's header and request timeouts and its
+ * maxConnections bound them.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { Socket } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { CODE_ALPHABET, CODE_LENGTH, MAX_MESSAGE_BYTES, type RelayMessage } from "../lib/room/protocol";
@@ -21,14 +24,15 @@ const COALESCE_MS = 20;
 const PING_EVERY_MS = 25_000;
 const SWEEP_EVERY_MS = 10_000;
 
-/** Per client address, at the socket: every connection, and those not yet in a room. */
+/** Per client address: every WebSocket, and those not yet in a room. */
 export interface SocketLimits {
   connectionsPerAddress: number;
   pendingPerAddress: number;
   /** How long a socket may stay silent, or a WebSocket outside a room, before it is closed. */
   idleMs: number;
 }
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 500, pendingPerAddress: 300, idleMs: 10_000 };
+// Headroom above a class of 300 behind one NAT, each phone with one WebSocket (and one more while it reconnects).
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 600, pendingPerAddress: 400, idleMs: 10_000 };
 
 export interface RelayShellOptions {
   /** The URL path that upgrades to the relay, e.g. "/relay". */
@@ -40,6 +44,12 @@ export interface RelayShellOptions {
   sockets?: Partial<SocketLimits>;
   /** Origins of other sites allowed to use the relay, e.g. "https://lab.example.org". */
   allowOrigins?: string[];
+  /**
+   * Take the client's address from the last X-Forwarded-For hop, which the proxy in front appends:
+   * behind a TLS-terminating proxy or tunnel every socket comes from the proxy. Only with a proxy:
+   * otherwise anyone can name any address in the header.
+   */
+  trustProxy?: boolean;
 }
 
 export interface RelayShellStats extends RelayStats {
@@ -57,6 +67,20 @@ export interface RelayShell {
 
 const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 const newSecret = () => randomBytes(24).toString("base64url");
+
+/**
+ * The client address a request's limits are kept under (see `addressKey`): its socket's, or with
+ * `trustProxy` the last hop of X-Forwarded-For, the one the proxy in front appended; earlier hops
+ * are whatever the client sent. A hop may carry a port ("203.0.113.9:41234", "[2001:db8::1]:443").
+ */
+export function clientAddress(remote: string | undefined, forwarded: string | string[] | undefined, trustProxy: boolean): string {
+  const hops = trustProxy ? [forwarded ?? []].flat().join(",").split(",") : [];
+  const last = hops.at(-1)?.trim();
+  if (!last) return addressKey(remote);
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(last);
+  const v4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(last);
+  return addressKey(bracketed?.[1] ?? v4WithPort?.[1] ?? last);
+}
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
@@ -90,6 +114,7 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
   });
   const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.sockets };
   const allowOrigins = (options.allowOrigins ?? []).map((o) => new URL(o).origin);
+  const trustProxy = options.trustProxy ?? false;
   // Frames past 16× the protocol's limit are refused by ws itself (it closes that connection);
   // anything smaller reaches the state machine, which drops what is over MAX_MESSAGE_BYTES.
   const wss = new WebSocketServer({
@@ -97,10 +122,12 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
     path: options.path,
     maxPayload: 16 * MAX_MESSAGE_BYTES,
     clientTracking: false,
-    verifyClient: ({ origin, req }: { origin: string | undefined; req: { headers: { host?: string } } }) => {
-      const ok = originAllowed(origin || undefined, req.headers.host, allowOrigins);
-      if (!ok) refusedOrigin++;
-      return ok;
+    verifyClient: ({ origin, req }: { origin: string | undefined; req: IncomingMessage }, done: (ok: boolean, code?: number) => void) => {
+      if (!originAllowed(origin || undefined, req.headers.host, allowOrigins)) {
+        refusedOrigin++;
+        return done(false, 403);
+      }
+      done(...count(req));
     },
   });
   const sockets = new Map<ConnectionId, WebSocket>();
@@ -113,34 +140,37 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
   let refusedBusy = 0;
   let closedIdle = 0;
 
-  // Every TCP connection is counted against its address, and as pending until its WebSocket is in a room.
+  // Every WebSocket upgrade request is counted against its address until its socket closes, and as
+  // pending until it is in a room.
   const perAddress = new Map<string, { all: number; pending: number }>();
   const pending = new WeakSet<Socket>();
+  const addressOf = new WeakMap<IncomingMessage, string>();
   const settle = (socket: Socket, address: string) => {
     if (!pending.has(socket)) return;
     pending.delete(socket);
     const counts = perAddress.get(address);
     if (counts) counts.pending--;
   };
-  const onConnection = (socket: Socket) => {
-    const address = addressKey(socket.remoteAddress);
+  const count = (req: IncomingMessage): [boolean, number?] => {
+    const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustProxy);
     const counts = perAddress.get(address) ?? { all: 0, pending: 0 };
     if (counts.all >= limits.connectionsPerAddress || counts.pending >= limits.pendingPerAddress) {
       refusedBusy++;
-      socket.destroy();
-      return;
+      return [false, 503];
     }
     counts.all++;
     counts.pending++;
     perAddress.set(address, counts);
+    addressOf.set(req, address);
+    const socket = req.socket;
     pending.add(socket);
     socket.once("close", () => {
       settle(socket, address);
       counts.all--;
       if (counts.all === 0) perAddress.delete(address);
     });
+    return [true];
   };
-  server.on("connection", onConnection);
   // A socket silent this long is closed: the HTTP server destroys it (ws turns this off once upgraded).
   server.setTimeout(limits.idleMs, (socket: Socket) => {
     closedIdle++;
@@ -168,10 +198,10 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
     }
   };
 
-  wss.on("connection", (socket: WebSocket, req: { socket: Socket }) => {
+  wss.on("connection", (socket: WebSocket, req: IncomingMessage) => {
     const id = nextId++;
     const tcp = req.socket;
-    const address = addressKey(tcp.remoteAddress);
+    const address = addressOf.get(req) ?? addressKey(tcp.remoteAddress);
     sockets.set(id, socket);
     alive.add(id);
     relay.connect(id, Date.now(), address);
@@ -219,7 +249,6 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
         clearInterval(pinger);
         clearInterval(sweeper);
         if (tallyTimer) clearTimeout(tallyTimer);
-        server.off("connection", onConnection);
         for (const socket of sockets.values()) socket.close(1001, "relay stopping");
         wss.close(() => resolve());
       }),
@@ -232,7 +261,7 @@ export function describeDrops(stats: RelayShellStats): string {
   const parts = dropped.map(([reason, n]) => `${n} ${reason}`);
   if (stats.closedTooLarge > 0) parts.push(`${stats.closedTooLarge} connections closed for a frame over ${16 * MAX_MESSAGE_BYTES} bytes`);
   if (stats.refusedOrigin > 0) parts.push(`${stats.refusedOrigin} WebSockets refused for their page's origin`);
-  if (stats.refusedBusy > 0) parts.push(`${stats.refusedBusy} connections refused over an address's limit`);
+  if (stats.refusedBusy > 0) parts.push(`${stats.refusedBusy} WebSockets refused over an address's limit`);
   if (stats.closedIdle > 0) parts.push(`${stats.closedIdle} idle connections closed`);
   return parts.length === 0 ? "The relay dropped no messages." : `The relay dropped: ${parts.join(", ")}.`;
 }

@@ -32,6 +32,8 @@ export interface RoomServerArgs {
   perAddress: AddressLimits;
   sockets: SocketLimits;
   allowOrigins: string[];
+  /** Client addresses from the last X-Forwarded-For hop: only behind a proxy that appends it. */
+  trustProxy: boolean;
 }
 
 /** The options, each a whole number with its least value and default. */
@@ -50,11 +52,11 @@ const NUMBERS = {
 type NumberOption = keyof typeof NUMBERS;
 
 /** The options `roomArgs` reads, for the message about one it does not know. */
-export const ROOM_OPTIONS = ["--port", "--host", "--allow-origin", ...Object.keys(NUMBERS).map((name) => `--${name}`)];
+export const ROOM_OPTIONS = ["--port", "--host", "--allow-origin", "--trust-proxy", ...Object.keys(NUMBERS).map((name) => `--${name}`)];
 
 /** Reads the command line; a bad or unknown option exits with one line naming it. */
 export function roomArgs(defaults: { port: number; host: string }, args = process.argv.slice(2)): RoomServerArgs {
-  let values: Record<string, string | string[] | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     values = parseArgs({
       args,
@@ -62,6 +64,7 @@ export function roomArgs(defaults: { port: number; host: string }, args = proces
         port: { type: "string" },
         host: { type: "string" },
         "allow-origin": { type: "string", multiple: true },
+        "trust-proxy": { type: "boolean" },
         ...Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, { type: "string" as const }])),
       },
     }).values;
@@ -108,6 +111,7 @@ export function roomArgs(defaults: { port: number; host: string }, args = proces
       idleMs: number("idle-timeout") * 1000,
     },
     allowOrigins,
+    trustProxy: values["trust-proxy"] === true,
   };
 }
 
@@ -163,6 +167,7 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
     perAddress: args.perAddress,
     sockets: args.sockets,
     allowOrigins: args.allowOrigins,
+    trustProxy: args.trustProxy,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: Error & { code?: string }) => {
@@ -183,7 +188,7 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
   publicOrigin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const limits = [
     `at most ${server.maxConnections} connections at once (${descriptors === null ? "descriptor limit unknown" : `descriptor limit ${descriptors}`})`,
-    `per address: ${args.sockets.connectionsPerAddress} connections, ${args.sockets.pendingPerAddress} not yet in a room, ${args.perAddress.joinsPerMinute} joins and ${args.perAddress.guessesPerMinute} code guesses a minute, ${args.perAddress.rooms} rooms, ${args.perAddress.phonesPerRoom} phones in a room`,
+    `per address${args.trustProxy ? " (the last X-Forwarded-For hop)" : ""}: ${args.sockets.connectionsPerAddress} WebSockets, ${args.sockets.pendingPerAddress} not yet in a room, ${args.perAddress.joinsPerMinute} joins and ${args.perAddress.guessesPerMinute} code guesses a minute, ${args.perAddress.rooms} rooms, ${args.perAddress.phonesPerRoom} phones in a room`,
     `origins: this site${args.allowOrigins.length ? `, ${args.allowOrigins.join(", ")}` : ""} and pages on this machine`,
   ];
 

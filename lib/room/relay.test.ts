@@ -252,6 +252,58 @@ describe("hostile input", () => {
     expect(s.last(200)).toMatchObject({ type: "phone", code: s.code });
   });
 
+  it("lets a class into its own room while a classmate behind the same NAT spends every guess on bad codes", () => {
+    const nat = "203.0.113.9";
+    const s = setup({ perAddress: { guessesPerMinute: 3 } });
+    s.relay.connect(1, s.at(), nat);
+    s.send(1, { type: "open" });
+    const { code, secret } = s.lastOf(1, "opened")!;
+    s.relay.connect(100, s.at(), nat);
+    s.send(100, { type: "join", code, device: device(0) });
+    // The prankster sends a bad code every 2 s: the address's guesses never refill to one.
+    s.relay.connect(150, s.at(), nat);
+    for (const bad of ["AAAAA", "BBBBB", "CCCCC", "DDDDD"]) s.send(150, { type: "join", code: bad, device: device(150) });
+    expect(s.last(150)).toMatchObject({ type: "error", reason: "slow-down" });
+    for (let i = 1; i <= 20; i++) {
+      s.relay.connect(100 + i, s.at(), nat);
+      s.send(100 + i, { type: "join", code, device: device(i) });
+      expect(s.last(100 + i)).toMatchObject({ type: "phone", code });
+      s.send(150, { type: "join", code: "EEEEE", device: device(150) });
+    }
+    expect(s.lastOf(1, "room")?.joined).toBe(21);
+    // The presenter's page, reloaded behind the same NAT, gets its room back.
+    s.relay.disconnect(1, s.at());
+    s.relay.connect(2, s.at(), nat);
+    s.send(2, { type: "resume", code, secret });
+    expect(s.last(2)).toMatchObject({ type: "room", joined: 21 });
+    // A miss still waits, and so does a room this address has no part in.
+    s.send(150, { type: "join", code: "FFFFF", device: device(150) });
+    expect(s.last(150)).toMatchObject({ type: "error", reason: "slow-down" });
+    s.relay.connect(3, s.at(), "198.51.100.4");
+    s.send(3, { type: "open" });
+    s.send(150, { type: "join", code: s.lastOf(3, "opened")!.code, device: device(150) });
+    expect(s.last(150)).toMatchObject({ type: "error", reason: "slow-down" });
+  });
+
+  it("lets a class of 300 that re-joined a code gone with a restarted relay into a new room within a minute", () => {
+    const nat = "203.0.113.9";
+    const s = setup();
+    const burst = s.at();
+    const replies = Array.from({ length: 300 }, (_, i) => {
+      s.relay.connect(100 + i, burst, nat);
+      return s.relay.receive(100 + i, JSON.stringify({ type: "join", code: "WXYZ2", device: device(i) }), burst)[0].message;
+    });
+    expect(replies.filter((m) => m.type === "error" && m.reason === "no-such-room")).toHaveLength(30);
+    expect(replies.filter((m) => m.type === "error" && m.reason === "slow-down")).toHaveLength(270);
+    s.relay.connect(1, burst, nat);
+    const code = (s.relay.receive(1, JSON.stringify({ type: "open" }), burst)[0].message as { code: string }).code;
+    // The first phone waits for one guess to come back (2 s at 30 a minute); the rest join as part of the room.
+    const joinNew = (i: number, at: number) => s.relay.receive(100 + i, JSON.stringify({ type: "join", code, device: device(i) }), at)[0].message;
+    expect(joinNew(0, burst + 1_000)).toMatchObject({ type: "error", reason: "slow-down" });
+    const later = burst + 60_000;
+    for (let i = 0; i < 300; i++) expect(joinNew(i, later)).toMatchObject({ type: "phone", code });
+  });
+
   it("ends the room a connection leaves for another, and holds few rooms per address", () => {
     let n = 0;
     const s = setup({ newCode: () => `R${String(n++).padStart(4, "0")}`.replace(/0/g, "A"), perAddress: { rooms: 2 } });

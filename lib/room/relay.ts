@@ -293,12 +293,24 @@ export function createRelay(options: RelayOptions): Relay {
     return refuse(id, "slow-down", "Too many tries from this network in the last minute: wait a minute, then try again.");
   };
 
-  /** Looks a code up for a join or resume; a code that names no room spends one of the address's guesses. */
-  const lookUp = (connection: Connection, code: string, now: number): Room | "no-guesses" | undefined => {
+  /**
+   * Looks a code up for a join or resume; a code that names no room spends one of the address's
+   * guesses, and once they are spent every look-up waits, so a hit tells a guesser nothing. Only a
+   * room this address is already part of is found without a guess: its phones' address, this
+   * connection's room, a device already in it, or the opener resuming. So a classmate's bad codes
+   * behind the class's NAT cannot keep the class out of its own room.
+   */
+  const lookUp = (connection: Connection, code: string, now: number, device?: string): Room | "no-guesses" | undefined => {
+    const room = rooms.get(code);
+    const known =
+      room !== undefined &&
+      (device === undefined
+        ? room.openedBy === connection.address
+        : (room.perAddress.get(connection.address) ?? 0) > 0 || connection.room === code || room.devices.has(device));
+    if (known) return room;
     const state = addressOf(connection.address, now);
     refill(state.guesses, limits.guessesPerMinute, now);
     if (state.guesses.tokens < 1) return "no-guesses";
-    const room = rooms.get(code);
     if (!room) state.guesses.tokens -= 1;
     return room;
   };
@@ -355,7 +367,7 @@ export function createRelay(options: RelayOptions): Relay {
         if (connection.room === message.code && connection.role === "phone") return [phoneView(rooms.get(message.code)!, id)];
         const state = addressOf(connection.address, now);
         if (!take(state.joins, limits.joinsPerMinute, now)) return slowDown(id);
-        const room = lookUp(connection, message.code, now);
+        const room = lookUp(connection, message.code, now, message.device);
         if (room === "no-guesses") return slowDown(id);
         if (!room) return refuse(id, "no-such-room", `There is no room ${message.code}: check the code on the screen.`);
         const known = room.devices.get(message.device);
