@@ -10,7 +10,7 @@ const args: RoomServerArgs = {
   maxRooms: 100,
   presenterGraceMs: 60_000,
   perAddress: { joinsPerMinute: 600, guessesPerMinute: 20, rooms: 5, phonesPerRoom: 20 },
-  sockets: { connectionsPerAddress: 150, pendingPerAddress: 50, idleMs: 2_000 },
+  sockets: { connectionsPerAddress: 150, pendingPerAddress: 50, silentPerAddress: 50, idleMs: 2_000 },
   allowOrigins: [],
   trustProxy: false,
 };

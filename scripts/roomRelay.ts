@@ -28,11 +28,14 @@ const SWEEP_EVERY_MS = 10_000;
 export interface SocketLimits {
   connectionsPerAddress: number;
   pendingPerAddress: number;
+  /** Sockets that have not yet sent a request (page or WebSocket), per address: a flood of silent sockets cannot take every descriptor. */
+  silentPerAddress: number;
   /** How long a socket may stay silent, or a WebSocket outside a room, before it is closed. */
   idleMs: number;
 }
 // Headroom above a class of 300 behind one NAT, each phone with one WebSocket (and one more while it reconnects).
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 600, pendingPerAddress: 400, idleMs: 10_000 };
+// A phone's request follows its socket within milliseconds, so a class loading the site has few silent at once.
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 600, pendingPerAddress: 400, silentPerAddress: 200, idleMs: 10_000 };
 
 export interface RelayShellOptions {
   /** The URL path that upgrades to the relay, e.g. "/relay". */
@@ -57,6 +60,8 @@ export interface RelayShellStats extends RelayStats {
   refusedOrigin: number;
   refusedBusy: number;
   closedIdle: number;
+  /** Sockets refused at once: their address already had as many silent sockets as it may. */
+  refusedSilent: number;
 }
 
 export interface RelayShell {
@@ -139,6 +144,7 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
   let refusedOrigin = 0;
   let refusedBusy = 0;
   let closedIdle = 0;
+  let refusedSilent = 0;
 
   // Every WebSocket upgrade request is counted against its address until its socket closes, and as
   // pending until it is in a room.
@@ -171,6 +177,34 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
     });
     return [true];
   };
+  // A socket counts as silent from its connection to its first request. Behind a trusted proxy every
+  // socket comes from the proxy, which holds the silent ones itself, so none is counted.
+  const silentPerAddress = new Map<string, number>();
+  const spoken = new WeakMap<Socket, () => void>();
+  server.on("connection", (socket: Socket) => {
+    if (trustProxy) return;
+    const address = clientAddress(socket.remoteAddress, undefined, false);
+    const silent = silentPerAddress.get(address) ?? 0;
+    if (silent >= limits.silentPerAddress) {
+      refusedSilent++;
+      socket.destroy();
+      return;
+    }
+    silentPerAddress.set(address, silent + 1);
+    let counted = true;
+    const speak = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (silentPerAddress.get(address) ?? 1) - 1;
+      if (left === 0) silentPerAddress.delete(address);
+      else silentPerAddress.set(address, left);
+    };
+    socket.once("close", speak);
+    spoken.set(socket, speak);
+  });
+  const firstRequest = (req: IncomingMessage) => spoken.get(req.socket)?.();
+  server.prependListener("request", firstRequest);
+  server.prependListener("upgrade", firstRequest);
   // A socket silent this long is closed: the HTTP server destroys it (ws turns this off once upgraded).
   server.setTimeout(limits.idleMs, (socket: Socket) => {
     closedIdle++;
@@ -243,7 +277,7 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
   sweeper.unref();
 
   return {
-    stats: () => ({ ...relay.stats(), closedTooLarge, refusedOrigin, refusedBusy, closedIdle }),
+    stats: () => ({ ...relay.stats(), closedTooLarge, refusedOrigin, refusedBusy, closedIdle, refusedSilent }),
     close: () =>
       new Promise((resolve) => {
         clearInterval(pinger);
@@ -263,5 +297,6 @@ export function describeDrops(stats: RelayShellStats): string {
   if (stats.refusedOrigin > 0) parts.push(`${stats.refusedOrigin} WebSockets refused for their page's origin`);
   if (stats.refusedBusy > 0) parts.push(`${stats.refusedBusy} WebSockets refused over an address's limit`);
   if (stats.closedIdle > 0) parts.push(`${stats.closedIdle} idle connections closed`);
+  if (stats.refusedSilent > 0) parts.push(`${stats.refusedSilent} silent sockets refused`);
   return parts.length === 0 ? "The relay dropped no messages." : `The relay dropped: ${parts.join(", ")}.`;
 }

@@ -47,6 +47,7 @@ const NUMBERS = {
   "phones-per-address": { least: 1, fallback: DEFAULT_ADDRESS_LIMITS.phonesPerRoom },
   "connections-per-address": { least: 2, fallback: DEFAULT_SOCKET_LIMITS.connectionsPerAddress },
   "pending-per-address": { least: 1, fallback: DEFAULT_SOCKET_LIMITS.pendingPerAddress },
+  "silent-per-address": { least: 1, fallback: DEFAULT_SOCKET_LIMITS.silentPerAddress },
   "idle-timeout": { least: 1, fallback: DEFAULT_SOCKET_LIMITS.idleMs / 1000 },
 } as const;
 type NumberOption = keyof typeof NUMBERS;
@@ -108,6 +109,7 @@ export function roomArgs(defaults: { port: number; host: string }, args = proces
     sockets: {
       connectionsPerAddress: number("connections-per-address"),
       pendingPerAddress: number("pending-per-address"),
+      silentPerAddress: number("silent-per-address"),
       idleMs: number("idle-timeout") * 1000,
     },
     allowOrigins,
@@ -188,7 +190,7 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
   publicOrigin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const limits = [
     `at most ${server.maxConnections} connections at once (${descriptors === null ? "descriptor limit unknown" : `descriptor limit ${descriptors}`})`,
-    `per address${args.trustProxy ? " (the last X-Forwarded-For hop)" : ""}: ${args.sockets.connectionsPerAddress} WebSockets, ${args.sockets.pendingPerAddress} not yet in a room, ${args.perAddress.joinsPerMinute} joins and ${args.perAddress.guessesPerMinute} code guesses a minute, ${args.perAddress.rooms} rooms, ${args.perAddress.phonesPerRoom} phones in a room`,
+    `per address${args.trustProxy ? " (the last X-Forwarded-For hop)" : ""}: ${args.sockets.connectionsPerAddress} WebSockets, ${args.sockets.pendingPerAddress} not yet in a room, ${args.sockets.silentPerAddress} sockets that have not yet sent a request, ${args.perAddress.joinsPerMinute} joins and ${args.perAddress.guessesPerMinute} code guesses a minute, ${args.perAddress.rooms} rooms, ${args.perAddress.phonesPerRoom} phones in a room`,
     `origins: this site${args.allowOrigins.length ? `, ${args.allowOrigins.join(", ")}` : ""} and pages on this machine`,
   ];
 
