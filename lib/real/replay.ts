@@ -34,7 +34,7 @@ export function eventsOfTrace(events: readonly TraceEvent[]): SimEvent[] {
     const grant = "grant" in body && typeof body.grant === "string" ? number(body.grant) : "grant" in body ? null : undefined;
     const converted = (grant === undefined ? body : { ...body, grant }) as EventBody;
     if (converted.kind === "write")
-      return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}` };
+      return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}`, sentAt: null };
     return { ...converted, t: e.t, seq } as SimEvent;
   });
 }
