@@ -67,6 +67,20 @@ test("a bad amount in the fault form is named and nothing is added", async ({ pa
   await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText("Clock jump on c2 at 1 s by −2 s");
 });
 
+test("editing a fault with a bad length marks that field invalid, names why, and changes nothing", async ({ page }) => {
+  await openLab(page, "?preset=gc-pause");
+  const faults = topology(page).getByRole("list", { name: "Injected faults" });
+  await faults.getByRole("button", { name: "Edit: Pause c1 at 1 s for 15 s" }).click();
+  const editor = topology(page).getByRole("form", { name: "Edit: Pause c1 at 1 s for 15 s" });
+  await editor.getByRole("textbox", { name: /^For/ }).fill("0");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("For: must be at least 1 ms.");
+  await expect(editor.getByRole("textbox", { name: /^For/ })).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.getByRole("textbox", { name: /^At/ })).toHaveAttribute("aria-invalid", "false");
+  await editor.getByRole("button", { name: "Cancel" }).click();
+  await expect(faults.getByRole("listitem")).toHaveText([/Pause c1 at 1 s for 15 s/]);
+});
+
 test("a partition on a link shows on both views: the timeline's cut-off span and the topology's broken link", async ({ page }) => {
   await openLab(page, "?preset=gc-pause&t=3000");
   await topology(page)

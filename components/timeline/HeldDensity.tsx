@@ -2,7 +2,7 @@ import type { Span } from "@/lib/sim/spans";
 import { laneRows } from "@/lib/run/timelineLayout";
 import { columnShares, densityRuns } from "@/lib/run/density";
 import { roleColor } from "@/lib/theme/tokens";
-import { colorOfProcess } from "./colors";
+import { laneColor } from "./colors";
 import { rectPath, type LayerProps } from "./geometry";
 
 /**
@@ -30,7 +30,7 @@ export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "l
         if (!box) return null;
         const rows = laneRows(box, layout.textPx);
         const bottom = rows.barTop + rows.barHeight;
-        const color = /^c\d+$/.test(lane) ? colorOfProcess(lane) : roleColor.lockService;
+        const color = laneColor(box.lane);
         return (
           <g key={lane}>
             <rect

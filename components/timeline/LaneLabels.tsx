@@ -9,7 +9,7 @@ import type { ResolvedScenario } from "@/lib/sim/scenario";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
-import { colorOfProcess } from "./colors";
+import { laneColor } from "./colors";
 
 /** The lab's lane label sizes, in px: the lane's name and its clock. */
 const DESK_TEXT = { name: 12, clock: 10.5 };
@@ -67,7 +67,7 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
               strokeWidth={box.lane.kind === "client" ? "1" : "1.5"}
               style={
                 box.lane.kind === "client"
-                  ? { fill: colorOfProcess(name), stroke: roleColor.ink }
+                  ? { fill: laneColor(box.lane), stroke: roleColor.ink }
                   : { stroke: box.lane.kind === "storage" ? roleColor.storage : roleColor.lockService }
               }
             />

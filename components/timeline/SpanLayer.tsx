@@ -4,7 +4,7 @@ import { laneRows } from "@/lib/run/timelineLayout";
 import { formatSessionDoubt } from "@/lib/run/format";
 import { pauseLabel } from "@/lib/run/phrases";
 import { roleColor } from "@/lib/theme/tokens";
-import { colorOfProcess } from "./colors";
+import { colorOfProcess, laneColor } from "./colors";
 import { hundredths, labelWidth, rectPath, type LayerProps } from "./geometry";
 import { HeldDensity } from "./HeldDensity";
 import { WholeLabel } from "./Playhead";
@@ -76,7 +76,7 @@ export const SpanLayer = memo(function SpanLayer({
   // work and waiting of each lane as one path apiece: a 64-client run's work alone was thousands
   // of rectangles, 1 MB of a lesson's HTML and as many nodes to style, lay out and hydrate.
   if (crowded) items.push(<HeldDensity key="held-density" spans={spans} layout={layout} x={x} d0={d0} until={until} />);
-  const strokes = new Map<string, { kind: "working" | "waiting"; lane: string; d: string[] }>();
+  const strokes = new Map<string, { kind: "working" | "waiting"; color: string; d: string[] }>();
   (crowded
     ? coalesce(
         spans.filter((s) => s.kind !== "belief" && s.kind !== "lease"),
@@ -95,7 +95,7 @@ export const SpanLayer = memo(function SpanLayer({
     if (crowded && (span.kind === "working" || span.kind === "waiting")) {
       const key = `${span.kind}-${span.lane}`;
       let path = strokes.get(key);
-      if (!path) strokes.set(key, (path = { kind: span.kind, lane: span.lane, d: [] }));
+      if (!path) strokes.set(key, (path = { kind: span.kind, color: laneColor(box.lane), d: [] }));
       path.d.push(span.kind === "working" ? rectPath(x0, rows.workTop, w, 4) : `M${hundredths(x0)} ${rows.barTop + rows.barHeight / 2}h${hundredths(w)}`);
       return;
     }
@@ -104,6 +104,7 @@ export const SpanLayer = memo(function SpanLayer({
       <SpanShape
         key={key}
         span={span}
+        color={laneColor(box.lane)}
         x0={x0}
         w={w}
         rows={rows}
@@ -117,12 +118,12 @@ export const SpanLayer = memo(function SpanLayer({
     );
   });
 
-  for (const [key, { kind, lane, d }] of strokes)
+  for (const [key, { kind, color, d }] of strokes)
     items.push(
       kind === "working" ? (
         <path key={key} d={d.join("")} style={{ fill: roleColor.inkMuted, opacity: 0.55 }} />
       ) : (
-        <path key={key} d={d.join("")} fill="none" strokeWidth="2" strokeDasharray="1 4" strokeLinecap="round" style={{ stroke: colorOfProcess(lane) }} />
+        <path key={key} d={d.join("")} fill="none" strokeWidth="2" strokeDasharray="1 4" strokeLinecap="round" style={{ stroke: color }} />
       ),
     );
 
@@ -188,6 +189,7 @@ function coalesce(spans: Span[], x: LayerProps["x"], d0: number, until: number):
 
 function SpanShape({
   span,
+  color,
   x0,
   w,
   rows,
@@ -199,6 +201,8 @@ function SpanShape({
   textPx,
 }: {
   span: Span;
+  /** The colour of the span's lane. */
+  color: string;
   x0: number;
   w: number;
   rows: ReturnType<typeof laneRows>;
@@ -214,10 +218,10 @@ function SpanShape({
   switch (span.kind) {
     case "belief": {
       const label = span.grant === null ? "no lock" : span.token !== null ? `token ${span.token}` : beliefTokens ? "no token" : "";
-      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: colorOfProcess(span.lane) }} />;
+      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: color }} />;
       return (
         <g>
-          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: colorOfProcess(span.lane) }} />
+          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" style={{ fill: color }} />
           {label && labels && w > labelWidth(label, textPx) && (
             <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
               <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
@@ -279,7 +283,7 @@ function SpanShape({
           strokeWidth="2"
           strokeDasharray="1 4"
           strokeLinecap="round"
-          style={{ stroke: colorOfProcess(span.lane) }}
+          style={{ stroke: color }}
         />
       );
     case "down":

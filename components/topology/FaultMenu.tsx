@@ -125,7 +125,7 @@ function AmountForm({
         event.preventDefault();
         const read = faultFromSeconds(faultAt(draft(), t), { [spec.field]: amount });
         if (read.ok) onInject(read.fault);
-        else setErrors(read.errors);
+        else setErrors(read.errors.map((error) => error.text));
       }}
     >
       {kind === "delay" && target.kind === "link" && (

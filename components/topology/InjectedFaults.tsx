@@ -1,7 +1,16 @@
 "use client";
 
 import { useId, useState } from "react";
-import { describeFault, editableFields, faultFieldLabels, faultFromSeconds, withFaultRemoved, withFaultReplaced, type FaultField } from "@/lib/lab/faults";
+import {
+  describeFault,
+  editableFields,
+  faultFieldLabels,
+  faultFromSeconds,
+  withFaultRemoved,
+  withFaultReplaced,
+  type FaultField,
+  type FaultFieldError,
+} from "@/lib/lab/faults";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectEdit, selectResolved, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
@@ -83,7 +92,7 @@ function FaultEditor({ fault, text, onSave, onCancel }: { fault: InputFault; tex
   const [values, setValues] = useState<Partial<Record<FaultField, string>>>(() =>
     Object.fromEntries(fields.map(([f, ms]) => [f, ms === null ? "" : String(ms / 1000)])),
   );
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FaultFieldError[]>([]);
   return (
     <form
       aria-label={`Edit: ${text}`}
@@ -108,7 +117,7 @@ function FaultEditor({ fault, text, onSave, onCancel }: { fault: InputFault; tex
               inputMode="decimal"
               className="mt-1 w-28 rounded-md border border-line bg-page px-2 py-1 tabular-nums"
               value={values[field] ?? ""}
-              aria-invalid={errors.some((e) => e.startsWith(faultFieldLabels[field]))}
+              aria-invalid={errors.some((e) => e.field === field)}
               aria-describedby={errors.length ? `${id}-errors` : undefined}
               onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
             />
@@ -117,7 +126,7 @@ function FaultEditor({ fault, text, onSave, onCancel }: { fault: InputFault; tex
       </div>
       {errors.length > 0 && (
         <p id={`${id}-errors`} role="alert" className="text-sm font-medium text-danger-ink">
-          {errors.join(" ")}
+          {errors.map((e) => e.text).join(" ")}
         </p>
       )}
       <div className="flex gap-2">

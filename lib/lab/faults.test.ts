@@ -67,9 +67,12 @@ describe("injected faults", () => {
     expect(faultFromSeconds(pause, { atMs: "2.5", forMs: "20" })).toEqual({ ok: true, fault: { ...pause, atMs: 2500, forMs: 20000 } });
     expect(faultFromSeconds(pause, { atMs: "soon", forMs: "-1" })).toEqual({
       ok: false,
-      errors: ['At: "soon" is not a number of seconds.', "For: must be 0 s or more."],
+      errors: [
+        { field: "atMs", text: 'At: "soon" is not a number of seconds.' },
+        { field: "forMs", text: "For: must be 0 s or more." },
+      ],
     });
-    expect(faultFromSeconds(pause, { forMs: "0" })).toEqual({ ok: false, errors: ["For: must be at least 1 ms."] });
+    expect(faultFromSeconds(pause, { forMs: "0" })).toEqual({ ok: false, errors: [{ field: "forMs", text: "For: must be at least 1 ms." }] });
     expect(faultFromSeconds({ kind: "clock-jump", target: "c1", atMs: 0, byMs: 5 }, { byMs: "−2" })).toEqual({
       ok: true,
       fault: { kind: "clock-jump", target: "c1", atMs: 0, byMs: -2000 },

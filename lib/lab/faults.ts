@@ -80,6 +80,12 @@ export function editableFields(fault: InputFault): Partial<Record<FaultField, nu
   return fields;
 }
 
+/** What is wrong with one field of a fault's edit form: the field, and the sentence that says so. */
+export interface FaultFieldError {
+  field: FaultField;
+  text: string;
+}
+
 /**
  * Reads an edit form's seconds into a fault, or says what is wrong with each field. An empty
  * "restart after" means no restart; a clock jump may go back (negative); everything else is ≥ 0.
@@ -87,8 +93,8 @@ export function editableFields(fault: InputFault): Partial<Record<FaultField, nu
 export function faultFromSeconds(
   fault: InputFault,
   seconds: Partial<Record<FaultField, string>>,
-): { ok: true; fault: InputFault } | { ok: false; errors: string[] } {
-  const errors: string[] = [];
+): { ok: true; fault: InputFault } | { ok: false; errors: FaultFieldError[] } {
+  const errors: FaultFieldError[] = [];
   const next: Record<string, unknown> = { ...fault };
   for (const [field, raw] of Object.entries(seconds) as [FaultField, string][]) {
     const text = raw.trim();
@@ -98,10 +104,10 @@ export function faultFromSeconds(
     }
     const value = Number(text.replace("−", "-"));
     const label = faultFieldLabels[field];
-    if (text === "" || !Number.isFinite(value)) errors.push(`${label}: "${raw}" is not a number of seconds.`);
-    else if (value < 0 && !(field === "byMs" && fault.kind === "clock-jump")) errors.push(`${label}: must be 0 s or more.`);
+    if (text === "" || !Number.isFinite(value)) errors.push({ field, text: `${label}: "${raw}" is not a number of seconds.` });
+    else if (value < 0 && !(field === "byMs" && fault.kind === "clock-jump")) errors.push({ field, text: `${label}: must be 0 s or more.` });
     else if ((field === "forMs" || (field === "byMs" && fault.kind === "delay")) && Math.round(value * 1000) < 1)
-      errors.push(`${label}: must be at least 1 ms.`);
+      errors.push({ field, text: `${label}: must be at least 1 ms.` });
     else next[field] = Math.round(value * 1000);
   }
   return errors.length ? { ok: false, errors } : { ok: true, fault: next as InputFault };

@@ -6,6 +6,7 @@ import { compressToEncodedURIComponent } from "lz-string";
 import {
   base64urlDecode,
   base64urlEncode,
+  costsTheScenario,
   decodeLabSearch,
   DEFAULT_PRESET_ID,
   encodeLabSearch,
@@ -74,7 +75,9 @@ describe("a tampered or malformed URL", () => {
     expect(decoded.presetId).toBe(DEFAULT_PRESET_ID);
     expect(decoded.scenario).toEqual(gcPause.scenario);
     expect(decoded.problems.length).toBeGreaterThan(0);
-    return decoded.problems.join(" ");
+    // Every problem that opens the default scenario instead is one that cost the link its scenario.
+    expect(decoded.problems.every(costsTheScenario)).toBe(true);
+    return decoded.problems.map((problem) => problem.text).join(" ");
   };
 
   it("opens the default scenario with nothing to say when there is no query", () => {
@@ -106,10 +109,10 @@ describe("a tampered or malformed URL", () => {
     const bad = decodeLabSearch("?preset=gc-pause-fenced&t=soon");
     expect(bad.presetId).toBe("gc-pause-fenced");
     expect(bad.t).toBeNull();
-    expect(bad.problems[0]).toContain("t=soon is not a time");
+    expect(bad.problems).toMatchObject([{ kind: "playhead", text: expect.stringContaining("t=soon is not a time") }]);
     const late = decodeLabSearch("?preset=gc-pause&t=99999999");
     expect(late.t).toBe(60_000);
-    expect(late.problems[0]).toContain("past the end of the run");
+    expect(late.problems).toMatchObject([{ kind: "playhead", text: expect.stringContaining("past the end of the run") }]);
   });
 });
 
@@ -125,7 +128,7 @@ describe("the compare parameter", () => {
     const decoded = decodeLabSearch("?preset=gc-pause-fenced&compare=fencing%3Don");
     expect(decoded.presetId).toBe("gc-pause-fenced");
     expect(decoded.compare).toBeNull();
-    expect(decoded.problems).toEqual(["The comparison compare=fencing=on is not one the lab knows; the lab opened without it."]);
+    expect(decoded.problems).toEqual([{ kind: "compare", text: "The comparison compare=fencing=on is not one the lab knows; the lab opened without it." }]);
   });
 });
 
@@ -167,7 +170,10 @@ describe("a link's length", () => {
   });
 
   it("says a compressed code is damaged, too long, or unpacks to too much", () => {
-    const problems = (search: string) => decodeLabSearch(search).problems.join(" ");
+    const problems = (search: string) =>
+      decodeLabSearch(search)
+        .problems.map((problem) => problem.text)
+        .join(" ");
     expect(problems("?z=%%%")).toContain("(z=…) is not a compressed scenario");
     expect(problems("?z=abc")).toMatch(/is not a compressed scenario|does not hold valid JSON/);
     expect(problems(`?z=${"A".repeat(20_001)}`)).toContain("the limit is 20,000");

@@ -24,8 +24,21 @@ import { groupDigits } from "@/lib/sim/format";
 /** The scenario the lab opens with, and falls back to. */
 export const DEFAULT_PRESET_ID = "gc-pause";
 
-/** How a problem with the compare parameter begins: it costs only the comparison, not the scenario. */
-export const COMPARE_PROBLEM = "The comparison";
+/**
+ * What part of a link a problem is with, which says what it costs: a bad `preset` or `scenario`
+ * costs the scenario (the default opens instead); a bad `compare` only the comparison, a bad
+ * `playhead` only where the run starts.
+ */
+export type UrlProblemKind = "preset" | "scenario" | "compare" | "playhead";
+
+export interface UrlProblem {
+  kind: UrlProblemKind;
+  /** The problem in a sentence naming what was wrong. */
+  text: string;
+}
+
+/** Whether a problem cost the link its scenario, so the lab opened the default one. */
+export const costsTheScenario = (problem: UrlProblem): boolean => problem.kind === "preset" || problem.kind === "scenario";
 
 /** Longer codes are refused before any decoding work: no real scenario comes close. */
 export const MAX_CODE_LENGTH = 20_000;
@@ -50,8 +63,8 @@ export interface LabLocation {
 }
 
 export interface DecodedLocation extends LabLocation {
-  /** What was wrong with the URL, one sentence each; empty when nothing was. */
-  problems: string[];
+  /** What was wrong with the URL, one problem each; empty when nothing was. */
+  problems: UrlProblem[];
 }
 
 function defaultLocation(): LabLocation {
@@ -148,7 +161,7 @@ function parseT(raw: string, durationMs: number): { t: number | null; problem: s
 /** Reads the lab's state from a URL query string ("?preset=…&t=…"). Never throws. */
 export function decodeLabSearch(search: string): DecodedLocation {
   const params = new URLSearchParams(search);
-  const problems: string[] = [];
+  const problems: UrlProblem[] = [];
   const presetParam = params.get("preset");
   // A link has one of the two forms; the compressed one wins if someone wrote both.
   const packed = params.get("z");
@@ -160,18 +173,18 @@ export function decodeLabSearch(search: string): DecodedLocation {
   let location: LabLocation | null = null;
 
   const preset = presetParam === null ? undefined : presetById(presetParam);
-  if (presetParam !== null && !preset) problems.push(`There is no preset named "${presetParam.slice(0, 60)}".`);
+  if (presetParam !== null && !preset) problems.push({ kind: "preset", text: `There is no preset named "${presetParam.slice(0, 60)}".` });
   if (code !== null) {
     const decoded = decodeScenario(code, packed === null ? "s" : "z");
     if (decoded.ok) location = { scenario: decoded.scenario, presetId: preset?.id ?? null, t: null, predict };
-    else problems.push(...decoded.problems);
+    else problems.push(...decoded.problems.map((text): UrlProblem => ({ kind: "scenario", text })));
   } else if (preset) {
     location = { scenario: preset.scenario, presetId: preset.id, t: null, predict };
   }
   // A comparison the lab does not know is dropped on its own: the scenario still opens.
-  const compareProblems =
+  const compareProblems: UrlProblem[] =
     compareParam !== null && compare === null
-      ? [`${COMPARE_PROBLEM} compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.`]
+      ? [{ kind: "compare", text: `The comparison compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.` }]
       : [];
   if (problems.length || !location) return { ...defaultLocation(), predict, compare, map, problems: [...problems, ...compareProblems] };
   location.compare = compare;
@@ -183,7 +196,7 @@ export function decodeLabSearch(search: string): DecodedLocation {
     const resolved = validateScenario(location.scenario) as { ok: true; scenario: ResolvedScenario };
     const { t, problem } = parseT(raw, resolved.scenario.durationMs);
     location.t = t;
-    if (problem) problems.push(problem);
+    if (problem) problems.push({ kind: "playhead", text: problem });
   }
   return { ...location, problems };
 }

@@ -222,6 +222,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
         if (stale && !e.accepted) staleWritesRejected++;
         const w: WriteFact = {
           t,
+          sentAt: e.sentAt,
           seq,
           client: e.client,
           key: e.key,

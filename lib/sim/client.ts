@@ -284,7 +284,18 @@ export function createClient(
     const token = hold?.token ?? null;
     const grant = hold?.grant ?? null;
     const value = j.run === null ? readValue + 1 : 1;
-    const msg = { type: "write" as const, key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
+    const msg = {
+      type: "write" as const,
+      key: j.key,
+      value,
+      readValue,
+      readVersion,
+      token,
+      grant,
+      idempotencyKey: j.idempotencyKey,
+      run: j.run,
+      sentAt: kernel.now,
+    };
     writeSent = true;
     storageWire.request(id, "storage", msg, {
       reply: (r) => {

@@ -27,6 +27,8 @@ export type StorageProtocol = {
       grant: number | null;
       idempotencyKey: string;
       run: number | null;
+      /** True time the client sent it: storage never reads it, only logs it with the write for the facts. */
+      sentAt: number;
     };
     reply: { type: "write-reply"; accepted: boolean; rejection: Rejection | null };
   };
@@ -218,6 +220,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       overwrote,
       run: req.run,
       idempotencyKey: req.idempotencyKey,
+      sentAt: req.sentAt,
     });
     respond({ type: "write-reply", accepted, rejection });
   });

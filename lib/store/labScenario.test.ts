@@ -42,6 +42,19 @@ describe("the lab's scenario store", () => {
     expect(store.getState().notices[0]).toMatchObject({ tone: "error", title: "This link could not be opened, so the lab opened the default scenario" });
   });
 
+  it("tells the learner when only part of a link could be used, keeping its scenario", () => {
+    const store = open("?preset=gc-pause-fenced&t=soon&compare=fencing%3Don");
+    expect(store.getState().presetId).toBe("gc-pause-fenced");
+    expect(store.getState().notices[0]).toMatchObject({
+      tone: "error",
+      title: "Part of this link could not be used",
+      items: [
+        "The comparison compare=fencing=on is not one the lab knows; the lab opened without it.",
+        "The playhead t=soon is not a time in milliseconds; it starts at the end of the run.",
+      ],
+    });
+  });
+
   it("reports a run that fails, and keeps the last result", async () => {
     // A worker that answers every run with an error; the 1 ms lease makes the run go to it.
     const failing = (): JobWorker => {

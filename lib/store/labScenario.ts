@@ -15,7 +15,7 @@ import { planScenario, type RunSize } from "@/lib/lab/run";
 import { forecastEventLimit, type EventLimitForecast } from "@/lib/lab/eventLimit";
 import { streamSwitchNotes } from "@/lib/lab/streamSwitch";
 import type { Flip } from "@/lib/lab/flips";
-import { COMPARE_PROBLEM, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/lab/url";
+import { costsTheScenario, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/lab/url";
 import { createRunner, type Runner } from "@/lib/workers/simRunner";
 
 export type NoticeTone = "error" | "info";
@@ -94,10 +94,10 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
     ? [
         notice(
           "error",
-          initial.t === null && initial.problems.some((p) => !p.startsWith("The playhead") && !p.startsWith(COMPARE_PROBLEM))
+          initial.problems.some(costsTheScenario)
             ? "This link could not be opened, so the lab opened the default scenario"
             : "Part of this link could not be used",
-          initial.problems,
+          initial.problems.map((problem) => problem.text),
         ),
       ]
     : [];

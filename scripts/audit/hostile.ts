@@ -138,7 +138,7 @@ for (const search of urls) {
   const decoded = decodeLabSearch(search);
   // A map= parameter is read by the failure map, which shows its problems when it opens.
   const problems = [
-    ...decoded.problems,
+    ...decoded.problems.map((problem) => problem.text),
     ...(decoded.map === null || decoded.map === undefined
       ? []
       : (() => {
