@@ -36,7 +36,7 @@ export function eventsOfTrace(events: readonly TraceEvent[]): SimEvent[] {
     // The recorder promotes the replica at once after killing the primary (the model's promoteAfterMs 0), and its trace says no downMs.
     if (converted.kind === "failover" && converted.downMs === undefined) return { ...converted, downMs: 0, t: e.t, seq };
     if (converted.kind === "write")
-      return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}`, sentAt: null };
+      return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}` };
     return { ...converted, t: e.t, seq } as SimEvent;
   });
 }

@@ -53,8 +53,13 @@ function firstStaleWrite(result: SimResult): WriteFact | null {
 }
 
 /** When the writer sent the write, so the question stops the timeline before storage answers. */
-function sendMoment(write: WriteFact): number {
-  return Math.min(write.sentAt ?? write.t, write.t - 0.001);
+function sendMoment(result: SimResult, write: WriteFact): number {
+  let sent = write.t;
+  for (const e of result.events) {
+    if (e.t > write.t) break;
+    if (e.kind === "send" && e.from === write.client && e.to === "storage" && e.msg === "write") sent = e.t;
+  }
+  return Math.min(sent, write.t - 0.001);
 }
 
 /** The questions a run can answer, best first. */
@@ -74,7 +79,7 @@ export function questionsFor(result: SimResult, story: readonly StoryLine[]): Qu
       ],
       answer: stale.accepted ? "accept" : "reject",
       explanation: lineAt(story, stale.seq) ?? `Storage ${stale.accepted ? "accepted" : "rejected"} it.`,
-      momentT: sendMoment(stale),
+      momentT: sendMoment(result, stale),
     });
   }
   const isCron = result.scenario.workload.kind === "cron";

@@ -222,7 +222,6 @@ export function createChecker(scenario: ResolvedScenario): Checker {
         if (stale && !e.accepted) staleWritesRejected++;
         const w: WriteFact = {
           t,
-          sentAt: e.sentAt,
           seq,
           client: e.client,
           key: e.key,

@@ -284,18 +284,7 @@ export function createClient(
     const token = hold?.token ?? null;
     const grant = hold?.grant ?? null;
     const value = j.run === null ? readValue + 1 : 1;
-    const msg = {
-      type: "write" as const,
-      key: j.key,
-      value,
-      readValue,
-      readVersion,
-      token,
-      grant,
-      idempotencyKey: j.idempotencyKey,
-      run: j.run,
-      sentAt: kernel.now,
-    };
+    const msg = { type: "write" as const, key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
     writeSent = true;
     storageWire.request(id, "storage", msg, {
       reply: (r) => {

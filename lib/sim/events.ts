@@ -131,8 +131,6 @@ export type EventBody =
       run: number | null;
       /** The job (counter) or run (cron) the write performs: a retry of the same job carries the same key. */
       idempotencyKey: string;
-      /** True time the client sent this write; null for a recorded run, whose record does not say. */
-      sentAt: number | null;
     }
   /**
    * Logged once per write still in the network when the run ended, at the run's end: sent at

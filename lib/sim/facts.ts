@@ -44,8 +44,6 @@ export type Staleness = { grantEndedAt: number; grantEndReason: LeaseEndReason }
 
 export interface WriteFact {
   t: number;
-  /** True time the client sent it; null for a recorded run, whose record does not say. */
-  sentAt: number | null;
   seq: number;
   client: string;
   key: string;

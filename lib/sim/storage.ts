@@ -27,8 +27,6 @@ export type StorageProtocol = {
       grant: number | null;
       idempotencyKey: string;
       run: number | null;
-      /** True time the client sent it: storage never reads it, only logs it with the write for the facts. */
-      sentAt: number;
     };
     reply: { type: "write-reply"; accepted: boolean; rejection: Rejection | null };
   };
@@ -220,7 +218,6 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
       overwrote,
       run: req.run,
       idempotencyKey: req.idempotencyKey,
-      sentAt: req.sentAt,
     });
     respond({ type: "write-reply", accepted, rejection });
   });
