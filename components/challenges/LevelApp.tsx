@@ -4,6 +4,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { loadEngineInSteps } from "@/components/lab/loadEngineInSteps";
 import { nextTask } from "@/components/ui/nextTask";
+import { LinkedHoldFrame } from "@/components/lab/LinkedHoldFrame";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
 import type { LevelProps } from "./LevelLive";
 
@@ -45,11 +46,7 @@ export function LevelApp({ level, kicker, next }: Omit<LevelProps, "search">) {
           This is the level as it opens, run when the site was built. Adding faults, choosing a design and checking it need JavaScript.
         </p>
       </noscript>
-      <div className="lab-frame relative">
-        {/* Shown only while a page opened on a shared solution still holds the drawn level (linkedScenarioHold.ts). */}
-        <p className="lab-opening-note font-semibold" role="status">
-          Opening the shared solution…
-        </p>
+      <LinkedHoldFrame note="Opening the shared solution…">
         <StaticThenLive
           onServer={LevelOnServer}
           load={loadLive}
@@ -58,7 +55,7 @@ export function LevelApp({ level, kicker, next }: Omit<LevelProps, "search">) {
           island={{ identifierPrefix: "level-", hydrates: props.search === "" }}
           fallback={<p className="text-ink-muted">Loading the level…</p>}
         />
-      </div>
+      </LinkedHoldFrame>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { nextTask } from "@/components/ui/nextTask";
+import { LinkedHoldFrame } from "@/components/lab/LinkedHoldFrame";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
 import { loadEngineInSteps } from "./loadEngineInSteps";
 
@@ -54,11 +55,7 @@ export function LabApp() {
           This is the lab&apos;s default run, drawn when the site was built. Playing it, changing it and opening other scenarios need JavaScript.
         </p>
       </noscript>
-      <div className="lab-frame relative">
-        {/* Shown only while a page opened on a link still holds the drawn default run (linkedScenarioHold.ts). */}
-        <p className="lab-opening-note mx-auto max-w-[1440px] px-4 pt-6 font-semibold sm:px-6" role="status">
-          Opening the linked scenario…
-        </p>
+      <LinkedHoldFrame note="Opening the linked scenario…" className="mx-auto max-w-[1440px] px-4 pt-6 sm:px-6">
         <StaticThenLive
           onServer={LabOnServer}
           load={loadLive}
@@ -67,7 +64,7 @@ export function LabApp() {
           island={{ identifierPrefix: "lab-", hydrates: search === "" }}
           fallback={<p className="mx-auto max-w-[1440px] px-4 py-6 text-ink-muted sm:px-6">Loading the lab…</p>}
         />
-      </div>
+      </LinkedHoldFrame>
     </>
   );
 }
