@@ -39,6 +39,7 @@ export default defineConfig([
     plugins: { "lease-lab": leaseLab },
     rules: {
       "lease-lab/no-cycle": "error",
+      "lease-lab/pipeline-direction": "error",
       "no-restricted-imports": ["error", { patterns: [testHarness, testFiles] }],
     },
   },
@@ -100,5 +101,5 @@ export default defineConfig([
   },
   // lint-fixture-*: the folders scripts/lintRules.test.ts plants violations in, and lints itself; a run of
   // `eslint .` beside the unit tests must not find them, nor a folder removed as it reads it.
-  globalIgnores([".next/**", "out/**", "public/workers/**", "build/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "**/lint-fixture-*/**"]),
+  globalIgnores([".next/**", "out/**", "dist/**", "public/workers/**", "build/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "**/lint-fixture-*/**"]),
 ]);

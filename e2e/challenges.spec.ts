@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { goalMoment } from "@/lib/challenges/goals";
 import type { BreakLevel, DefendLevel } from "@/lib/challenges/level";
 import { challengeLoad } from "@/lib/content/challengeLoad";
-import { formatClock } from "@/lib/run/format";
+import { formatClock } from "@/lib/sim/format";
 import { simulate } from "@/lib/sim";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { watchForErrors } from "./pageErrors";

@@ -5,11 +5,11 @@
  * the main thread, and nothing is lost, freezes or crashes.
  */
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { forecastEventLimit } from "@/lib/lab/eventLimit";
+import { forecastEventLimit } from "@/lib/workers/eventLimit";
 import { groupDigits, seconds } from "@/lib/sim/format";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { simulate } from "@/lib/sim/simulate";
-import { incompleteText } from "@/lib/run/summaryText";
+import { incompleteText } from "@/lib/readers/summaryText";
 import { tryWithinMainThreadBudget } from "@/lib/workers/simRunner";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { watchForErrors } from "./pageErrors";

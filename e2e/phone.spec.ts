@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import { expectNoSeriousA11yViolations } from "./axe";
 
 // On a phone the pictures keep the words that carry their lesson: the token comparison under a

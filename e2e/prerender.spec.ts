@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import type { LessonPredict, LessonSim } from "@/lib/content/lessonTypes";
-import { presetById } from "@/lib/presets";
-import { verdictOf } from "@/lib/run/summaryText";
+import { presetById } from "@/lib/scenario/presets";
+import { verdictOf } from "@/lib/readers/summaryText";
 import { simulate } from "@/lib/sim";
 import { watchForErrors } from "./pageErrors";
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { deckLoad } from "@/lib/content/decks";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import { simulate } from "@/lib/sim";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { openLab, scrollToPanel } from "./lab";

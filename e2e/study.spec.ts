@@ -3,7 +3,7 @@ import { shuffleOptions } from "@/components/review/shuffleOptions";
 import { contentLoad } from "@/lib/content/load";
 import { lessonContentLoad } from "@/lib/content/lessonLoad";
 import type { LessonPredict } from "@/lib/content/lessonTypes";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import { PROGRESS_KEY } from "@/lib/store/progressStorage";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 import { optionWords } from "./optionWords";

@@ -22,7 +22,7 @@
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { EventQueue } from "../lib/sim/queue";
-import { presetById } from "../lib/presets";
+import { presetById } from "../lib/scenario/presets";
 import { simulate, simulateResolved } from "../lib/sim/simulate";
 import { validateScenario, type Scenario } from "../lib/sim/scenario";
 import { Rng } from "../lib/sim/rng";

@@ -11,7 +11,7 @@
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { presets } from "../lib/presets";
+import { presets } from "../lib/scenario/presets";
 import { digestOf, type FrozenEntry } from "../lib/sim/digest";
 import { everyScenario } from "../lib/sim/generators";
 import { validateScenario, type Scenario } from "../lib/sim/scenario";

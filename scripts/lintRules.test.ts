@@ -13,7 +13,9 @@ const eslint = new ESLint({ cwd: root, overrideConfig: { ignores: ["!**/lint-fix
 // Planted files live on disk (the import rules resolve real files), in folders removed afterwards.
 const engineDir = mkdtempSync(join(root, "lib", "sim", "lint-fixture-"));
 const libDir = mkdtempSync(join(root, "lib", "lint-fixture-"));
-afterAll(() => [engineDir, libDir].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const scenarioDir = mkdtempSync(join(root, "lib", "scenario", "lint-fixture-"));
+const realDir = mkdtempSync(join(root, "lib", "real", "lint-fixture-"));
+afterAll(() => [engineDir, libDir, scenarioDir, realDir].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 async function messagesOf(code: string, dir: string, name: string): Promise<string[]> {
   writeFileSync(join(dir, name), code);
@@ -24,7 +26,7 @@ async function messagesOf(code: string, dir: string, name: string): Promise<stri
 describe("the lint rules", { timeout: 180_000 }, () => {
   it("keep React and the rest of the app out of the engine", async () => {
     const messages = await messagesOf(
-      'import { useState } from "react";\nimport { storyOf } from "@/lib/run/story";\nexport const x = [useState, storyOf];\n',
+      'import { useState } from "react";\nimport { storyOf } from "@/lib/readers/story";\nexport const x = [useState, storyOf];\n',
       engineDir,
       "planted.ts",
     );
@@ -70,5 +72,22 @@ describe("the lint rules", { timeout: 180_000 }, () => {
     expect(messages).toContain(
       `Dependency cycle, type imports counted: ${relative(root, join(libDir, "typeA.ts"))} → ${relative(root, join(libDir, "typeB.ts"))} → ${relative(root, join(libDir, "typeA.ts"))}.`,
     );
+  });
+
+  it("keep imports going down the pipeline: scenario → sim, never scenario → readers", async () => {
+    const upward = await messagesOf('import { storyOf } from "@/lib/readers/story";\nexport const s = storyOf;\n', scenarioDir, "upward.ts");
+    expect(upward).toContain(
+      "lib/scenario may not import lib/readers: readers comes later in the pipeline than scenario (ARCHITECTURE.md §2). Move the shared piece down, or the caller up.",
+    );
+    // A relative path is followed to its folder too.
+    const fromChallenges = await messagesOf('import { arcadeLevel } from "../../challenges/arcade";\nexport const a = arcadeLevel;\n', realDir, "later.ts");
+    expect(fromChallenges.some((m) => m.startsWith("lib/real may not import lib/challenges"))).toBe(true);
+    const downward = await messagesOf('import { simulate } from "@/lib/sim/simulate";\nexport const run = simulate;\n', scenarioDir, "downward.ts");
+    expect(downward.filter((m) => m.includes("pipeline"))).toEqual([]);
+  });
+
+  it("place every folder of lib/ in the pipeline", async () => {
+    const messages = await messagesOf('import { x } from "@/lib/nowhere/thing";\nexport const y = x;\n', scenarioDir, "unplaced.ts");
+    expect(messages.some((m) => m.startsWith("lib/nowhere has no place in the pipeline"))).toBe(true);
   });
 });

@@ -8,7 +8,7 @@
  * is not a regular file or is over 4 MB, and on a batch over its work limit (lib/sim/cliWork.ts).
  */
 import { runExhaustiveCli } from "../lib/challenges/cli";
-import { presets } from "../lib/presets";
+import { presets } from "../lib/scenario/presets";
 import { runCli } from "../lib/sim/cli";
 import type { BatchIo } from "../lib/sim/cliWork";
 import { readCliFile } from "./cliFile";

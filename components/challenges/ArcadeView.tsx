@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { ArcadeLevel } from "@/lib/challenges/arcade";
-import { startCheck } from "@/lib/challenges/checkRunner";
+import { startCheck } from "@/lib/workers/checkRunner";
 import { ARCADE_MAX_SEED } from "@/lib/challenges/arcadeSeed";
 import type { Level } from "@/lib/challenges/level";
 import { solutionFits, type Solution } from "@/lib/challenges/share";

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
 import { labProgressHydrate } from "@/lib/store/labProgress";
 import { createLabSession, type LabSession } from "@/lib/store/labSession";
-import type { DecodedLocation } from "@/lib/lab/url";
+import type { DecodedLocation } from "@/lib/scenario/url";
 import { openSessionInSteps } from "@/components/lab/openInSteps";
 import { LabStoresProvider } from "@/components/lab/stores";
 import { useSession } from "@/components/lab/useSession";

@@ -5,14 +5,13 @@ import { useId, useState } from "react";
 import type { Level } from "@/lib/challenges/level";
 import { ARCADE_MAX_SEED } from "@/lib/challenges/arcadeSeed";
 import { levelPath } from "@/lib/challenges/levelPath";
-import { serviceLabel } from "@/lib/lab/labels";
-import { formatDuration } from "@/lib/run/format";
+import { serviceLabel } from "@/lib/scenario/labels";
+import { formatDuration, groupDigits } from "@/lib/sim/format";
 import { selectChallenges } from "@/lib/store/progressSelectors";
 import type { ChallengeScore } from "@/lib/store/progressChallenges";
 import { useProgress } from "@/components/progress/useProgress";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { modeLabel } from "./LevelHeader";
-import { groupDigits } from "@/lib/sim/format";
 
 function bestText(best: ChallengeScore): string {
   if ("changes" in best) return `${best.changes} change${best.changes === 1 ? "" : "s"}`;

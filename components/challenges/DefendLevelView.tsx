@@ -5,7 +5,7 @@ import { designApply, designChanges, designOf } from "@/lib/challenges/design";
 import type { ExhaustiveResult, Counterexample } from "@/lib/challenges/exhaustive";
 import { atomHolds, goalHolds } from "@/lib/challenges/goals";
 import { CONTROLS, type DefendLevel, type Design } from "@/lib/challenges/level";
-import { sameWorld } from "@/lib/challenges/world";
+import { sameWorld } from "@/lib/challenges/faultWorld";
 import { challengeSearch } from "@/lib/challenges/share";
 import { groupDigits } from "@/lib/sim/format";
 import type { Scenario } from "@/lib/sim/scenario";

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { worldSize, type ExhaustiveResult, type WorldSize } from "@/lib/challenges/exhaustive";
 import type { Goal } from "@/lib/challenges/goals";
-import { sameWorld, smallerWorld, type World } from "@/lib/challenges/world";
+import { sameWorld, smallerWorld, type FaultWorld } from "@/lib/challenges/faultWorld";
 import type { Scenario } from "@/lib/sim/scenario";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import { checkHeadline, NOT_COVERED, overBudgetText, worldSizeText, worldText } from "./challengeText";
@@ -12,7 +12,7 @@ import { groupDigits } from "@/lib/sim/format";
 
 interface Props {
   scenario: Scenario | null;
-  world: World;
+  world: FaultWorld;
   goal: Goal;
   /** "goal-fails" checks a defence; "goal-holds" confirms that a break level cannot be won. */
   counterexampleWhen: "goal-fails" | "goal-holds";
@@ -21,7 +21,7 @@ interface Props {
   action: string;
 }
 
-const sizeOf = (scenario: Scenario | null, world: World): WorldSize | null => {
+const sizeOf = (scenario: Scenario | null, world: FaultWorld): WorldSize | null => {
   if (!scenario) return null;
   try {
     return worldSize(scenario, world);

@@ -15,7 +15,7 @@ import type { LevelProps } from "./LevelLive";
  */
 const loadLive = async (props: LevelProps) => {
   await loadEngineInSteps();
-  for (const load of [() => import("@/lib/run/derived"), () => import("@/components/timeline/Timeline")]) {
+  for (const load of [() => import("@/lib/readers/derived"), () => import("@/components/timeline/Timeline")]) {
     await load();
     await nextTask();
   }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Level } from "@/lib/challenges/level";
-import { serviceLabel } from "@/lib/lab/labels";
+import { serviceLabel } from "@/lib/scenario/labels";
 
 export const modeLabel = (mode: Level["mode"]) => (mode === "break" ? "Break it" : "Defend it");
 

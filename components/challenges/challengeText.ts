@@ -2,13 +2,12 @@
  * The words the challenges page uses for a level's data: goal predicates, control values, what an
  * exhaustive check covered. UI labels, made from the data; a level's story and hints live in its file.
  */
-import { formatDuration } from "@/lib/run/format";
-import { guardLabel, serviceLabel } from "@/lib/lab/catalog";
+import { formatDuration, groupDigits, seconds } from "@/lib/sim/format";
+import { guardLabel, serviceLabel } from "@/lib/scenario/catalog";
 import type { GoalAtom, GoalMoment } from "@/lib/challenges/goals";
 import type { Control, ControlValue } from "@/lib/challenges/level";
 import type { ExhaustiveResult, WorldSize } from "@/lib/challenges/exhaustive";
-import type { World } from "@/lib/challenges/world";
-import { groupDigits, seconds } from "@/lib/sim/format";
+import type { FaultWorld } from "@/lib/challenges/faultWorld";
 
 export function goalText(atom: GoalAtom): string {
   if (typeof atom === "object") return `At least ${atom["jobs-done"]} jobs finish`;
@@ -70,7 +69,7 @@ const lengths = (ms: readonly number[]) => ms.map(formatDuration).join(", ");
 const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** What a world's schedules are made of, in one sentence. */
-export function worldText(world: World): string {
+export function worldText(world: FaultWorld): string {
   const kinds = [
     world.pauseMs.length ? `pauses of ${lengths(world.pauseMs)} at every moment that matters (a grant, a read, a write, a renewal)` : null,
     world.jumpMs.length
@@ -87,7 +86,7 @@ export function worldText(world: World): string {
  * one fault, else counted by the check as it goes (a fault moves the moments after it, so the
  * fault-free run's moments give only an estimate, which is never shown as a figure).
  */
-export function worldSizeText(size: WorldSize, world: World): string {
+export function worldSizeText(size: WorldSize, world: FaultWorld): string {
   const moments = `The run with no added fault has ${plural(size.moments, "such moment")}, so ${plural(size.singles, "single fault")}`;
   const budget = `(the budget is ${groupDigits(world.maxSchedules)})`;
   if (size.exact !== null) return `${moments}: ${plural(size.exact, "schedule")}, counting that run itself ${budget}.`;
@@ -95,7 +94,7 @@ export function worldSizeText(size: WorldSize, world: World): string {
 }
 
 /** Why a check will not start: its world is larger than its budget (exactly, or by the fault-free run's moments). */
-export function overBudgetText(size: WorldSize, world: World): string {
+export function overBudgetText(size: WorldSize, world: FaultWorld): string {
   const budget = groupDigits(world.maxSchedules);
   const larger =
     size.exact !== null

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { startCheck, type CheckRequest } from "@/lib/challenges/checkRunner";
+import { startCheck, type CheckRequest } from "@/lib/workers/checkRunner";
 import type { ExhaustiveResult } from "@/lib/challenges/exhaustive";
 
 export type CheckState =

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { eventPhrase, firstDivergence, type Divergence } from "@/lib/run/divergence";
-import { firstOutcomeDifference, type OutcomeDifference } from "@/lib/run/outcomeDifference";
+import { eventPhrase, firstDivergence, type Divergence } from "@/lib/readers/divergence";
+import { firstOutcomeDifference, type OutcomeDifference } from "@/lib/readers/outcomeDifference";
 import { seconds } from "@/lib/sim/format";
 import { selectCompare, selectHiding, selectResolved, selectResult, selectScenario, selectSetCompare } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { serviceKinds, serviceLabel } from "@/lib/lab/catalog";
-import { defaultFlip, flipChoices, type Flip, type FlipKind } from "@/lib/lab/flips";
+import { serviceKinds, serviceLabel } from "@/lib/scenario/catalog";
+import { defaultFlip, flipChoices, type Flip, type FlipKind } from "@/lib/scenario/flips";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 
 const field = "mt-1 block w-full rounded-md border border-line bg-page px-2 py-1.5 text-sm";

@@ -2,10 +2,10 @@
 
 import { scaleLinear } from "d3-scale";
 import { useMemo, useRef, type RefObject } from "react";
-import { modelOf } from "@/lib/run/derived";
-import { verdictOf } from "@/lib/run/summaryText";
-import { formatClock } from "@/lib/run/format";
-import { timelineLayout } from "@/lib/run/timelineLayout";
+import { modelOf } from "@/lib/readers/derived";
+import { verdictOf } from "@/lib/readers/summaryText";
+import { formatClock } from "@/lib/sim/format";
+import { timelineLayout } from "@/lib/readers/timelineLayout";
 import type { SimResult } from "@/lib/sim/simulate";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT } from "@/components/lab/selectors";

@@ -2,8 +2,8 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
-import { flipScenario, type Flip, type Twin } from "@/lib/lab/flips";
-import { planScenario } from "@/lib/lab/run";
+import { flipScenario, type Flip, type Twin } from "@/lib/scenario/flips";
+import { planScenario } from "@/lib/workers/runPlan";
 import { createRunSlot } from "@/lib/store/runSlot";
 import { createRunner } from "@/lib/workers/simRunner";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";

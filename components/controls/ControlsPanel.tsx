@@ -1,14 +1,14 @@
 "use client";
 
-import { postgresModeLabel, postgresModes, serviceKinds, serviceLabel, workloadKinds, workloadLabel } from "@/lib/lab/catalog";
-import { withGuard, withPostgresMode, withService, withWorkload } from "@/lib/lab/edits";
-import { guardOptions } from "@/lib/lab/options";
-import { sliders } from "@/lib/lab/sliders";
-import { toggles } from "@/lib/lab/toggles";
-import { withStream } from "@/lib/lab/trafficSliders";
+import { postgresModeLabel, postgresModes, serviceKinds, serviceLabel, workloadKinds, workloadLabel } from "@/lib/scenario/catalog";
+import { withGuard, withPostgresMode, withService, withWorkload } from "@/lib/scenario/edits";
+import { guardOptions } from "@/lib/scenario/options";
+import { sliders } from "@/lib/scenario/sliders";
+import { toggles } from "@/lib/scenario/toggles";
+import { withStream } from "@/lib/scenario/trafficSliders";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
-import type { GuardKind } from "@/lib/lab/catalog";
+import type { GuardKind } from "@/lib/scenario/catalog";
 import { SeedField } from "./SeedField";
 import { SelectControl } from "./SelectControl";
 import { SliderControl } from "./SliderControl";

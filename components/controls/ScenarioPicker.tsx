@@ -1,11 +1,11 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import { presets, presetById, type Preset } from "@/lib/presets";
+import { presets, presetById, type Preset } from "@/lib/scenario/presets";
 import type { Scenario } from "@/lib/sim/scenario";
-import { changesBetween, changeText } from "@/lib/lab/picker/editSummary";
-import { failureKinds, failureLabel, groupByService, matchesFilter, presetEntry, type FailureKind, type PresetEntry } from "@/lib/lab/picker/presetTags";
-import { isPresetAsIs } from "@/lib/lab/url";
+import { changesBetween, changeText } from "@/lib/scenario/editSummary";
+import { failureKinds, failureLabel, groupByService, matchesFilter, presetEntry, type FailureKind, type PresetEntry } from "@/lib/scenario/presetTags";
+import { isPresetAsIs } from "@/lib/scenario/url";
 import { EditHistory } from "@/components/lab/EditHistory";
 import { selectHiding, selectPresetId, selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";

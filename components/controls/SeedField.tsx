@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { withSeed } from "@/lib/lab/edits";
+import { withSeed } from "@/lib/scenario/edits";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { groupDigits } from "@/lib/sim/format";

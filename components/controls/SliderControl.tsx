@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { SliderSpec } from "@/lib/lab/sliders";
+import type { SliderSpec } from "@/lib/scenario/sliders";
 import { selectEdit, selectResolved, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { ToggleSpec } from "@/lib/lab/toggles";
+import type { ToggleSpec } from "@/lib/scenario/toggles";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { budgetFields, parseBudget, type BudgetFields } from "@/lib/lab/finderBudget";
-import { budgetInWords } from "@/lib/run/finderText";
+import { budgetFields, parseBudget, type BudgetFields } from "@/lib/explore/finderBudget";
+import { budgetInWords } from "@/lib/explore/finderText";
 import { useLabStores } from "@/components/lab/stores";
 import { FormProblems } from "./FormProblems";
 import { SubmitOrCancel } from "./SubmitOrCancel";

@@ -2,10 +2,10 @@
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { cellScenario } from "@/lib/explore";
-import { axisReading, nearestIndex } from "@/lib/run/mapAxisText";
-import { mapLayerNote } from "@/lib/run/mapDefaults";
-import { heatGeometry } from "@/lib/run/mapHeat";
-import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/lab/mapSettings";
+import { axisReading, nearestIndex } from "@/lib/explore/mapAxisText";
+import { mapLayerNote } from "@/lib/explore/mapDefaults";
+import { heatGeometry } from "@/lib/explore/mapHeat";
+import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/explore/mapSettings";
 import { validateScenario } from "@/lib/sim/scenario";
 import { selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";

@@ -1,7 +1,7 @@
 "use client";
 
 import { groupDigits, seconds } from "@/lib/sim/format";
-import { budgetInWords, stoppedInWords } from "@/lib/run/finderText";
+import { budgetInWords, stoppedInWords } from "@/lib/explore/finderText";
 import { useLabStores } from "@/components/lab/stores";
 import { primaryButton } from "@/components/ui/button";
 import { openInTimeline } from "./openInTimeline";

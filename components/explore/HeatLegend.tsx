@@ -1,5 +1,5 @@
-import { heatFill, LEGEND_STEPS, percentOf } from "@/lib/run/mapHeat";
-import type { MapLayer } from "@/lib/lab/mapSettings";
+import { heatFill, LEGEND_STEPS, percentOf } from "@/lib/explore/mapHeat";
+import type { MapLayer } from "@/lib/explore/mapSettings";
 import { HATCH_ID } from "./Heatmap";
 
 const SWATCH = 22;

@@ -2,9 +2,9 @@
 
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { axisById, type AxisId, type CellResult } from "@/lib/explore";
-import { tickText } from "@/lib/run/mapAxisText";
-import { cellFraction, heatFill, labelIndices, percentOf, type HeatGeometry } from "@/lib/run/mapHeat";
-import type { MapLayer } from "@/lib/lab/mapSettings";
+import { tickText } from "@/lib/explore/mapAxisText";
+import { cellFraction, heatFill, labelIndices, percentOf, type HeatGeometry } from "@/lib/explore/mapHeat";
+import type { MapLayer } from "@/lib/explore/mapSettings";
 import { cellCounts, cellPlace, openText } from "./cellText";
 
 export interface HeatmapProps {

@@ -1,9 +1,8 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { formatDuration } from "@/lib/run/format";
+import { formatDuration, groupDigits } from "@/lib/sim/format";
 import type { MapRun } from "./useFailureMap";
-import { groupDigits } from "@/lib/sim/format";
 
 /** Time since the map began, ticking each second while it draws; its final figure once it stops. */
 function useElapsedMs(run: MapRun): number {

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { axes, axisAvailability, axisById, type AxisId } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
-import { mapSettingsProblems, MAP_LIMITS, type MapSettings } from "@/lib/lab/mapSettings";
+import { mapSettingsProblems, MAP_LIMITS, type MapSettings } from "@/lib/explore/mapSettings";
 import { FormProblems } from "./FormProblems";
 import { SubmitOrCancel } from "./SubmitOrCancel";
 import { groupDigits } from "@/lib/sim/format";

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { axisById, type AxisId, type CellResult } from "@/lib/explore";
-import { formatAxisValue } from "@/lib/run/mapAxisText";
-import { percentOf } from "@/lib/run/mapHeat";
+import { formatAxisValue } from "@/lib/explore/mapAxisText";
+import { percentOf } from "@/lib/explore/mapHeat";
 
 /** Every number of the map as a table (rows from the top of the map down), folded away until asked for. */
 export function MapTable({

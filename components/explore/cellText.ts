@@ -1,7 +1,7 @@
 /** One cell of the failure map in words, for its accessible name, the details box and the table. */
 import { axisById, type AxisId, type CellResult } from "@/lib/explore";
-import { formatAxisValue } from "@/lib/run/mapAxisText";
-import { percentOf } from "@/lib/run/mapHeat";
+import { formatAxisValue } from "@/lib/explore/mapAxisText";
+import { percentOf } from "@/lib/explore/mapHeat";
 
 export function cellPlace(xAxis: AxisId, xValue: number, yAxis: AxisId, yValue: number): string {
   return `${axisById(xAxis).label} ${formatAxisValue(xAxis, xValue)}, ${axisById(yAxis).label} ${formatAxisValue(yAxis, yValue)}`;

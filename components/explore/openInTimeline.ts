@@ -1,7 +1,7 @@
 import type { Scenario } from "@/lib/sim/scenario";
 import type { LabStores } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
-import { frameAround } from "@/lib/run/timelineFrame";
+import { frameAround } from "@/lib/readers/timelineFrame";
 
 /**
  * Opens a scenario in the lab (as an edit, so the preset it came from stays named) and, once its

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { axisValues, mapCells, type CellResult } from "@/lib/explore";
 import type { Scenario } from "@/lib/sim/scenario";
-import type { MapSettings } from "@/lib/lab/mapSettings";
+import type { MapSettings } from "@/lib/explore/mapSettings";
 import { prepareMapWorkers, startMapRun } from "@/lib/workers/mapRunner";
 
 export type MapStatus = "running" | "done" | "cancelled" | "failed";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { SAFE_LINK_LENGTH } from "@/lib/lab/url";
+import { SAFE_LINK_LENGTH } from "@/lib/scenario/url";
 import { currentSearch } from "./useUrlSync";
 import { useLabStores } from "./stores";
 import { ManualCopy } from "@/components/ui/ManualCopy";

@@ -19,7 +19,7 @@ const loadLive = async ({ search }: { search: string }) => {
   // Each step is a task of its own: the engine in its parts, then what the views derive, the link's
   // format, the timeline, the lab.
   await loadEngineInSteps();
-  for (const load of [() => import("@/lib/run/derived"), () => import("@/lib/lab/url"), () => import("@/components/timeline/Timeline")]) {
+  for (const load of [() => import("@/lib/readers/derived"), () => import("@/lib/scenario/url"), () => import("@/components/timeline/Timeline")]) {
     await load();
     await nextTask();
   }

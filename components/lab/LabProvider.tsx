@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from "react";
 import { nextTask } from "@/components/ui/nextTask";
-import { decodeLabSearch } from "@/lib/lab/url";
+import { decodeLabSearch } from "@/lib/scenario/url";
 import { labProgressHydrate } from "@/lib/store/labProgress";
 import { createLabSession, type LabSession } from "@/lib/store/labSession";
 import { openSessionInSteps } from "./openInSteps";

@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useRef } from "react";
 import { seconds } from "@/lib/sim/format";
-import { encodeScenario } from "@/lib/lab/url";
+import { encodeScenario } from "@/lib/scenario/url";
 import type { LabProgressState } from "@/lib/store/labProgress";
-import { questionsOf } from "@/lib/run/derived";
+import { questionsOf } from "@/lib/readers/derived";
 import { selectPredict, selectResult } from "./selectors";
 import { useLabProgress, useLabStores, useScenario } from "./stores";
 

@@ -1,6 +1,6 @@
 import { nextTask } from "@/components/ui/nextTask";
-import type { DecodedLocation } from "@/lib/lab/url";
-import { bottleneckOfResult, modelOf, questionsOf, storyOfResult } from "@/lib/run/derived";
+import type { DecodedLocation } from "@/lib/scenario/url";
+import { bottleneckOfResult, modelOf, questionsOf, storyOfResult } from "@/lib/readers/derived";
 import { validateScenario } from "@/lib/sim/scenario";
 import { createLabSession, type LabSession } from "@/lib/store/labSession";
 

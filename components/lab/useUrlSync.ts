@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { encodeLabSearch } from "@/lib/lab/url";
+import { encodeLabSearch } from "@/lib/scenario/url";
 import type { LabStores } from "./stores";
 
 /** How long the URL waits for changes to settle before it is rewritten. */

@@ -4,7 +4,7 @@ import { selectPending, selectResult } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { StoryList } from "@/components/outcome/StoryList";
 import { VerdictBadge } from "@/components/outcome/VerdictBadge";
-import { firstViolationHeading, verdictOf } from "@/lib/run/summaryText";
+import { firstViolationHeading, verdictOf } from "@/lib/readers/summaryText";
 
 /**
  * The outcome in a compact form: the verdict (a live region, so a change made by a live control is

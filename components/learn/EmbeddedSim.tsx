@@ -2,9 +2,9 @@
 
 import { use, useMemo, useRef } from "react";
 import type { LiveBinding, PresetRef } from "@/lib/content/lessonTypes";
-import { scenarioPathSet } from "@/lib/learn/scenarioPath";
-import { encodeLabSearch, isPresetAsIs } from "@/lib/lab/url";
-import { presetById } from "@/lib/presets";
+import { scenarioPathSet } from "@/lib/scenario/scenarioPath";
+import { encodeLabSearch, isPresetAsIs } from "@/lib/scenario/url";
+import { presetById } from "@/lib/scenario/presets";
 import { StaticThenLive } from "@/components/ui/StaticThenLive";
 import { useBoundValues } from "./LessonLive";
 import { useNearViewport } from "@/components/ui/useNearViewport";

@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useSession } from "@/components/lab/useSession";
 import { LabStoresProvider } from "@/components/lab/stores";
-import { decodeLabSearch } from "@/lib/lab/url";
-import { modelOf } from "@/lib/run/derived";
-import { pictureSpan } from "@/lib/run/pictureSpan";
+import { decodeLabSearch } from "@/lib/scenario/url";
+import { modelOf } from "@/lib/readers/derived";
+import { pictureSpan } from "@/lib/readers/pictureSpan";
 import type { Scenario } from "@/lib/sim/scenario";
 import { createLabSession } from "@/lib/store/labSession";
 

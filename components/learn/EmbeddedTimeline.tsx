@@ -9,9 +9,9 @@ import { TimelineSvg } from "@/components/timeline/TimelineSvg";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { usePlaybackLoop } from "@/components/timeline/usePlaybackLoop";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";
-import { modelOf } from "@/lib/run/derived";
-import { pictureSpan } from "@/lib/run/pictureSpan";
-import { timelineLayout } from "@/lib/run/timelineLayout";
+import { modelOf } from "@/lib/readers/derived";
+import { pictureSpan } from "@/lib/readers/pictureSpan";
+import { timelineLayout } from "@/lib/readers/timelineLayout";
 
 const RIGHT_PAD = 12;
 const EMPTY = new Float64Array();

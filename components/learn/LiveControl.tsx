@@ -2,9 +2,8 @@
 
 import { useId } from "react";
 import type { LessonLive } from "@/lib/content/lessonTypes";
-import { formatDuration } from "@/lib/run/format";
+import { formatDuration, groupDigits } from "@/lib/sim/format";
 import { useLiveActions, useLiveValue } from "./LessonLive";
-import { groupDigits } from "@/lib/sim/format";
 
 /** A value as the lesson writes it: durations with their unit ("5.5 s"), anything else as given. */
 function liveText(value: number, unit: string): string {

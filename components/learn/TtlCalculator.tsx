@@ -2,8 +2,8 @@
 
 import { useId, useState } from "react";
 import { primaryButton } from "@/components/ui/button";
-import { formatDuration, formatPpm } from "@/lib/run/format";
-import { encodeLabSearch } from "@/lib/lab/url";
+import { formatDuration, formatPpm } from "@/lib/sim/format";
+import { encodeLabSearch } from "@/lib/scenario/url";
 import { ttlInputProblems, ttlLabScenario, ttlSuggest, type TtlInput } from "@/lib/learn/ttl";
 
 interface Field {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Box, Tick } from "@/lib/run/loadCharts";
+import type { Box, Tick } from "@/lib/readers/loadCharts";
 import { roleColor } from "@/lib/theme/tokens";
 
 /**

@@ -1,16 +1,14 @@
 "use client";
 
 import { useMemo, useRef } from "react";
-import { chartBox, decadeTicks, pointsPath, rateScale, ticksOf, valueScale } from "@/lib/run/loadCharts";
-import { CURVE_MAX_DURATION_MS, CURVE_RATES, type CurvePoint } from "@/lib/run/loadCurve";
-import { formatPercent, formatRate } from "@/lib/run/format";
-import { KNEE_THROUGHPUT_SHARE, kneeOf, type Knee } from "@/lib/run/loadKnee";
-import { formatDuration } from "@/lib/run/format";
+import { chartBox, decadeTicks, pointsPath, rateScale, ticksOf, valueScale } from "@/lib/readers/loadCharts";
+import { CURVE_MAX_DURATION_MS, CURVE_RATES, type CurvePoint } from "@/lib/explore/loadCurve";
+import { formatPercent, formatRate, formatDuration, groupDigits } from "@/lib/sim/format";
+import { KNEE_THROUGHPUT_SHARE, kneeOf, type Knee } from "@/lib/explore/loadKnee";
 import { roleColor } from "@/lib/theme/tokens";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { ChartAxes, LegendItem } from "./ChartFrame";
 import type { LoadCurveState } from "./useLoadCurve";
-import { groupDigits } from "@/lib/sim/format";
 
 const HEIGHT = 210;
 const MIN_RATE = CURVE_RATES[0];

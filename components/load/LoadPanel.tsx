@@ -1,9 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { formatDuration } from "@/lib/run/format";
-import { curveKey } from "@/lib/run/loadCurve";
-import { formatPercent } from "@/lib/run/format";
+import { formatDuration, formatPercent, groupDigits } from "@/lib/sim/format";
+import { curveKey } from "@/lib/explore/loadCurve";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectHiding, selectResolved, selectResult, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
@@ -13,7 +12,6 @@ import { chartSummaries, hasLatency, loadFigures } from "./loadText";
 import { SeriesChart, type ChartLine } from "./SeriesChart";
 import { SeriesTable } from "./SeriesTable";
 import { useLoadCurve } from "./useLoadCurve";
-import { groupDigits } from "@/lib/sim/format";
 
 /**
  * The Load panel, for stream runs: the run's headline figures, its per-second charts over

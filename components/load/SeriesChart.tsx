@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useRef } from "react";
-import { chartBox, secondsLabel, seriesPath, ticksOf, timeScale, valueScale } from "@/lib/run/loadCharts";
+import { chartBox, secondsLabel, seriesPath, ticksOf, timeScale, valueScale } from "@/lib/readers/loadCharts";
 import { useElementWidth } from "@/components/timeline/useElementWidth";
 import { ChartAxes, LegendItem } from "./ChartFrame";
 

@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import type { TimeSeries } from "@/lib/sim/series";
-import { formatDuration } from "@/lib/run/format";
-import { formatPercent } from "@/lib/run/format";
+import { formatDuration, formatPercent } from "@/lib/sim/format";
 
 /**
  * The charts' data as a table, one row per second: the alternative to the charts for anyone who

@@ -3,9 +3,7 @@
  * per-second series. Pure, so what a screen reader hears is what the charts show.
  */
 import type { SimResult } from "@/lib/sim/simulate";
-import { formatDuration } from "@/lib/run/format";
-import { formatPercent, formatRate } from "@/lib/run/format";
-import { groupDigits } from "@/lib/sim/format";
+import { formatDuration, formatPercent, formatRate, groupDigits } from "@/lib/sim/format";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const max = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
-import { CURVE_RATES, type CurvePoint } from "@/lib/run/loadCurve";
+import { CURVE_RATES, type CurvePoint } from "@/lib/explore/loadCurve";
 import { startLoadCurve } from "@/lib/workers/loadCurveRunner";
 
 export interface LoadCurveState {

@@ -1,10 +1,10 @@
 "use client";
 
-import { bottleneckOfResult } from "@/lib/run/derived";
+import { bottleneckOfResult } from "@/lib/readers/derived";
 import type { SimResult } from "@/lib/sim/simulate";
 
 /**
- * For a stream run: what limits its throughput, in a sentence (see lib/run/bottleneck.ts), derived
+ * For a stream run: what limits its throughput, in a sentence (see lib/readers/bottleneck.ts), derived
  * once per run — where the run was made, for a large run whose event log stays in the worker.
  */
 export function BottleneckNote({ result }: { result: SimResult }) {

@@ -1,11 +1,11 @@
 "use client";
 
 import { useRef } from "react";
-import { firstViolationHeading, keyCounts, verdictOf } from "@/lib/run/summaryText";
+import { firstViolationHeading, keyCounts, verdictOf } from "@/lib/readers/summaryText";
 import { selectHiding, selectPending, selectResult, selectWarnings } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
 import { frameOnTimeline } from "@/components/timeline/frameRequest";
-import { frameAround } from "@/lib/run/timelineFrame";
+import { frameAround } from "@/lib/readers/timelineFrame";
 import { BottleneckNote } from "./BottleneckNote";
 import { EventLimitHeadline } from "./EventLimitHeadline";
 import { RunProgress } from "./RunProgress";

@@ -2,11 +2,11 @@
 
 import { memo, useDeferredValue, useMemo, useState } from "react";
 import { groupDigits } from "@/lib/sim/format";
-import { upperBound } from "@/lib/run/intervals";
-import { storyDigest } from "@/lib/run/storyDigest";
-import type { StoryLine, StoryTone } from "@/lib/run/story";
+import { upperBound } from "@/lib/readers/intervals";
+import { storyDigest } from "@/lib/readers/storyDigest";
+import type { StoryLine, StoryTone } from "@/lib/readers/story";
 import type { SimResult } from "@/lib/sim/simulate";
-import { storyOfResult } from "@/lib/run/derived";
+import { storyOfResult } from "@/lib/readers/derived";
 import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
 

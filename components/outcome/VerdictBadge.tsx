@@ -1,4 +1,4 @@
-import type { VerdictWord } from "@/lib/run/summaryText";
+import type { VerdictWord } from "@/lib/readers/summaryText";
 
 const look: Record<VerdictWord, string> = {
   Safe: "border-safe text-safe-ink",

@@ -1,5 +1,5 @@
 /** What the lab says when a run, at its pace so far, will reach the simulator's event limit. */
-import type { EventLimitForecast } from "@/lib/lab/eventLimit";
+import type { EventLimitForecast } from "@/lib/workers/eventLimit";
 import { groupDigits, seconds } from "@/lib/sim/format";
 import { LIMITS } from "@/lib/sim/scenario";
 

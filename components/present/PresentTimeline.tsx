@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useMemo, useRef } from "react";
-import { modelOf } from "@/lib/run/derived";
-import { LAB_TEXT_PX, timelineLayout, type TimelineLayout } from "@/lib/run/timelineLayout";
-import type { Lane } from "@/lib/run/timelineModel";
+import { modelOf } from "@/lib/readers/derived";
+import { LAB_TEXT_PX, timelineLayout, type TimelineLayout } from "@/lib/readers/timelineLayout";
+import type { Lane } from "@/lib/readers/timelineModel";
 import { slideDomain } from "@/lib/present/slideDomain";
 import { selectResult, selectSetT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useRef } from "react";
-import { roomTopology, topologyCanvasSize } from "@/lib/run/topologyLayout";
+import { roomTopology, topologyCanvasSize } from "@/lib/readers/topologyLayout";
 import { LazyTopologyCanvas } from "@/components/topology/LazyTopologyCanvas";
 import { useTopologyScene } from "@/components/topology/useTopologyScene";
 import { useElementSize } from "./useElementSize";

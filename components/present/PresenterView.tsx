@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef } from "react";
 import { SLIDE_VIEWS, type Deck, type PredictStop, type SlideView } from "@/lib/content/deckTypes";
-import { formatClock } from "@/lib/run/format";
+import { formatClock } from "@/lib/sim/format";
 import { audienceRoomView, questionIdOf } from "@/lib/room/audienceView";
 import { roundTallies } from "@/lib/room/session";
 import { RoomPanel } from "@/components/room/RoomPanel";

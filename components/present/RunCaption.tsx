@@ -1,7 +1,7 @@
 "use client";
 
-import { formatClock } from "@/lib/run/format";
-import { storyOfResult } from "@/lib/run/derived";
+import { formatClock } from "@/lib/sim/format";
+import { storyOfResult } from "@/lib/readers/derived";
 import { selectResult, selectT } from "@/components/lab/selectors";
 import { usePlayback, useScenario } from "@/components/lab/stores";
 

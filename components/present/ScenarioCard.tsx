@@ -1,6 +1,6 @@
 "use client";
 
-import { scenarioSummary } from "@/lib/run/scenarioSummary";
+import { scenarioSummary } from "@/lib/readers/scenarioSummary";
 import { selectResult } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 

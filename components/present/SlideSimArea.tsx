@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import type { SlideSim } from "@/lib/content/deckTypes";
 import type { PlaybackStore } from "@/lib/store/labPlayback";
 import type { DeckAction, DeckState } from "@/lib/present/deckState";
-import { modelOf } from "@/lib/run/derived";
+import { modelOf } from "@/lib/readers/derived";
 import { selectResult, selectShowMessages, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { PlaybackBar } from "@/components/timeline/PlaybackBar";

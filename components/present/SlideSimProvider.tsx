@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import type { LabSession } from "@/lib/store/labSession";
 import { openSessionInSteps } from "@/components/lab/openInSteps";
 import { LabStoresProvider } from "@/components/lab/stores";

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { deckPlayheadAt, type DeckAction, type DeckState } from "@/lib/present/deckState";
 import type { SlideSim } from "@/lib/content/deckTypes";
-import { upperBound } from "@/lib/run/intervals";
+import { upperBound } from "@/lib/readers/intervals";
 import { stopAt, type PlaybackState } from "@/lib/store/labPlayback";
 import { useLabStores } from "@/components/lab/stores";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { loadShippedTrace, shippedTraces } from "@/lib/real/shipped";
-import { keyCounts, verdictOf } from "@/lib/run/summaryText";
+import { keyCounts, verdictOf } from "@/lib/readers/summaryText";
 import { TwinTimelines } from "@/components/compare/TwinTimelines";
 import { StoryList } from "@/components/outcome/StoryList";
 import { VerdictBadge } from "@/components/outcome/VerdictBadge";

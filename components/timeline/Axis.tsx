@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { roleColor } from "@/lib/theme/tokens";
-import { LAB_TEXT_PX, type TimelineLayout } from "@/lib/run/timelineLayout";
+import { LAB_TEXT_PX, type TimelineLayout } from "@/lib/readers/timelineLayout";
 import type { ScaleLinear } from "d3-scale";
 
 /** Tick labels in seconds, with as many decimals as the tick spacing needs. */

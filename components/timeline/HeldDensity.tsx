@@ -1,6 +1,6 @@
 import type { Span } from "@/lib/sim/spans";
-import { laneRows } from "@/lib/run/timelineLayout";
-import { columnShares, densityRuns } from "@/lib/run/density";
+import { laneRows } from "@/lib/readers/timelineLayout";
+import { columnShares, densityRuns } from "@/lib/readers/density";
 import { roleColor } from "@/lib/theme/tokens";
 import { laneColor } from "./colors";
 import { rectPath, type LayerProps } from "./geometry";

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { roleColor } from "@/lib/theme/tokens";
-import type { TimelineLayout } from "@/lib/run/timelineLayout";
+import type { TimelineLayout } from "@/lib/readers/timelineLayout";
 
 /** Lane bands and separators behind everything; service and storage lanes sit on a tinted band. */
 export const LaneGuides = memo(function LaneGuides({ layout, width }: { layout: TimelineLayout; width: number }) {

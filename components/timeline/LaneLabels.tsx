@@ -2,9 +2,8 @@
 
 import { useMemo } from "react";
 import { processClock } from "@/lib/sim/processes";
-import { formatClock, formatOffset } from "@/lib/run/format";
-import { groupDigits } from "@/lib/sim/format";
-import type { TimelineLayout } from "@/lib/run/timelineLayout";
+import { formatClock, formatOffset, groupDigits } from "@/lib/sim/format";
+import type { TimelineLayout } from "@/lib/readers/timelineLayout";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectT } from "@/components/lab/selectors";

@@ -2,10 +2,10 @@
 
 import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
-import { LAB_TEXT_PX, laneRows } from "@/lib/run/timelineLayout";
-import { layoutViolations } from "@/lib/run/violationLayout";
-import { lowerBound, upperBound } from "@/lib/run/intervals";
-import type { FocusMark, GrantMark, WriteMarkModel } from "@/lib/run/timelineModel";
+import { LAB_TEXT_PX, laneRows } from "@/lib/readers/timelineLayout";
+import { layoutViolations } from "@/lib/readers/violationLayout";
+import { lowerBound, upperBound } from "@/lib/readers/intervals";
+import type { FocusMark, GrantMark, WriteMarkModel } from "@/lib/readers/timelineModel";
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";

@@ -1,9 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { formatClock, formatDuration } from "@/lib/run/format";
-import { SPEEDS } from "@/lib/lab/playback";
-import { seconds } from "@/lib/sim/format";
+import { formatClock, formatDuration, seconds } from "@/lib/sim/format";
+import { SPEEDS } from "@/lib/readers/playback";
 import { playbackMax } from "@/lib/store/labPlayback";
 import { selectEndT, selectLimitT, selectPlaying, selectSpeed, selectT } from "@/components/lab/selectors";
 import { useLabStores, usePlayback } from "@/components/lab/stores";

@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, use, useMemo, type ReactNode } from "react";
-import { formatClock } from "@/lib/run/format";
-import type { TimelineLayout } from "@/lib/run/timelineLayout";
+import { formatClock } from "@/lib/sim/format";
+import type { TimelineLayout } from "@/lib/readers/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
 import type { ScaleLinear } from "d3-scale";
 import { selectT } from "@/components/lab/selectors";

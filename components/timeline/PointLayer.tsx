@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { CrashMark } from "@/components/marks/CrashMark";
-import { laneRows } from "@/lib/run/timelineLayout";
-import type { PointMark } from "@/lib/run/timelineModel";
+import { laneRows } from "@/lib/readers/timelineLayout";
+import type { PointMark } from "@/lib/readers/timelineModel";
 import { roleColor } from "@/lib/theme/tokens";
 import { labelWidth, type LayerProps } from "./geometry";
 

@@ -1,7 +1,7 @@
 "use client";
 
-import { upperBound } from "@/lib/run/intervals";
-import { laneRows } from "@/lib/run/timelineLayout";
+import { upperBound } from "@/lib/readers/intervals";
+import { laneRows } from "@/lib/readers/timelineLayout";
 import { roleColor } from "@/lib/theme/tokens";
 import { usePlayback } from "@/components/lab/stores";
 import { labelWidth, type LayerProps } from "./geometry";

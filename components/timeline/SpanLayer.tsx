@@ -1,8 +1,8 @@
 import { memo, type ReactNode } from "react";
 import type { Span } from "@/lib/sim/spans";
-import { laneRows } from "@/lib/run/timelineLayout";
-import { formatSessionDoubt } from "@/lib/run/format";
-import { pauseLabel } from "@/lib/run/phrases";
+import { laneRows } from "@/lib/readers/timelineLayout";
+import { formatSessionDoubt } from "@/lib/sim/format";
+import { pauseLabel } from "@/lib/readers/phrases";
 import { roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess, laneColor } from "./colors";
 import { hundredths, labelWidth, rectPath, type LayerProps } from "./geometry";

@@ -2,9 +2,9 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { groupDigits, seconds } from "@/lib/sim/format";
-import { timelineLayout } from "@/lib/run/timelineLayout";
-import { modelOf, storyOfResult } from "@/lib/run/derived";
-import { pictureSpan } from "@/lib/run/pictureSpan";
+import { timelineLayout } from "@/lib/readers/timelineLayout";
+import { modelOf, storyOfResult } from "@/lib/readers/derived";
+import { pictureSpan } from "@/lib/readers/pictureSpan";
 import {
   selectHiding,
   selectLimitT,

@@ -1,4 +1,4 @@
-import type { Lane } from "@/lib/run/timelineModel";
+import type { Lane } from "@/lib/readers/timelineModel";
 import { clientColor, roleColor } from "@/lib/theme/tokens";
 
 /** The colour a lane is drawn in: its client's, by the number the lane carries; neutral for a service or storage. */

@@ -1,6 +1,6 @@
 import type { ScaleLinear } from "d3-scale";
-import type { TimelineModel } from "@/lib/run/timelineModel";
-import { LAB_TEXT_PX, type TimelineLayout } from "@/lib/run/timelineLayout";
+import type { TimelineModel } from "@/lib/readers/timelineModel";
+import { LAB_TEXT_PX, type TimelineLayout } from "@/lib/readers/timelineLayout";
 
 /** What every layer of the timeline draws from: the run's model, lane positions and the time scale. */
 export interface LayerProps {

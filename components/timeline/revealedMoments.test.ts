@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { presetById } from "@/lib/presets";
-import { modelOf } from "@/lib/run/derived";
-import { upperBound } from "@/lib/run/intervals";
+import { presetById } from "@/lib/scenario/presets";
+import { modelOf } from "@/lib/readers/derived";
+import { upperBound } from "@/lib/readers/intervals";
 import { simulate } from "@/lib/sim/simulate";
 import { grantsAndWritesBetween, marksMoment, markTimes, refusalsMoment } from "./revealedMoments";
 

@@ -5,8 +5,8 @@
  * of the playhead itself, re-renders only when one is passed. Each moments array is built once per
  * run model (they are cached on it).
  */
-import { lowerBound, upperBound, type IntervalIndex } from "@/lib/run/intervals";
-import type { FocusMark, RefusalBand, ViolationMarkModel } from "@/lib/run/timelineModel";
+import { lowerBound, upperBound, type IntervalIndex } from "@/lib/readers/intervals";
+import type { FocusMark, RefusalBand, ViolationMarkModel } from "@/lib/readers/timelineModel";
 
 const cache = new WeakMap<object, Float64Array>();
 function cached(owner: object, build: () => number[]): Float64Array {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { advancePlayhead } from "@/lib/lab/playback";
-import { upperBound } from "@/lib/run/intervals";
+import { advancePlayhead } from "@/lib/readers/playback";
+import { upperBound } from "@/lib/readers/intervals";
 import { stopAt } from "@/lib/store/labPlayback";
 import { selectPlaying } from "@/components/lab/selectors";
 import { useLabStores, usePlayback } from "@/components/lab/stores";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { formatClock } from "@/lib/run/format";
-import { faultAt, faultFromSeconds, type FaultField, type InjectableFault } from "@/lib/lab/faults";
+import { formatClock } from "@/lib/sim/format";
+import { faultAt, faultFromSeconds, type FaultField, type InjectableFault } from "@/lib/scenario/faultEdits";
 import type { Scenario } from "@/lib/sim/scenario";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import type { FaultTarget } from "./context";

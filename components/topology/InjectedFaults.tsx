@@ -10,7 +10,7 @@ import {
   withFaultReplaced,
   type FaultField,
   type FaultFieldError,
-} from "@/lib/lab/faults";
+} from "@/lib/scenario/faultEdits";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectEdit, selectResolved, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";

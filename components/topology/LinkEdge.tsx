@@ -1,8 +1,8 @@
 "use client";
 
 import { EdgeLabelRenderer, type Edge, type EdgeProps } from "@xyflow/react";
-import type { TopologyLink } from "@/lib/run/topologyLayout";
-import { formatDuration } from "@/lib/run/format";
+import type { TopologyLink } from "@/lib/readers/topologyLayout";
+import { formatDuration } from "@/lib/sim/format";
 import { roleColor } from "@/lib/theme/tokens";
 import { sameTarget, useTopologyFrame } from "./context";
 

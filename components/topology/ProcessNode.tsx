@@ -2,9 +2,9 @@
 
 import { Fragment } from "react";
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
-import { clockReadingAt } from "@/lib/run/clocks";
-import { formatClock, formatOffset } from "@/lib/run/format";
-import { ROOM_LINE, type TopologyNode } from "@/lib/run/topologyLayout";
+import { clockReadingAt } from "@/lib/readers/clocks";
+import { formatClock, formatOffset } from "@/lib/sim/format";
+import { ROOM_LINE, type TopologyNode } from "@/lib/readers/topologyLayout";
 import { clientColor, roleColor } from "@/lib/theme/tokens";
 import { colorOfProcess } from "@/components/timeline/colors";
 import { sameTarget, useTopologyFrame } from "./context";

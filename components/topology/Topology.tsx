@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { describeFault, withFaultAdded } from "@/lib/lab/faults";
-import { topologyCanvasSize } from "@/lib/run/topologyLayout";
+import { describeFault, withFaultAdded } from "@/lib/scenario/faultEdits";
+import { topologyCanvasSize } from "@/lib/readers/topologyLayout";
 import type { Scenario } from "@/lib/sim/scenario";
 import { selectEdit, selectPending } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";

@@ -15,7 +15,7 @@ import {
   type NodeTypes,
 } from "@xyflow/react";
 import { useEffect, useMemo } from "react";
-import type { TopologyGroup, TopologyLayout } from "@/lib/run/topologyLayout";
+import type { TopologyGroup, TopologyLayout } from "@/lib/readers/topologyLayout";
 import { stillFlow } from "@/components/flow/stillFlow";
 import { TopologyFrameContext, type TopologyFrame } from "./context";
 import { LinkEdge, ReplicationEdge, type LinkFlowEdge, type ReplicationFlowEdge } from "./LinkEdge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { LinkTraffic, ProcessState } from "@/lib/run/topologyFrame";
+import type { LinkTraffic, ProcessState } from "@/lib/readers/topologyFrame";
 import type { ResolvedScenario } from "@/lib/sim/scenario";
 
 /** What a node or a link opens a fault menu for. */

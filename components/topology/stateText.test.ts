@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idleProcess } from "@/lib/run/topologyFrame";
+import { idleProcess } from "@/lib/readers/topologyFrame";
 import { stateText } from "./stateText";
 
 describe("a client's card", () => {

@@ -1,6 +1,6 @@
-import { idleProcess, type ProcessState } from "@/lib/run/topologyFrame";
-import type { TopologyNodeKind } from "@/lib/run/topologyLayout";
-import { formatSessionDoubt } from "@/lib/run/format";
+import { idleProcess, type ProcessState } from "@/lib/readers/topologyFrame";
+import type { TopologyNodeKind } from "@/lib/readers/topologyLayout";
+import { formatSessionDoubt } from "@/lib/sim/format";
 
 const tokenText = (token: number | null) => (token === null ? "no token" : `token ${token}`);
 

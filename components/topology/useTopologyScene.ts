@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo, type RefObject } from "react";
-import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "@/lib/run/topologyFrame";
-import { topologyLayout, type TopologyLayout } from "@/lib/run/topologyLayout";
-import { modelOf } from "@/lib/run/derived";
+import { cutsAt, messagesInFlightAt, processStatesAt, topologyIndex, trafficByLink } from "@/lib/readers/topologyFrame";
+import { topologyLayout, type TopologyLayout } from "@/lib/readers/topologyLayout";
+import { modelOf } from "@/lib/readers/derived";
 import { selectResult } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { useReducedMotion } from "@/components/timeline/useReducedMotion";

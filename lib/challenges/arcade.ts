@@ -5,10 +5,10 @@
  * the seed, so a friend with the same seed gets the same level. Pure and deterministic.
  */
 import { findFailure, type FinderBudget } from "@/lib/explore/finder";
-import { serviceLabel } from "@/lib/lab/catalog";
-import { withClients, withLease } from "@/lib/lab/edits";
+import { serviceLabel } from "@/lib/scenario/catalog";
+import { withClients, withLease } from "@/lib/scenario/edits";
 import { seconds } from "@/lib/sim/format";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import { Rng } from "@/lib/sim/rng";
 import { simulate } from "@/lib/sim/simulate";
 import type { Scenario } from "@/lib/sim/scenario";

@@ -7,12 +7,12 @@
  * damage, or two holders where storage has no guard.
  */
 import { failureOf } from "@/lib/explore/finder";
-import { presetById, presets } from "@/lib/presets";
+import { presetById, presets } from "@/lib/scenario/presets";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { judgeWork, MAX_WORK_EVENTS, parseMaxWork, progressLines, type BatchIo } from "@/lib/sim/cliWork";
 import { ScenarioError } from "@/lib/sim/simulate";
 import { exhaustiveCheck, worldSize } from "./exhaustive";
-import type { World } from "./world";
+import type { FaultWorld } from "./faultWorld";
 
 export interface CliOutcome {
   status: 0 | 2;
@@ -24,14 +24,14 @@ const USAGE =
   "usage: sim (--scenario FILE.json | --preset NAME) --exhaustive [--max-faults 0-3] [--pauses MS,…] [--jumps MS,…] [--delays MS,…] [--max-schedules N] [--max-work EVENTS]";
 
 /** The world the command line checks unless told otherwise. */
-export const CLI_WORLD: World = { maxFaults: 2, pauseMs: [5000, 15_000], jumpMs: [5000], delayMs: [30_000], maxSchedules: 20_000 };
+export const CLI_WORLD: FaultWorld = { maxFaults: 2, pauseMs: [5000, 15_000], jumpMs: [5000], delayMs: [30_000], maxSchedules: 20_000 };
 
 /** `io` hears, as they happen, the lines a long check writes on stderr: its estimate and its progress. */
 export function runExhaustiveCli(args: string[], readFile: (path: string) => string, io?: BatchIo): CliOutcome {
   const fail = (...lines: string[]): CliOutcome => ({ status: 2, stdout: "", stderr: lines.join("\n") });
   let file: string | null = null;
   let preset: string | null = null;
-  const world: World = { ...CLI_WORLD };
+  const world: FaultWorld = { ...CLI_WORLD };
   let maxWork = MAX_WORK_EVENTS;
   const list = (flag: string, text: string | undefined): number[] | string => {
     if (text === undefined) return `${flag}: needs a comma-separated list of milliseconds (or "none")`;

@@ -1,9 +1,9 @@
 /**
  * A defend level's design: the learner's choice of mitigations, applied to the level's scenario
- * with the lab's own edits (lib/lab/edits.ts), so a design means here what it means in the lab.
+ * with the lab's own edits (lib/scenario/edits.ts), so a design means here what it means in the lab.
  */
 import { validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
-import { settle, withClients, withGuard, withLease, withService, leaseOf } from "@/lib/lab/edits";
+import { settle, withClients, withGuard, withLease, withService, leaseOf } from "@/lib/scenario/edits";
 import type { Control, ControlValue, DefendLevel, Design } from "./level";
 
 export type Designed = { ok: true; scenario: Scenario; notes: string[] } | { ok: false; errors: string[] };

@@ -3,11 +3,11 @@ import { named } from "@/lib/sim/testing";
 import { simulate } from "@/lib/sim/simulate";
 import { exhaustiveCheck, worldSize } from "./exhaustive";
 import { goalHolds } from "./goals";
-import type { World } from "./world";
+import type { FaultWorld } from "./faultWorld";
 
 // Redis, two clients, one job each, no renewal: six moments (each client's grant, read and write).
 const gcPauseWithoutItsPause = named("gc-pause", { faults: [] });
-const pausesOnly = (pauseMs: number[], maxFaults: number): World => ({ maxFaults, pauseMs, jumpMs: [], delayMs: [], maxSchedules: 10_000 });
+const pausesOnly = (pauseMs: number[], maxFaults: number): FaultWorld => ({ maxFaults, pauseMs, jumpMs: [], delayMs: [], maxSchedules: 10_000 });
 const unsafe = (run: Parameters<typeof goalHolds>[1]) => goalHolds(["unsafe"], run);
 
 describe("exhaustiveCheck counts every schedule of a hand-enumerable world", () => {

@@ -25,10 +25,10 @@
 import type { Summary } from "@/lib/sim/checker";
 import { serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { ScenarioError, simulateResolved } from "@/lib/sim/simulate";
-import { explain, magnitudeOf, type AddedFault, type Placed } from "@/lib/explore/faults";
+import { explain, magnitudeOf, type AddedFault, type Placed } from "@/lib/explore/finderFaults";
 import { momentsOf, type Moment } from "@/lib/explore/moments";
 import type { RunOutcome } from "./goals";
-import { placedOrder, schedulesEstimate, worldFaults, type World } from "./world";
+import { placedOrder, schedulesEstimate, worldFaults, type FaultWorld } from "./faultWorld";
 
 export interface ExhaustiveOptions {
   /** Called after every schedule run: how many were run, and how many the world has once that is known (null before). */
@@ -71,7 +71,7 @@ export interface ExhaustiveResult {
   stoppedBy: "complete" | "cancelled" | "max-schedules";
   shortest: Counterexample | null;
   size: WorldSize;
-  world: World;
+  world: FaultWorld;
 }
 
 class Stop {
@@ -93,7 +93,7 @@ const withSchedule = (base: ResolvedScenario, schedule: readonly Placed[]): Reso
 });
 
 /** The world's likely size, from one full run of the scenario without added faults. */
-export function worldSize(input: Scenario, world: World): WorldSize {
+export function worldSize(input: Scenario, world: FaultWorld): WorldSize {
   const { base, warnings } = calmBase(input);
   const nodes = serviceNodeIds(base.service);
   const { events, eventCount } = simulateResolved(base, warnings);
@@ -102,14 +102,14 @@ export function worldSize(input: Scenario, world: World): WorldSize {
   return { ...sizeOf(moments.length, singles, world), runEvents: eventCount ?? events.length };
 }
 
-function sizeOf(moments: number, singles: number, world: World): WorldSize {
+function sizeOf(moments: number, singles: number, world: FaultWorld): WorldSize {
   return { moments, singles, estimate: schedulesEstimate(singles, world.maxFaults), exact: world.maxFaults <= 1 ? 1 + singles : null };
 }
 
 /** Runs every schedule of the world; `isCounterexample` says which runs break the design. */
 export function exhaustiveCheck(
   input: Scenario,
-  world: World,
+  world: FaultWorld,
   isCounterexample: (run: RunOutcome) => boolean,
   options: ExhaustiveOptions = {},
 ): ExhaustiveResult {
@@ -190,7 +190,7 @@ export function exhaustiveCheck(
 }
 
 /** The candidates that keep a schedule within the world's total pause. */
-function allowed(candidates: Placed[], schedule: readonly Placed[], world: World): Placed[] {
+function allowed(candidates: Placed[], schedule: readonly Placed[], world: FaultWorld): Placed[] {
   if (world.maxTotalPauseMs === undefined) return candidates;
   const paused = schedule.reduce((sum, p) => sum + (p.fault.kind === "pause" ? p.fault.forMs : 0), 0);
   return candidates.filter((p) => p.fault.kind !== "pause" || paused + p.fault.forMs <= world.maxTotalPauseMs!);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { named } from "@/lib/sim/testing";
 import { simulate } from "@/lib/sim/simulate";
-import { presets } from "@/lib/presets";
+import { presets } from "@/lib/scenario/presets";
 import { atomHolds, atomMoment, goalHolds, goalMoment } from "./goals";
 
 const pause = (forMs: number) => ({ kind: "pause" as const, target: "c1", atMs: 1000, forMs });

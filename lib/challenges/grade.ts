@@ -3,7 +3,7 @@
  * within the budget; the score is the faults (and pause time) used, against par. Pure.
  */
 import type { Scenario } from "@/lib/sim/scenario";
-import { formatDuration } from "@/lib/run/format";
+import { formatDuration } from "@/lib/sim/format";
 import { goalHolds, type RunOutcome } from "./goals";
 import type { BreakLevel, BreakRules } from "./level";
 

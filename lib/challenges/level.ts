@@ -7,7 +7,7 @@
  */
 import type { Scenario } from "@/lib/sim/scenario";
 import type { Goal } from "./goals";
-import type { World } from "./world";
+import type { FaultWorld } from "./faultWorld";
 
 type InputFault = NonNullable<Scenario["faults"]>[number];
 
@@ -26,7 +26,7 @@ export interface BreakRules {
   /** The reference solution's faults; null when the level cannot be won within its budget. */
   solution: InputFault[] | null;
   /** Set when no schedule within the budget reaches the goal: the world the finder confirms that over. */
-  world: World | null;
+  world: FaultWorld | null;
 }
 
 /** The mitigations a defend level can open, each a field of the scenario. */
@@ -49,7 +49,7 @@ export type Design = Partial<Record<Control, ControlValue>>;
 export interface DefendRules {
   /** The values the learner may pick for each open control. */
   controls: Partial<Record<Control, readonly ControlValue[]>>;
-  world: World;
+  world: FaultWorld;
   /** Must also hold in the run with no added fault (work gets done, not only nothing breaks). */
   baseline: Goal;
   /** Par: the fewest controls changed from the starting design. */

@@ -9,7 +9,7 @@
  * each a sentence naming it, and the page then opens the level list (or the level) with them as a notice.
  */
 import { z } from "zod";
-import { base64urlDecode, base64urlEncode, MAX_CODE_LENGTH } from "@/lib/lab/url";
+import { base64urlDecode, base64urlEncode, MAX_CODE_LENGTH } from "@/lib/scenario/url";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { ARCADE_MAX_SEED } from "./arcadeSeed";
 import { CONTROLS, type Design, type Level } from "./level";

@@ -11,7 +11,7 @@ import { exhaustiveCheck, worldSize } from "./exhaustive";
 import { goalHolds } from "./goals";
 import { breakScore, gradeBreak } from "./grade";
 import type { BreakLevel, DefendLevel, Level } from "./level";
-import type { World } from "./world";
+import type { FaultWorld } from "./faultWorld";
 
 export interface LevelProblem {
   path: (string | number)[];
@@ -84,7 +84,7 @@ function verifyDefend(level: DefendLevel): LevelProblem[] {
   return problems;
 }
 
-function worldFits(scenario: Scenario, world: World, path: (string | number)[]): LevelProblem[] {
+function worldFits(scenario: Scenario, world: FaultWorld, path: (string | number)[]): LevelProblem[] {
   const size = worldSize(scenario, world);
   return size.estimate > world.maxSchedules
     ? [{ path: [...path, "maxSchedules"], reason: `the world has about ${size.estimate} schedules, more than maxSchedules (${world.maxSchedules})` }]

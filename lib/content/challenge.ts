@@ -6,7 +6,7 @@
  * (lib/challenges/verify.ts), in challengeLoad.ts.
  */
 import { z } from "zod";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { validateScenario, type Scenario } from "../sim/scenario";
 import { GOAL_WORDS } from "../challenges/goals";
 import { BREAK_FAULT_KINDS, CONTROLS, type Level } from "../challenges/level";

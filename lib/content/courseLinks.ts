@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { levelPath } from "../challenges/levelPath";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { challengeCheck } from "./challengeLoad";
 
 export interface CourseLink {

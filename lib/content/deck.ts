@@ -10,7 +10,7 @@
 import type { Nodes, RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import { z } from "zod";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { validateScenario } from "../sim/scenario";
 import { SLIDE_VIEWS, type Deck, type PresenterSlide, type SlideSim } from "./deckTypes";
 import { ProblemList, type Parsed } from "./errors";

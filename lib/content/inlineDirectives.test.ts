@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { drillParse } from "./drill";
 import { formatProblem } from "./errors";
 import { quizSetParse } from "./quiz";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 
 const presetTitle = (id: string) => presetById(id)?.title;
 const quizProblems = (source: string, file = "content/quizzes/consensus-services.md") => {

@@ -9,7 +9,7 @@
  * with its line, and so is a `javascript:` link.
  */
 import type { Nodes, Root } from "mdast";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { simulate, type SimResult } from "../sim/simulate";
 import { challengeLink, challengeSlugs, traceIds, traceLink, type CourseLink } from "./courseLinks";
 import type { ProblemList } from "./errors";

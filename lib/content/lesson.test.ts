@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { formatProblem } from "./errors";
 import { fingerprint } from "./fingerprint";
 import { lessonParse, type LessonContext } from "./lesson";

@@ -8,9 +8,9 @@
  *   ::live{preset="…" field="<dotted path>" min max step unit label}
  *   ::ttl-calculator   ::decision-guide   ::comparison-table
  */
-import type { Preset } from "../presets";
+import type { Preset } from "../scenario/presets";
 import { validateScenario, type Scenario } from "../sim/scenario";
-import { scenarioPathGet, scenarioPathSet } from "../learn/scenarioPath";
+import { scenarioPathGet, scenarioPathSet } from "../scenario/scenarioPath";
 import type { LessonLive, LessonPredict, PresetRef } from "./lessonTypes";
 import { predictBalanceProblem } from "./predictBalance";
 import { predictFiguresResolve } from "./predictFigures";

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { comparisonParse } from "./comparison";
 import { decisionGuideParse } from "./decisionGuide";
 import { formatProblem } from "./errors";

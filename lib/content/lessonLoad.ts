@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { comparisonParse } from "./comparison";
 import { decisionGuideParse } from "./decisionGuide";
 import { ContentValidationError, type ContentProblem } from "./errors";

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { presetById } from "../presets";
+import { presetById } from "../scenario/presets";
 import { drillParse } from "./drill";
 import { ContentValidationError, type ContentProblem, type Parsed } from "./errors";
 import { quizSetParse } from "./quiz";

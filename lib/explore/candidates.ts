@@ -5,7 +5,7 @@
  * delayed write to storage. Sizes come from fixed ladders cut at the budget's maximum, which is
  * itself always tried. Milliseconds of true time throughout.
  */
-import { delayAt, jumpAt, ladder, pauseAt, type Placed } from "./faults";
+import { delayAt, jumpAt, ladder, pauseAt, type Placed } from "./finderFaults";
 import type { Moment } from "./moments";
 
 export const PAUSE_LADDER = [1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000] as const;

@@ -25,7 +25,7 @@ import type { SimEvent } from "@/lib/sim/events";
 import { ScenarioError, simulateResolved } from "@/lib/sim/simulate";
 import { serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { singleFaults, type Allowance } from "./candidates";
-import { explain, type AddedFault, type Placed } from "./faults";
+import { explain, type AddedFault, type Placed } from "./finderFaults";
 import { momentsOf, type Moment } from "./moments";
 import { shrinkSchedule } from "./shrink";
 

@@ -15,5 +15,5 @@ export {
   type FailOn,
   type FailureKind,
 } from "./finder";
-export type { AddedFault } from "./faults";
+export type { AddedFault } from "./finderFaults";
 export type { Moment, MomentKind } from "./moments";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pauseAt, type Placed } from "./faults";
+import { pauseAt, type Placed } from "./finderFaults";
 import type { Moment } from "./moments";
 import { shrinkSchedule, type ShrinkOracle } from "./shrink";
 

@@ -4,7 +4,7 @@
  * (at most three rounds). Every change is kept only if the schedule still fails, so the result
  * always fails. The search is greedy: it finds a local minimum, not necessarily the global one.
  */
-import { canMoveTo, magnitudeOf, moveTo, withMagnitude, type Placed } from "./faults";
+import { canMoveTo, magnitudeOf, moveTo, withMagnitude, type Placed } from "./finderFaults";
 import type { Moment } from "./moments";
 
 /** 100 ms: sizes shrink in steps people can read ("8.1 s"), and the search stays short. */

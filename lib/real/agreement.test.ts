@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import { simulate } from "@/lib/sim";
 import { agreement } from "./agreement";
 

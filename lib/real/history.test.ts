@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { storyOf } from "../run/story";
+import { storyOf } from "../readers/story";
 import { readHistory, type History } from "./history";
 import { openText } from "./open";
 import { resultOfEvents } from "./replay";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { storyOf } from "../run/story";
+import { storyOf } from "../readers/story";
 import { simulate } from "../sim/simulate";
 import { agreement, agreementTable, tokensAgree } from "./agreement";
 import { eventsOfTrace, resultOfTrace } from "./replay";

@@ -6,7 +6,7 @@
 import manifest from "../../content/traces/manifest.json";
 import etcdPauseFenced from "../../content/traces/etcd-pause-fenced.scenario.json";
 import redisPrimaryFrozen from "../../content/traces/redis-primary-frozen.scenario.json";
-import { presets } from "../presets";
+import { presets } from "../scenario/presets";
 import type { Scenario } from "../sim/scenario";
 
 export interface ShippedTrace {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presets } from "../presets";
+import { presets } from "../scenario/presets";
 import { validateScenario, type Scenario } from "../sim/scenario";
 import { neededServers, refusals } from "./support";
 

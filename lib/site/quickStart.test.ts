@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeLabSearch } from "../lab/url";
+import { decodeLabSearch } from "../scenario/url";
 import { quickStart, quickStartNext } from "./quickStart";
 
 describe("the home page's quick start", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withLease } from "@/lib/lab/edits";
-import { decodeLabSearch } from "@/lib/lab/url";
+import { withLease } from "@/lib/scenario/edits";
+import { decodeLabSearch } from "@/lib/scenario/url";
 import { createEditHistoryStore, EDIT_HISTORY_LIMIT } from "./labHistory";
 import { createScenarioStore } from "./labScenario";
 

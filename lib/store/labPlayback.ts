@@ -3,7 +3,7 @@
  * limit predict mode puts on it, and the timeline's display options. A factory, one per provider.
  */
 import { createStore } from "zustand";
-import { advancePlayhead, nextStop, previousStop, speedFor } from "@/lib/lab/playback";
+import { advancePlayhead, nextStop, previousStop, speedFor } from "@/lib/readers/playback";
 
 export interface PlaybackState {
   t: number;
@@ -29,7 +29,7 @@ export interface PlaybackState {
   /** Advances by `realMs` of playing; stops at the end. */
   tick: (realMs: number) => void;
   /** To the next event; stepping pauses, unless it is how reduced-motion playback moves. */
-  /** `gapMs`: stops closer than this are one step (lib/lab/playback.ts). */
+  /** `gapMs`: stops closer than this are one step (lib/readers/playback.ts). */
   stepForward: (stops: ArrayLike<number>, options?: { keepPlaying?: boolean; gapMs?: number }) => void;
   stepBack: (stops: ArrayLike<number>, gapMs?: number) => void;
   toStart: () => void;

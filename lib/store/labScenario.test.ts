@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { JobWorker } from "@/lib/workers/job";
 import { createRunner, type Runner } from "@/lib/workers/simRunner";
-import { withLease, withService } from "@/lib/lab/edits";
-import { decodeLabSearch } from "@/lib/lab/url";
+import { withLease, withService } from "@/lib/scenario/edits";
+import { decodeLabSearch } from "@/lib/scenario/url";
 import { createScenarioStore } from "./labScenario";
 
 const open = (search: string, runner?: Runner) => createScenarioStore(decodeLabSearch(search), runner);

@@ -1,21 +1,21 @@
 /**
  * The lab's scenario store: the scenario as written, where it came from, its latest result, the
  * notices the learner should read, and predict mode. A factory, so each lab provider owns its
- * store. Every action calls pure functions (lib/lab) and sets state; every change re-simulates at
+ * store. Every action calls pure functions (lib/scenario) and sets state; every change re-simulates at
  * once through the runner (lib/workers/simRunner.ts): on the main thread when the run fits its
  * budget, else in a worker that reports how far it has got and can be cancelled, which puts the
  * previous run back. From how far such a run has got, the store foretells whether it will reach
- * the event limit, before the worker has simulated the rest (lib/lab/eventLimit.ts).
+ * the event limit, before the worker has simulated the rest (lib/workers/eventLimit.ts).
  */
 import { createStore } from "zustand";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { RunProgress, SimResult } from "@/lib/sim/simulate";
-import { planScenario, type RunSize } from "@/lib/lab/run";
-import { forecastEventLimit, type EventLimitForecast } from "@/lib/lab/eventLimit";
-import { streamSwitchNotes } from "@/lib/lab/streamSwitch";
-import type { Flip } from "@/lib/lab/flips";
-import { costsTheScenario, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/lab/url";
+import { planScenario, type RunSize } from "@/lib/workers/runPlan";
+import { forecastEventLimit, type EventLimitForecast } from "@/lib/workers/eventLimit";
+import { streamSwitchNotes } from "@/lib/scenario/streamSwitch";
+import type { Flip } from "@/lib/scenario/flips";
+import { costsTheScenario, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/scenario/url";
 import { createRunner, type Runner } from "@/lib/workers/simRunner";
 
 export type NoticeTone = "error" | "info";
@@ -53,7 +53,7 @@ export interface ScenarioState {
   predict: PredictState;
   /** The twin run's flip, shown side by side with this run; null for none. */
   compare: Flip | null;
-  /** The failure map's URL parameter (lib/lab/mapSettings.ts); null for none. */
+  /** The failure map's URL parameter (lib/explore/mapSettings.ts); null for none. */
   map: string | null;
   /** Applies a change to the scenario; refused changes leave it as it was and say why. */
   edit: (change: (scenario: Scenario, resolved: ResolvedScenario) => Scenario) => void;

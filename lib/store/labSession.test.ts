@@ -6,7 +6,7 @@ import { serveJob, type JobWorker } from "@/lib/workers/job";
 import { simulationJob } from "@/lib/workers/simJob";
 import { createRunner } from "@/lib/workers/simRunner";
 import { inProcessWorker } from "@/lib/workers/testing";
-import { decodeLabSearch } from "@/lib/lab/url";
+import { decodeLabSearch } from "@/lib/scenario/url";
 import { createLabSession } from "./labSession";
 import { TestLab } from "./testing";
 

@@ -5,8 +5,8 @@
  * these; React only provides it. `runner` decides where runs happen (in the browser: at once on
  * the main thread within its budget, else in a Web Worker, the latest run winning).
  */
-import type { DecodedLocation } from "@/lib/lab/url";
-import { modelOf, questionsOf } from "@/lib/run/derived";
+import type { DecodedLocation } from "@/lib/scenario/url";
+import { modelOf, questionsOf } from "@/lib/readers/derived";
 import { createRunner, type Runner } from "@/lib/workers/simRunner";
 import { createLabProgressStore, type LabProgressStore } from "./labProgress";
 import { createPlaybackStore, type PlaybackStore } from "./labPlayback";

@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from "zustand";
 import type { Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
-import type { RunSize } from "@/lib/lab/run";
+import type { RunSize } from "@/lib/workers/runPlan";
 import type { Runner } from "@/lib/workers/simRunner";
 
 export interface RunSlotState {

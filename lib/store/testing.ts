@@ -7,7 +7,7 @@
  *
  * Runs happen at once on this thread unless a test passes its own runner.
  */
-import { decodeLabSearch } from "@/lib/lab/url";
+import { decodeLabSearch } from "@/lib/scenario/url";
 import { createRunner, type Runner } from "@/lib/workers/simRunner";
 import type { ResolvedScenario, Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";

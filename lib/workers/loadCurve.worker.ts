@@ -6,7 +6,7 @@
 import type { Scenario } from "@/lib/sim/scenario";
 import { simulate } from "@/lib/sim/simulate";
 import { serveJob, type JobScope } from "./job";
-import { CURVE_RATES, curvePointOf, curveScenario, type CurvePoint } from "@/lib/run/loadCurve";
+import { CURVE_RATES, curvePointOf, curveScenario, type CurvePoint } from "@/lib/explore/loadCurve";
 
 serveJob<Scenario, CurvePoint, null>(self as unknown as JobScope, (scenario, progress) => {
   for (const rate of CURVE_RATES) progress(curvePointOf(rate, simulate(curveScenario(scenario, rate), { summaryOnly: true })));

@@ -4,7 +4,7 @@
  */
 import type { Scenario } from "@/lib/sim/scenario";
 import { startJob, workerFactory } from "./job";
-import type { CurvePoint } from "@/lib/run/loadCurve";
+import type { CurvePoint } from "@/lib/explore/loadCurve";
 import { startWorker } from "./workerScript";
 
 export interface CurveListener {

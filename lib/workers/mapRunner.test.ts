@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runCell, type CellJob, type CellResult } from "@/lib/explore";
 import { serveJob, type JobScope } from "./job";
-import { presetById } from "@/lib/presets";
+import { presetById } from "@/lib/scenario/presets";
 import { MAX_MAP_WORKERS, WARM_UP_MS, mapWorkerCount, type MapWorkerRequest } from "./mapRunner";
 import { inProcessWorker, type InProcessWorker } from "./testing";
 

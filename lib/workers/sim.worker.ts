@@ -4,7 +4,7 @@
  */
 import { serveJob, type JobScope } from "./job";
 import { simulationJob } from "./simJob";
-import { preparedTransferables, type PreparedRun } from "@/lib/run/derived";
+import { preparedTransferables, type PreparedRun } from "@/lib/readers/derived";
 import type { Scenario } from "@/lib/sim/scenario";
 import type { RunProgress } from "@/lib/sim/simulate";
 

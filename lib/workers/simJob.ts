@@ -6,14 +6,14 @@
  */
 import type { Scenario } from "@/lib/sim/scenario";
 import { simulate, type RunProgress } from "@/lib/sim/simulate";
-import { prepareRun, type PreparedRun } from "@/lib/run/derived";
+import { prepareRun, type PreparedRun } from "@/lib/readers/derived";
 
 /** After its first report, the worker tells the page of progress at most this often, in simulated time (a second). */
 const PROGRESS_STEP_MS = 1000;
 
 /**
  * Runs `scenario`; `progress` hears how far it has got: at once after the first few thousand
- * steps (a run planned large is foretold from that, lib/lab/eventLimit.ts), then a simulated
+ * steps (a run planned large is foretold from that, lib/workers/eventLimit.ts), then a simulated
  * second apart at least.
  */
 export function simulationJob(scenario: Scenario, progress: (progress: RunProgress) => void): PreparedRun {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAIN_THREAD_BUDGET, planScenario } from "@/lib/lab/run";
-import { presetById } from "@/lib/presets";
+import { MAIN_THREAD_BUDGET, planScenario } from "@/lib/workers/runPlan";
+import { presetById } from "@/lib/scenario/presets";
 import { simulate, type RunProgress, type SimResult } from "@/lib/sim/simulate";
 import type { Scenario } from "@/lib/sim/scenario";
 import heavy from "@/e2e/heavyScenarios.json";

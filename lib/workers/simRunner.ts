@@ -1,20 +1,20 @@
 /**
  * Runs scenarios for the lab, a twin run and every embedded run. A run is tried on the main
- * thread only within MAIN_THREAD_BUDGET (lib/lab/run.ts): one that reaches it is discarded and
+ * thread only within MAIN_THREAD_BUDGET (lib/workers/runPlan.ts): one that reaches it is discarded and
  * runs in a Web Worker, as does any run planned large, so the main thread's work is bounded
  * whatever a scenario looks like. The worker reports how far it has simulated, derives the
  * timeline, the story and the questions too, and the page adopts them with the result. One run at
  * a time: a new run, or a cancel, terminates the worker still in flight, and only the latest
  * run's listener ever hears anything. A run that outgrew the main thread's try is reported as far
  * as the try got before the worker starts it, so the page can foretell whether it will reach the
- * event limit (lib/lab/eventLimit.ts) before the worker has simulated the rest.
+ * event limit (lib/workers/eventLimit.ts) before the worker has simulated the rest.
  */
 import { simulate, type RunProgress, type SimResult } from "@/lib/sim/simulate";
 import { PROGRESS_EVERY_STEPS } from "@/lib/sim/kernel";
 import type { Scenario } from "@/lib/sim/scenario";
-import { MAIN_THREAD_BUDGET, type RunSize } from "@/lib/lab/run";
+import { MAIN_THREAD_BUDGET, type RunSize } from "@/lib/workers/runPlan";
 import { startJob, warmWorkers, workerFactory, type JobWorker, type WarmWorkers } from "./job";
-import { adoptPreparedRun, type PreparedRun } from "@/lib/run/derived";
+import { adoptPreparedRun, type PreparedRun } from "@/lib/readers/derived";
 import { startWorker } from "./workerScript";
 
 export interface RunListener {

@@ -1,5 +1,5 @@
 /**
- * How well the lab foretells that a run will reach the event limit (lib/lab/eventLimit.ts). It
+ * How well the lab foretells that a run will reach the event limit (lib/workers/eventLimit.ts). It
  * takes scenarios that outgrow the main thread's budget (the small-looking heavy links; every
  * preset with its duration ×1, ×10, ×40 and ×120, as it is and with 16 and 64 clients, and with
  * 64 clients doing 100 jobs each; 300 generated scenarios stretched ×20 and ×120, as they are and
@@ -9,8 +9,8 @@
  * Usage: `npm run -s audit:event-limit`.
  */
 import fc from "fast-check";
-import { forecastEventLimit } from "@/lib/lab/eventLimit";
-import { presets } from "@/lib/presets";
+import { forecastEventLimit } from "@/lib/workers/eventLimit";
+import { presets } from "@/lib/scenario/presets";
 import { validScenarios } from "@/lib/sim/generators";
 import { LIMITS, validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { simulate, type RunProgress } from "@/lib/sim/simulate";

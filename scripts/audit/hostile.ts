@@ -14,13 +14,13 @@
  *      summary-only run (--seeds, the failure map) reaches the same summary as the full run.
  */
 import fc from "fast-check";
-import { presets } from "../../lib/presets";
+import { presets } from "../../lib/scenario/presets";
 import { runCli } from "../../lib/sim/cli";
 import { hostileScenarios, recount, validScenarios } from "../../lib/sim/generators";
 import { scenarioSchema, validateScenario, type Scenario } from "../../lib/sim/scenario";
 import { simulateResolved } from "../../lib/sim/simulate";
-import { base64urlEncode, compressScenario, decodeLabSearch, MAX_CODE_LENGTH } from "../../lib/lab/url";
-import { decodeMapSettings } from "../../lib/lab/mapSettings";
+import { base64urlEncode, compressScenario, decodeLabSearch, MAX_CODE_LENGTH } from "../../lib/scenario/url";
+import { decodeMapSettings } from "../../lib/explore/mapSettings";
 import { PROGRESS_KEY, progressQuarantine, readSave } from "../../lib/store/progressStorage";
 import { PROGRESS_VERSION, progressEmpty } from "../../lib/store/progressSchema";
 import { PROGRESS_EXPORT_FORMAT } from "../../lib/store/progressTransfer";

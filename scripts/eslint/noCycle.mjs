@@ -10,6 +10,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
+import pipelineDirection from "./pipelineDirection.mjs";
 
 const extensions = ["", ".ts", ".tsx", ".mts", ".mjs", ".js", "/index.ts", "/index.tsx"];
 /** A file's own imports, kept while its modification time stays the same (the lint fixtures rewrite files). */
@@ -90,5 +91,5 @@ export const noCycle = {
   },
 };
 
-const leaseLabPlugin = { rules: { "no-cycle": noCycle } };
+const leaseLabPlugin = { rules: { "no-cycle": noCycle, "pipeline-direction": pipelineDirection } };
 export default leaseLabPlugin;

@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { neededServers, refusals } from "../../lib/real/support";
 import { resultOfTrace } from "../../lib/real/replay";
-import { presets } from "../../lib/presets";
+import { presets } from "../../lib/scenario/presets";
 import { validateScenario, type Scenario } from "../../lib/sim/scenario";
 import { readCliFile } from "../cliFile";
 import { record, TooLateError } from "./recorder";

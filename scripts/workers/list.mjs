@@ -6,5 +6,5 @@ export const WORKERS = {
   finder: "lib/workers/finder.worker.ts",
   loadCurve: "lib/workers/loadCurve.worker.ts",
   open: "lib/workers/open.worker.ts",
-  check: "lib/challenges/check.worker.ts",
+  check: "lib/workers/check.worker.ts",
 };
