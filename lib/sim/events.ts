@@ -158,7 +158,11 @@ export type EventBody =
   | { kind: "job-start"; proc: string; job: number; key: number; waitedMs: number }
   | { kind: "run-due"; proc: string; run: number }
   | { kind: "run-skip"; proc: string; run: number; reason: string }
-  | { kind: "fail-open"; proc: string; lock: string };
+  | { kind: "fail-open"; proc: string; lock: string }
+  /** A learner's client wrote a line with `log` (lib/sim/code). */
+  | { kind: "code-log"; proc: string; text: string }
+  /** A learner's client threw and stopped: the error, and the line of the learner's code, if known. */
+  | { kind: "code-error"; proc: string; message: string; line: number | null };
 
 export type EventKind = EventBody["kind"];
 export type SimEvent = EventBody & { t: number; seq: number };

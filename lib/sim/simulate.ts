@@ -5,6 +5,7 @@
  */
 import { check, createChecker, pendingWarnings, type Summary, type Violation } from "./checker";
 import { createClient, type Client } from "./client";
+import { createCodeClient, type CodeOptions } from "./code/codeClient";
 import { createDispatcher, type Dispatcher } from "./dispatcher";
 import { CHECKER_EVENT_KINDS, type SimEvent } from "./events";
 import type { RunFacts } from "./facts";
@@ -42,6 +43,8 @@ export interface SimulateOptions {
   maxEvents?: number;
   /** Told how far the run has got every few thousand steps; answering false stops it (kernel.ts). */
   progress?: (progress: RunProgress) => boolean | void;
+  /** Every client runs this learner's program instead of the built-in client (lib/sim/code). */
+  code?: CodeOptions;
 }
 
 /** How far a run has got: true time reached (ms), events logged and jobs done by then. */
@@ -114,7 +117,8 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const starts = startTimes(scenario);
   clients.forEach((id, i) => {
     const phasePauses = scenario.faults.flatMap((f) => (f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : []));
-    byId.set(id, createClient(world, service, id, starts[i], phasePauses, dispatcher));
+    const code = options.code;
+    byId.set(id, code ? createCodeClient(world, service, id, starts[i], code) : createClient(world, service, id, starts[i], phasePauses, dispatcher));
   });
   scheduleFaults(kernel, network, service, scenario, chaosRng);
   dispatcher?.start();

@@ -6,18 +6,25 @@
  * A failover promotes the replica with its state as of `t − lagMs`: the key and the counter can
  * go back in time.
  */
-import type { Proc } from "../kernel";
+import type { Kernel, Proc } from "../kernel";
 import { RedisNodeStore } from "./redis-node";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import type { LeaseEndReason } from "../events";
 import { serviceNodeIds } from "../scenario";
+import type { Wire } from "../world";
+import type { CodeCalls } from "../code/calls";
+import type { Redis, Step } from "../code/api";
 
 type RedisSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redis" }>;
 
 /** The commands a Redis lock library sends (each a script on one node), and what they answer. */
 type RedisProtocol = {
-  "SET NX PX": { request: { lock: string; value: string; ttlMs: number }; reply: { type: "OK"; grant: number; token: number | null } | { type: "nil" } };
-  "PEXPIRE if value": { request: { lock: string; value: string | undefined }; reply: { type: "1" } | { type: "0" } };
+  /** With `incr`, the script also INCRs `lock:fence` for a fencing token; with no `ttlMs`, the key never expires. */
+  "SET NX PX": {
+    request: { lock: string; value: string; ttlMs: number | null; incr: boolean };
+    reply: { type: "OK"; grant: number; token: number | null } | { type: "nil" };
+  };
+  "PEXPIRE if value": { request: { lock: string; value: string | undefined; ttlMs: number }; reply: { type: "1" } | { type: "0" } };
   "DEL if value": { request: { lock: string; value: string }; reply: never };
   DEL: { request: { lock: string }; reply: never };
 };
@@ -58,15 +65,15 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
     switch (msg.type) {
       case "SET NX PX": {
         const value = msg.value;
-        if (!store.setNx(lock, value, spec.ttlMs)) return respond({ type: "nil" });
-        const token = spec.tokens === "incr" ? store.incr(`${lock}:fence`) : null;
+        if (!store.setNx(lock, value, msg.ttlMs ?? Infinity)) return respond({ type: "nil" });
+        const token = msg.incr ? store.incr(`${lock}:fence`) : null;
         const grant = world.grantId();
         live.set(value, { grant, client: from, lock, token });
         kernel.log({ kind: "grant", proc: node, client: from, lock, grant, token });
         return respond({ type: "OK", grant, token });
       }
       case "PEXPIRE if value":
-        return respond({ type: store.pexpireIfValue(lock, msg.value, spec.ttlMs) ? "1" : "0" });
+        return respond({ type: store.pexpireIfValue(lock, msg.value, msg.ttlMs) ? "1" : "0" });
       case "DEL if value":
         store.deleteIfValue(lock, msg.value);
         return;
@@ -87,7 +94,7 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
       wire.request(
         client,
         primaryId,
-        { type: "SET NX PX", lock, value, ttlMs: spec.ttlMs },
+        { type: "SET NX PX", lock, value, ttlMs: spec.ttlMs, incr: spec.tokens === "incr" },
         {
           reply(r) {
             if (r.type !== "OK") return done({ kind: "held" });
@@ -104,7 +111,7 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
       wire.request(
         client,
         primaryId,
-        { type: "PEXPIRE if value", lock, value },
+        { type: "PEXPIRE if value", lock, value, ttlMs: spec.ttlMs },
         {
           reply: (r) => done(r.type === "1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
           timeout: () => done({ kind: "unavailable" }),
@@ -156,5 +163,104 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
       }
     },
     onNetworkChange() {},
+    codeApi: (calls: CodeCalls): Redis => redisCalls(calls, wire, kernel, () => primaryId),
+  };
+}
+
+/**
+ * The Lua a lock library sends (the pattern of the Redis documentation's SET page, "a simple
+ * locking pattern": https://redis.io/docs/latest/commands/set/), as the learner's client sends it.
+ */
+export const REDIS_SCRIPTS = {
+  COMPARE_AND_DELETE: 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end',
+  COMPARE_AND_PEXPIRE: 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end',
+  SET_NX_PX_INCR: 'if redis.call("set", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then return redis.call("incr", KEYS[1] .. ":fence") else return false end',
+} as const;
+
+/** A learner's Redis client: each call is one command (or script) on the primary. */
+function redisCalls(calls: CodeCalls, wire: Wire<RedisProtocol>, kernel: Kernel, primary: () => string): Redis {
+  const { client } = calls;
+  const text = (value: unknown) => JSON.stringify(value) ?? String(value);
+  const setNx = (call: string, lock: string, value: string, ttlMs: number | null, incr: boolean) =>
+    calls.step<"OK" | number | null>(call, (answer) => {
+      calls.acquiring(lock);
+      wire.request(
+        client,
+        primary(),
+        { type: "SET NX PX", lock, value, ttlMs, incr },
+        {
+          reply(r) {
+            if (r.type !== "OK") {
+              calls.refused(lock);
+              return answer.ok(null);
+            }
+            calls.granted(lock, r.grant, r.token);
+            answer.ok(incr ? r.token : "OK");
+          },
+          timeout() {
+            calls.unavailable(lock);
+            answer.fail(calls.timeout(call));
+          },
+        },
+      );
+    });
+  const positive = (ms: unknown, call: string): number => {
+    const n = Number(ms);
+    if (!Number.isFinite(n) || n <= 0) throw new RangeError(`${call}: PX needs a number of milliseconds above 0; it was given ${text(ms)}`);
+    return n;
+  };
+  return {
+    set(key, value, options) {
+      const call = `redis.set(${text(key)}, ${text(value)}, ${text(options)})`;
+      if (!options || options.NX !== true) throw new TypeError(`${call}: a lock needs NX (set only if absent): redis.set(key, value, { NX: true, PX: ms })`);
+      const ttl = options.PX === undefined ? null : positive(options.PX, call);
+      return setNx(call, String(key), String(value), ttl, false) as Step<"OK" | null>;
+    },
+    del(key) {
+      return calls.step(`redis.del(${text(key)})`, (answer) => {
+        calls.releasing(String(key));
+        wire.tell(client, primary(), { type: "DEL", lock: String(key) });
+        answer.ok(undefined);
+      });
+    },
+    eval(script, key, ...args) {
+      const call = `redis.eval(${Object.entries(REDIS_SCRIPTS).find(([, lua]) => lua === script)?.[0] ?? "…"}, ${[key, ...args].map(text).join(", ")})`;
+      const lock = String(key);
+      const value = String(args[0]);
+      switch (script) {
+        case REDIS_SCRIPTS.COMPARE_AND_DELETE:
+          return calls.step(call, (answer) => {
+            calls.releasing(lock);
+            wire.tell(client, primary(), { type: "DEL if value", lock, value });
+            answer.ok(null);
+          });
+        case REDIS_SCRIPTS.COMPARE_AND_PEXPIRE: {
+          const ttlMs = positive(args[1], call);
+          return calls.step<number | null>(call, (answer) => {
+            const report = calls.renewal(lock);
+            wire.request(
+              client,
+              primary(),
+              { type: "PEXPIRE if value", lock, value, ttlMs },
+              {
+                reply(r) {
+                  report(r.type === "1");
+                  answer.ok(r.type === "1" ? 1 : 0);
+                },
+                timeout() {
+                  report(false);
+                  answer.fail(calls.timeout(call));
+                },
+              },
+            );
+          });
+        }
+        case REDIS_SCRIPTS.SET_NX_PX_INCR:
+          return setNx(call, lock, value, positive(args[1], call), true) as Step<number | null>;
+        default:
+          throw new TypeError(`redis.eval runs only the scripts in redis.scripts (COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE, SET_NX_PX_INCR)`);
+      }
+    },
+    scripts: REDIS_SCRIPTS,
   };
 }

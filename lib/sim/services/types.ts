@@ -8,6 +8,7 @@ import type { Rejection } from "../facts";
 import type { Proc } from "../kernel";
 import type { World } from "../world";
 import type { ResolvedScenario } from "../scenario";
+import type { CodeCalls } from "../code/calls";
 
 export type AcquireResult =
   | {
@@ -61,6 +62,12 @@ export interface LockService {
    * as nothing they do can stop a write.
    */
   writeRolledBack?(grant: number): Rejection | null;
+  /**
+   * The calls a learner's client makes to this service (lib/sim/code/api.ts), in the real client's
+   * names, sent with this service's own protocol: what the built-in client's library does in
+   * `acquire`, `renew` and `release`, taken apart so the learner's code does each step.
+   */
+  codeApi?(calls: CodeCalls): unknown;
 }
 
 export interface ServiceSetup {
