@@ -198,8 +198,9 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       attemptOpen = false;
       if (kernel.builds("release")) kernel.log({ kind: "release", proc: id, lock });
     },
-    refused(lock) {
-      if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "held" });
+    refused(lock, reason = "held", elapsedMs) {
+      if (!kernel.builds("refused")) return;
+      kernel.log(elapsedMs === undefined ? { kind: "refused", proc: id, lock, reason } : { kind: "refused", proc: id, lock, reason, elapsedMs });
     },
     unavailable(lock) {
       if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "unavailable" });
@@ -347,6 +348,12 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       },
       get redis() {
         return serviceApi("redis") as ClientApi["redis"];
+      },
+      get redlock() {
+        return serviceApi("redlock") as ClientApi["redlock"];
+      },
+      get postgres() {
+        return serviceApi("postgres") as ClientApi["postgres"];
       },
     };
     return api;
