@@ -88,7 +88,19 @@ export interface Redis {
 }
 
 /** How one of several calls ended, as an entry of `Promise.allSettled` says: its answer, or the error it threw. */
-export type Settled<T> = { readonly status: "fulfilled"; readonly value: T } | { readonly status: "rejected"; readonly reason: Error };
+export type Settled<T> =
+  | {
+      /** The call answered. */
+      readonly status: "fulfilled";
+      /** Its answer. */
+      readonly value: T;
+    }
+  | {
+      /** The call threw (a `TimeoutError`, say). */
+      readonly status: "rejected";
+      /** The error it threw. */
+      readonly reason: Error;
+    };
 
 /** One of Redlock's independent Redis nodes: the commands Redlock sends each. A node that has not answered within 50 ms makes the call throw a `TimeoutError`. */
 export interface RedlockNode {
@@ -117,7 +129,12 @@ export interface Redlock {
   /** The clock drift to allow for, as a share of the TTL: drift = round(ttl × driftFactor) + 2 ms (node-redlock's rule). */
   readonly driftFactor: number;
   /** The Lua text of the scripts the nodes run, the same as Redlock sends. */
-  readonly scripts: { readonly COMPARE_AND_DELETE: string; readonly COMPARE_AND_PEXPIRE: string };
+  readonly scripts: {
+    /** Deletes the key only if it still holds your value: the release, on every node. */
+    readonly COMPARE_AND_DELETE: string;
+    /** Extends the key's expiry only if it still holds your value: one node's part of an extension. */
+    readonly COMPARE_AND_PEXPIRE: string;
+  };
   /**
    * Starts every call at once and waits until each has answered or failed, like `Promise.allSettled`:
    * `yield redlock.allSettled(redlock.nodes.map((n) => n.set(key, value, { NX: true, PX: ttl })))`.
@@ -141,19 +158,25 @@ export interface Redlock {
 
 /** A query's answer, as node-postgres gives it: the rows it returned, and how many rows it returned or changed. */
 export interface QueryResult<Row> {
+  /** The rows the statement returned (RETURNING, or a SELECT's result). */
   readonly rows: Row[];
+  /** How many rows the statement returned or changed: an UPDATE that matched no row says 0. */
   readonly rowCount: number;
 }
 
 /** The database refused a statement: `code` is its SQLSTATE ("55P03", lock_not_available: a row another transaction has locked). */
 export interface DatabaseError extends Error {
+  /** Always "DatabaseError", the class node-postgres throws. */
   readonly name: "DatabaseError";
+  /** The SQLSTATE: "55P03" is lock_not_available. */
   readonly code: string;
 }
 
 /** The database no longer knows this client's connection (it restarted, or gave up on the client): the statement did not run. The next query opens a new connection. */
 export interface ConnectionResetError extends Error {
+  /** Always "ConnectionResetError". */
   readonly name: "ConnectionResetError";
+  /** Always "ECONNRESET", the code Node gives a socket the other side reset. */
   readonly code: "ECONNRESET";
 }
 
@@ -181,9 +204,10 @@ export interface PostgresSql {
 
 /**
  * PostgreSQL, through a driver like node-postgres: with `const pg = api.postgres`,
- * `yield pg.query(pg.sql.X, [values])` runs one of `pg.sql`'s statements on this client's connection. A statement that gets no answer within 1 s
- * throws a `TimeoutError`; one sent on a connection the database has closed throws a
- * `ConnectionResetError`. Statements that release are sent without waiting for the answer.
+ * `yield pg.query(pg.sql.X, [values])` runs one of `pg.sql`'s statements on this client's
+ * connection. A statement that gets no answer within 1 s throws a `TimeoutError`; one sent on a
+ * connection the database has closed throws a `ConnectionResetError`. Statements that release are
+ * sent without waiting for the answer.
  */
 export interface Postgres {
   /** The statements this client may run. */
@@ -192,7 +216,7 @@ export interface Postgres {
   query(text: PostgresSql["TRY_ADVISORY_LOCK"], values: [key: string]): Step<QueryResult<{ locked: boolean }>>;
   /** `pg_advisory_unlock`: sent without waiting; only a session that holds the lock releases it. */
   query(text: PostgresSql["ADVISORY_UNLOCK"], values: [key: string]): Step<void>;
-  /** `BEGIN; SELECT … FOR UPDATE NOWAIT`: the row, locked until COMMIT or until the connection dies; throws a `DatabaseError` with code "55P03" if another transaction holds it. */
+  /** `BEGIN; SELECT … FOR UPDATE NOWAIT`: the row, locked until COMMIT or until the connection dies; throws a `DatabaseError` with code "55P03" if another transaction holds it (and the failed transaction is over). */
   query(text: PostgresSql["SELECT_FOR_UPDATE_NOWAIT"], values: [key: string]): Step<QueryResult<{ name: string }>>;
   /** `COMMIT`: ends the transaction and its row lock; sent without waiting. */
   query(text: PostgresSql["COMMIT"], values?: []): Step<void>;
