@@ -30,8 +30,8 @@ export interface CodeCalls {
   granted(lock: string, grant: number, token: number | null): void;
   /** The client sends its release of `lock`: it stops believing, and the release is logged. */
   releasing(lock: string): void;
-  /** A refused acquisition, as the built-in client logs it. */
-  refused(lock: string): void;
+  /** A refused acquisition, as the built-in client logs it: the lock is held ("held"), or a Redlock round fell short (`elapsedMs`: how long it took by the client's clock). */
+  refused(lock: string, reason?: "held" | "no-quorum" | "no-validity", elapsedMs?: number): void;
   /** The acquisition got no answer: the service is unavailable, and the attempt is over. */
   unavailable(lock: string): void;
   /** A renewal of `lock` is sent: the returned function reports its answer, for the hold it was sent for. */

@@ -233,8 +233,9 @@ export function createCodeClient(
       attemptOpen = false;
       if (kernel.builds("release")) kernel.log({ kind: "release", proc: id, lock });
     },
-    refused(lock) {
-      if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "held" });
+    refused(lock, reason = "held", elapsedMs) {
+      if (!kernel.builds("refused")) return;
+      kernel.log(elapsedMs === undefined ? { kind: "refused", proc: id, lock, reason } : { kind: "refused", proc: id, lock, reason, elapsedMs });
     },
     unavailable(lock) {
       if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "unavailable" });
@@ -389,6 +390,12 @@ export function createCodeClient(
       },
       get redis() {
         return serviceApi("redis") as ClientApi["redis"];
+      },
+      get redlock() {
+        return serviceApi("redlock") as ClientApi["redlock"];
+      },
+      get postgres() {
+        return serviceApi("postgres") as ClientApi["postgres"];
       },
     };
     return api;
