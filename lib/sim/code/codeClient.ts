@@ -14,7 +14,7 @@ import type { Proc, Timer } from "../kernel";
 import type { LockService } from "../services/types";
 import type { StorageProtocol } from "../storage";
 import type { World } from "../world";
-import { clockReading, type ClockKind, type ClockReading } from "../clock";
+import { clockAfter, clockReading, type ClockKind, type ClockReading } from "../clock";
 import type { Client } from "../client";
 import type { ClientApi, ClientProgram, ReadResult, Step, Task, WriteResult } from "./api";
 import { CodeStep, type Answer, type CodeCalls } from "./calls";
@@ -105,6 +105,14 @@ export function createCodeClient(world: World, service: LockService | null, id: 
     kernel.log({ kind: "belief-end", proc: id, lock: h.lock, reason });
   }
 
+  /** A session's lease, timed as the built-in client times it: from `basisT` on the level's lease clock, less its margin. */
+  function leaseFrom(h: Hold, basisT: number, leaseMs: number): void {
+    const at = life;
+    h.deadline = clockAfter(clockAfter(proc.clock.read(opts.leaseClock, basisT), leaseMs), -opts.safetyMarginMs);
+    h.deadlineTimer?.cancel();
+    h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => alive(at) && endBelief(h, "lease-deadline"));
+  }
+
   function abort(cause: AbortCause, reason: string): void {
     kernel.log({ kind: "attempt-abort", proc: id, reason, cause });
     attemptOpen = false;
@@ -184,10 +192,12 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       attemptStartT = kernel.now;
       if (kernel.builds("acquire-start")) kernel.log({ kind: "acquire-start", proc: id, lock });
     },
-    granted(lock, grant, token) {
+    granted(lock, grant, token, lease) {
       const previous = holds.get(lock);
       if (previous) endBelief(previous, "released");
-      holds.set(lock, { lock, grant, token, believed: true, startPending: true, deadline: null, deadlineTimer: null });
+      const h: Hold = { lock, grant, token, believed: true, startPending: true, deadline: null, deadlineTimer: null };
+      holds.set(lock, h);
+      if (lease) leaseFrom(h, lease.basisT, lease.ms);
       world.series.acquired(kernel.now - attemptStartT);
     },
     releasing(lock) {
@@ -198,8 +208,8 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       attemptOpen = false;
       if (kernel.builds("release")) kernel.log({ kind: "release", proc: id, lock });
     },
-    refused(lock) {
-      if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "held" });
+    refused(lock, reason = "held") {
+      if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason });
     },
     unavailable(lock) {
       if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "unavailable" });
@@ -348,6 +358,13 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       get redis() {
         return serviceApi("redis") as ClientApi["redis"];
       },
+      // ---- etcd and ZooKeeper ----
+      get etcd() {
+        return serviceApi("etcd") as ClientApi["etcd"];
+      },
+      get zookeeper() {
+        return serviceApi("zookeeper") as ClientApi["zookeeper"];
+      },
     };
     return api;
   }
@@ -394,7 +411,10 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       // Empty memory: the program starts again from its first line, with the jobs still to do.
       kernel.processAt(proc, startMs, startProgram);
     },
-    leaseExtended() {},
+    leaseExtended(basisT, leaseMs) {
+      // The session's lock library (etcd KeepAlive, ZooKeeper heartbeats) moves the lease on.
+      for (const h of holds.values()) if (h.believed) leaseFrom(h, basisT, leaseMs);
+    },
     lockLost() {
       for (const h of holds.values()) endBelief(h, "session-lost");
     },
