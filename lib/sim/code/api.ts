@@ -142,6 +142,7 @@ export interface KeepAlive {
 
 /** etcd, as `clientv3` and its `concurrency` package's Mutex use it: a lock is a prefix, and each client's key under it. */
 export interface Etcd {
+  /** Leases: grant one, keep it alive, revoke it. */
   readonly lease: EtcdLease;
   /**
    * The Mutex's one-round-trip transaction, with `key` = `prefix + "/" + lease` in hex:
@@ -187,8 +188,9 @@ export interface ZooKeeper {
    * `create(path, data, acl, CreateMode.EPHEMERAL_SEQUENTIAL)` under a lock's node: `path` is the
    * node and `/lock-` (`"/lock/lock-"`). The node is deleted when your session ends. Answers the
    * created path: `path` followed by a 10-digit sequence number (`"/lock/lock-0000000003"`), which
-   * is the fencing token: it rises, with gaps. The first call retries once in a new session if the
-   * old one has expired, as Curator does. Throws a `SessionExpiredError` or a `TimeoutError`.
+   * is the fencing token: it rises, with gaps. If the session turns out to have expired before the
+   * node exists, it tries once more in a new session, as Curator's retry loop does. Throws a
+   * `SessionExpiredError` or a `TimeoutError`.
    */
   create(path: string, mode: "EPHEMERAL_SEQUENTIAL"): Step<string>;
   /**

@@ -5,8 +5,9 @@
  * moves a program on, so a run with learner code is as deterministic as any other.
  *
  * Beliefs follow the one vocabulary: the client believes it holds a lock from the reply that granted
- * it until it sends the release, the program ends the belief (`belief.until`, `belief.end`), or it
- * crashes. Storage accepts or rejects its writes exactly as it does the built-in client's.
+ * it until it sends the release, the program ends the belief (`belief.until`, `belief.end`), its
+ * session's lock library does (etcd, ZooKeeper: the lease ran out by the client's clock, or the
+ * session was lost), or it crashes. Storage accepts or rejects its writes exactly as it does the built-in client's.
  */
 import type { BeliefEndReason } from "../events";
 import type { AbortCause } from "../facts";
