@@ -232,6 +232,133 @@ export interface Postgres {
   query(text: PostgresSql["DELETE_LOCK"], values: [key: string, token: number]): Step<void>;
 }
 
+// ---- etcd and ZooKeeper ----
+
+/** The lock service says your session is over (etcd: "mutex: session is expired"; ZooKeeper: "KeeperErrorCode = Session expired"). */
+export interface SessionExpiredError extends Error {
+  readonly name: "SessionExpiredError";
+}
+
+/** etcd says the lease is gone: it expired or was revoked ("etcdserver: requested lease not found"). */
+export interface LeaseNotFoundError extends Error {
+  readonly name: "LeaseNotFoundError";
+}
+
+/** An etcd lease's id, as `etcd.lease.grant` answers it. */
+export type LeaseID = number;
+
+/**
+ * etcd's lease API (clientv3's `Lease`): a lease expires `TTL` after the last KeepAlive the leader
+ * received, and every key put with it goes when it does.
+ */
+export interface EtcdLease {
+  /**
+   * `Lease.Grant(ctx, ttl)`: a new lease of `ttlMs` milliseconds (etcd counts seconds; the lab, ms),
+   * raised to etcd's minimum TTL. Answers its `ID` and the `TTL` granted, in ms. Your client keeps
+   * one lease at a time: a new grant stops keeping the old one alive. In the lab, a lease is taken
+   * to get the lock, so its grant starts an attempt at it. Throws a `TimeoutError` if no leader
+   * with a quorum answers.
+   */
+  grant(ttlMs: number): Step<{ ID: LeaseID; TTL: number }>;
+  /**
+   * `Lease.KeepAlive(ctx, id)`, as `concurrency.NewSession` starts it: from now the client library
+   * sends a KeepAlive every TTL/3 in the background. Each one answered moves your belief's deadline
+   * on (the level's lease clock and margin, from when it was sent). When the leader answers that the
+   * lease is gone, or no KeepAlive is answered for a whole TTL, the library gives the session up:
+   * your belief ends (`session-lost`), and an `etcd.waitDeletes` still waiting throws a
+   * `SessionExpiredError`. Answers the keep-alive: `closed` turns true once the library has given
+   * the session up (as Go's response channel closes), so check it before you use the lease again.
+   * Throws a `LeaseNotFoundError` if `id` is not your current lease.
+   */
+  keepAlive(id: LeaseID): Step<KeepAlive>;
+  /**
+   * `Lease.Revoke(ctx, id)`: ends the lease now, and with it every key put with it (a lock you hold
+   * under it is released). Sent without waiting. When your program returns, its lease is revoked
+   * anyway, as `Session.Close()` does.
+   */
+  revoke(id: LeaseID): Step<void>;
+}
+
+/** A lease's keep-alive, as `etcd.lease.keepAlive` answers it. */
+export interface KeepAlive {
+  /** True once the library has stopped keeping the lease alive: the session is over. */
+  readonly closed: boolean;
+}
+
+/** etcd, as `clientv3` and its `concurrency` package's Mutex use it: a lock is a prefix, and each client's key under it. */
+export interface Etcd {
+  /** Leases: grant one, keep it alive, revoke it. */
+  readonly lease: EtcdLease;
+  /**
+   * The Mutex's one-round-trip transaction, with `key` = `prefix + "/" + lease` in hex:
+   * `Txn().If(Compare(CreateRevision(key), "=", 0)).Then(OpPut(key, "", WithLease(lease)), getOwner).Else(OpGet(key), getOwner)`,
+   * where `getOwner` = `OpGet(prefix, WithFirstCreate()...)`. Answers whether the put ran
+   * (`succeeded`: the key was absent), your `key`, its `createRevision` (the fencing token: etcd's
+   * revisions only rise, with gaps) and the create revision of the oldest key under the prefix:
+   * the lock is yours when `ownerCreateRevision === createRevision`. Throws a `LeaseNotFoundError`
+   * if the lease has expired (the session is over: grant a new one), or a `TimeoutError`.
+   */
+  txn(prefix: string, lease: LeaseID): Step<{ succeeded: boolean; key: string; createRevision: number; ownerCreateRevision: number }>;
+  /**
+   * Mutex.Lock's wait, `waitDeletes(ctx, client, prefix, maxCreateRevision)` and the `Get` of your
+   * own key after it: waits until every key under `prefix` created at or before
+   * `maxCreateRevision` (your key's create revision − 1) is deleted. Each waiter watches only the
+   * key just before its own, so a release wakes one waiter; the library also looks again after each
+   * KeepAlive answered, as a watch stream resumes. Answers your key's create revision once it is
+   * the oldest: the lock is yours. Throws a `SessionExpiredError` if your key is gone meanwhile (its
+   * lease expired) or the session is given up.
+   */
+  waitDeletes(prefix: string, maxCreateRevision: number): Step<number>;
+  /**
+   * `Delete(key)`: Mutex.Unlock, for the key `txn` answered. Sent without waiting (the library
+   * retries it, up to 3 times, when no answer comes). If your session is already over, its key
+   * went with its lease and nothing is sent.
+   */
+  delete(key: string): Step<void>;
+}
+
+/** What a ZooKeeper watch reports when it fires: the watched node's change, or the connection's state. */
+export type WatchedEvent = { type: "NodeDeleted"; path: string } | { type: "None"; state: "SyncConnected" };
+
+/**
+ * ZooKeeper, as a client handle (Java `org.apache.zookeeper.ZooKeeper`) and the lock recipe use it.
+ * The handle keeps its session: the first call opens it (connect), and the library sends a
+ * heartbeat every session timeout / 3. The belief in a lock follows the session: it runs ⅔ of the
+ * session timeout (less the level's margin) from the last word heard from the ensemble, and ends
+ * (`session-lost`) when the handle declares itself Disconnected. A call that finds the session
+ * expired throws a `SessionExpiredError`; the next call opens a new session.
+ */
+export interface ZooKeeper {
+  /**
+   * `create(path, data, acl, CreateMode.EPHEMERAL_SEQUENTIAL)` under a lock's node: `path` is the
+   * node and `/lock-` (`"/lock/lock-"`). The node is deleted when your session ends. Answers the
+   * created path: `path` followed by a 10-digit sequence number (`"/lock/lock-0000000003"`), which
+   * is the fencing token: it rises, with gaps. If the session turns out to have expired before the
+   * node exists, it tries once more in a new session, as Curator's retry loop does. Throws a
+   * `SessionExpiredError` or a `TimeoutError`.
+   */
+  create(path: string, mode: "EPHEMERAL_SEQUENTIAL"): Step<string>;
+  /**
+   * `getChildren(path, false)`: the names of the lock node's children (`"lock-0000000003"`, …).
+   * Real ZooKeeper lists them in no particular order: sort by sequence number. The lowest holds the
+   * lock. Throws a `SessionExpiredError` or a `TimeoutError`.
+   */
+  getChildren(path: string): Step<string[]>;
+  /**
+   * `exists(path, true)`, waiting for the watch it leaves: answers `null` at once if the node is
+   * gone; otherwise waits until the watch fires (`NodeDeleted`), or until the connection comes
+   * back after a disconnect (`None`/`SyncConnected`: a watch may have been lost with it, so look
+   * again). Watch only the node just before yours, so each release wakes one waiter. Throws a
+   * `SessionExpiredError` (the session expired meanwhile) or a `TimeoutError`.
+   */
+  exists(path: string, watch: true): Step<WatchedEvent | null>;
+  /**
+   * `delete(path, -1)`: deletes your own node (the release). Sent without waiting. If your
+   * session has expired, the node is already gone and nothing is sent.
+   */
+  delete(path: string): Step<void>;
+}
+
 /** What `client(api)` receives. */
 export interface ClientApi {
   /** This client's name: "c1", "c2", … */
@@ -264,6 +391,10 @@ export interface ClientApi {
   readonly redlock: Redlock;
   /** Present when the level's lock service is PostgreSQL. */
   readonly postgres: Postgres;
+  /** Present when the level's lock service is etcd. */
+  readonly etcd: Etcd;
+  /** Present when the level's lock service is ZooKeeper. */
+  readonly zookeeper: ZooKeeper;
 }
 
 /** A lock client: a generator over the API. */
