@@ -52,7 +52,7 @@ describe("zookeeper: the lock recipe", () => {
     expect(eventsOf(idle, "session")).toEqual([]);
   });
 
-  it("takes its defaults and capacity from DESIGN, with three members z1..z3", () => {
+  it("takes its defaults and capacity from the scenario schema, with three members z1..z3", () => {
     const s = run(scenario({ service: zookeeper, workload: oneJob })).scenario.service;
     expect(s).toEqual({ kind: "zookeeper", sessionTimeoutMs: 10000, members: 3, capacityOpsPerSec: 10_000 });
     const fenced = validateScenario(scenario({ service: zookeeper, storage: { guard: "fencing", fenceReads: true } }));
