@@ -86,10 +86,11 @@ export function FailureMap() {
   const open = (index: number) => {
     if (!run) return;
     const cols = run.xValues.length;
-    const cell = run.cells[index];
+    const cell = run.cells[index] ?? null;
     const x = index % cols;
     const y = Math.floor(index / cols);
-    const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x], run.settings.y.axis, run.yValues[y], seedToOpen(cell));
+    // The cell's index is inside the grid the values span.
+    const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x]!, run.settings.y.axis, run.yValues[y]!, seedToOpen(cell));
     if (applied.ok && !cell?.invalid) openInTimeline(stores, applied.scenario, "first-violation");
   };
 

@@ -30,7 +30,7 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   const until = usePlayback((s) => marksMoment(model.marks, Math.min(s.t, limitT, d1)));
   const setT = usePlayback(selectSetT);
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [plotLeft, plotRight] = x.range();
+  const [plotLeft = 0, plotRight = plotLeft] = x.range();
   const times = markTimes(model.marks);
   // The marks in view that the playhead has revealed: two binary searches, however long the run.
   const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, until));
@@ -55,24 +55,25 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   };
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     const index = focusedIndex(event.target);
-    if (index < 0) return;
+    const mark = reachable[index];
+    if (!mark) return;
     const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: reachable.length - 1 }[event.key];
-    if (event.key === "Enter" || event.key === " ") setT(reachable[index].t);
+    if (event.key === "Enter" || event.key === " ") setT(mark.t);
     else if (target === undefined) return;
     else {
       const next = reachable[Math.max(0, Math.min(reachable.length - 1, target))];
-      event.currentTarget.querySelector<SVGGElement>(`[data-mark="${next.key}"]`)?.focus();
+      if (next) event.currentTarget.querySelector<SVGGElement>(`[data-mark="${next.key}"]`)?.focus();
     }
     event.preventDefault();
   };
   const nameOf = (mark: FocusMark) => groupOf.get(mark.key)?.name ?? mark.name;
   const onFocus = (event: FocusEvent<SVGGElement>) => {
-    const index = focusedIndex(event.target);
-    if (index < 0) return;
-    setActiveKey(reachable[index].key);
+    const mark = reachable[focusedIndex(event.target)];
+    if (!mark) return;
+    setActiveKey(mark.key);
     if (onTip && event.target instanceof SVGGraphicsElement) {
       const box = event.target.getBBox();
-      onTip({ name: nameOf(reachable[index]), x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
+      onTip({ name: nameOf(mark), x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
     }
   };
 

@@ -164,7 +164,7 @@ export function spansCrowded({ model, domain, limitT }: Pick<LayerProps, "model"
  * times its lanes, however long the run. Runs carry no labels.
  */
 function coalesce(spans: Span[], x: LayerProps["x"], d0: number, until: number): Span[] {
-  const [left, right] = x.range();
+  const [left = 0, right = left] = x.range();
   const columns = Math.max(1, Math.ceil(right - left) + 1);
   const covered = new Map<string, { span: Span; cols: Uint8Array }>();
   for (const span of spans) {

@@ -61,6 +61,7 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
   const paused = state?.status === "paused";
   const crashed = state?.status === "crashed";
   const leases = node.kind === "service" ? (state?.leases ?? []) : [];
+  // The first three leases' chips, then one for the rest: chip i < 3 is lease i's.
   const chipTexts = leases.slice(0, 3).map((l) => `${l.client}${l.token === null ? "" : ` #${l.token}`}`);
   if (leases.length > 3) chipTexts.push(`+${leases.length - 3}`);
   const leaseText = leases.length
@@ -88,7 +89,7 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
         <Fragment key={text}>
           {i > 0 && " "}
           {i < 3 ? (
-            <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(leases[i].client) }}>
+            <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(leases[i]!.client) }}>
               {text}
             </span>
           ) : (

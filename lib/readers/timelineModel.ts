@@ -206,13 +206,15 @@ export function timelineModel(result: SimResult): TimelineModel {
 /** The model with its indexes, from its plain data. */
 export function timelineModelFrom(data: TimelineModelData): TimelineModel {
   const m = data.messages;
+  // The columns have one entry per message, and their codes index `procs` and `names`, as
+  // timelineModelData wrote them: every index below is in range.
   const messages: Message[] = Array.from({ length: m.id.length }, (_, i) => ({
     key: `m${m.id[i]}`,
-    from: m.procs[m.from[i]],
-    to: m.procs[m.to[i]],
-    sendT: m.sendT[i],
-    endT: m.endT[i],
-    msg: m.names[m.msg[i]],
+    from: m.procs[m.from[i]!]!,
+    to: m.procs[m.to[i]!]!,
+    sendT: m.sendT[i]!,
+    endT: m.endT[i]!,
+    msg: m.names[m.msg[i]!]!,
     dropped: m.dropped[i] === 1,
   }));
   return {
@@ -430,8 +432,9 @@ function refusalTracker(lanes: readonly Lane[]) {
     const run = runs.get(client);
     runs.delete(client);
     attempt.delete(client);
-    if (!run || run.times.length < REFUSAL_BAND_MIN) return;
-    bands.push({ client, startT: run.startT, endT: run.times[run.times.length - 1], times: run.times });
+    const endT = run?.times.at(-1);
+    if (!run || endT === undefined || run.times.length < REFUSAL_BAND_MIN) return;
+    bands.push({ client, startT: run.startT, endT, times: run.times });
     for (const key of run.keys) messages.add(key);
   };
   return {

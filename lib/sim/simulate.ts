@@ -114,7 +114,7 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const starts = startTimes(scenario);
   clients.forEach((id, i) => {
     const phasePauses = scenario.faults.flatMap((f) => (f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : []));
-    byId.set(id, createClient(world, service, id, starts[i], phasePauses, dispatcher));
+    byId.set(id, createClient(world, service, id, starts[i]!, phasePauses, dispatcher)); // one start per client
   });
   scheduleFaults(kernel, network, service, scenario, chaosRng);
   dispatcher?.start();

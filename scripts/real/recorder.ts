@@ -380,7 +380,7 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
       if (cutAt <= 0) cut();
       else at(cutAt, cut);
     }
-    ids.forEach((id, i) => clients.get(id)!.send({ type: "go", zeroNs: zero.toString(), startMs: starts[i] } satisfies ToClient));
+    ids.forEach((id, i) => clients.get(id)!.send({ type: "go", zeroNs: zero.toString(), startMs: starts[i]! } satisfies ToClient));
 
     /** Servers killed by a failover: a frozen one is never resumed (the model's failover ends the old primary too). */
     const killed = new Set<string>();
@@ -527,7 +527,7 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
     if (failure) throw new Error(failure);
     ids.forEach((id, i) => {
       const first = events.find((e) => e.kind === "acquire-start" && e.proc === id);
-      if (first) onTime(`${id}'s start`, starts[i], first.t);
+      if (first) onTime(`${id}'s start`, starts[i]!, first.t);
     });
     // The run's first grant answers a request for a free lock: a few loopback round trips. Answered
     // late, a fault the model schedules after it can come first (measured with one core busy: c1's
@@ -544,7 +544,7 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
             (f.kind === "partition" && f.between.includes(firstGrant.client)) ||
             (f.kind === "delay" && f.from === firstGrant.client)),
       );
-      if (i >= 0 && !aimed) onTime(`${firstGrant.client}'s first grant (the lock was free)`, starts[i], firstGrant.t);
+      if (i >= 0 && !aimed) onTime(`${firstGrant.client}'s first grant (the lock was free)`, starts[i]!, firstGrant.t);
     }
     if (late.length) throw new TooLateError(`The machine was too busy to keep the scenario's times (more than ${LATE_MS} ms late): ${late.join("; ")}.`);
     const lengthMs = now();

@@ -114,8 +114,8 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   function deleteKey(lock: string, lease: number, reason: LeaseEndReason): void {
     const queue = queues.get(lock) ?? [];
     const i = queue.findIndex((key) => key.lease === lease);
-    if (i < 0) return;
-    const [key] = queue.splice(i, 1);
+    const [key] = i < 0 ? [] : queue.splice(i, 1);
+    if (!key) return;
     revision++;
     leases.get(key.lease)?.keys.delete(lock);
     if (key.grant !== null) {

@@ -135,8 +135,8 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   function deleteZnode(lock: string, session: number, reason: LeaseEndReason): void {
     const queue = childrenOf(lock);
     const i = queue.findIndex((z) => z.session === session);
-    if (i < 0) return;
-    const [znode] = queue.splice(i, 1);
+    const [znode] = i < 0 ? [] : queue.splice(i, 1);
+    if (!znode) return;
     cversion.set(lock, (cversion.get(lock) ?? 0) + 1);
     if (znode.grant !== null) {
       kernel.log({ kind: "lease-end", proc: leaderId(), client: znode.client, lock, grant: znode.grant, token: znode.seq, reason });
@@ -179,9 +179,10 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         const lock = msg.lock;
         const queue = childrenOf(lock);
         const i = queue.findIndex((z) => z.session === s.id);
-        if (i < 0) return respond({ type: "no node" });
         const znode = queue[i];
-        if (i > 0) return respond({ type: "children", lowest: false, predecessor: queue[i - 1].seq });
+        if (!znode) return respond({ type: "no node" });
+        const predecessor = queue[i - 1];
+        if (predecessor) return respond({ type: "children", lowest: false, predecessor: predecessor.seq });
         if (znode.grant === null) {
           znode.grant = world.grantId();
           kernel.log({ kind: "grant", proc: node, client: from, lock, grant: znode.grant, token: znode.seq });
