@@ -34,6 +34,9 @@ type EtcdProtocol = {
   "Delete key": { request: { lock: string; lease: number }; reply: { type: "deleted" } };
 };
 
+/** What the leader pushes to a waiter: its watch on the key before its own saw the key go. */
+type EtcdWatch = { type: "watch: predecessor deleted"; lock: string };
+
 const SWEEP_MS = 500;
 const UNLOCK_TRIES = 3;
 
@@ -123,7 +126,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     }
     // The watch on this key wakes only the waiter right after it.
     const next = queue[i];
-    if (next) world.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
+    if (next) wire.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
   }
 
   /** The key's grant if it is first in its lock's queue (granting it the first time), else null. */
@@ -137,7 +140,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     return key.grant;
   }
 
-  const wire = world.wire<EtcdProtocol>();
+  const wire = world.wire<EtcdProtocol, EtcdWatch>();
   wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     switch (msg.type) {

@@ -43,6 +43,9 @@ type ZookeeperProtocol = {
   closeSession: { request: { session: number }; reply: never };
 };
 
+/** What the leader pushes to a watcher: the znode it watches was deleted. */
+type ZookeeperWatch = { type: "watch: NodeDeleted"; lock: string; seq: number };
+
 /** Whether the ensemble answered the request itself, rather than that the session is gone. */
 const answered = <R extends { type: string }>(reply: R): reply is Exclude<R, SessionExpired> => reply.type !== "session expired";
 
@@ -143,11 +146,11 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     }
     // Only the znode's successor watches it: one notification per release.
     for (const client of znode.watchers) {
-      world.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock));
+      wire.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock));
     }
   }
 
-  const wire = world.wire<ZookeeperProtocol>();
+  const wire = world.wire<ZookeeperProtocol, ZookeeperWatch>();
   wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     if (msg.type === "connect") {
