@@ -36,7 +36,7 @@ function builtInAgain(s: Settings): ClientProgram {
       try {
         if (s.mode === "advisory") {
           const r = (yield pg.query(pg.sql.TRY_ADVISORY_LOCK, ["lock"])) as { rows: { locked: boolean }[] };
-          return r.rows[0].locked ? { token: null } : "held";
+          return r.rows[0]?.locked ? { token: null } : "held";
         }
         if (s.mode === "for-update") {
           yield pg.query(pg.sql.SELECT_FOR_UPDATE_NOWAIT, ["lock"]);
@@ -46,9 +46,10 @@ function builtInAgain(s: Settings): ClientProgram {
         const r = (yield clientClock
           ? pg.query(pg.sql.INSERT_LOCK_CLIENT_CLOCK, ["lock", s.ttlMs, clock.wall()])
           : pg.query(pg.sql.INSERT_LOCK, ["lock", s.ttlMs])) as { rows: { token: number }[] };
-        if (r.rows.length === 0) return "held";
+        const [row] = r.rows;
+        if (!row) return "held";
         belief.until(s.leaseClock, sentAt + s.ttlMs - s.marginMs);
-        return { token: r.rows[0].token };
+        return { token: row.token };
       } catch (error) {
         // NOWAIT on a locked row is a refusal; a timeout or a reset connection means no answer.
         return (error as { code?: string }).code === "55P03" ? "held" : "unavailable";

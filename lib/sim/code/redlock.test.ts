@@ -265,11 +265,11 @@ describe("a buggy learner's Redlock client", () => {
         code: {
           program: function* (api) {
             try {
-              yield api.redlock.nodes[0].eval("return 1", "lock");
+              yield api.redlock.nodes[0]!.eval("return 1", "lock");
             } catch (error) {
               api.log(String(error));
             }
-            yield api.redlock.nodes[0].set("lock", "v", { NX: false as true, PX: 1_000 });
+            yield api.redlock.nodes[0]!.set("lock", "v", { NX: false as true, PX: 1_000 });
           },
         },
       },

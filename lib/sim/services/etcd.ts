@@ -41,6 +41,9 @@ type EtcdProtocol = {
   "Delete key": { request: { lock: string; lease: number }; reply: { type: "deleted" } };
 };
 
+/** What the leader pushes to a waiter: its watch on the key before its own saw the key go. */
+type EtcdWatch = { type: "watch: predecessor deleted"; lock: string };
+
 const SWEEP_MS = 500;
 const UNLOCK_TRIES = 3;
 
@@ -126,8 +129,8 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   function deleteKey(lock: string, lease: number, reason: LeaseEndReason): void {
     const queue = queues.get(lock) ?? [];
     const i = queue.findIndex((key) => key.lease === lease);
-    if (i < 0) return;
-    const [key] = queue.splice(i, 1);
+    const [key] = i < 0 ? [] : queue.splice(i, 1);
+    if (!key) return;
     revision++;
     leases.get(key.lease)?.keys.delete(lock);
     if (key.grant !== null) {
@@ -135,7 +138,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     }
     // The watch on this key wakes only the waiter right after it.
     const next = queue[i];
-    if (next) world.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
+    if (next) wire.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
   }
 
   /** The key's grant if it is first in its lock's queue (granting it the first time), else null. */
@@ -149,7 +152,7 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     return key.grant;
   }
 
-  const wire = world.wire<EtcdProtocol>();
+  const wire = world.wire<EtcdProtocol, EtcdWatch>();
   wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     switch (msg.type) {
@@ -186,13 +189,14 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
           deleteKey(lock, lease.id, "released");
           return respond({ type: "locked by another session" });
         }
-        return respond({ type: "put ok", ownerGrant: ownerGrant(key), createRevision: key.createRevision, ownerRevision: queue[0].createRevision, put });
+        // The queue holds this key, so it has a first.
+        return respond({ type: "put ok", ownerGrant: ownerGrant(key), createRevision: key.createRevision, ownerRevision: queue[0]!.createRevision, put });
       }
       case "Get owner": {
         const queue = queues.get(msg.lock) ?? [];
         const key = queue.find((q) => q.lease === msg.lease);
         if (!key) return respond({ type: "key gone" });
-        return respond({ type: "owner?", ownerGrant: ownerGrant(key), createRevision: key.createRevision, ownerRevision: queue[0].createRevision });
+        return respond({ type: "owner?", ownerGrant: ownerGrant(key), createRevision: key.createRevision, ownerRevision: queue[0]!.createRevision });
       }
       case "Delete key":
         deleteKey(msg.lock, msg.lease, "released");

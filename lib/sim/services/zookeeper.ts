@@ -46,6 +46,9 @@ type ZookeeperProtocol = {
   closeSession: { request: { session: number }; reply: never };
 };
 
+/** What the leader pushes to a watcher: the znode it watches was deleted. */
+type ZookeeperWatch = { type: "watch: NodeDeleted"; lock: string; seq: number };
+
 /** Whether the ensemble answered the request itself, rather than that the session is gone. */
 const answered = <R extends { type: string }>(reply: R): reply is Exclude<R, SessionExpired> => reply.type !== "session expired";
 
@@ -150,19 +153,19 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   function deleteZnode(lock: string, session: number, reason: LeaseEndReason): void {
     const queue = childrenOf(lock);
     const i = queue.findIndex((z) => z.session === session);
-    if (i < 0) return;
-    const [znode] = queue.splice(i, 1);
+    const [znode] = i < 0 ? [] : queue.splice(i, 1);
+    if (!znode) return;
     cversion.set(lock, (cversion.get(lock) ?? 0) + 1);
     if (znode.grant !== null) {
       kernel.log({ kind: "lease-end", proc: leaderId(), client: znode.client, lock, grant: znode.grant, token: znode.seq, reason });
     }
     // Only the znode's successor watches it: one notification per release.
     for (const client of znode.watchers) {
-      world.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock, znode.seq));
+      wire.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock, znode.seq));
     }
   }
 
-  const wire = world.wire<ZookeeperProtocol>();
+  const wire = world.wire<ZookeeperProtocol, ZookeeperWatch>();
   wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     if (msg.type === "connect") {
@@ -195,9 +198,10 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         const queue = childrenOf(lock);
         const all = queue.map((z) => z.seq);
         const i = queue.findIndex((z) => z.session === s.id);
-        if (i < 0) return respond({ type: "no node", children: all });
         const znode = queue[i];
-        if (i > 0) return respond({ type: "children", lowest: false, predecessor: queue[i - 1].seq, children: all });
+        if (!znode) return respond({ type: "no node", children: all });
+        const predecessor = queue[i - 1];
+        if (predecessor) return respond({ type: "children", lowest: false, predecessor: predecessor.seq, children: all });
         if (znode.grant === null) {
           znode.grant = world.grantId();
           kernel.log({ kind: "grant", proc: node, client: from, lock, grant: znode.grant, token: znode.seq });
@@ -367,7 +371,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     const lockOf = (path: string, what: string) => {
       const m = /^\/([^/]+)$/.exec(path);
       if (!m) throw new TypeError(`${what}: a lock's node is one level under the root, such as "/lock"`);
-      return m[1];
+      return m[1]!; // a match has its one group
     };
     const nodeOf = (path: string, what: string) => {
       const m = /^\/([^/]+)\/lock-(\d{10})$/.exec(path);
@@ -375,7 +379,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         throw new TypeError(
           `${what}: a lock's child is its node, "/lock-" and a 10-digit sequence number, as create answers it (such as "/lock/lock-0000000003")`,
         );
-      return { lock: m[1], seq: Number(m[2]) };
+      return { lock: m[1]!, seq: Number(m[2]) }; // a match has both groups
     };
     /** The attempt is over, as the built-in library reports it: no answer, or the session is gone. */
     const failed = (lock: string, what: string, kind: Failure, answer: Answer<never>) => {
@@ -394,7 +398,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         if (mode !== "EPHEMERAL_SEQUENTIAL") {
           throw new TypeError(`${what}: a lock's child is EPHEMERAL_SEQUENTIAL: it goes with your session, and its sequence number orders the queue`);
         }
-        const lock = m[1];
+        const lock = m[1]!; // a match has its one group
         return calls.step<string>(what, (answer) => {
           calls.acquiring(lock);
           // A session found expired before the znode exists is replaced once, as Curator's retry loop does.
