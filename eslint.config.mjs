@@ -20,6 +20,8 @@ const testHarness = {
     "../testing",
     "**/testScenarios",
     "./testScenarios",
+    "**/testClients",
+    "./testClients",
   ],
   message: "The test harnesses and the engine tests' own scenarios are for tests only (*.test.ts).",
 };

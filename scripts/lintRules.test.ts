@@ -46,6 +46,9 @@ describe("the lint rules", { timeout: 180_000 }, () => {
   it("keep the test harness out of production code", async () => {
     const messages = await messagesOf('import { run } from "@/lib/sim/testing";\nexport const r = run;\n', libDir, "harness.ts");
     expect(messages.some((m) => m.includes("The test harnesses and the engine tests' own scenarios are for tests only"))).toBe(true);
+    // The code clients' tests share their generated faults in a module of its own: the engine may not use it.
+    const arbitraries = await messagesOf('import { knobs } from "../code/testClients";\nexport const k = knobs;\n', engineDir, "arbitraries.ts");
+    expect(arbitraries.some((m) => m.includes("The test harnesses and the engine tests' own scenarios are for tests only"))).toBe(true);
   });
 
   it("keep tests from being imported, by code or by other tests, so no cycle can pass through one", async () => {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../simulate";
 import type { Scenario } from "../scenario";
+import { counterJob, ensembleScenarios, expectSameRun } from "./testClients";
 import type { ClientApi, ClientProgram, KeepAlive, LeaseID, Step } from "./api";
 
 /**
@@ -13,7 +14,7 @@ import type { ClientApi, ClientProgram, KeepAlive, LeaseID, Step } from "./api";
  */
 function builtInAgain(s: { ttlMs: number; retry: [number, number] }): ClientProgram {
   return function* client(api: ClientApi): Generator<Step<unknown>, void, unknown> {
-    const { etcd, storage } = api;
+    const { etcd } = api;
     const retryDelay = () => s.retry[0] + (s.retry[1] - s.retry[0]) * api.random();
     let lease: LeaseID | null = null;
     let keepAlive: KeepAlive | null = null;
@@ -45,17 +46,7 @@ function builtInAgain(s: { ttlMs: number; retry: [number, number] }): ClientProg
           yield api.sleep(retryDelay());
           continue;
         }
-        let done = false;
-        try {
-          const r = (yield storage.read("counter", { token })) as { ok: boolean; value: number };
-          if (r.ok) {
-            yield api.work();
-            const w = (yield storage.write("counter", r.value + 1, { token, idempotencyKey: `${api.me}-job-${n}` })) as { accepted: boolean };
-            done = w.accepted;
-          }
-        } catch {
-          // A timeout ends the attempt, as a rejection does.
-        }
+        const done = yield* counterJob(api, n, { token, fenceRead: true });
         yield etcd.delete(key);
         if (done) break;
         yield api.sleep(retryDelay());
@@ -76,23 +67,15 @@ const base: Scenario = {
 describe("a learner's etcd client written against the code API", () => {
   it("runs the built-in client's steps exactly: a pause past the lease loses the lock to the next waiter in both", () => {
     const scenario: Scenario = { ...base, faults: [{ kind: "pause", target: "c1", atMs: 1_000, forMs: 8_000 }] };
-    const builtIn = simulate(scenario);
-    const code = simulate(scenario, { code: { program: builtInAgain({ ttlMs: 5_000, retry: [100, 300] }) } });
+    const builtIn = expectSameRun(scenario, builtInAgain({ ttlMs: 5_000, retry: [100, 300] }));
     expect(builtIn.summary.verdict).toBe("unsafe");
-    expect(code.events).toEqual(builtIn.events);
-    expect(code.facts).toEqual(builtIn.facts);
-    expect(code.summary).toEqual(builtIn.summary);
   });
 
   it("is faithful on generated scenarios: the same events, facts and summary as the built-in client", () => {
     fc.assert(
       fc.property(scenarios, (scenario) => {
-        const builtIn = simulate(scenario);
         const ttlMs = scenario.service.kind === "etcd" ? scenario.service.ttlMs : 0;
-        const code = simulate(scenario, { code: { program: builtInAgain({ ttlMs, retry: [100, 300] }) } });
-        expect(code.events).toEqual(builtIn.events);
-        expect(code.facts).toEqual(builtIn.facts);
-        expect(code.summary).toEqual(builtIn.summary);
+        expectSameRun(scenario, builtInAgain({ ttlMs, retry: [100, 300] }));
       }),
       { numRuns: 150 },
     );
@@ -140,83 +123,8 @@ describe("a learner's etcd client with a plausible bug", () => {
   });
 });
 
-/**
- * Scenarios for etcd with pauses, clock jumps, partitions, isolations and crashes of members (a
- * lost quorum, an election), delays and loss, under every storage guard and both lease clocks.
- * The built-in client's `checkBeforeWrite`, `onLockLost: "abort"` and `holdAtLeastMs` stay at their
- * defaults: they act on a check or a timer inside the library's client that a program's code does
- * itself, with its own lines, rather than through the API (and the built-in's `check` event is its own).
- */
-const scenarios: fc.Arbitrary<Scenario> = fc
-  .record({
-    seed: fc.integer({ min: 0, max: 1_000 }),
-    clients: fc.integer({ min: 1, max: 3 }),
-    jobs: fc.integer({ min: 1, max: 3 }),
-    ttlMs: fc.integer({ min: 2_000, max: 10_000 }),
-    workMs: fc.oneof(fc.integer({ min: 0, max: 4_000 }), fc.tuple(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 1_000, max: 4_000 }))),
-    marginMs: fc.integer({ min: 0, max: 400 }),
-    leaseClock: fc.constantFrom("wall" as const, "monotonic" as const),
-    guard: fc.constantFrom("none" as const, "fencing" as const, "cas" as const, "idempotency" as const),
-    fenceReads: fc.boolean(),
-    lossRate: fc.constantFrom(0, 0, 0.05),
-    latency: fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 20, max: 400 })),
-    faults: fc.array(
-      fc.oneof(
-        fc.record({
-          kind: fc.constant("pause" as const),
-          target: fc.constantFrom("c1", "c2"),
-          atMs: fc.integer({ min: 0, max: 20_000 }),
-          forMs: fc.integer({ min: 1, max: 12_000 }),
-        }),
-        fc.record({
-          kind: fc.constant("clock-jump" as const),
-          target: fc.constantFrom("c1", "c2", "e1"),
-          atMs: fc.integer({ min: 0, max: 20_000 }),
-          byMs: fc.integer({ min: -8_000, max: 8_000 }),
-        }),
-        fc.record({
-          kind: fc.constant("partition" as const),
-          between: fc.constantFrom(["c1", "e1"] as [string, string], ["c2", "e1"] as [string, string], ["e1", "e2"] as [string, string]),
-          atMs: fc.integer({ min: 0, max: 20_000 }),
-          forMs: fc.integer({ min: 1, max: 12_000 }),
-        }),
-        fc.record({
-          kind: fc.constant("isolate" as const),
-          target: fc.constantFrom("e1", "c1"),
-          atMs: fc.integer({ min: 0, max: 20_000 }),
-          forMs: fc.integer({ min: 1, max: 12_000 }),
-        }),
-        fc.record({
-          kind: fc.constant("crash" as const),
-          target: fc.constantFrom("e1", "e2"),
-          atMs: fc.integer({ min: 0, max: 20_000 }),
-          restartAfterMs: fc.integer({ min: 0, max: 10_000 }),
-        }),
-        fc.record({
-          kind: fc.constant("delay" as const),
-          from: fc.constantFrom("c1", "c2"),
-          to: fc.constant("storage"),
-          atMs: fc.integer({ min: 0, max: 20_000 }),
-          byMs: fc.integer({ min: 1, max: 9_000 }),
-        }),
-      ),
-      { maxLength: 3 },
-    ),
-  })
-  .map((g): Scenario => {
-    // Clients do not crash here: a restarted program starts again from its first line, and its job
-    // numbers (in the idempotency key) count from 0 where the built-in client's go on.
-    const exists = (id: string) => !id.startsWith("c") || Number(id.slice(1)) <= g.clients;
-    const faults = g.faults.filter((f) => (f.kind === "partition" ? f.between.every(exists) : f.kind === "delay" ? exists(f.from) : exists(f.target)));
-    return {
-      version: 1,
-      seed: g.seed,
-      durationMs: 40_000,
-      service: { kind: "etcd", ttlMs: g.ttlMs },
-      clients: { count: g.clients, workMs: g.workMs, safetyMarginMs: g.marginMs, leaseClock: g.leaseClock },
-      workload: { kind: "counter", jobsPerClient: g.jobs },
-      storage: { guard: g.guard, fenceReads: g.fenceReads && g.guard === "fencing" },
-      network: { latencyMs: g.latency, lossRate: g.lossRate },
-      faults,
-    };
-  });
+/** Scenarios for etcd, its members e1 and e2 the ones faults name (see ensembleScenarios). */
+const scenarios = ensembleScenarios(
+  fc.integer({ min: 2_000, max: 10_000 }).map((ttlMs) => ({ kind: "etcd" as const, ttlMs })),
+  ["e1", "e2"],
+);
