@@ -4,7 +4,20 @@ import { simulate } from "../simulate";
 import type { Scenario } from "../scenario";
 import type { ClientApi, ClientProgram, Step, Task } from "./api";
 import { CodeBudgetError } from "./codeClient";
-import { clockJump, counterJob, expectSameRun, delay, faults, forClients, knobs, partition, pause, renewEveryMs, storageKnobs } from "./testClients";
+import {
+  clockJump,
+  counterJob,
+  delay,
+  expectSameRun,
+  faults,
+  knobs,
+  partition,
+  pause,
+  renewEveryMs,
+  scenarioOf,
+  storageKnobs,
+  twoClients,
+} from "./testClients";
 
 /**
  * The built-in client (client.ts) for Redis, written again as a learner would, against the code
@@ -84,14 +97,7 @@ function builtInAgain(s: {
   }
 }
 
-const base: Scenario = {
-  version: 1,
-  seed: 7,
-  durationMs: 40_000,
-  service: { kind: "redis", ttlMs: 5_000 },
-  clients: { count: 2, workMs: 3_000 },
-  workload: { kind: "counter", jobsPerClient: 2 },
-};
+const base = twoClients({ kind: "redis", ttlMs: 5_000 });
 
 describe("a learner's client written against the code API", () => {
   it("runs the built-in client's steps exactly: a GC pause past the lease loses an update in both", () => {
@@ -131,22 +137,15 @@ describe("a learner's client written against the code API", () => {
         const tokens = g.tokens || g.guard === "fencing";
         const fenceReads = g.fenceReads && g.guard === "fencing";
         const scenario: Scenario = {
-          version: 1,
-          seed: g.seed,
-          durationMs: 40_000,
-          service: { kind: "redis", ttlMs: g.ttlMs, tokens: tokens ? "incr" : "none" },
-          clients: {
-            count: g.clients,
-            workMs: g.workMs,
-            safetyMarginMs: g.marginMs,
-            leaseClock: g.leaseClock,
-            renewEveryMs: g.renewEveryMs,
-            release: g.plainDel ? "delete" : "compare-and-delete",
-          },
-          workload: { kind: "counter", jobsPerClient: g.jobs },
+          ...scenarioOf(
+            g,
+            { kind: "redis", ttlMs: g.ttlMs, tokens: tokens ? "incr" : "none" },
+            {
+              renewEveryMs: g.renewEveryMs,
+              release: g.plainDel ? "delete" : "compare-and-delete",
+            },
+          ),
           storage: { guard: g.guard, fenceReads },
-          network: { latencyMs: g.latency, lossRate: g.lossRate },
-          faults: forClients(g.faults, g.clients),
         };
         const program = builtInAgain({
           ttlMs: g.ttlMs,

@@ -2,7 +2,21 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../simulate";
 import type { Scenario } from "../scenario";
-import { clockJump, counterJob, expectSameRun, crash, delay, faults, forClients, knobs, partition, pause, renewEveryMs, storageKnobs } from "./testClients";
+import {
+  clockJump,
+  counterJob,
+  crash,
+  delay,
+  expectSameRun,
+  faults,
+  knobs,
+  partition,
+  pause,
+  renewEveryMs,
+  scenarioOf,
+  storageKnobs,
+  twoClients,
+} from "./testClients";
 import type { ClientApi, ClientProgram, Step, Task } from "./api";
 
 type Mode = "advisory" | "for-update" | "lock-table";
@@ -111,12 +125,8 @@ const settingsFor = (mode: Mode, more: Partial<Settings> = {}): Settings => ({
 });
 
 const paused = (service: Scenario["service"]): Scenario => ({
-  version: 1,
+  ...twoClients(service),
   seed: 11,
-  durationMs: 40_000,
-  service,
-  clients: { count: 2, workMs: 3_000 },
-  workload: { kind: "counter", jobsPerClient: 2 },
   faults: [{ kind: "pause", target: "c1", atMs: 1_000, forMs: 8_000 }],
 });
 
@@ -177,25 +187,15 @@ describe("a learner's PostgreSQL client written against the code API", () => {
         // Only the lock table has a token to fence with.
         const guard = g.guard === "fencing" && g.mode !== "lock-table" ? "none" : g.guard;
         const fenceReads = g.fenceReads && guard === "fencing";
+        // Client crashes are left out: a restarted program would number its jobs from 0 again (see forClients).
         const scenario: Scenario = {
-          version: 1,
-          seed: g.seed,
-          durationMs: 40_000,
-          service: { kind: "postgres", mode: g.mode, ttlMs: g.ttlMs, expiryClock: g.expiryClock, keepaliveMs: g.keepaliveMs },
-          clients: {
-            count: g.clients,
-            workMs: g.workMs,
-            safetyMarginMs: g.marginMs,
-            leaseClock: g.leaseClock,
-            renewEveryMs: g.renewEveryMs,
-          },
-          workload: { kind: "counter", jobsPerClient: g.jobs },
+          ...scenarioOf(
+            g,
+            { kind: "postgres", mode: g.mode, ttlMs: g.ttlMs, expiryClock: g.expiryClock, keepaliveMs: g.keepaliveMs },
+            { renewEveryMs: g.renewEveryMs },
+          ),
           storage: { guard, fenceReads },
-          network: { latencyMs: g.latency, lossRate: g.lossRate },
           clocks: { skewMs: g.skewMs },
-          // Client crashes are left out: a restarted program's job numbers start again at 0 while the
-          // built-in client's idempotency keys count the jobs it had done, so the keys would differ.
-          faults: forClients(g.faults, g.clients),
         };
         const program = builtInAgain({
           mode: g.mode,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../simulate";
 import type { Scenario } from "../scenario";
-import { clockJump, counterJob, expectSameRun, crash, delay, faults, forClients, knobs, partition, pause, renewEveryMs } from "./testClients";
+import { clockJump, counterJob, crash, delay, expectSameRun, faults, knobs, partition, pause, renewEveryMs, scenarioOf, twoClients } from "./testClients";
 import type { ClientApi, ClientProgram, Settled, Step, Task } from "./api";
 
 interface Settings {
@@ -108,12 +108,7 @@ function builtInAgain(s: Settings): ClientProgram {
 const defaults: Settings = { ttlMs: 5_000, marginMs: 0, leaseClock: "wall", retry: [100, 300], renewEveryMs: null };
 
 const pauseScenario: Scenario = {
-  version: 1,
-  seed: 7,
-  durationMs: 40_000,
-  service: { kind: "redlock", ttlMs: 5_000 },
-  clients: { count: 2, workMs: 3_000 },
-  workload: { kind: "counter", jobsPerClient: 2 },
+  ...twoClients({ kind: "redlock", ttlMs: 5_000 }),
   faults: [{ kind: "pause", target: "c1", atMs: 1_000, forMs: 8_000 }],
 };
 
@@ -155,25 +150,11 @@ describe("a learner's Redlock client written against the code API", () => {
     });
     fc.assert(
       fc.property(settings, (g) => {
+        // Client crashes are left out: a restarted program would number its jobs from 0 again (see forClients).
         const scenario: Scenario = {
-          version: 1,
-          seed: g.seed,
-          durationMs: 40_000,
-          service: { kind: "redlock", ttlMs: g.ttlMs, nodes: g.nodes, driftFactor: g.driftFactor },
-          clients: {
-            count: g.clients,
-            workMs: g.workMs,
-            safetyMarginMs: g.marginMs,
-            leaseClock: g.leaseClock,
-            renewEveryMs: g.renewEveryMs,
-          },
-          workload: { kind: "counter", jobsPerClient: g.jobs },
+          ...scenarioOf(g, { kind: "redlock", ttlMs: g.ttlMs, nodes: g.nodes, driftFactor: g.driftFactor }, { renewEveryMs: g.renewEveryMs }),
           storage: { guard: g.guard },
-          network: { latencyMs: g.latency, lossRate: g.lossRate },
           clocks: { driftPpm: g.driftPpm },
-          // Client crashes are left out: a restarted program's job numbers start again at 0 while the
-          // built-in client's idempotency keys count the jobs it had done, so the keys would differ.
-          faults: forClients(g.faults, g.clients),
         };
         const program = builtInAgain({ ttlMs: g.ttlMs, marginMs: g.marginMs, leaseClock: g.leaseClock, retry: [100, 300], renewEveryMs: g.renewEveryMs });
         expectSameRun(scenario, program);

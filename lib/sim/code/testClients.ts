@@ -16,6 +16,16 @@ type Fault = NonNullable<Scenario["faults"]>[number];
 const atMs = fc.integer({ min: 0, max: 20_000 });
 const clientIds = ["c1", "c2"] as const;
 
+/** Two clients doing two counter jobs of 3 s each over 40 s, on this service: where the examples start. */
+export const twoClients = (service: Scenario["service"]): Scenario => ({
+  version: 1,
+  seed: 7,
+  durationMs: 40_000,
+  service,
+  clients: { count: 2, workMs: 3_000 },
+  workload: { kind: "counter", jobsPerClient: 2 },
+});
+
 /** The scenario knobs every service's test turns, spread into its own `fc.record`. */
 export const knobs = {
   seed: fc.integer({ min: 0, max: 1_000 }),
@@ -27,6 +37,27 @@ export const knobs = {
   lossRate: fc.constantFrom(0, 0, 0.05),
   latency: fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 20, max: 400 })),
 };
+
+/** A draw of `knobs` with its faults. */
+type Drawn = { [K in keyof typeof knobs]: (typeof knobs)[K] extends fc.Arbitrary<infer T> ? T : never } & { faults: Fault[] };
+
+/**
+ * The scenario a draw describes on this service, its clients given these settings too; each test
+ * adds its storage guard and its service's own settings. Clients do not crash here: a restarted
+ * program would number its jobs from 0 again (see `forClients`).
+ */
+export function scenarioOf(g: Drawn, service: Scenario["service"], clients: Omit<NonNullable<Scenario["clients"]>, "count"> = {}): Scenario {
+  return {
+    version: 1,
+    seed: g.seed,
+    durationMs: 40_000,
+    service,
+    clients: { count: g.clients, workMs: g.workMs, safetyMarginMs: g.marginMs, leaseClock: g.leaseClock, ...clients },
+    workload: { kind: "counter", jobsPerClient: g.jobs },
+    network: { latencyMs: g.latency, lossRate: g.lossRate },
+    faults: forClients(g.faults, g.clients),
+  };
+}
 
 /** Every storage guard, and reads fenced too (where the guard is fencing), for services that issue a token. */
 export const storageKnobs = {
@@ -80,7 +111,7 @@ export const faults = (...kinds: fc.Arbitrary<Fault>[]): fc.Arbitrary<Fault[]> =
  * restarted program starts again from its first line, and its job numbers (in the idempotency key)
  * count from 0 where the built-in client's go on, so the two runs would differ.
  */
-export function forClients(generated: readonly Fault[], clients: number): Fault[] {
+function forClients(generated: readonly Fault[], clients: number): Fault[] {
   const exists = (id: string) => !/^c\d+$/.test(id) || Number(id.slice(1)) <= clients;
   return generated.filter((f) => faultProcesses(f).every(exists));
 }
@@ -108,18 +139,7 @@ export function ensembleScenarios(service: fc.Arbitrary<Scenario["service"]>, [f
         delay(["storage"]),
       ),
     })
-    .map((g): Scenario => ({
-      version: 1,
-      seed: g.seed,
-      durationMs: 40_000,
-      service: g.service,
-      clients: { count: g.clients, workMs: g.workMs, safetyMarginMs: g.marginMs, leaseClock: g.leaseClock },
-      workload: { kind: "counter", jobsPerClient: g.jobs },
-      storage: { guard: g.guard, fenceReads: g.fenceReads && g.guard === "fencing" },
-      network: { latencyMs: g.latency, lossRate: g.lossRate },
-      // Clients do not crash here: a restarted program would number its jobs from 0 again (see forClients).
-      faults: forClients(g.faults, g.clients),
-    }));
+    .map(({ service, ...g }): Scenario => ({ ...scenarioOf(g, service), storage: { guard: g.guard, fenceReads: g.fenceReads && g.guard === "fencing" } }));
 }
 
 /**

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../simulate";
 import type { Scenario } from "../scenario";
-import { counterJob, ensembleScenarios, expectSameRun } from "./testClients";
+import { counterJob, ensembleScenarios, expectSameRun, twoClients } from "./testClients";
 import type { ClientApi, ClientProgram, Step } from "./api";
 
 const LOCK = "/lock";
@@ -55,14 +55,7 @@ function builtInAgain(s: { retry: [number, number] }): ClientProgram {
   };
 }
 
-const base: Scenario = {
-  version: 1,
-  seed: 7,
-  durationMs: 40_000,
-  service: { kind: "zookeeper", sessionTimeoutMs: 6_000 },
-  clients: { count: 2, workMs: 3_000 },
-  workload: { kind: "counter", jobsPerClient: 2 },
-};
+const base = twoClients({ kind: "zookeeper", sessionTimeoutMs: 6_000 });
 
 describe("a learner's ZooKeeper client written against the code API", () => {
   it("runs the built-in client's steps exactly: a pause past the session loses the lock to the next waiter in both", () => {
