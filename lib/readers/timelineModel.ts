@@ -203,6 +203,15 @@ export function timelineModel(result: SimResult): TimelineModel {
   return timelineModelFrom(timelineModelData(result));
 }
 
+/** An index of things that each last from their `startT` to their `endT`. */
+function byStartAndEnd<T extends { startT: number; endT: number }>(items: readonly T[]): IntervalIndex<T> {
+  return new IntervalIndex(
+    items,
+    (item) => item.startT,
+    (item) => item.endT,
+  );
+}
+
 /** The model with its indexes, from its plain data. */
 export function timelineModelFrom(data: TimelineModelData): TimelineModel {
   const m = data.messages;
@@ -220,16 +229,8 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
   return {
     durationMs: data.durationMs,
     lanes: data.lanes,
-    spans: new IntervalIndex(
-      data.spans,
-      (s) => s.startT,
-      (s) => s.endT,
-    ),
-    overhangs: new IntervalIndex(
-      data.overhangs,
-      (o) => o.startT,
-      (o) => o.endT,
-    ),
+    spans: byStartAndEnd(data.spans),
+    overhangs: byStartAndEnd(data.overhangs),
     overlaps: data.overlaps,
     concurrents: data.concurrents,
     marks: data.marks,
@@ -238,11 +239,7 @@ export function timelineModelFrom(data: TimelineModelData): TimelineModel {
       (p) => p.t,
       (p) => p.t,
     ),
-    refusals: new IntervalIndex(
-      data.refusals,
-      (r) => r.startT,
-      (r) => r.endT,
-    ),
+    refusals: byStartAndEnd(data.refusals),
     messages: new IntervalIndex(
       messages,
       (msg) => msg.sendT,
