@@ -277,6 +277,13 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
       case "run-skip":
         say(e, `${at(e.t)} ${e.proc} skipped run ${e.run}: ${e.reason}`);
         break;
+      // A learner's client (lib/sim/code): its own log lines, and the error that stopped it.
+      case "code-log":
+        say(e, `${at(e.t)} ${e.proc} logged “${e.text}”`);
+        break;
+      case "code-error":
+        say(e, `${at(e.t)} ${e.proc}'s code stopped with an error${e.line === null ? "" : ` at line ${e.line}`}: ${e.message}`, "fault");
+        break;
       case "attempt-abort": {
         // A rejected write has its own sentence; an abandon repeated for the same reason is told once.
         const { cause } = abortAt.get(e.seq)!;
