@@ -25,6 +25,7 @@
 import type { Summary } from "@/lib/sim/checker";
 import { serviceNodeIds, validateScenario, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
 import { ScenarioError, simulateResolved } from "@/lib/sim/simulate";
+import type { CodeOptions } from "@/lib/sim/code/codeClient";
 import { explain, magnitudeOf, type AddedFault, type Placed } from "@/lib/explore/finderFaults";
 import { momentsOf, type Moment } from "@/lib/explore/moments";
 import type { RunOutcome } from "./goals";
@@ -35,6 +36,8 @@ export interface ExhaustiveOptions {
   onProgress?: (tried: number, total: number | null) => void;
   /** Polled before every run; true stops the check (`stoppedBy: "cancelled"`). */
   shouldStop?: () => boolean;
+  /** Every run's clients run this learner's program (lib/sim/code) instead of the built-in client. */
+  code?: CodeOptions;
 }
 
 export interface Counterexample {
@@ -93,10 +96,10 @@ const withSchedule = (base: ResolvedScenario, schedule: readonly Placed[]): Reso
 });
 
 /** The world's likely size, from one full run of the scenario without added faults. */
-export function worldSize(input: Scenario, world: FaultWorld): WorldSize {
+export function worldSize(input: Scenario, world: FaultWorld, code?: CodeOptions): WorldSize {
   const { base, warnings } = calmBase(input);
   const nodes = serviceNodeIds(base.service);
-  const { events, eventCount } = simulateResolved(base, warnings);
+  const { events, eventCount } = simulateResolved(base, warnings, { code });
   const moments = momentsOf(events, new Set(nodes));
   const singles = world.maxFaults > 0 ? allowed(worldFaults(moments, world, nodes), [], world).length : 0;
   return { ...sizeOf(moments.length, singles, world), runEvents: eventCount ?? events.length };
@@ -126,7 +129,7 @@ export function exhaustiveCheck(
   const visit = (schedule: Placed[], extend: boolean): Moment[] | null => {
     if (options.shouldStop?.()) throw new Stop("cancelled");
     if (tried >= world.maxSchedules) throw new Stop("max-schedules");
-    const result = simulateResolved(withSchedule(base, schedule), warnings, { summaryOnly: !extend });
+    const result = simulateResolved(withSchedule(base, schedule), warnings, { summaryOnly: !extend, code: options.code });
     tried++;
     if (isCounterexample(result)) {
       failed++;

@@ -3,7 +3,7 @@
  * lengths each kind of fault is tried at. Faults are placed at the finder's candidate moments
  * (lib/explore/moments.ts) of the run as it is when the fault is added. Milliseconds of true time.
  */
-import { delayAt, jumpAt, pauseAt, type Placed } from "@/lib/explore/finderFaults";
+import { crashAt, delayAt, jumpAt, pauseAt, type Placed } from "@/lib/explore/finderFaults";
 import type { Moment } from "@/lib/explore/moments";
 
 export interface FaultWorld {
@@ -15,6 +15,8 @@ export interface FaultWorld {
   jumpMs: readonly number[];
   /** Delays of a client's write to storage, at each of its write moments. */
   delayMs: readonly number[];
+  /** Crashes of a client just after each of its grants, restarting after each of these times; absent for none. */
+  crashRestartMs?: readonly number[];
   /** The clients whose writes may be delayed; absent for every client. */
   delayClients?: readonly string[];
   /** The most pause time one schedule may add, in all; absent for no limit. */
@@ -36,6 +38,7 @@ export function worldFaults(moments: readonly Moment[], world: FaultWorld, servi
   for (const m of moments) {
     for (const ms of world.pauseMs) add({ fault: pauseAt(m, ms), moment: m });
     if (m.kind === "grant") {
+      for (const ms of world.crashRestartMs ?? []) add({ fault: crashAt(m, ms), moment: m });
       for (const ms of world.jumpMs)
         for (const target of [m.client, ...serviceNodes]) for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
     }
@@ -75,8 +78,18 @@ export function schedulesEstimate(singles: number, maxFaults: number): number {
 export function smallerWorld(world: FaultWorld): FaultWorld | null {
   if (world.maxFaults > 1) return { ...world, maxFaults: world.maxFaults - 1 };
   const first = (xs: readonly number[]) => xs.slice(0, 1);
-  const halved = { ...world, pauseMs: first(world.pauseMs), jumpMs: first(world.jumpMs), delayMs: first(world.delayMs) };
-  const same = halved.pauseMs.length === world.pauseMs.length && halved.jumpMs.length === world.jumpMs.length && halved.delayMs.length === world.delayMs.length;
+  const halved = {
+    ...world,
+    pauseMs: first(world.pauseMs),
+    jumpMs: first(world.jumpMs),
+    delayMs: first(world.delayMs),
+    ...(world.crashRestartMs ? { crashRestartMs: first(world.crashRestartMs) } : {}),
+  };
+  const same =
+    halved.pauseMs.length === world.pauseMs.length &&
+    halved.jumpMs.length === world.jumpMs.length &&
+    halved.delayMs.length === world.delayMs.length &&
+    (halved.crashRestartMs?.length ?? 0) === (world.crashRestartMs?.length ?? 0);
   return same ? null : halved;
 }
 

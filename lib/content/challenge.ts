@@ -30,7 +30,8 @@ const atom = z.union([z.enum(GOAL_WORDS), z.strictObject({ "jobs-done": z.number
 });
 const goal = z.array(atom).min(1, "must name at least one predicate");
 
-const world = z.strictObject({
+/** A fault world as level files write it (lib/challenges/faultWorld.ts). */
+export const worldSchema = z.strictObject({
   maxFaults: z.number().int().min(0, "must be ≥ 0").max(3, "must be ≤ 3: a larger world cannot be checked in seconds"),
   pauseMs: lengths,
   jumpMs: lengths,
@@ -38,7 +39,9 @@ const world = z.strictObject({
   delayClients: z.array(z.string().regex(/^c\d+$/, "must be a client's id, such as c1")).min(1, "must name at least one client").optional(),
   maxTotalPauseMs: ms.optional(),
   maxSchedules: z.number().int().min(1).max(20_000, "must be ≤ 20000 (about 10 s in a browser)").default(3000),
+  crashRestartMs: lengths.optional(),
 });
+const world = worldSchema;
 
 const controlValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

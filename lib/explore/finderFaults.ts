@@ -9,7 +9,7 @@ import type { FaultSpec, ResolvedScenario } from "@/lib/sim/scenario";
 import type { Moment } from "./moments";
 
 /** The fault kinds the finder adds (their input and resolved forms are the same). */
-export type AddedFault = Extract<FaultSpec, { kind: "pause" | "clock-jump" | "delay" }>;
+export type AddedFault = Extract<FaultSpec, { kind: "pause" | "clock-jump" | "delay" | "crash" }>;
 
 /** A fault and the moment it was placed at (which its explanation names). */
 export interface Placed {
@@ -45,8 +45,14 @@ export function delayAt(m: Moment, byMs: number): AddedFault {
   return { kind: "delay", from: m.client, to: "storage", atMs: Math.floor(m.t), byMs };
 }
 
-/** The size of a fault: a pause's length, a jump's distance, a delay's length (ms). */
+/** A crash of the moment's client just after it was granted the lock, restarting `restartAfterMs` later with its memory empty. */
+export function crashAt(m: Moment, restartAfterMs: number): AddedFault {
+  return { kind: "crash", target: m.client, atMs: Math.ceil(m.t), host: false, restartAfterMs };
+}
+
+/** The size of a fault: a pause's length, a jump's distance, a delay's length, a crash's time down (ms). */
 export function magnitudeOf(f: AddedFault): number {
+  if (f.kind === "crash") return f.restartAfterMs ?? 0;
   return f.kind === "pause" ? f.forMs : Math.abs(f.byMs);
 }
 
@@ -54,6 +60,7 @@ export function magnitudeOf(f: AddedFault): number {
 export function withMagnitude(f: AddedFault, ms: number): AddedFault {
   if (f.kind === "pause") return { ...f, forMs: ms };
   if (f.kind === "clock-jump") return { ...f, byMs: Math.sign(f.byMs) * ms };
+  if (f.kind === "crash") return { ...f, restartAfterMs: ms };
   return { ...f, byMs: ms };
 }
 
@@ -67,7 +74,14 @@ export function canMoveTo(p: Placed, m: Moment): boolean {
 /** The same fault, of the same size and on the same target, placed at moment `m`. */
 export function moveTo(p: Placed, m: Moment): Placed {
   const f = p.fault;
-  const fault = f.kind === "pause" ? pauseAt(m, f.forMs) : f.kind === "clock-jump" ? jumpAt(m, f.target, f.byMs) : delayAt(m, f.byMs);
+  const fault =
+    f.kind === "pause"
+      ? pauseAt(m, f.forMs)
+      : f.kind === "clock-jump"
+        ? jumpAt(m, f.target, f.byMs)
+        : f.kind === "crash"
+          ? crashAt(m, f.restartAfterMs ?? 0)
+          : delayAt(m, f.byMs);
   return { fault, moment: m };
 }
 
@@ -91,6 +105,8 @@ export function explain(p: Placed, scenario: ResolvedScenario): string {
     }
     case "delay":
       return `Hold up ${m.client}'s write to storage for ${seconds(f.byMs)} in the network; it is sent at ${seconds(m.t)}.`;
+    case "crash":
+      return `Crash ${m.client} at ${seconds(f.atMs)}, just after it was granted the lock; it restarts ${seconds(f.restartAfterMs ?? 0)} later with its memory empty.`;
   }
 }
 

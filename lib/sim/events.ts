@@ -161,6 +161,8 @@ export type EventBody =
   | { kind: "fail-open"; proc: string; lock: string }
   /** A learner's client wrote a line with `log` (lib/sim/code). */
   | { kind: "code-log"; proc: string; text: string }
+  /** A learner's client sent a write from this line of its code (logged only on runs that trace lines: a counterexample's). */
+  | { kind: "code-call"; proc: string; call: string; line: number }
   /** A learner's client threw and stopped: the error, and the line of the learner's code, if known. */
   | { kind: "code-error"; proc: string; message: string; line: number | null };
 

@@ -40,6 +40,8 @@ export interface CodeOptions {
   program: ClientProgram;
   /** The line of the learner's code an error was thrown at, if the sandbox can tell. */
   lineOf?: (error: unknown) => number | null;
+  /** Log the line of the learner's code each write was sent from (`code-call`): costs a stack trace per write. */
+  traceLines?: boolean;
 }
 
 interface Hold {
@@ -60,7 +62,17 @@ interface Running {
   main: boolean;
 }
 
-export function createCodeClient(world: World, service: LockService | null, id: string, startMs: number, options: CodeOptions): Client {
+/** A pause a fault places at a phase of the client's job (scenario `atPhase`), as the built-in client takes it. */
+export type PhasePause = { atPhase: "holding" | "before-write"; atMs?: number; forMs: number };
+
+export function createCodeClient(
+  world: World,
+  service: LockService | null,
+  id: string,
+  startMs: number,
+  phasePauses: readonly PhasePause[],
+  options: CodeOptions,
+): Client {
   const { kernel, scenario } = world;
   const storageWire = world.wire<StorageProtocol>();
   const proc: Proc = kernel.proc(id);
@@ -77,6 +89,19 @@ export function createCodeClient(world: World, service: LockService | null, id: 
   const lastRead = new Map<string, { value: number; version: number }>();
   let stepsThisMoment = 0;
   let moment = -1;
+  const pendingPauses = [...phasePauses];
+  /** A "holding" pause struck at the grant: it delays the program's next step, once the program has taken in the grant. */
+  let holdingPause: PhasePause | null = null;
+
+  /** Takes the phase's pause if one is due, then goes on (at once if none is). */
+  function phasePause(pause: PhasePause | null, then: () => void): void {
+    if (!pause) return then();
+    kernel.pause(proc, pause.forMs, "gc", then);
+  }
+  function duePause(phase: PhasePause["atPhase"]): PhasePause | null {
+    const i = pendingPauses.findIndex((p) => p.atPhase === phase && (p.atMs ?? 0) <= kernel.now);
+    return i < 0 ? null : pendingPauses.splice(i, 1)[0]!;
+  }
 
   const alive = (at: number) => at === life && !proc.crashed;
   const workTime = () => (typeof opts.workMs === "number" ? opts.workMs : world.rng.int(opts.workMs[0], opts.workMs[1]));
@@ -159,12 +184,21 @@ export function createCodeClient(world: World, service: LockService | null, id: 
         if (starting) pending = result;
         else drive(run, result);
       };
-      try {
-        (step as CodeStep<unknown>).start({ ok: (value) => settle({ value }), fail: (error) => settle({ error }) });
-      } catch (error) {
-        if (error instanceof CodeBudgetError) throw error;
-        settle({ error: error instanceof Error ? error : new Error(String(error)) });
+      const begin = () => {
+        try {
+          (step as CodeStep<unknown>).start({ ok: (value) => settle({ value }), fail: (error) => settle({ error }) });
+        } catch (error) {
+          if (error instanceof CodeBudgetError) throw error;
+          settle({ error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      };
+      if (run.main && holdingPause) {
+        const pause = holdingPause;
+        holdingPause = null;
+        starting = false;
+        return phasePause(pause, begin);
       }
+      begin();
       starting = false;
     }
   }
@@ -189,6 +223,7 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       if (previous) endBelief(previous, "released");
       holds.set(lock, { lock, grant, token, believed: true, startPending: true, deadline: null, deadlineTimer: null });
       world.series.acquired(kernel.now - attemptStartT);
+      holdingPause = duePause("holding");
     },
     releasing(lock) {
       const h = holds.get(lock);
@@ -291,8 +326,12 @@ export function createCodeClient(world: World, service: LockService | null, id: 
               },
             ),
           ),
-        write: (key, value, writeOptions) =>
-          guardedStep<WriteResult>(`storage.write(${JSON.stringify(key)}, ${value})`, (answer) => {
+        write: (key, value, writeOptions) => {
+          const call = `storage.write(${JSON.stringify(key)}, ${value})`;
+          // Where the learner's code asked for this write: the stack of this very call.
+          const line = options.traceLines ? (options.lineOf?.(new Error(call)) ?? null) : null;
+          return guardedStep<WriteResult>(call, (answer) => {
+            if (line !== null) kernel.log({ kind: "code-call", proc: id, call, line });
             const read = lastRead.get(String(key)) ?? { value: 0, version: 0 };
             const hold = currentHold();
             const n = writes++;
@@ -307,26 +346,29 @@ export function createCodeClient(world: World, service: LockService | null, id: 
               idempotencyKey: writeOptions?.idempotencyKey ?? `${id}-write-${n}`,
               run: null,
             };
-            storageWire.request(id, "storage", msg, {
-              reply: (r) => {
-                if (!alive(at)) return;
-                if (r.rejection !== null) {
-                  abort({ kind: "write-rejected", rejection: r.rejection }, `write rejected: ${rejectionText(r.rejection)}`);
-                  return answer.ok({ accepted: false, rejected: rejectionText(r.rejection) });
-                }
-                kernel.log({ kind: "job-done", proc: id, job: jobsDone });
-                world.series.completed();
-                jobsDone++;
-                attemptOpen = false;
-                answer.ok({ accepted: true });
-              },
-              timeout: () => {
-                if (!alive(at)) return;
-                abort({ kind: "write-timeout" }, "storage did not answer the write");
-                answer.fail(calls.timeout(`storage.write(${JSON.stringify(key)})`));
-              },
-            });
-          }),
+            phasePause(duePause("before-write"), () =>
+              storageWire.request(id, "storage", msg, {
+                reply: (r) => {
+                  if (!alive(at)) return;
+                  if (r.rejection !== null) {
+                    abort({ kind: "write-rejected", rejection: r.rejection }, `write rejected: ${rejectionText(r.rejection)}`);
+                    return answer.ok({ accepted: false, rejected: rejectionText(r.rejection) });
+                  }
+                  kernel.log({ kind: "job-done", proc: id, job: jobsDone });
+                  world.series.completed();
+                  jobsDone++;
+                  attemptOpen = false;
+                  answer.ok({ accepted: true });
+                },
+                timeout: () => {
+                  if (!alive(at)) return;
+                  abort({ kind: "write-timeout" }, "storage did not answer the write");
+                  answer.fail(calls.timeout(`storage.write(${JSON.stringify(key)})`));
+                },
+              }),
+            );
+          });
+        },
       },
       belief: {
         get holds() {
@@ -387,6 +429,7 @@ export function createCodeClient(world: World, service: LockService | null, id: 
       for (const h of holds.values()) endBelief(h, "crashed");
       holds.clear();
       lastRead.clear();
+      holdingPause = null;
       attemptOpen = false;
       life++;
     },
