@@ -250,7 +250,8 @@ export default function CodeEditor({ initial, onChange, docs, problems, marked, 
     const editor = view.current;
     if (!editor) return;
     const effects: StateEffect<unknown>[] = [setMarked.of(marked)];
-    if (marked !== null && marked >= 1 && marked <= editor.state.doc.lines) effects.push(EditorView.scrollIntoView(editor.state.doc.line(marked).from, { y: "center" }));
+    if (marked !== null && marked >= 1 && marked <= editor.state.doc.lines)
+      effects.push(EditorView.scrollIntoView(editor.state.doc.line(marked).from, { y: "center" }));
     editor.dispatch({ effects });
   }, [marked]);
 
