@@ -156,7 +156,7 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
     const { jobsDone, verdict } = result.summary;
     setStatus({
       tone: errors.length ? "error" : "plain",
-      text: `Run shown on the timeline: ${jobsDone} job${jobsDone === 1 ? "" : "s"} done, storage ${verdict === "unsafe" ? "damaged" : "intact"}${errors.length ? `; your code threw at line ${errors[0].line}` : ""}.`,
+      text: `Run shown on the timeline: ${jobsDone} job${jobsDone === 1 ? "" : "s"} done, storage ${verdict === "unsafe" ? "damaged" : "intact"}${errors.length ? `; your code threw at line ${errors[0].line}: ${errors[0].message}` : ""}.`,
     });
   }, []);
 
