@@ -225,3 +225,15 @@ test("every process card's words fit inside the card", async ({ page }) => {
     expect(fits, (await card.getAttribute("aria-label")) ?? "a card").toBe(true);
   }
 });
+
+test("a link with many faults lists the first fifty, and the rest on request", async ({ page }) => {
+  const errors = watchForErrors(page);
+  const faults = Array.from({ length: 60 }, (_, i) => ({ kind: "partition", between: ["c2", "redis"], atMs: 20_000 + i * 100, forMs: 50 }));
+  await openLab(page, `?s=${Buffer.from(JSON.stringify({ ...unpaused, durationMs: 30_000, faults })).toString("base64url")}`);
+  const list = topology(page).getByRole("list", { name: "Injected faults" });
+  await expect(list.getByRole("listitem")).toHaveCount(50);
+  await topology(page).getByRole("button", { name: "Show all 60 faults (10 more)" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(60);
+  await expect(topology(page).getByRole("button", { name: /^Show all/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -12,6 +12,7 @@ import {
   type FaultFieldError,
 } from "@/lib/scenario/faultEdits";
 import type { Scenario } from "@/lib/sim/scenario";
+import { groupDigits } from "@/lib/sim/format";
 import { selectEdit, selectResolved, selectScenario } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
@@ -19,6 +20,9 @@ import { primaryButton, secondaryButton } from "@/components/ui/button";
 type InputFault = NonNullable<Scenario["faults"]>[number];
 
 const smallButton = "rounded-md border border-line px-2.5 py-1 text-sm font-medium hover:bg-surface";
+
+/** Faults listed before "Show all": a link with a thousand faults drew three thousand controls in one task. */
+const FAULTS_LISTED = 50;
 
 /**
  * Every fault in the scenario, the preset's and those injected from the topology alike, each
@@ -29,8 +33,10 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
   const resolved = useScenario(selectResolved);
   const edit = useScenario(selectEdit);
   const [editing, setEditing] = useState<number | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const headingId = useId();
   const faults = scenario.faults ?? [];
+  const shown = showAll || faults.length <= FAULTS_LISTED ? faults : faults.slice(0, FAULTS_LISTED);
 
   return (
     <div>
@@ -41,7 +47,7 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
         <p className="mt-1 text-sm text-ink-muted">None. Choose a process or a link above (Tab to it, then Enter) to add one at the playhead.</p>
       ) : (
         <ul aria-labelledby={headingId} className="mt-2 divide-y divide-line rounded-lg border border-line">
-          {faults.map((fault, i) => {
+          {shown.map((fault, i) => {
             const text = resolved.faults[i] ? describeFault(resolved.faults[i]) : fault.kind;
             return (
               <li key={`${i}-${JSON.stringify(fault)}`} className="px-3 py-2">
@@ -81,6 +87,11 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
             );
           })}
         </ul>
+      )}
+      {shown.length < faults.length && (
+        <button type="button" className={`${smallButton} mt-2`} onClick={() => setShowAll(true)}>
+          Show all {groupDigits(faults.length)} faults ({groupDigits(faults.length - shown.length)} more)
+        </button>
       )}
     </div>
   );

@@ -215,6 +215,28 @@ describe("validateScenario: errors", () => {
     ]);
   });
 
+  it("names an unknown clocks.per key even when it is __proto__, which a JSON link can carry", () => {
+    const per = JSON.parse('{"__proto__": {"offsetMs": 500}}') as Record<string, { offsetMs: number }>;
+    expect(errorsOf(validateScenario(scenario({ service: redis, clocks: { per } })))).toEqual([
+      expect.stringMatching(/^clocks\.per\.__proto__: unknown process/),
+    ]);
+  });
+
+  it("says once, with a count, that thousands of clocks.per keys name no process", () => {
+    const per = Object.fromEntries(Array.from({ length: 5500 }, (_, i) => [`x${i}`, { offsetMs: 1 }]));
+    const errors = errorsOf(validateScenario(scenario({ service: redis, clocks: { per } })));
+    expect(errors).toEqual([
+      expect.stringMatching(/^clocks\.per: 5,500 unknown processes \("x0", "x1", "x2", "x3", "x4" and 5,495 more\); the processes are c1, c2, redis, storage$/),
+    ]);
+  });
+
+  it("lists at most 50 problems and counts the rest, however bad the input", () => {
+    const faults = Array.from({ length: 1000 }, () => ({ kind: "pause", target: 5 }));
+    const errors = errorsOf(validateScenario(scenario({ service: redis, faults: faults as never })));
+    expect(errors).toHaveLength(51);
+    expect(errors[50]).toMatch(/^… and [\d,]+ more problems$/);
+  });
+
   it("requires one start time per client", () => {
     expect(errorsOf(validateScenario(scenario({ service: redis, clients: { count: 3, startMs: [0, 1] } })))).toEqual([
       expect.stringMatching(/^clients\.startMs: .*3.*2/),

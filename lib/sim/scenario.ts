@@ -322,15 +322,25 @@ export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; r
 /** Validates a scenario and fills its defaults. Every error names its field path; all at once. */
 export function validateScenario(input: unknown): Validation {
   const parsed = scenarioSchema().safeParse(input);
+  // zod's record drops a `__proto__` key as it builds the result, so the input's own keys are the ones to check.
+  const perKeys = clockKeysOf(input);
   if (!parsed.success) {
     const salvaged = salvage(input);
-    const crossField = salvaged ? crossFieldErrors(salvaged) : [];
-    return { ok: false, errors: [...new Set([...parsed.error.issues.flatMap(formatIssue), ...crossField])] };
+    const crossField = salvaged ? crossFieldErrors(salvaged, perKeys) : [];
+    return { ok: false, errors: capped([...new Set([...parsed.error.issues.flatMap(formatIssue), ...crossField])]) };
   }
   const scenario = parsed.data;
-  const errors = [...crossFieldErrors(scenario), ...workErrors(scenario)];
-  if (errors.length) return { ok: false, errors };
+  const errors = [...crossFieldErrors(scenario, perKeys), ...workErrors(scenario)];
+  if (errors.length) return { ok: false, errors: capped(errors) };
   return { ok: true, scenario, warnings: clampLikeTheRealSystem(scenario) };
+}
+
+/** The most problems listed one by one: past it, a count says how many more (a file of a million bad faults gave 50 MB of errors). */
+export const ERRORS_LISTED = 50;
+
+function capped(errors: string[]): string[] {
+  if (errors.length <= ERRORS_LISTED) return errors;
+  return [...errors.slice(0, ERRORS_LISTED), `… and ${groupDigits(errors.length - ERRORS_LISTED)} more problems`];
 }
 
 /**
@@ -393,7 +403,17 @@ function formatIssue(issue: z.core.$ZodIssue): string[] {
   return [`${where}: ${issue.message}`];
 }
 
-function crossFieldErrors(s: ResolvedScenario): string[] {
+/** The keys `clocks.per` was written with, `__proto__` included, or null where it is not an object. */
+function clockKeysOf(input: unknown): string[] | null {
+  const clocks = typeof input === "object" && input !== null ? (input as { clocks?: unknown }).clocks : undefined;
+  const per = typeof clocks === "object" && clocks !== null ? (clocks as { per?: unknown }).per : undefined;
+  return typeof per === "object" && per !== null && !Array.isArray(per) ? Object.keys(per) : null;
+}
+
+/** At most this many unknown names are listed; the rest are counted. */
+const NAMES_LISTED = 5;
+
+function crossFieldErrors(s: ResolvedScenario, perKeys: string[] | null = null): string[] {
   const errors: string[] = [];
   const clients = clientIds(s.clients.count);
   const nodes = serviceNodeIds(s.service);
@@ -426,8 +446,16 @@ function crossFieldErrors(s: ResolvedScenario): string[] {
       `storage.${s.storage.fenceReads ? "fenceReads" : "guard"}: the cron workload writes without reading, so it cannot use ${s.storage.fenceReads ? "fenced reads" : '"cas"'}`,
     );
   }
-  for (const id of Object.keys(s.clocks.per)) {
-    if (!known(id)) errors.push(`clocks.per.${id}: unknown process (processes: ${list()})`);
+  // One line for every unknown name, however many: a link with 5,500 of them is said once, with a count.
+  const unknown = (perKeys ?? Object.keys(s.clocks.per)).filter((id) => !known(id));
+  if (unknown.length === 1) errors.push(`clocks.per.${unknown[0]}: unknown process (processes: ${list()})`);
+  else if (unknown.length > 1) {
+    const named = unknown
+      .slice(0, NAMES_LISTED)
+      .map((id) => JSON.stringify(id))
+      .join(", ");
+    const more = unknown.length > NAMES_LISTED ? ` and ${groupDigits(unknown.length - NAMES_LISTED)} more` : "";
+    errors.push(`clocks.per: ${groupDigits(unknown.length)} unknown processes (${named}${more}); the processes are ${list()}`);
   }
   s.faults.forEach((f, i) => {
     const at = `faults.${i}`;
