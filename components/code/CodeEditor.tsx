@@ -76,7 +76,8 @@ function lintSource(view: EditorView): Diagnostic[] {
 }
 
 const setMarked = StateEffect.define<number | null>();
-const markedLine = Decoration.line({ class: "cm-code-marked", attributes: { "aria-label": "the write the counterexample turns on" } });
+// The page says in words which line is marked (its status); the mark is the sighted cue.
+const markedLine = Decoration.line({ class: "cm-code-marked" });
 const markedField = StateField.define<DecorationSet>({
   create: () => Decoration.none,
   update: (value, tr) => {

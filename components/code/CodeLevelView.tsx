@@ -149,14 +149,15 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
   const shown = useCallback((result: SimResult) => {
     const errors = errorsOf(result);
     setProblems(errors);
-    if (markCounterexample.current) {
-      setMarked(badWriteLine(result));
-      markCounterexample.current = false;
-    } else setMarked(null);
+    const line = markCounterexample.current ? badWriteLine(result) : null;
+    markCounterexample.current = false;
+    setMarked(line);
     const { jobsDone, verdict } = result.summary;
+    const threw = errors.length ? `; your code threw at line ${errors[0].line}: ${errors[0].message}` : "";
+    const marking = line === null ? "" : ` The write that broke it was sent from line ${line}, marked in the editor.`;
     setStatus({
       tone: errors.length ? "error" : "plain",
-      text: `Run shown on the timeline: ${jobsDone} job${jobsDone === 1 ? "" : "s"} done, storage ${verdict === "unsafe" ? "damaged" : "intact"}${errors.length ? `; your code threw at line ${errors[0].line}: ${errors[0].message}` : ""}.`,
+      text: `Run shown on the timeline: ${jobsDone} job${jobsDone === 1 ? "" : "s"} done, storage ${verdict === "unsafe" ? "damaged" : "intact"}${threw}.${marking}`,
     });
   }, []);
 
