@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { compressToEncodedURIComponent } from "lz-string";
+import lz from "lz-string";
 import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
@@ -25,7 +25,7 @@ const levels = readdirSync(folder)
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS });
 for (const level of levels) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${base}/code/${level.slug}/?code=${compressToEncodedURIComponent(level.solution)}`);
+  await page.goto(`${base}/code/${level.slug}/?code=${lz.compressToEncodedURIComponent(level.solution)}`);
   await page.getByRole("textbox", { name: "Your lock client's code" }).waitFor();
   // The sandbox's worker loads as the page settles: a Run is timed once it is waiting.
   await page.waitForTimeout(1500);

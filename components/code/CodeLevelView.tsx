@@ -38,10 +38,11 @@ const CodeRun = dynamic(() => import("./CodeRun"), { ssr: false, loading: () => 
 
 /** The sandbox runner, loaded with the first job (or as the page settles), one per page. */
 let jobsLoaded: Promise<CodeJobs> | null = null;
-const loadJobs = () =>
+const loadJobs = (level: CodeLevel) =>
   (jobsLoaded ??= import("@/lib/workers/codeRunner").then(({ createCodeJobs }) => {
     const jobs = createCodeJobs();
-    jobs.warm();
+    // Each fresh worker first runs the level's starter (course code), so the engine is hot for the learner's.
+    jobs.warm({ source: level.starter, scenario: level.scenario });
     return jobs;
   }));
 
@@ -123,12 +124,12 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
 
   useEffect(() => {
     // The sandbox loads as the page settles, so the first Run does not wait for it.
-    const idle = window.setTimeout(() => void loadJobs().then(setJobs), 300);
+    const idle = window.setTimeout(() => void loadJobs(level).then(setJobs), 300);
     return () => {
       window.clearTimeout(idle);
       stop.current?.();
     };
-  }, []);
+  }, [level]);
 
   const edited = useCallback(
     (next: string) => {
@@ -162,7 +163,7 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
   }, []);
 
   const startRun = async (scenario = level.scenario, counterexample = false) => {
-    const ready = jobs ?? (await loadJobs());
+    const ready = jobs ?? (await loadJobs(level));
     setJobs(ready);
     stop.current?.();
     markCounterexample.current = counterexample;
@@ -171,7 +172,7 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
   };
 
   const startCheck = async (graded: boolean) => {
-    const ready = jobs ?? (await loadJobs());
+    const ready = jobs ?? (await loadJobs(level));
     setJobs(ready);
     stop.current?.();
     setBusy({ kind: graded ? "submit" : "check", tried: 0, total: null });
@@ -242,8 +243,8 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
           Your client
         </h2>
         <p id="editor-keys" className="text-sm text-ink-muted">
-          Tab indents inside the editor. To leave it with the keyboard, press Escape, then Tab. Ctrl+Space lists the API&apos;s calls; hover or complete a call
-          to read what it does.
+          Tab indents inside the editor. To leave it with the keyboard, press Escape, then Tab (Escape twice if a list of completions is open). Ctrl+Space lists
+          the API&apos;s calls; hover or complete a call to read what it does.
         </p>
         <CodeEditor key={editorKey} initial={source} onChange={edited} docs={docs} problems={problems} marked={marked} label="Your lock client's code" />
         <div className="flex flex-wrap items-center gap-3">

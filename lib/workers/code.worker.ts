@@ -6,6 +6,7 @@
  * times a second: a worker that falls silent (an endless loop) is terminated by the page.
  */
 import { CodeBudgetError } from "@/lib/sim/code/codeClient";
+import type { Scenario } from "@/lib/sim/scenario";
 import { simulate } from "@/lib/sim/simulate";
 import { checkCode } from "../challenges/codeCheck";
 import { compileClient } from "../challenges/codeCompile";
@@ -21,6 +22,7 @@ const { post, now } = lockDown(scope);
 const reply = (message: CodeReply) => post(message);
 
 function answer(request: CodeRequest): void {
+  if (request.kind === "warm") return practise(request.source, request.scenario);
   const { nonce, fingerprint } = request;
   reply({ kind: "progress", nonce, tried: 0, total: null });
   try {
@@ -43,5 +45,15 @@ function answer(request: CodeRequest): void {
     if (error instanceof CodeBudgetError) return reply({ kind: "stopped", nonce, reason: "budget", message: error.message });
     if (error instanceof RangeError) return reply({ kind: "stopped", nonce, reason: "memory", message: `${error.name}: ${error.message}` });
     reply({ kind: "failed", nonce, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  }
+}
+
+/** Runs the level's starter (course code, not the learner's) once, answering nothing: the engine is then compiled hot. */
+function practise(source: string, scenario: Scenario): void {
+  try {
+    const compiled = compileClient(source);
+    if (compiled.ok) simulate(scenario, { code: { program: compiled.program, lineOf: compiled.lineOf, traceLines: true } });
+  } catch {
+    // A warm-up that fails costs only its time: the job that follows reports for itself.
   }
 }

@@ -18,6 +18,8 @@ import type { CodeLevel } from "../challenges/codeLevel";
 import { startWorker } from "./workerScript";
 
 export type CodeRequest =
+  /** Runs the level's own starter once, before any learner code, so the engine is compiled hot when the learner's Run comes (nothing is answered). */
+  | { kind: "warm"; source: string; scenario: Scenario }
   | { kind: "run"; nonce: string; fingerprint: string; source: string; scenario: Scenario }
   | { kind: "check"; nonce: string; fingerprint: string; source: string; level: CodeLevel };
 
@@ -110,8 +112,12 @@ export interface CodeJobs {
     request: { kind: "run"; source: string; level: string; scenario: Scenario } | { kind: "check"; source: string; level: CodeLevel },
     listener: CodeListener,
   ): () => void;
-  /** Loads a worker now, so the next job need not wait for its code. */
-  warm(): void;
+  /**
+   * Loads a worker now, so the next job need not wait for its code; with `practice` (a level's
+   * starter code, from the course, and its scenario), the worker and every later spare runs it once
+   * first, so the engine is compiled hot before the learner's code arrives.
+   */
+  warm(practice?: { source: string; scenario: Scenario }): void;
   dispose(): void;
 }
 
@@ -124,8 +130,14 @@ function nonceOf(): string {
 export function createCodeJobs(create: () => CodeWorker = () => startWorker("code"), timers: Timers = realTimers): CodeJobs {
   // A worker loaded and waiting, that has run no learner code: the next job takes it.
   let spare: CodeWorker | null = null;
+  let practice: { source: string; scenario: Scenario } | null = null;
+  const fresh = () => {
+    const worker = create();
+    if (practice) worker.postMessage({ kind: "warm", ...practice } satisfies CodeRequest);
+    return worker;
+  };
   const take = () => {
-    const worker = spare ?? create();
+    const worker = spare ?? fresh();
     spare = null;
     return worker;
   };
@@ -149,7 +161,7 @@ export function createCodeJobs(create: () => CodeWorker = () => startWorker("cod
       worker.onerror = null;
       worker.terminate();
       // The next job's worker loads now, while the learner reads this one's answer.
-      spare ??= create();
+      spare ??= fresh();
       if (outcome) listener.done(outcome);
     };
     const watch = (ms: number) => {
@@ -201,8 +213,9 @@ export function createCodeJobs(create: () => CodeWorker = () => startWorker("cod
 
   return {
     start,
-    warm() {
-      spare ??= create();
+    warm(starter) {
+      practice = starter ?? practice;
+      spare ??= fresh();
     },
     dispose() {
       spare?.terminate();
