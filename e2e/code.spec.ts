@@ -103,6 +103,18 @@ test.describe("Code it yourself", () => {
     });
   }
 
+  test("the learner's log lines and the error that stopped the code are told in the story", async ({ page }) => {
+    await openLevel(page, levels[0].slug);
+    await typeCode(page, 'function* client({ log, sleep, me }) {\n  log(`${me} starts`);\n  yield sleep(10);\n  throw new Error("my own mistake");\n}\n');
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const story = page.getByRole("region", { name: "The run" });
+    await expect(story.getByRole("heading", { name: "What happened" })).toBeVisible();
+    const all = story.getByRole("button", { name: /^Show all \d+ sentences$/ });
+    if (await all.isVisible()) await all.click();
+    await expect(story.getByRole("button", { name: /c1 logged “c1 starts”/ })).toBeVisible();
+    await expect(story.getByRole("button", { name: /c1's code stopped with an error at line 4: Error: my own mistake/ })).toBeVisible();
+  });
+
   test("a shared link reopens the code, and runs it only when the reader presses Run", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const level = levels[0];
