@@ -3,7 +3,6 @@
  * and in the browser (localStorage, one key per level, so one level's code never leaks into another).
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
-import { MAX_SOURCE_LENGTH } from "./codeCompile";
 
 export const codeSearch = (source: string) => `?code=${compressToEncodedURIComponent(source)}`;
 
@@ -13,8 +12,8 @@ export function codeFromSearch(search: string): { source: string } | { problem: 
   if (code === null) return null;
   // A "+" in a query string reads as a space; lz-string's alphabet has "+".
   const source = decompressFromEncodedURIComponent(code.replace(/ /g, "+"));
+  // Its length is the compiler's to refuse (codeCompile.ts), when the reader presses Run: importing it here would put acorn in every /code page's first load.
   if (!source) return { problem: "The code in this link could not be read (it may have been cut short)." };
-  if (source.length > MAX_SOURCE_LENGTH) return { problem: `The code in this link is longer than ${MAX_SOURCE_LENGTH} characters.` };
   return { source };
 }
 
