@@ -49,6 +49,9 @@ const loadJobs = (level: CodeLevel) =>
 type Busy = { kind: "run" | "check" | "submit"; tried: number; total: number | null } | null;
 type Status = { tone: "plain" | "error"; text: string } | null;
 
+/** A button that keeps its focus while a job runs: it only looks, and says, it is unavailable. */
+const waiting = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+
 /** The write a counterexample turns on: the first that damaged storage, by the line its client's code sent it from. */
 export function badWriteLine(result: SimResult): number | null {
   const bad = result.facts.writes.find((w) => w.lostIncrements > 0 || w.duplicateOf !== null || (w.stale !== null && w.applied && !w.rejection));
@@ -248,20 +251,25 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
         </p>
         <CodeEditor key={editorKey} initial={source} onChange={edited} docs={docs} problems={problems} marked={marked} label="Your lock client's code" />
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={primaryButton} onClick={() => void startRun()} disabled={busy !== null}>
+          <button type="button" className={`${primaryButton} ${waiting}`} onClick={() => busy === null && void startRun()} aria-disabled={busy !== null}>
             Run
           </button>
           {!interview && (
-            <button type="button" className={secondaryButton} onClick={() => void startCheck(false)} disabled={busy !== null}>
+            <button
+              type="button"
+              className={`${secondaryButton} ${waiting}`}
+              onClick={() => busy === null && void startCheck(false)}
+              aria-disabled={busy !== null}
+            >
               Check every schedule
             </button>
           )}
           {!sandbox && (
             <button
               type="button"
-              className={secondaryButton}
-              onClick={() => void startCheck(true)}
-              disabled={busy !== null || (interview !== null && submitted)}
+              className={`${secondaryButton} ${waiting}`}
+              onClick={() => busy === null && !(interview !== null && submitted) && void startCheck(true)}
+              aria-disabled={busy !== null || (interview !== null && submitted)}
             >
               Submit
             </button>
@@ -358,7 +366,9 @@ function VerdictPanel({
           {mark(verdict.live)} Liveness: {verdict.live ? "every schedule got its jobs done" : "some schedule did not get its jobs done"}
         </li>
         <li>
-          {mark(verdict.par.met)} {parText(verdict.par, verdict.par.yours)}
+          {/* Par is a score for a client that works: a client that gets nothing done does not meet it with few calls. */}
+          {mark(verdict.par.met && verdict.live)}{" "}
+          {verdict.live ? parText(verdict.par, verdict.par.yours) : `${parText(verdict.par)} It counts once every schedule gets its jobs done.`}
         </li>
       </ul>
       {verdict.counterexample && (
