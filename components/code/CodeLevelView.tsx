@@ -126,8 +126,11 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
   const pass = useProgress(selectPassCodeLevel);
 
   useEffect(() => {
-    // The sandbox loads as the page settles, so the first Run does not wait for it.
-    const idle = window.setTimeout(() => void loadJobs(level).then(setJobs), 300);
+    // The sandbox and the timeline's code load as the page settles, so the first Run waits for neither.
+    const idle = window.setTimeout(() => {
+      void loadJobs(level).then(setJobs);
+      void import("./CodeRun");
+    }, 300);
     return () => {
       window.clearTimeout(idle);
       stop.current?.();
