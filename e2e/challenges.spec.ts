@@ -121,7 +121,7 @@ test("winning a Break it level puts the playhead on the lost update the learner 
   await expect(page.getByRole("region", { name: "Timeline" }).getByRole("button", { name: /^c2 write at 12\.0 s/ })).toBeVisible();
   await expect(page.locator(":focus")).toContainText("Solved with 1 fault and 8 s of pauses: at par.");
 
-  const next = levels[1];
+  const next = levels[1]!;
   await page.getByRole("link", { name: `Next level: ${next.title}` }).click();
   await expect(page).toHaveURL(`/challenges/${next.slug}/`);
   await expect(page.getByRole("heading", { name: next.title, level: 1 })).toBeVisible();
@@ -166,7 +166,7 @@ test("a Defend it level: the starting design fails with its shortest counterexam
     `✓The run is safe: no lost update, no duplicated effect — met in all ${safe} schedules of ≤ 2 faults`,
   ]);
   await expect(page.getByText("Defended with 2 changes: at par.")).toBeFocused();
-  const next = levels[levels.findIndex((l) => l.slug === "fence-the-pause") + 1];
+  const next = levels[levels.findIndex((l) => l.slug === "fence-the-pause") + 1]!;
   await expect(page.getByRole("link", { name: `Next level: ${next.title}` })).toHaveAttribute("href", `/challenges/${next.slug}/`);
   expect(errors).toEqual([]);
 });

@@ -9,6 +9,7 @@ import { watchForErrors } from "./pageErrors";
 const expect = baseExpect.configure({ timeout: 40_000 });
 
 const levels = codeLevelsLoad().filter((level) => level.interview === null);
+const first = levels[0]!;
 const editor = (page: Page) => page.getByRole("textbox", { name: "Your lock client's code" });
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /./ }).first();
 
@@ -90,21 +91,21 @@ test.describe("Code it yourself", () => {
   ];
   for (const { what, body, says } of hostile) {
     test(`hostile code: ${what} is stopped with a clear message, and the page stays responsive`, async ({ page }) => {
-      await openLevel(page, levels[0].slug);
+      await openLevel(page, first.slug);
       await typeCode(page, `function* client({ sleep }) {\n  ${body}\n}\n`);
       await page.getByRole("button", { name: "Run", exact: true }).click();
       await expect(status(page)).toHaveText(says);
       // The page still answers: a hint opens, and the next Run works.
       await page.getByRole("button", { name: "Show a hint" }).click();
       await expect(page.getByRole("region", { name: "Hints" }).getByRole("listitem")).toHaveCount(1);
-      await typeCode(page, levels[0].starter);
+      await typeCode(page, first.starter);
       await page.getByRole("button", { name: "Run", exact: true }).click();
       await expect(status(page)).toHaveText(/Run shown on the timeline/);
     });
   }
 
   test("the learner's log lines and the error that stopped the code are told in the story", async ({ page }) => {
-    await openLevel(page, levels[0].slug);
+    await openLevel(page, first.slug);
     await typeCode(page, 'function* client({ log, sleep, me }) {\n  log(`${me} starts`);\n  yield sleep(10);\n  throw new Error("my own mistake");\n}\n');
     await page.getByRole("button", { name: "Run", exact: true }).click();
     const story = page.getByRole("region", { name: "The run" });
@@ -117,7 +118,7 @@ test.describe("Code it yourself", () => {
 
   test("a shared link reopens the code, and runs it only when the reader presses Run", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const level = levels[0];
+    const level = first;
     await openLevel(page, level.slug);
     const mine = level.starter.replace("// Take the lock", "// shared by a classmate\n    // Take the lock");
     await typeCode(page, mine);
@@ -146,7 +147,7 @@ test.describe("Code it yourself", () => {
   });
 
   test("the editor completes and documents the API, and marks a syntax error as it is typed", async ({ page }) => {
-    await openLevel(page, levels[0].slug);
+    await openLevel(page, first.slug);
     await typeCode(page, "function* client({ redis }) {\n  yield redis.");
     await expect(page.getByRole("listbox")).toBeVisible();
     await expect(page.getByRole("option", { name: /^eval/ })).toBeVisible();
@@ -181,7 +182,7 @@ test.describe("Code it yourself", () => {
     await page.goto("/code/");
     await expect(page.getByRole("heading", { name: "Code it yourself", level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolationsInBothThemes(page, "/code");
-    await openLevel(page, levels[0].slug);
+    await openLevel(page, first.slug);
     await page.getByRole("button", { name: "Check every schedule" }).click();
     await expect(page.getByRole("heading", { name: /^Breaks on/ })).toBeVisible();
     await page.getByRole("button", { name: "Show it on the timeline" }).click();

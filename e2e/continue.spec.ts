@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from "./axe";
 const { lessons } = lessonContentLoad();
 const [first] = lessons;
 const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
-const afterLeases = lessons[lessons.indexOf(leases) + 1];
+const afterLeases = lessons[lessons.indexOf(leases) + 1]!;
 
 const yourProgress = (page: Page) => page.getByRole("region", { name: "Your progress" });
 
@@ -27,8 +27,8 @@ test("a first visit starts with the first lesson", async ({ page }) => {
   await page.goto("/");
   const progress = yourProgress(page);
   await expect(progress.getByText("Start here")).toBeVisible();
-  await expect(progress.getByText(first.title, { exact: true })).toBeVisible();
-  await expect(progress.getByRole("link", { name: "Start the first lesson" })).toHaveAttribute("href", `/learn/${first.slug}/`);
+  await expect(progress.getByText(first!.title, { exact: true })).toBeVisible();
+  await expect(progress.getByRole("link", { name: "Start the first lesson" })).toHaveAttribute("href", `/learn/${first!.slug}/`);
 });
 
 test("the home page continues with the lesson opened last, and its link leads back to it", async ({ page }) => {
@@ -63,8 +63,8 @@ test("a finished quiz is never where the home page continues: it leads on to the
   const { quizSets } = contentLoad();
   const [quiz, nextQuiz] = quizSets;
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto(`/quiz/${quiz.slug}/`);
-  for (const question of quiz.questions) {
+  await page.goto(`/quiz/${quiz!.slug}/`);
+  for (const question of quiz!.questions) {
     await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toHaveText(question.title);
     await page
       .getByRole("article")
@@ -79,9 +79,9 @@ test("a finished quiz is never where the home page continues: it leads on to the
   await goHome(page);
   const progress = yourProgress(page);
   await expect(progress.getByText("Continue where you left off")).toBeVisible();
-  await expect(progress.getByText(`Next quiz · you finished ${quiz.title} with ${quiz.questions.length} of ${quiz.questions.length}`)).toBeVisible();
-  await expect(progress.getByRole("link", { name: /^Continue with / })).not.toHaveAttribute("href", `/quiz/${quiz.slug}/`);
-  await progress.getByRole("link", { name: `Continue with ${nextQuiz.title}` }).click();
-  await expect(page).toHaveURL(`/quiz/${nextQuiz.slug}/`);
-  await expect(page.getByText(`Question 1 of ${nextQuiz.questions.length}`)).toBeVisible();
+  await expect(progress.getByText(`Next quiz · you finished ${quiz!.title} with ${quiz!.questions.length} of ${quiz!.questions.length}`)).toBeVisible();
+  await expect(progress.getByRole("link", { name: /^Continue with / })).not.toHaveAttribute("href", `/quiz/${quiz!.slug}/`);
+  await progress.getByRole("link", { name: `Continue with ${nextQuiz!.title}` }).click();
+  await expect(page).toHaveURL(`/quiz/${nextQuiz!.slug}/`);
+  await expect(page.getByText(`Question 1 of ${nextQuiz!.questions.length}`)).toBeVisible();
 });

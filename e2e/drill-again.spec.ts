@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 // Issue 18, items 2 and 20: a drill that comes due again, and the timer of an attempt.
 
 const { drills } = contentLoad();
-const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0];
+const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0]!;
 const url = `/drill/${drill.slug}/`;
 const oldAnswer = "The lease runs out in the pause; fence every write with a token.";
 
@@ -54,7 +54,7 @@ test("the timer survives a reload, stops at the reveal, and the model answer sit
   // Seconds left on the timer; the page's clock also runs in real time, so the checks are bounds.
   const left = async () => {
     const [m, s] = (await timer.innerText()).split(":").map(Number);
-    return m * 60 + s;
+    return m! * 60 + s!;
   };
   await page.getByRole("button", { name: "Start timer" }).click();
   await page.clock.runFor(61_000);

@@ -6,7 +6,7 @@ import { optionWords } from "./optionWords";
 import { missFirstQuestion } from "./quiz";
 
 const { drills, quizSets } = contentLoad();
-const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0];
+const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0]!;
 const url = `/drill/${drill.slug}/`;
 
 function drillCard(page: Page, title: string) {
@@ -130,8 +130,8 @@ test("a drill can be done from the keyboard alone", async ({ page }) => {
 });
 
 test("a missed quiz question is due on the review page and can be answered there", async ({ page }) => {
-  const set = quizSets[0];
-  const q = set.questions[0];
+  const set = quizSets[0]!;
+  const q = set.questions[0]!;
   await missFirstQuestion(page, set);
 
   await page.getByRole("link", { name: "Review", exact: true }).click();
@@ -197,7 +197,7 @@ test("the drill and review pages have no serious accessibility violations in eit
   await page.getByRole("button", { name: /^Again\b/ }).click();
   await expectNoSeriousA11yViolationsInBothThemes(page, "drill rated");
 
-  const set = quizSets[0];
+  const set = quizSets[0]!;
   await missFirstQuestion(page, set);
   await page.goto("/review/");
   await expect(page.getByRole("region", { name: "Coming up" })).toBeVisible();

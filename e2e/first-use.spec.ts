@@ -123,23 +123,23 @@ test("undo and redo take back the last twenty edits, by buttons and by Ctrl+Z", 
   await page.getByRole("checkbox", { name: "Keyboard shortcuts" }).uncheck();
   await ttl(page).focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press("ControlOrMeta+z");
-  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[2]);
+  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[2]!);
   await page.keyboard.press("ControlOrMeta+Shift+z");
-  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[3]);
+  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[3]!);
 
   await undo.click();
   await undo.click();
   await undo.click();
-  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[0]);
+  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[0]!);
   await expect(page.getByText("Edited", { exact: true })).toBeHidden();
   await redo.click();
-  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[1]);
+  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[1]!);
 
   // Choosing another preset is an edit too.
   await scenarioPicker(page).selectOption("etcd-fenced");
   await undo.click();
   await expect(scenarioPicker(page)).toHaveValue("gc-pause");
-  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[1]);
+  await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[1]!);
 });
 
 test("the keyboard skips to the timeline, reaches Play at once and reads a focused mark's tooltip", async ({ page }) => {
@@ -219,7 +219,7 @@ test("each step from 0 s changes what is seen: events drawn at one spot are one 
   // every later step moves to a moment apart from the one before.
   expect(landed[1]).toBeGreaterThan(0);
   expect(landed[1]).toBeLessThan(0.05);
-  for (let i = 2; i < landed.length; i++) expect(landed[i] - landed[i - 1], `steps ${landed.join(", ")} s`).toBeGreaterThan(0.05);
+  for (let i = 2; i < landed.length; i++) expect(landed[i]! - landed[i - 1]!, `steps ${landed.join(", ")} s`).toBeGreaterThan(0.05);
 });
 
 test("with reduced motion, playing keeps its speed and jumps between key events", async ({ page }) => {

@@ -108,7 +108,7 @@ test("a history with a bad line names it, and the history already open stays", a
   await picker(page).setInputFiles(path.resolve("content/histories", ex.file));
   await expectHistoryShown(page, ex);
   const lines = example(ex.file).split("\n");
-  lines[2] = lines[2].replace('"token": 41', '"token": "abc"');
+  lines[2] = lines[2]!.replace('"token": 41', '"token": "abc"');
   await picker(page).setInputFiles({ name: "broken.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(lines.join("\n")) });
   const alert = panel(page).getByRole("alert");
   await expect(alert).toContainText('broken.jsonl: line 3: token: expected a whole number, got "abc"', OPENED);

@@ -82,7 +82,7 @@ test("the home page's picture plays its run on request, from the keyboard, and c
   expect(await heroTime(page)).toBe(paused);
   await page.keyboard.press("Enter");
   await expect(hero(page).getByRole("button", { name: "Play it again" })).toBeVisible({ timeout: 15_000 });
-  await expect(caption).toHaveText(heroMoments[heroMoments.length - 1].words);
+  await expect(caption).toHaveText(heroMoments[heroMoments.length - 1]!.words);
   expect(await heroTime(page)).toBe(20);
 });
 

@@ -8,7 +8,7 @@ import { missFirstQuestion } from "./quiz";
 // Issue 46, item 12: the evening before an interview.
 
 const { drills, quizSets } = contentLoad();
-const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0];
+const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? drills[0]!;
 const url = `/drill/${drill.slug}/`;
 
 test.beforeEach(async ({ page }) => {
@@ -83,8 +83,8 @@ async function rateDrill(page: Page, slug: string, rating: "Again" | "Hard" | "G
   await expect(page.getByRole("status").filter({ hasText: `You rated this attempt ${rating}.` })).toBeVisible();
 }
 test("cram goes through every missed question and rated drill, due or not, with a count and an end, and leaves the schedule alone", async ({ page }) => {
-  const set = quizSets[0];
-  const q = set.questions[0];
+  const set = quizSets[0]!;
+  const q = set.questions[0]!;
   await missFirstQuestion(page, set);
   // Rated Good, the drill is not due for days: only cramming brings it back tonight.
   await rateDrill(page, drill.slug, "Good");
@@ -139,7 +139,7 @@ test("the plan for one evening lists quizzes and drills in order, with minutes t
   await expect(evening).toContainText(`0 of ${plan.length} done`);
 
   const firstDrill = plan.findIndex((item) => item.kind === "drill");
-  await rateDrill(page, plan[firstDrill].slug, "Good");
+  await rateDrill(page, plan[firstDrill]!.slug, "Good");
   await page.goto("/drill/");
   await expect(evening).toContainText(`1 of ${plan.length} done`);
   await expect(steps.nth(firstDrill)).toContainText("Done");

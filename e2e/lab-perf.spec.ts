@@ -49,8 +49,8 @@ async function frameGaps(page: Page, ms: number, during: () => Promise<void>): P
   await during();
   await page.waitForTimeout(ms + 100);
   const gaps = await page.evaluate(() => (window as unknown as { __gaps: number[] }).__gaps.slice(1).sort((a, b) => a - b));
-  const at = (q: number) => Math.round(gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] * 10) / 10;
-  return { frames: gaps.length, p50: at(0.5), p95: at(0.95), max: Math.round(gaps[gaps.length - 1] * 10) / 10 };
+  const at = (q: number) => Math.round(gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))]! * 10) / 10;
+  return { frames: gaps.length, p50: at(0.5), p95: at(0.95), max: Math.round(gaps[gaps.length - 1]! * 10) / 10 };
 }
 
 /** Input-to-paint (ms) of each keyboard event since `since` that took 16 ms or more (Event Timing). */
@@ -99,8 +99,8 @@ async function inputToPaint(page: Page, name: string, presses: number) {
     presses,
     eventTimingOver16ms: slow.length,
     eventTimingSlowestMs: slow.length ? Math.max(...slow) : "< 16",
-    toNextFrameMedianMs: Math.round(byHand[Math.floor(byHand.length / 2)]),
-    toNextFrameMaxMs: Math.round(byHand[byHand.length - 1]),
+    toNextFrameMedianMs: Math.round(byHand[Math.floor(byHand.length / 2)]!),
+    toNextFrameMaxMs: Math.round(byHand[byHand.length - 1]!),
   };
 }
 
@@ -130,7 +130,7 @@ async function inputToNewRun(page: Page, name: string, presses: number) {
     await page.waitForFunction((n) => (window as unknown as { __runs: number[] }).__runs.length > n, i, { timeout: 30_000 });
   }
   const runs = (await page.evaluate(() => (window as unknown as { __runs: number[] }).__runs)).sort((a, b) => a - b);
-  return { presses, medianMs: Math.round(runs[Math.floor(runs.length / 2)]), maxMs: Math.round(runs[runs.length - 1]) };
+  return { presses, medianMs: Math.round(runs[Math.floor(runs.length / 2)]!), maxMs: Math.round(runs[runs.length - 1]!) };
 }
 
 function report(name: string, value: unknown) {

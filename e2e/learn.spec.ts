@@ -8,7 +8,7 @@ import { watchForErrors } from "./pageErrors";
 // The tests read the lessons, the guide and the table from the content itself.
 const { lessons, guide, comparison } = lessonContentLoad();
 const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
-const last = lessons[lessons.length - 1];
+const last = lessons[lessons.length - 1]!;
 
 const simulation = (page: Page, title: string) => page.getByRole("region", { name: `Simulation: ${title}` });
 /** The playhead's time in seconds, read from the slider's value text ("17.012 s of 60 s"). */
@@ -198,7 +198,7 @@ test("the decision guide is walked to a recommendation with the keyboard, and Ba
     await button.focus();
     await page.keyboard.press("Enter");
   }
-  const ending = guide.nodes["for-update"];
+  const ending = guide.nodes["for-update"]!;
   if (ending.kind !== "ending") throw new Error("for-update is a recommendation");
   await expect(panel.getByRole("heading", { name: ending.recommendation })).toBeFocused();
   await expect(panel.getByRole("link", { name: `Lesson ${ending.lesson.number}: ${ending.lesson.title}` })).toHaveAttribute(
@@ -215,7 +215,7 @@ test("the decision guide is walked to a recommendation with the keyboard, and Ba
   await page.keyboard.press("Enter");
   await expect(panel.getByRole("heading", { name: "Can the read, the decision and the write happen in one short transaction?" })).toBeFocused();
   await panel.getByRole("button", { name: "Restart" }).press("Enter");
-  const start = guide.nodes[guide.start];
+  const start = guide.nodes[guide.start]!;
   await expect(panel.getByRole("heading", { name: start.kind === "question" ? start.question : "" })).toBeVisible();
   await expect(panel.getByRole("button", { name: "Back" })).toBeDisabled();
 });
@@ -229,7 +229,7 @@ test("the comparison table has headers, and its links open the lab on the right 
   await expect(table.getByRole("link")).toHaveCount(linked);
 
   const etcd = comparison.rows.find((row) => row.name === "etcd")!;
-  const failover = etcd.cells[comparison.columns.findIndex((column) => column.id === "failover")];
+  const failover = etcd.cells[comparison.columns.findIndex((column) => column.id === "failover")]!;
   await table
     .getByRole("row", { name: /^etcd/ })
     .getByRole("link", { name: new RegExp(failover.preset!.title) })
@@ -273,9 +273,9 @@ test("a lesson quotes its run's figures from the run, and links its sources on t
 
   const sources = page.getByRole("region", { name: "Sources" });
   await expect(sources.getByRole("link")).toHaveCount(consensus.sources.length);
-  await sources.getByRole("link", { name: consensus.sources[0].title }).click();
-  await expect(page).toHaveURL(`/references/#${consensus.sources[0].id}`);
-  const group = page.getByRole("region", { name: consensus.sources[0].title });
+  await sources.getByRole("link", { name: consensus.sources[0]!.title }).click();
+  await expect(page).toHaveURL(`/references/#${consensus.sources[0]!.id}`);
+  const group = page.getByRole("region", { name: consensus.sources[0]!.title });
   await expect(group).toBeInViewport();
   // Every source links out to where it can be read, and the group says which lessons use it.
   await expect(group.getByRole("link", { name: /etcd: Why etcd/ })).toHaveAttribute("href", /^https:\/\//);
@@ -294,7 +294,7 @@ test("a prediction's wrong options quote figures as precise as the right one's, 
         .getByRole("radio")
         .evaluateAll((radios) => radios.map((radio) => radio.closest("label")?.textContent?.trim() ?? ""));
       const precision = names.map(optionPrecision);
-      const right = precision[predict.answer];
+      const right = precision[predict.answer]!;
       if (right === null) continue;
       const wrong = precision.filter((_, i) => i !== predict.answer).map((p) => p ?? -1);
       expect(Math.max(...wrong), `${slug}: "${names[predict.answer]}" against ${JSON.stringify(names)}`).toBeGreaterThanOrEqual(right);

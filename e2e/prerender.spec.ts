@@ -190,7 +190,7 @@ const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
 const embedded = leases.blocks.filter((block): block is LessonSim | LessonPredict => block.kind === "sim" || block.kind === "predict");
 /** The first run that plays freely (a prediction's run hides its outcome until answered). */
 const freeRun = embedded.findIndex((block) => block.kind === "sim");
-const freeResult = simulate(presetById(embedded[freeRun].preset.id)!.scenario);
+const freeResult = simulate(presetById(embedded[freeRun]!.preset.id)!.scenario);
 const verdict = verdictOf(freeResult.summary, freeResult.scenario);
 const simulations = (page: Page) => page.getByRole("region", { name: /^Simulation: / });
 

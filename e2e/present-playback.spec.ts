@@ -11,8 +11,8 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
   test.use({ reducedMotion: "reduce" });
 
   test("slide 3's reveal stops at the moment slide 4 asks about, and the presenter view says so beforehand", async ({ context }) => {
-    const third = deck.slides[2];
-    const fourth = deck.slides[3];
+    const third = deck.slides[2]!;
+    const fourth = deck.slides[3]!;
     expect(third.sim?.predict?.stop).toEqual({ t: fourth.sim!.at, nextQuestion: 4 });
     const presenter = await context.newPage();
     await presenter.goto(`/present/${deck.slug}/presenter/#3`);

@@ -8,8 +8,8 @@ const audienceUrl = `/present/${deck.slug}/`;
 const presenterUrl = `/present/${deck.slug}/presenter/`;
 // The first prediction in the deck, and its right option's text.
 const predictIndex = deck.slides.findIndex((s) => s.sim?.predict);
-const predict = deck.slides[predictIndex];
-const answerText = predict.sim!.predict!.options[predict.answer!];
+const predict = deck.slides[predictIndex]!;
+const answerText = predict.sim!.predict!.options[predict.answer!]!;
 
 /** A note's first words as plain text, enough to find it in a page's HTML. */
 function noteSnippet(html: string): string {
@@ -99,7 +99,7 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await presenter.getByRole("button", { name: "Next →" }).click();
   await expect(slideRegion(audience, 4)).toBeVisible();
   await audience.keyboard.press("r");
-  const fourth = deck.slides[3];
+  const fourth = deck.slides[3]!;
   await expect(
     audience.getByRole("listitem").filter({ hasText: fourth.sim!.predict!.options[fourth.answer!] }).getByText("Answer", { exact: true }),
   ).toBeVisible();
@@ -236,7 +236,7 @@ test("a deep link opens its slide, with its simulation paused at the slide's mom
   await page.goto(`${audienceUrl}#4`);
   await expect(slideRegion(page, 4)).toBeVisible();
   await expect(captionTime(page)).toHaveText("17.000 s");
-  await expect(page.getByRole("heading", { name: deck.slides[3].title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: deck.slides[3]!.title })).toBeVisible();
 });
 
 test("the handout shows every slide with its notes and prints one slide per page", async ({ page }) => {
@@ -245,7 +245,7 @@ test("the handout shows every slide with its notes and prints one slide per page
   await page.goto(`/present/${deck.slug}/handout/`);
   await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(deck.title);
   await expect(page.getByRole("listitem", { name: /^Slide \d+:/ })).toHaveCount(count);
-  await expect(page.getByText(noteSnippet(deck.slides[0].notesHtml))).toBeVisible();
+  await expect(page.getByText(noteSnippet(deck.slides[0]!.notesHtml))).toBeVisible();
   await expectNoSeriousA11yViolations(page, "handout");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print the handout" })).toBeHidden();

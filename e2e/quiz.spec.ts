@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothTheme
 
 const { quizSets } = contentLoad();
 // The shortest set keeps the runs quick; the tests read the right answers from the content itself.
-const set = [...quizSets].sort((a, b) => a.questions.length - b.questions.length)[0];
+const set = [...quizSets].sort((a, b) => a.questions.length - b.questions.length)[0]!;
 const total = set.questions.length;
 const url = `/quiz/${set.slug}/`;
 
@@ -54,23 +54,23 @@ test("a set asks one question at a time, explains the chosen and the correct ans
   // A wrong answer: both the chosen option's explanation and the correct one's.
   const [first, second, ...rest] = set.questions;
   await expect(page.getByText(`Question 1 of ${total}`)).toBeVisible();
-  await answerWithMouse(page, first, wrongIndex(first));
+  await answerWithMouse(page, first!, wrongIndex(first!));
   await expect(page.getByRole("heading", { name: "Not quite" })).toBeFocused();
   await expect(page.getByText("Your answer, wrong")).toBeVisible();
   await expect(page.getByText("Correct answer", { exact: true })).toBeVisible();
-  await expect(page.getByText(snippet(first.options[wrongIndex(first)].explanationHtml))).toBeVisible();
-  await expect(page.getByText(snippet(first.options[correctIndex(first)].explanationHtml))).toBeVisible();
-  if (first.scenario) {
-    await expect(page.getByRole("link", { name: "See it happen" })).toHaveAttribute("href", `/lab/?preset=${first.scenario.preset}`);
+  await expect(page.getByText(snippet(first!.options[wrongIndex(first!)]!.explanationHtml))).toBeVisible();
+  await expect(page.getByText(snippet(first!.options[correctIndex(first!)]!.explanationHtml))).toBeVisible();
+  if (first!.scenario) {
+    await expect(page.getByRole("link", { name: "See it happen" })).toHaveAttribute("href", `/lab/?preset=${first!.scenario.preset}`);
   }
   await page.getByRole("button", { name: "Next question" }).click();
 
   // A right answer.
-  await expect(page.getByRole("heading", { level: 2, name: second.title })).toBeFocused();
-  await answerWithMouse(page, second, correctIndex(second));
+  await expect(page.getByRole("heading", { level: 2, name: second!.title })).toBeFocused();
+  await answerWithMouse(page, second!, correctIndex(second!));
   await expect(page.getByRole("heading", { name: "Correct" })).toBeVisible();
   await expect(page.getByText("Your answer, correct")).toBeVisible();
-  await expect(page.getByText(snippet(second.options[correctIndex(second)].explanationHtml))).toBeVisible();
+  await expect(page.getByText(snippet(second!.options[correctIndex(second!)]!.explanationHtml))).toBeVisible();
 
   for (const q of rest) {
     await page.getByRole("button", { name: /^(Next question|See your score)$/ }).click();
@@ -84,8 +84,8 @@ test("a set asks one question at a time, explains the chosen and the correct ans
   const mistakes = page.getByRole("region", { name: "Your mistakes" });
   await expect(mistakes.getByRole("heading", { level: 2 })).toBeFocused();
   await expect(mistakes.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) })).toHaveCount(1);
-  await expect(mistakes.getByRole("heading", { level: 3 })).toHaveText(first.title);
-  await expect(mistakes.getByText(snippet(first.options[wrongIndex(first)].explanationHtml))).toBeVisible();
+  await expect(mistakes.getByRole("heading", { level: 3 })).toHaveText(first!.title);
+  await expect(mistakes.getByText(snippet(first!.options[wrongIndex(first!)]!.explanationHtml))).toBeVisible();
 
   // The best score shows on the list of sets.
   await page.getByRole("link", { name: "All quizzes" }).click();
@@ -95,14 +95,14 @@ test("a set asks one question at a time, explains the chosen and the correct ans
 test("a run in progress survives a reload", async ({ page }) => {
   await page.goto(url);
   const [first, second, third] = set.questions;
-  await answerWithMouse(page, first, correctIndex(first));
+  await answerWithMouse(page, first!, correctIndex(first!));
   await page.getByRole("button", { name: "Next question" }).click();
-  await answerWithMouse(page, second, wrongIndex(second));
+  await answerWithMouse(page, second!, wrongIndex(second!));
 
   await page.reload();
   await expect(page.getByText(`2 of ${total} answered`)).toBeVisible();
   await expect(page.getByText(`Question 3 of ${total}`)).toBeVisible();
-  await expect(question(page).getByRole("heading", { level: 2 })).toHaveText(third.title);
+  await expect(question(page).getByRole("heading", { level: 2 })).toHaveText(third!.title);
 
   await page.goto("/quiz/");
   await expect(page.getByRole("listitem").filter({ hasText: set.title })).toContainText(`In progress: 2 of ${total} answered`);
@@ -172,7 +172,7 @@ test("the quiz pages have no serious accessibility violations in either theme", 
   const [first, ...rest] = set.questions;
   await expect(question(page)).toBeVisible();
   await expectNoSeriousA11yViolationsInBothThemes(page, "question");
-  await answerWithMouse(page, first, wrongIndex(first));
+  await answerWithMouse(page, first!, wrongIndex(first!));
   await page.getByText("Why not this one?").first().click();
   await expectNoSeriousA11yViolationsInBothThemes(page, "answer explained");
   for (const q of rest) {
@@ -212,7 +212,7 @@ test("the home page shows the best scores and where to continue; progress export
   await expect(scoreRow(page)).toContainText(`${total - 2} of ${total}`);
   await expect(progress.getByText("Continue where you left off")).toBeVisible();
   // The set is finished, so "continue" leads on to the next set rather than back to its score.
-  const nextSet = quizSets[(quizSets.indexOf(set) + 1) % quizSets.length];
+  const nextSet = quizSets[(quizSets.indexOf(set) + 1) % quizSets.length]!;
   await expect(progress.getByRole("link", { name: `Continue with ${nextSet.title}` })).toHaveAttribute("href", `/quiz/${nextSet.slug}/`);
   await expect(progress.getByRole("link", { name: "Review 2 due items" })).toBeVisible();
 
@@ -275,8 +275,8 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 test("See it happen opens the lab on the question's preset in a new tab, and the quiz keeps its explanation", async ({ page }) => {
-  const withScenario = quizSets.find((s) => s.questions[0].scenario)!;
-  const first = withScenario.questions[0];
+  const withScenario = quizSets.find((s) => s.questions[0]!.scenario)!;
+  const first = withScenario.questions[0]!;
   await page.goto(`/quiz/${withScenario.slug}/`);
   await answerWithMouse(page, first, correctIndex(first));
   const [lab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "See it happen (opens in a new tab)" }).click()]);
@@ -286,7 +286,7 @@ test("See it happen opens the lab on the question's preset in a new tab, and the
   await lab.close();
   await page.bringToFront();
   await expect(question(page).getByRole("heading", { name: "Correct" })).toBeVisible();
-  await expect(question(page).getByText(snippet(first.options[correctIndex(first)].explanationHtml))).toBeVisible();
+  await expect(question(page).getByText(snippet(first.options[correctIndex(first)]!.explanationHtml))).toBeVisible();
   await expect(page).toHaveURL(`/quiz/${withScenario.slug}/`);
 });
 
@@ -294,7 +294,7 @@ test("after a low score, the result links each lesson behind the missed question
   const { lessons } = lessonContentLoad();
   // The set whose questions name the most lessons, read from the content.
   const lessonsOf = (quiz: (typeof quizSets)[number]) => new Set(quiz.questions.map((q) => q.lesson));
-  const quiz = [...quizSets].sort((a, b) => lessonsOf(b).size - lessonsOf(a).size)[0];
+  const quiz = [...quizSets].sort((a, b) => lessonsOf(b).size - lessonsOf(a).size)[0]!;
   expect(lessonsOf(quiz).size).toBeGreaterThan(1);
   await answerSet(page, quiz.questions.length, quiz);
 
@@ -309,9 +309,9 @@ test("after a low score, the result links each lesson behind the missed question
   }
   await expectNoSeriousA11yViolations(page, "lessons to read again", 'section[aria-labelledby="revisit-heading"]');
 
-  await revisit.getByRole("link", { name: `Lesson ${expected[0].number}: ${expected[0].title}` }).click();
-  await expect(page).toHaveURL(`/learn/${expected[0].slug}/`);
-  await expect(page.getByRole("heading", { level: 1, name: expected[0].title })).toBeVisible();
+  await revisit.getByRole("link", { name: `Lesson ${expected[0]!.number}: ${expected[0]!.title}` }).click();
+  await expect(page).toHaveURL(`/learn/${expected[0]!.slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: expected[0]!.title })).toBeVisible();
 });
 
 test("a score of 70% or more lists no lessons to read again", async ({ page }) => {

@@ -7,7 +7,7 @@ export async function missFirstQuestion(page: Page, set: QuizSet): Promise<void>
   await page
     .getByRole("article")
     .getByRole("radio")
-    .nth(set.questions[0].options.findIndex((o) => !o.correct))
+    .nth(set.questions[0]!.options.findIndex((o) => !o.correct))
     .check();
   await page.getByRole("button", { name: "Check answer" }).click();
   await expect(page.getByRole("heading", { name: "Not quite" })).toBeVisible();

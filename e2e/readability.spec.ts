@@ -37,7 +37,7 @@ test.describe("at room scale, 1920 × 1080", () => {
 
   test("a slide with both diagrams draws its lane names at 24 px or more", async ({ page }) => {
     const n = slideOf(redlock, "etcd-quorum-loss", 5000);
-    expect(redlock.slides[n - 1].sim?.view).toBe("both");
+    expect(redlock.slides[n - 1]!.sim?.view).toBe("both");
     await page.goto(`/present/${redlock.slug}/#${n}`);
     // The slide's simulation loads after the slide: a busy machine can take a while.
     await expect(page.getByRole("region", { name: "Topology at the playhead" })).toBeVisible({ timeout: 60_000 });
@@ -47,7 +47,7 @@ test.describe("at room scale, 1920 × 1080", () => {
   });
 
   test("a title slide whose run has not started shows the scenario, not an empty grid", async ({ page }) => {
-    expect(redlock.slides[0].sim).toMatchObject({ preset: "redlock-clock-jump", at: 0, predict: null });
+    expect(redlock.slides[0]!.sim).toMatchObject({ preset: "redlock-clock-jump", at: 0, predict: null });
     await page.goto(`/present/${redlock.slug}/#1`);
     const card = page.getByRole("region", { name: "The scenario" });
     await expect(card).toContainText("Redlock (Redis nodes, majority), nodes r1, r2, r3, r4", { timeout: 60_000 });
@@ -86,7 +86,7 @@ test.describe("violation labels", () => {
       await expect(labels.filter({ hasText: /^lost update/ })).toHaveCount(1);
       // No two violation labels or marks share a pixel.
       const boxes = await labels.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect()).map((r) => [r.left, r.right]));
-      for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a[1] <= b[0] || b[1] <= a[0]).toBe(true);
+      for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a[1]! <= b[0]! || b[1]! <= a[0]!).toBe(true);
     });
   }
 });

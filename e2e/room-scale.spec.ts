@@ -100,7 +100,7 @@ test.describe("a slide with both diagrams at 1920 × 1080", () => {
   }
 
   test("the enlarged slide passes axe", async ({ page }) => {
-    await page.goto(`/present/${redlock.slug}/#${bothSlides[0].n}`);
+    await page.goto(`/present/${redlock.slug}/#${bothSlides[0]!.n}`);
     await expect(page.getByRole("region", { name: "Topology at the playhead" }).getByRole("img", { name: /^storage: / })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("group", { name: "Space-time diagram" })).toBeVisible({ timeout: 60_000 });
     await expectNoSeriousA11yViolationsInBothThemes(page, "a slide with both diagrams at room scale");

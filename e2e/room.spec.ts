@@ -17,7 +17,7 @@ test.afterAll(async () => {
 const deck = deckLoad("the-fencing-token-story");
 // Slide 3 asks whether c2 gets the lock; the reveal plays to slide 4's moment.
 const n = deck.slides.findIndex((s) => s.sim?.predict) + 1;
-const slide = deck.slides[n - 1];
+const slide = deck.slides[n - 1]!;
 const [optionA, optionB] = slide.sim!.predict!.options;
 const stop = slide.sim!.predict!.stop!;
 const captionTime = (page: Page) => page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
@@ -52,7 +52,7 @@ async function openRoom(context: BrowserContext, options: { viewport?: { width: 
   await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
   await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
   await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
-  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1];
+  const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1]!;
   return { presenter, audience, code };
 }
 
@@ -71,7 +71,7 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
 
   // Three phones: two open the QR code's link, one types the code.
   const phones = await Promise.all([phoneContext(browser, "light"), phoneContext(browser, "dark"), phoneContext(browser, "light")]);
-  const [p1, p2, p3] = phones.map((p) => p.page);
+  const [{ page: p1 }, { page: p2 }, { page: p3 }] = phones;
   await p1.goto(`${room.origin}/room/?code=${code}`);
   await p3.goto(`${room.origin}/room/?code=${code}`);
   await p2.goto(`${room.origin}/room/`);
@@ -89,18 +89,18 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   await voting(presenter).getByRole("button", { name: "Start voting" }).click();
   await expect(join).toBeHidden(); // it would cover the question: the presenter may show it again
   for (const phone of [p1, p2, p3]) await expect(phone.getByRole("group", { name: slide.sim!.predict!.question })).toBeVisible();
-  await p1.getByRole("radio", { name: new RegExp(optionA) }).check();
-  await p2.getByRole("radio", { name: new RegExp(optionA) }).check();
-  await p3.getByRole("radio", { name: new RegExp(optionB) }).check();
+  await p1.getByRole("radio", { name: new RegExp(optionA!) }).check();
+  await p2.getByRole("radio", { name: new RegExp(optionA!) }).check();
+  await p3.getByRole("radio", { name: new RegExp(optionB!) }).check();
   await expect(phoneStatus(p1)).toHaveText(`Your vote: A, “${optionA}”. You can change it until voting closes.`);
-  await p2.getByRole("radio", { name: new RegExp(optionB) }).check();
+  await p2.getByRole("radio", { name: new RegExp(optionB!) }).check();
   await expect(phoneStatus(p2)).toContainText(`Your vote: B, “${optionB}”`);
   await expect(voting(presenter)).toContainText("Round 1: 3 votes of 3 joined, voting open.");
-  await expect(option(presenter, optionA)).toContainText("1 (33%)");
-  await expect(option(presenter, optionB)).toContainText("2 (67%)");
+  await expect(option(presenter, optionA!)).toContainText("1 (33%)");
+  await expect(option(presenter, optionB!)).toContainText("2 (67%)");
   // The room sees how many voted, never the live distribution.
   await expect(roomStatus(audience)).toContainText("round 1: 3 votes");
-  await expect(option(audience, optionB)).not.toContainText("%");
+  await expect(option(audience, optionB!)).not.toContainText("%");
   await p2.screenshot({ path: test.info().outputPath("phone-voting-dark.png"), fullPage: true });
   await presenter.screenshot({ path: test.info().outputPath("presenter-voting.png"), fullPage: true });
   await expectNoSeriousA11yViolations(p1, "phone voting, light");
@@ -118,32 +118,32 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
     },
     { code },
   );
-  await p1.getByRole("radio", { name: new RegExp(optionB) }).check();
+  await p1.getByRole("radio", { name: new RegExp(optionB!) }).check();
   await expect(phoneStatus(p1)).toContainText(`Your vote: B, “${optionB}”. You can change it until voting closes.`);
   await expect(voting(presenter)).toContainText("voting open");
 
   // A phone that reloads keeps its vote.
   await p3.reload();
   await expect(phoneStatus(p3)).toContainText(`Your vote: B, “${optionB}”`, { timeout: 30_000 });
-  await expect(p3.getByRole("radio", { name: new RegExp(optionB) })).toBeChecked();
+  await expect(p3.getByRole("radio", { name: new RegExp(optionB!) })).toBeChecked();
 
   await voting(presenter).getByRole("button", { name: "Close voting" }).click();
   await expect(phoneStatus(p1)).toHaveText(`Voting is closed. Your vote: B, “${optionB}”.`);
-  await expect(p1.getByRole("radio", { name: new RegExp(optionA) })).toBeDisabled();
+  await expect(p1.getByRole("radio", { name: new RegExp(optionA!) })).toBeDisabled();
 
   // Round 2, after discussion: fresh votes, and round 1's result is hidden from the room.
   await voting(presenter).getByRole("button", { name: "Start round 2" }).click();
   await expect(p1.getByText("Round 2: vote again")).toBeVisible();
   await expect(phoneStatus(p1)).toHaveText("Choose an option to vote.");
-  for (const phone of [p1, p2, p3]) await phone.getByRole("radio", { name: new RegExp(optionA) }).check();
+  for (const phone of [p1, p2, p3]) await phone.getByRole("radio", { name: new RegExp(optionA!) }).check();
   await expect(voting(presenter)).toContainText("Round 2: 3 votes of 3 joined");
-  await expect(option(presenter, optionA)).toContainText(/Round 1\s*0 \(0%\)/);
-  await expect(option(presenter, optionA)).toContainText(/Round 2\s*3 \(100%\)/);
-  await expect(option(audience, optionA)).not.toContainText("Round 1");
+  await expect(option(presenter, optionA!)).toContainText(/Round 1\s*0 \(0%\)/);
+  await expect(option(presenter, optionA!)).toContainText(/Round 2\s*3 \(100%\)/);
+  await expect(option(audience, optionA!)).not.toContainText("Round 1");
   await voting(presenter).getByRole("button", { name: "Close voting" }).click();
   await voting(presenter).getByRole("button", { name: "Show round 1 to the room" }).click();
-  await expect(option(audience, optionB)).toContainText(/Round 1\s*3 \(100%\)/);
-  await expect(option(audience, optionA)).not.toContainText("Round 2");
+  await expect(option(audience, optionB!)).toContainText(/Round 1\s*3 \(100%\)/);
+  await expect(option(audience, optionA!)).not.toContainText("Round 2");
 
   // The presenter's page reloads: the room, its phones and its votes are still there.
   await presenter.reload();
@@ -152,8 +152,8 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
 
   // Reveal: the distribution beside the run's answer, and the run plays to its stop point only.
   await presenter.getByRole("button", { name: "Reveal the answer" }).click();
-  await expect(option(audience, optionA).getByText("Answer", { exact: true })).toBeVisible();
-  await expect(option(audience, optionA)).toContainText(/Round 2\s*3 \(100%\)/);
+  await expect(option(audience, optionA!).getByText("Answer", { exact: true })).toBeVisible();
+  await expect(option(audience, optionA!)).toContainText(/Round 2\s*3 \(100%\)/);
   await expect(captionTime(audience)).toHaveText(`${(stop.t / 1000).toFixed(3)} s`, { timeout: 60_000 });
   await expect(presenter.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   for (const phone of [p1, p2, p3]) await expect(phoneStatus(phone)).toHaveText(`The run's answer: A, “${optionA}”. You voted A, “${optionA}”.`);
@@ -215,7 +215,7 @@ test("without a relay, the presenter view says so and instructor mode works as b
   expect(failed).toEqual([]);
   await expect(roomPanel(page).getByRole("button", { name: "Open a room" })).toBeDisabled();
   await page.getByRole("button", { name: "Reveal the answer" }).click();
-  await expect(option(page, optionA).getByText("Answer", { exact: true })).toBeVisible();
+  await expect(option(page, optionA!).getByText("Answer", { exact: true })).toBeVisible();
   // The pressed button, now done, keeps the keyboard's focus rather than dropping it to the page.
   const revealed = page.getByRole("button", { name: "Revealed" });
   await expect(revealed).toBeDisabled();
@@ -259,7 +259,7 @@ for (const viewport of [
     const question = audience.getByText(slide.sim!.predict!.question, { exact: true });
     const covered = async () => {
       const card = (await join.boundingBox())!;
-      const parts = { "the question": question, "option A": option(audience, optionA), "option B": option(audience, optionB) };
+      const parts = { "the question": question, "option A": option(audience, optionA!), "option B": option(audience, optionB!) };
       const names = [];
       for (const [name, part] of Object.entries(parts)) if (overlap(card, (await part.boundingBox())!)) names.push(name);
       if (card.x + card.width > viewport.width || card.y + card.height > viewport.height) names.push("the screen's edge");
@@ -276,10 +276,10 @@ for (const viewport of [
           const range = document.createRange();
           range.setStart(node, i);
           range.setEnd(node, i + 1);
-          chars.push({ char: node.textContent![i], top: Math.round(range.getBoundingClientRect().top) });
+          chars.push({ char: node.textContent![i]!, top: Math.round(range.getBoundingClientRect().top) });
         }
       }
-      return chars.flatMap((c, i) => (i + 1 < chars.length && chars[i + 1].top > c.top ? [c.char] : []));
+      return chars.flatMap((c, i) => (i + 1 < chars.length && chars[i + 1]!.top > c.top ? [c.char] : []));
     });
     expect(lineEnds.filter((c) => c !== "/")).toEqual([]);
     await audience.screenshot({ path: test.info().outputPath(`audience-voting-join-${viewport.width}.png`) });
@@ -299,21 +299,21 @@ test("the room's vote bars are drawn to scale: the answer's 67 % is longer than 
   for (const { page } of phones) await expect(page.getByText("You are in.")).toBeVisible({ timeout: 30_000 });
   await voting(presenter).getByRole("button", { name: "Start voting" }).click();
   // Two of three vote for the run's answer, A.
-  for (const [i, { page }] of phones.entries()) await page.getByRole("radio", { name: new RegExp(i < 2 ? optionA : optionB) }).check();
+  for (const [i, { page }] of phones.entries()) await page.getByRole("radio", { name: new RegExp(i < 2 ? optionA! : optionB!) }).check();
   await expect(voting(presenter)).toContainText("Round 1: 3 votes of 3 joined");
   await voting(presenter).getByRole("button", { name: "Close voting" }).click();
   await presenter.getByRole("button", { name: "Reveal the answer" }).click();
 
   for (const page of [presenter, audience]) {
-    await expect(option(page, optionA).getByText("Answer", { exact: true })).toBeVisible();
-    await expect(option(page, optionA)).toContainText("2 (67%)");
-    await expect(option(page, optionB)).toContainText("1 (33%)");
+    await expect(option(page, optionA!).getByText("Answer", { exact: true })).toBeVisible();
+    await expect(option(page, optionA!)).toContainText("2 (67%)");
+    await expect(option(page, optionB!)).toContainText("1 (33%)");
     const bar = async (text: string) => {
       // The bar is the filled part of its track, which is hidden from screen readers (the numbers say it).
       const fill = option(page, text).locator('span[aria-hidden="true"] > span');
       return { fill: (await fill.boundingBox())!.width, track: (await fill.locator("..").boundingBox())!.width };
     };
-    const [a, b] = [await bar(optionA), await bar(optionB)];
+    const [a, b] = [await bar(optionA!), await bar(optionB!)];
     // Every option's track is as long as the others', badge or none, so each bar's length is its share.
     expect(Math.abs(a.track - b.track)).toBeLessThan(1);
     expect(a.fill).toBeGreaterThan(b.fill);

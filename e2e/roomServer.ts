@@ -17,7 +17,7 @@ export async function startRoom(): Promise<{ origin: string; stop: () => Promise
       const match = /room is open at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1]!);
       }
     });
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -40,7 +40,7 @@ test("a damaged room kept by the presenter's tab is dropped with a notice, and t
 
 test("with this browser's storage full, answering a quiz question says at once that progress could not be saved, and offers the export", async ({ page }) => {
   const [set] = [...contentLoad().quizSets].sort((a, b) => a.questions.length - b.questions.length);
-  const first = set.questions[0];
+  const first = set!.questions[0]!;
   // Other data fills the site's storage to the last character before the learner arrives.
   await page.addInitScript(() => {
     if (localStorage.getItem("test:filler:0") !== null) return;
@@ -53,7 +53,7 @@ test("with this browser's storage full, answering a quiz question says at once t
       }
     }
   });
-  await page.goto(`/quiz/${set.slug}/`);
+  await page.goto(`/quiz/${set!.slug}/`);
   await page
     .getByRole("article")
     .getByRole("radio")
@@ -72,7 +72,7 @@ test("with this browser's storage full, answering a quiz question says at once t
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^lease-lab-progress-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(await readFile(await download.path(), "utf8"));
-  expect(Object.keys(exported.progress.quizzes[set.slug].answers)).toHaveLength(1);
+  expect(Object.keys(exported.progress.quizzes[set!.slug].answers)).toHaveLength(1);
   await expect(notice).toContainText(`Downloaded ${download.suggestedFilename()}.`);
 });
 
@@ -86,7 +86,7 @@ test("importing a progress file says what this browser's progress holds and will
   rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", fingerprint: "f1", chosen: 0, correct: true, confidence: "sure", reason: "" }, now);
   await page.addInitScript(
     ([key, save]) => {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, save);
+      if (localStorage.getItem(key!) === null) localStorage.setItem(key!, save!);
     },
     [PROGRESS_KEY, JSON.stringify({ state: rich, version: PROGRESS_VERSION })],
   );

@@ -40,8 +40,8 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
 
 test("review asks a missed question with its options shuffled for that review, and grades the option chosen, wherever it stands", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const set = quizSets[0];
-  const q = set.questions[0];
+  const set = quizSets[0]!;
+  const q = set.questions[0]!;
   const authored = q.options.map((o) => optionWords(o.html));
   await page.goto(`/quiz/${set.slug}/`);
   await page
@@ -114,8 +114,8 @@ test("a drill links to the lab run it is about once the model answer is out, in 
 test("the nav marks the section of a quiz, a drill and a deck's handout", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const [path, section] of [
-    [`/quiz/${quizSets[0].slug}/`, "Quizzes"],
-    [`/drill/${drills[0].slug}/`, "Drills"],
+    [`/quiz/${quizSets[0]!.slug}/`, "Quizzes"],
+    [`/drill/${drills[0]!.slug}/`, "Drills"],
     ["/present/the-fencing-token-story/student/", "Present"],
   ] as const) {
     await page.goto(path);
@@ -126,7 +126,7 @@ test("the nav marks the section of a quiz, a drill and a deck's handout", async 
 
 test("a revealed drill with its lab link has no serious accessibility violations in either theme", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto(`/drill/${drills[0].slug}/`);
+  await page.goto(`/drill/${drills[0]!.slug}/`);
   await page.getByRole("button", { name: "Reveal the model answer" }).click();
   await expect(page.getByRole("link", { name: /See it happen/ })).toBeVisible();
   await expectNoSeriousA11yViolationsInBothThemes(page, "drill with its lab link");

@@ -20,7 +20,7 @@ async function p99(page: Page): Promise<number> {
   const text = await load(page).innerText();
   const match = /p99 acquire latency\s+([\d.,]+) (ms|s|min)/.exec(text);
   if (!match) throw new Error(`no p99 in the Load panel: ${text.slice(0, 200)}`);
-  const value = Number(match[1].replace(/,/g, ""));
+  const value = Number(match[1]!.replace(/,/g, ""));
   return value * { ms: 1, s: 1000, min: 60_000 }[match[2] as "ms" | "s" | "min"];
 }
 

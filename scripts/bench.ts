@@ -56,7 +56,7 @@ const baselineTimes = (n: number) => {
 
 function heapBaseline(times: number[]): number {
   const queue = new EventQueue<{ t: number; seq: number }>();
-  for (let i = 0; i < times.length; i++) queue.push({ t: times[i], seq: i });
+  for (const [i, t] of times.entries()) queue.push({ t, seq: i });
   let popped = 0;
   while (queue.pop()) popped++;
   return popped;
@@ -69,12 +69,12 @@ function steadyHeapBaseline(times: number[]): number {
   // pushed and popped, each pop scheduling one later entry, until n entries have been popped.
   let seq = 0;
   let popped = 0;
-  for (let i = 0; i < Math.min(n, 1000); i++) queue.push({ t: times[i], seq: seq++ });
+  for (const t of times.slice(0, 1000)) queue.push({ t, seq: seq++ });
   let next = Math.min(n, 1000);
   while (popped < n) {
     const entry = queue.pop()!;
     popped++;
-    if (next < n) queue.push({ t: entry.t + times[next++] / 1000, seq: seq++ });
+    if (next < n) queue.push({ t: entry.t + times[next++]! / 1000, seq: seq++ });
   }
   return popped;
 }

@@ -10,7 +10,7 @@ function featuresPlaywrightDisables(): string[] {
   const bundle = readFileSync(join(dirname(require.resolve("playwright-core/package.json")), "lib", "coreBundle.js"), "utf8");
   const list = bundle.match(/disabledFeatures = \[([\s\S]*?)\]/);
   if (!list) throw new Error("playwright-core's bundle no longer has `disabledFeatures = [...]`: find its list of disabled features again");
-  return [...list[1].matchAll(/^\s*"([^"]+)"/gm)].map((m) => m[1]);
+  return [...list[1]!.matchAll(/^\s*"([^"]+)"/gm)].map((m) => m[1]!);
 }
 
 describe("the Chromium flags Playwright launches with", () => {
@@ -23,6 +23,6 @@ describe("the Chromium flags Playwright launches with", () => {
   it("give one --disable-features, which includes the omnibox popups", () => {
     const lists = PLAYWRIGHT_CHROMIUM_ARGS.filter((arg) => arg.startsWith("--disable-features="));
     expect(lists).toHaveLength(1);
-    expect(lists[0].split("=")[1].split(",")).toEqual(expect.arrayContaining(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
+    expect(lists[0]!.split("=")[1]!.split(",")).toEqual(expect.arrayContaining(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
   });
 });

@@ -18,7 +18,7 @@ describe("the tasks of a Lighthouse trace that block", () => {
     const { tasks, blockingMs } = blockingTasks(trace);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ afterFcpMs: 100, ms: 30, blockingMs: 70 });
-    expect(tasks[0].spentIn).toEqual([["evaluate engine.js", 25]]);
+    expect(tasks[0]!.spentIn).toEqual([["evaluate engine.js", 25]]);
     expect(blockingMs).toBe(70);
   });
 

@@ -20,7 +20,7 @@ afterAll(() => [engineDir, libDir, scenarioDir, realDir].forEach((dir) => rmSync
 async function messagesOf(code: string, dir: string, name: string): Promise<string[]> {
   writeFileSync(join(dir, name), code);
   const [result] = await eslint.lintFiles([relative(root, join(dir, name))]);
-  return result.messages.map((m) => m.message);
+  return result!.messages.map((m) => m.message);
 }
 
 describe("the lint rules", { timeout: 180_000 }, () => {

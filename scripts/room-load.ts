@@ -32,7 +32,7 @@ const relayCommand = [process.execPath, "dist/room-relay.mjs", "--port", "0", "-
 // The hostile mode gives the relay the descriptor limit of a small host; exec keeps the PID, so memory is the relay's.
 const relay = hostile
   ? spawn("sh", ["-c", `ulimit -n 1024 && exec ${relayCommand.map((a) => `'${a}'`).join(" ")}`], { stdio: ["ignore", "pipe", "inherit"] })
-  : spawn(relayCommand[0], relayCommand.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+  : spawn(process.execPath, relayCommand.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
 const deadline = setTimeout(() => finish("the load test ran past its deadline", 1), DEADLINE_MS);
 
 function finish(message: string, code: number): void {
@@ -48,7 +48,7 @@ const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${relay.
 const url = await new Promise<string>((resolve) => {
   relay.stdout.on("data", (chunk: Buffer) => {
     const match = /listening at (ws:\/\/\S+)/.exec(chunk.toString());
-    if (match) resolve(match[1]);
+    if (match) resolve(match[1]!);
   });
 });
 
@@ -148,12 +148,12 @@ for (let round = 1 as 1 | 2; round <= ROUNDS; round++) {
   await allShown;
   clearInterval(sampler);
   sentAt.sort((a, b) => a - b);
-  sentAt.forEach((t, k) => latencies.push(shownAt[k] - t));
+  sentAt.forEach((t, k) => latencies.push(shownAt[k]! - t)); // one shown per sent
   presenter.send(JSON.stringify({ type: "close", secret: opened.secret }));
 }
 
 latencies.sort((a, b) => a - b);
-const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)].toFixed(1);
+const at = (q: number) => (latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN).toFixed(1);
 for (const socket of [presenter, ...phones]) socket.close();
 finish(
   [

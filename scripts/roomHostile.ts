@@ -261,7 +261,7 @@ const attacks: Record<AttackName, Attack> = {
       let achieved = 0;
       const watch = (data: Buffer) => {
         const m = JSON.parse(data.toString()) as RelayMessage;
-        if (m.type === "room" && m.poll) achieved = m.poll.counts[2];
+        if (m.type === "room" && m.poll) achieved = m.poll.counts[2] ?? 0;
       };
       presenter.socket.on("message", watch);
       for (let i = 0; attacker && i < sizes.stuffing; i++) {

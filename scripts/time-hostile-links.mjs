@@ -55,7 +55,9 @@ for (const link of links) {
   );
   const longest = await page.evaluate(() => window.__longest);
   const heap = await cdp.send("Runtime.getHeapUsage");
-  console.log(`${link.name}: longest main-thread task ${Math.round(longest)} ms; settled in ${((Date.now() - started) / 1000).toFixed(1)} s; heap ${Math.round(heap.usedSize / 1e6)} MB`);
+  console.log(
+    `${link.name}: longest main-thread task ${Math.round(longest)} ms; settled in ${((Date.now() - started) / 1000).toFixed(1)} s; heap ${Math.round(heap.usedSize / 1e6)} MB`,
+  );
   await page.close();
 }
 await browser.close();

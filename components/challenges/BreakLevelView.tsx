@@ -175,7 +175,7 @@ function useShowWin(won: SimResult | null, momentT: number | null, faults: Input
     shown.current = won;
     if (momentT !== null) {
       playback.getState().setT(momentT);
-      frameOnTimeline(frameAround(Math.min(firstFaultT ?? momentT, momentT), momentT, won.scenario.durationMs), { scroll: false });
+      frameOnTimeline(playback, frameAround(Math.min(firstFaultT ?? momentT, momentT), momentT, won.scenario.durationMs), { scroll: false });
     }
     if (playedOn.current) message.current?.focus();
   }, [won, waiting, momentT, firstFaultT, playback]);

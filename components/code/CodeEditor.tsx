@@ -96,9 +96,9 @@ const markedField = StateField.define<DecorationSet>({
 function qualifierBefore(text: string): string | null {
   const match = /(?:^|[^\w$.])((?:[\w$]+\.)*[\w$]+)\.\s*$/.exec(text);
   if (!match) return null;
-  const path = match[1].split(".");
+  const path = (match[1] ?? "").split(".");
   // `api.redis.` completes Redis's members; `api.` completes the API's own.
-  return path[0] === "api" ? (path.length === 1 ? "api" : path[path.length - 1]) : path[path.length - 1];
+  return path.length === 1 && path[0] === "api" ? "api" : (path.at(-1) ?? null);
 }
 
 function completionsFrom(docs: readonly ApiDoc[]) {
@@ -131,8 +131,8 @@ function hoverFrom(docs: readonly ApiDoc[]) {
     const text = line.text;
     let start = pos - line.from;
     let end = start;
-    while (start > 0 && /[\w$]/.test(text[start - 1])) start--;
-    while (end < text.length && /[\w$]/.test(text[end])) end++;
+    while (start > 0 && /[\w$]/.test(text.charAt(start - 1))) start--;
+    while (end < text.length && /[\w$]/.test(text.charAt(end))) end++;
     if (start === end) return null;
     const word = text.slice(start, end);
     const owner = qualifierBefore(text.slice(0, start));

@@ -160,10 +160,11 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
     markCounterexample.current = false;
     setMarked(line);
     const { jobsDone, verdict } = result.summary;
-    const threw = errors.length ? `; your code threw at line ${errors[0].line}: ${errors[0].message}` : "";
+    const first = errors[0];
+    const threw = first ? `; your code threw at line ${first.line}: ${first.message}` : "";
     const marking = line === null ? "" : ` The write that broke it was sent from line ${line}, marked in the editor.`;
     setStatus({
-      tone: errors.length ? "error" : "plain",
+      tone: first ? "error" : "plain",
       text: `Run shown on the timeline: ${jobsDone} job${jobsDone === 1 ? "" : "s"} done, storage ${verdict === "unsafe" ? "damaged" : "intact"}${threw}.${marking}`,
     });
   }, []);

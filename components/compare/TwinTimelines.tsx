@@ -37,6 +37,7 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
   const { playback } = useLabStores();
   const [modelA, modelB] = [modelOf(sides[0].result), sides[1] ? modelOf(sides[1].result) : null];
   const models = modelB ? [modelA, modelB] : [modelA];
+  // One model and one layout per side, in the sides' order.
   const layouts = useMemo(() => (modelB ? [timelineLayout(modelA.lanes), timelineLayout(modelB.lanes)] : [timelineLayout(modelA.lanes)]), [modelA, modelB]);
   const labelWidth = width < 560 ? 92 : 150;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
@@ -81,8 +82,8 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
                 <div className="relative">
                   <TimelineSvg
                     ref={null}
-                    model={models[i]}
-                    layout={layouts[i]}
+                    model={models[i]!}
+                    layout={layouts[i]!}
                     scenario={side.result.scenario}
                     width={width}
                     labelWidth={labelWidth}
@@ -94,7 +95,7 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
                     describedBy="compare-help"
                   />
                   {inView && (
-                    <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: dx, height: layouts[i].axisTop }}>
+                    <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: dx, height: layouts[i]!.axisTop }}>
                       <div className="h-full border-l-2 border-dashed" style={{ borderColor: roleColor.ink }} />
                       <span className="absolute top-0 left-1 rounded bg-ink px-1 text-[10px] font-semibold whitespace-nowrap text-page">
                         differs from {formatClock(divergenceT!)}

@@ -23,10 +23,11 @@ export function ExplorePanel() {
   const onKeyDown = (event: KeyboardEvent) => {
     const i = TABS.findIndex((t) => t.id === tab);
     const next = event.key === "ArrowRight" ? (i + 1) % TABS.length : event.key === "ArrowLeft" ? (i + TABS.length - 1) % TABS.length : null;
-    if (next === null) return;
+    const to = next === null ? undefined : TABS[next];
+    if (!to) return;
     event.preventDefault();
-    setTab(TABS[next].id);
-    tabRefs.current[TABS[next].id]?.focus();
+    setTab(to.id);
+    tabRefs.current[to.id]?.focus();
   };
 
   return (

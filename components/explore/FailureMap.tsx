@@ -5,7 +5,7 @@ import { cellScenario } from "@/lib/explore";
 import { axisReading, nearestIndex } from "@/lib/explore/mapAxisText";
 import { mapLayerNote } from "@/lib/explore/mapDefaults";
 import { heatGeometry } from "@/lib/explore/mapHeat";
-import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/explore/mapSettings";
+import { defaultMapSettings, mapWork, type MapLayer, type MapSettings } from "@/lib/explore/mapSettings";
 import { validateScenario } from "@/lib/sim/scenario";
 import { selectScenario } from "@/components/lab/selectors";
 import { useLabStores, useScenario } from "@/components/lab/stores";
@@ -37,12 +37,11 @@ export function FailureMap() {
   const scenario = useScenario(selectScenario);
   const { run, start, cancel, setLayer, prepare } = useFailureMap();
   const [opening] = useState(() => {
-    const raw = stores.scenario.getState().map;
-    if (raw === null) return { settings: defaultMapSettings(scenario), problems: [] as string[], fromLink: false };
-    const decoded = decodeMapSettings(raw);
-    return decoded.ok
-      ? { settings: decoded.settings, problems: [], fromLink: true }
-      : { settings: defaultMapSettings(scenario), problems: decoded.problems, fromLink: false };
+    const opened = stores.scenario.getState().map;
+    if (opened === null) return { settings: defaultMapSettings(scenario), problems: [] as string[], fromLink: false };
+    return opened.ok
+      ? { settings: opened.settings, problems: [], fromLink: true }
+      : { settings: defaultMapSettings(scenario), problems: opened.problems, fromLink: false };
   });
   const [linkProblems, setLinkProblems] = useState(opening.problems);
   const layerNote = mapLayerNote(scenario);
@@ -53,7 +52,7 @@ export function FailureMap() {
 
   const draw = (settings: MapSettings) => {
     start(settings, stores.scenario.getState().scenario);
-    stores.scenario.getState().setMap(encodeMapSettings(settings));
+    stores.scenario.getState().setMap(settings);
     setActive(0);
   };
 
@@ -69,7 +68,7 @@ export function FailureMap() {
 
   const chooseLayer = (layer: MapLayer) => {
     setLayer(layer);
-    if (run) stores.scenario.getState().setMap(encodeMapSettings({ ...run.settings, layer }));
+    if (run) stores.scenario.getState().setMap({ ...run.settings, layer });
   };
 
   // Where the current scenario sits: it depends on the grid, not on the cells that fill it in.
@@ -86,10 +85,11 @@ export function FailureMap() {
   const open = (index: number) => {
     if (!run) return;
     const cols = run.xValues.length;
-    const cell = run.cells[index];
+    const cell = run.cells[index] ?? null;
     const x = index % cols;
     const y = Math.floor(index / cols);
-    const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x], run.settings.y.axis, run.yValues[y], seedToOpen(cell));
+    // The cell's index is inside the grid the values span.
+    const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x]!, run.settings.y.axis, run.yValues[y]!, seedToOpen(cell));
     if (applied.ok && !cell?.invalid) openInTimeline(stores, applied.scenario, "first-violation");
   };
 

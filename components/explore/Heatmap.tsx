@@ -40,7 +40,7 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
   // Only the grid's shape and values place the cells, not what the cells hold.
   const cellCount = cells.length;
   const places = useMemo(
-    () => Array.from({ length: cellCount }, (_, i) => cellPlace(xAxis, xValues[i % cols], yAxis, yValues[Math.floor(i / cols)])),
+    () => Array.from({ length: cellCount }, (_, i) => cellPlace(xAxis, xValues[i % cols]!, yAxis, yValues[Math.floor(i / cols)]!)), // one cell per pair of values
     [cellCount, cols, xAxis, xValues, yAxis, yValues],
   );
   const indexOf = (target: EventTarget | null) => {
@@ -64,9 +64,10 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
       Home: [0, y],
       End: [cols - 1, y],
     };
-    if (to[event.key]) {
+    const target = to[event.key];
+    if (target) {
       event.preventDefault();
-      const [nx, ny] = to[event.key];
+      const [nx, ny] = target;
       move(ny * cols + nx);
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -119,7 +120,7 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
           layer={layer}
           numbers={g.numbers}
           tabbable={index === active}
-          place={places[index]}
+          place={places[index]!}
         />
       ))}
       {current && (
@@ -131,7 +132,7 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
         <line x1={g.left} x2={plotRight} y1={plotBottom + 1} y2={plotBottom + 1} stroke="var(--color-line)" />
         {xTicks.map((i) => (
           <text key={i} x={g.x(i)! + band / 2} y={plotBottom + 14} textAnchor="middle">
-            {tickText(xAxis, xValues[i])}
+            {tickText(xAxis, xValues[i]!)}
           </text>
         ))}
         <text x={(g.left + plotRight) / 2} y={plotBottom + 34} textAnchor="middle" fill="var(--color-ink)" fontWeight={600} fontSize={12}>
@@ -141,7 +142,7 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
         <line x1={g.left - 1} x2={g.left - 1} y1={g.top} y2={plotBottom} stroke="var(--color-line)" />
         {yTicks.map((i) => (
           <text key={i} x={g.left - 6} y={g.y(i)! + band / 2 + 4} textAnchor="end">
-            {tickText(yAxis, yValues[i])}
+            {tickText(yAxis, yValues[i]!)}
           </text>
         ))}
         <text transform={`translate(12 ${(g.top + plotBottom) / 2}) rotate(-90)`} textAnchor="middle" fill="var(--color-ink)" fontWeight={600} fontSize={12}>

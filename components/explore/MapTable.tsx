@@ -49,11 +49,11 @@ export function MapTable({
               {rows.map((y) => (
                 <tr key={y} className="border-t border-line">
                   <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-1 text-left whitespace-nowrap">
-                    {formatAxisValue(yAxis, yValues[y])}
+                    {formatAxisValue(yAxis, yValues[y]!)}
                   </th>
                   {xValues.map((_, x) => (
                     <td key={x} className="px-2 py-1 whitespace-nowrap">
-                      <CellNumbers cell={cells[y * cols + x]} />
+                      <CellNumbers cell={cells[y * cols + x] ?? null} />
                     </td>
                   ))}
                 </tr>

@@ -18,7 +18,7 @@ export function openInTimeline({ scenario: store, playback }: LabStores, scenari
     const violation = s.result.violations[0];
     const [startT, endT] = at !== "first-violation" ? [at, at] : violation ? [violation.t, violation.endT ?? violation.t] : [null, null];
     if (startT !== null && endT !== null) playback.getState().setT(startT);
-    frameOnTimeline(startT !== null && endT !== null ? frameAround(startT, endT, s.result.scenario.durationMs) : null);
+    frameOnTimeline(playback, startT !== null && endT !== null ? frameAround(startT, endT, s.result.scenario.durationMs) : null);
     return true;
   };
   if (!settle(after)) {

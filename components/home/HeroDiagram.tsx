@@ -23,7 +23,7 @@ export const HERO_END_S = 20;
  * The drawing's moments, in its own times: where a reduced-motion play stops, and what the caption
  * says once the playhead has passed each. They describe this drawing, not a simulated run.
  */
-export const heroMoments: readonly { t: number; words: string }[] = [
+export const heroMoments: readonly [{ t: number; words: string }, ...{ t: number; words: string }[]] = [
   { t: 0, words: "The run starts: c1 and c2 both want the lock." },
   { t: 1, words: "c1 takes lease 33, with a TTL of 10 s." },
   { t: 3, words: "A 12 s garbage-collection pause freezes c1." },

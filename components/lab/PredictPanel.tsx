@@ -55,6 +55,7 @@ export function PredictPanel() {
 
   const questions = questionsOf(result);
   const question = questions[predict.index % questions.length];
+  if (!question) return null;
   const right = predict.choice === question.answer;
   const answers = Object.values(predictions);
   const tally = answers.length ? `Your predictions so far: ${answers.filter((a) => a.correct).length} of ${answers.length} right.` : null;

@@ -29,3 +29,4 @@ export const selectShortcuts = (s: PlaybackState) => s.shortcuts;
 export const selectSpeed = (s: PlaybackState) => s.speed;
 export const selectEndT = (s: PlaybackState) => s.endT;
 export const selectLimitT = (s: PlaybackState) => s.limitT;
+export const selectFrameRequest = (s: PlaybackState) => s.frameRequest;

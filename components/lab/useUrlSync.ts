@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { encodeMapSettings } from "@/lib/explore/mapSettings";
 import { encodeLabSearch } from "@/lib/scenario/url";
 import type { LabStores } from "./stores";
 
@@ -12,7 +13,9 @@ export function currentSearch({ scenario, playback }: LabStores, options: { shar
   const s = scenario.getState();
   const p = playback.getState();
   const atEnd = p.t >= p.endT;
-  return encodeLabSearch({ scenario: s.scenario, presetId: s.presetId, t: atEnd ? null : p.t, predict: s.predict.on, compare: s.compare, map: s.map }, options);
+  // A link's map settings that could not be read are left out: the map says what was wrong with them.
+  const map = s.map?.ok ? encodeMapSettings(s.map.settings) : null;
+  return encodeLabSearch({ scenario: s.scenario, presetId: s.presetId, t: atEnd ? null : p.t, predict: s.predict.on, compare: s.compare, map }, options);
 }
 
 /** Every change to the scenario or the playhead (once it stops moving) is written to the URL with replaceState. */

@@ -31,7 +31,7 @@ export function ComparisonTable({ comparison }: { comparison: Comparison }) {
                 {row.name}
               </th>
               {row.cells.map((cell, i) => (
-                <td key={comparison.columns[i].id} className="px-3 py-2">
+                <td key={comparison.columns[i]?.id ?? i} className="px-3 py-2">
                   {cell.preset ? (
                     // A full page load: the lab reads its scenario from the URL it is opened with.
                     <a href={`/lab/?preset=${cell.preset.id}`} className="text-link underline underline-offset-2">

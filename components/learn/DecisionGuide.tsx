@@ -13,7 +13,8 @@ import { LazyGuideFlowchart } from "./LazyGuideFlowchart";
  */
 export function DecisionGuide({ guide }: { guide: Guide }) {
   const [path, setPath] = useState<string[]>([guide.start]);
-  const current = guide.nodes[path[path.length - 1]];
+  // content:check has made sure every answer leads to a node of the guide.
+  const current = guide.nodes[path.at(-1) ?? guide.start]!;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 

@@ -53,15 +53,16 @@ export function GuideFlowchart({ guide, path, onBackTo }: { guide: DecisionGuide
   }, [placements]);
 
   const current = path[path.length - 1];
-  const flowNodes: GuideFlowNode[] = placements.map(({ id, level, slot }) => {
+  const flowNodes: GuideFlowNode[] = placements.flatMap(({ id, level, slot }) => {
     const node = guide.nodes[id];
+    if (!node) return [];
     const status: Status = id === current ? "current" : path.includes(id) ? "taken" : "other";
     return {
       id,
       type: "guide",
       position: { x: (slot - ((widths.get(level) ?? 1) - 1) / 2) * COLUMN, y: level * ROW },
       data: { text: node.kind === "question" ? node.question : node.recommendation, ending: node.kind === "ending", status },
-    };
+    } satisfies GuideFlowNode;
   });
   const onPath = guidePathEdgeIds(guide, path);
   const flowEdges: Edge[] = edges.map((edge) => {

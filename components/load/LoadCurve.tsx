@@ -11,8 +11,8 @@ import { ChartAxes, LegendItem } from "./ChartFrame";
 import type { LoadCurveState } from "./useLoadCurve";
 
 const HEIGHT = 210;
-const MIN_RATE = CURVE_RATES[0];
-const MAX_RATE = CURVE_RATES[CURVE_RATES.length - 1];
+const [MIN_RATE = 1] = CURVE_RATES;
+const MAX_RATE = CURVE_RATES.at(-1) ?? MIN_RATE;
 
 interface Line {
   label: string;
@@ -133,7 +133,7 @@ function CurvePanel({
   const box = chartBox(Math.max(width, 220), HEIGHT, { top: 36, right: 16, bottom: 36, left: 60 });
   const x = rateScale(MIN_RATE, MAX_RATE, box);
   const y = valueScale(Math.max(0, ...points.flatMap((p) => lines.map((l) => l.value(p)))), box);
-  const yMax = y.domain()[1];
+  const [, yMax = 0] = y.domain();
   const clampRate = (rate: number) => Math.min(MAX_RATE, Math.max(MIN_RATE, rate));
   const diagonal = reference ? CURVE_RATES.filter((r) => r <= yMax).concat(Math.min(yMax, MAX_RATE)) : [];
 

@@ -74,14 +74,14 @@ export function SeriesChart({
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="img" aria-label={summary} className="block">
             <ChartAxes box={geometry.box} xTicks={geometry.xTicks} yTicks={geometry.yTicks} xLabel="simulated time (s)" yLabel={unit} />
-            {geometry.paths.map((d, i) => (
+            {lines.map((line, i) => (
               <path
-                key={lines[i].label}
-                d={d}
+                key={line.label}
+                d={geometry.paths[i]}
                 fill="none"
                 strokeWidth="2"
-                strokeDasharray={lines[i].dashed ? "6 4" : undefined}
-                style={{ stroke: lines[i].color }}
+                strokeDasharray={line.dashed ? "6 4" : undefined}
+                style={{ stroke: line.color }}
               />
             ))}
           </svg>

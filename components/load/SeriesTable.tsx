@@ -10,7 +10,7 @@ import { formatDuration, formatPercent } from "@/lib/sim/format";
  */
 export function SeriesTable({ series }: { series: TimeSeries }) {
   const [open, setOpen] = useState(false);
-  const latency = (ms: number, i: number) => (series.acquireP99[i] > 0 ? formatDuration(ms) : "—");
+  const latency = (ms: number | undefined, i: number) => (ms !== undefined && (series.acquireP99[i] ?? 0) > 0 ? formatDuration(ms) : "—");
   return (
     <details className="mt-4 text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium">The charts as a table</summary>
@@ -40,7 +40,7 @@ export function SeriesTable({ series }: { series: TimeSeries }) {
                   <td className="px-2 py-1">{series.backlog[i]}</td>
                   <td className="px-2 py-1">{latency(series.acquireP50[i], i)}</td>
                   <td className="px-2 py-1">{latency(series.acquireP99[i], i)}</td>
-                  <td className="px-2 py-1">{formatPercent(series.utilization[i])}</td>
+                  <td className="px-2 py-1">{formatPercent(series.utilization[i] ?? 0)}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,7 +9,7 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const max = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);
 
 /** A second had an acquisition when its percentiles are not 0 (the series' "no data"). */
-export const hasLatency = (series: SimResult["series"]) => (i: number) => series.acquireP99[i] > 0;
+export const hasLatency = (series: SimResult["series"]) => (i: number) => (series.acquireP99[i] ?? 0) > 0;
 
 export function loadFigures({ summary, scenario }: SimResult): { label: string; value: string }[] {
   const offered = scenario.workload.kind === "stream" ? ` of ${formatRate(scenario.workload.ratePerSec)} offered` : "";

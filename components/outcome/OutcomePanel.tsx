@@ -73,7 +73,7 @@ export function OutcomePanel() {
                 onClick={() => {
                   // The playhead where the violation is drawn, its window framed, the timeline in view.
                   playback.getState().setT(first.t);
-                  frameOnTimeline(frameAround(first.t, first.endT ?? first.t, result.scenario.durationMs));
+                  frameOnTimeline(playback, frameAround(first.t, first.endT ?? first.t, result.scenario.durationMs));
                 }}
                 className="mt-2 rounded-md border border-line bg-page px-3 py-1.5 text-sm font-semibold hover:bg-surface"
               >

@@ -28,7 +28,7 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
     otherName: `lease-lab-presenter-${deck.slug}`,
   });
   const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback } = w;
-  const slide = deck.slides[state.slide];
+  const slide = deck.slides[state.slide]!; // the deck's state keeps its slide within the deck (deckState.ts)
   const room = useAudienceRoom(deck.slug);
   const roomPoll = room?.poll?.questionId === questionIdOf(deck.slug, slide.number) ? room.poll : null;
   const voting = roomPoll?.status === "open";

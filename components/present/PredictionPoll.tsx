@@ -73,7 +73,8 @@ export function PredictionPoll({
                   as long as every other's, so a bar's length is its share. */}
               {tallies.map((tally, t) => {
                 const votes = tally.counts[i] ?? 0;
-                const share = totals[t] === 0 ? 0 : votes / totals[t];
+                const total = totals[t] ?? 0;
+                const share = total === 0 ? 0 : votes / total;
                 return (
                   <span key={tally.label} className="flex items-center gap-2 text-[0.8em]">
                     <span className="w-[5.5em] shrink-0 text-ink-muted">{tally.label}</span>

@@ -42,7 +42,7 @@ export function PresenterView({ deck }: { deck: Deck }) {
   const answers = useMemo(() => deck.slides.map((s) => s.answer), [deck.slides]);
   const w = useDeckWindow({ slug: deck.slug, slides: deck.slides, answers, otherHref: `/present/${deck.slug}/`, otherName: `lease-lab-audience-${deck.slug}` });
   const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback, reveal, view, showView } = w;
-  const slide = deck.slides[state.slide];
+  const slide = deck.slides[state.slide]!; // the deck's state keeps its slide within the deck (deckState.ts)
   const next = deck.slides[state.slide + 1] ?? null;
   const count = deck.slides.length;
 

@@ -8,7 +8,9 @@ export function useElementSize(ref: RefObject<HTMLElement | null>): { width: num
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }));
+    const observer = new ResizeObserver(
+      ([entry]) => entry && setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);

@@ -44,8 +44,8 @@ export function usePlaybackBinding(
       const s = playback.getState();
       const at = deckPlayheadAt({ t: t0, wall: state.wall, playing: state.playing, speed: s.speed }, stopAt({ ...s, t: t0 }), Date.now());
       if (!reducedMotion || at.ended || !state.playing) return at;
-      const reached = upperBound(stops, at.t) - 1;
-      return { t: reached >= 0 && stops[reached] > t0 ? stops[reached] : t0, ended: false };
+      const reached = stops[upperBound(stops, at.t) - 1];
+      return { t: reached !== undefined && reached > t0 ? reached : t0, ended: false };
     };
     const first = position();
     apply({ t: first.t, playing: state.playing && !first.ended });

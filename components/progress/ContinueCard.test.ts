@@ -21,25 +21,25 @@ const visited = (slug: string, ...understood: string[]) =>
 
 describe("continue where you left off, after a lesson", () => {
   it("leads back to the lesson while it is not marked as understood", () => {
-    expect(target(visited(leases.slug))).toEqual({ href: "/learn/02-leases/", title: "Leases", detail: "Lesson 2 of 4 · not marked as understood yet" });
+    expect(target(visited(leases!.slug))).toEqual({ href: "/learn/02-leases/", title: "Leases", detail: "Lesson 2 of 4 · not marked as understood yet" });
   });
 
   it("leads on to the next lesson not yet understood once it is", () => {
-    expect(target(visited(leases.slug, leases.slug))).toEqual({
+    expect(target(visited(leases!.slug, leases!.slug))).toEqual({
       href: "/learn/03-pauses/",
       title: "Pauses",
       detail: "Next: lesson 3 of 4 · you marked lesson 2 as understood",
     });
-    expect(target(visited(leases.slug, leases.slug, pauses.slug))?.href).toBe("/learn/04-fencing/");
+    expect(target(visited(leases!.slug, leases!.slug, pauses!.slug))?.href).toBe("/learn/04-fencing/");
   });
 
   it("stays on an understood lesson with nothing left to understand after it", () => {
-    expect(target(visited(fencing.slug, fencing.slug))).toEqual({
+    expect(target(visited(fencing!.slug, fencing!.slug))).toEqual({
       href: "/learn/04-fencing/",
       title: "Fencing",
       detail: "Lesson 4 of 4 · marked as understood",
     });
-    expect(target(visited(pauses.slug, pauses.slug, fencing.slug))?.href).toBe("/learn/03-pauses/");
+    expect(target(visited(pauses!.slug, pauses!.slug, fencing!.slug))?.href).toBe("/learn/03-pauses/");
   });
 
   it("has nowhere to lead when nothing was visited, or the lesson no longer exists", () => {
@@ -71,7 +71,7 @@ describe("continue where you left off, after a quiz", () => {
   });
 
   it("leads to the first lesson not understood once every quiz is finished", () => {
-    const allFinished = sets.reduce((p, set) => finish(p, set.slug), lessonUnderstood(progressEmpty(), lessons[0].slug, true, now));
+    const allFinished = sets.reduce((p, set) => finish(p, set.slug), lessonUnderstood(progressEmpty(), lessons[0]!.slug, true, now));
     expect(quizTarget(allFinished, "fencing")?.href).toBe("/learn/02-leases/");
     for (const set of sets) expect(quizTarget(allFinished, set.slug)?.href).not.toMatch(/^\/quiz\//);
   });

@@ -13,8 +13,8 @@ interface Target {
 
 function lessonTarget(progress: Progress, lessons: LessonSummary[], slug: string): Target | null {
   const index = lessons.findIndex((lesson) => lesson.slug === slug);
-  if (index < 0) return null;
   const lesson = lessons[index];
+  if (!lesson) return null;
   const understood = (l: LessonSummary) => progress.lessons[l.slug] !== undefined;
   // Going back to a lesson already understood would be a step backwards: lead on to the next one not understood yet.
   const next = understood(lesson) ? lessons.slice(index + 1).find((l) => !understood(l)) : undefined;
@@ -31,9 +31,9 @@ function lessonTarget(progress: Progress, lessons: LessonSummary[], slug: string
 
 function quizTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetSummary[], slug: string): Target | null {
   const index = sets.findIndex((s) => s.slug === slug);
-  if (index < 0) return null;
-  const finished = (set: QuizSetSummary) => Boolean(progress.quizzes[set.slug]?.finishedAt);
   const set = sets[index];
+  if (!set) return null;
+  const finished = (set: QuizSetSummary) => Boolean(progress.quizzes[set.slug]?.finishedAt);
   if (!finished(set)) {
     const run = progress.quizzes[set.slug];
     const total = set.questionIds.length;
@@ -42,7 +42,7 @@ function quizTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetS
   }
   // A finished quiz only shows its score again: lead on to the next set not finished (after this one, then from the start).
   const next = [...sets.slice(index + 1), ...sets.slice(0, index)].find((s) => !finished(s));
-  const best = progress.quizzes[set.slug].best;
+  const best = progress.quizzes[set.slug]?.best;
   const score = best ? ` with ${best.correct} of ${best.total}` : "";
   if (next) return { href: `/quiz/${next.slug}/`, title: next.title, detail: `Next quiz · you finished ${set.title}${score}` };
   // Every quiz finished: the first lesson not yet understood, if there is one.
@@ -98,7 +98,7 @@ export function ContinueCard({
             </Link>
           </p>
         </>
-      ) : (
+      ) : first ? (
         <>
           <p className="mt-2 text-xl font-bold">{first.title}</p>
           <p className="mt-1 text-ink-muted">The first lesson · {first.summary}</p>
@@ -108,7 +108,7 @@ export function ContinueCard({
             </Link>
           </p>
         </>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -79,7 +79,10 @@ export function QuizRunner({ set, lessons }: { set: QuizSet; lessons: LessonSumm
       />
     );
   } else {
-    const mistakes = set.questions.filter((q) => !answers[q.id].correct).map((q) => ({ question: q, chosen: answers[q.id].chosen }));
+    const mistakes = set.questions.flatMap((q) => {
+      const answer = answers[q.id];
+      return answer && !answer.correct ? [{ question: q, chosen: answer.chosen }] : [];
+    });
     const correct = total - mistakes.length;
     const revisit = isLowScore(correct, total) ? lessonsToRevisit(set.questions, new Set(mistakes.map((m) => m.question.id)), lessons) : [];
     body = (

@@ -100,7 +100,7 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
   const dueDrills = queue.due.filter((item) => item.kind === "drill");
   const next = dueCards[0];
   const due = next && cardById.get(next.id);
-  const reps = next && (next.kind === "prediction" ? predictionProgress[next.id].card!.reps : questionCards[next.id].reps);
+  const reps = next && (next.kind === "prediction" ? predictionProgress[next.id]?.card?.reps : questionCards[next.id]?.reps);
   // Shuffled for this review (its card's count of reviews so far), so the answer is recalled, not its place.
   const shown = answered?.question ?? (due && shuffleOptions(due, reps ?? 0));
   const shownIsPrediction = shown !== undefined && predictionById.has(shown.id);
@@ -170,8 +170,8 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
             </Link>{" "}
             you rate come back here when they are due.
           </p>
-        ) : queue.due.length === 0 && !answered ? (
-          <p className="mt-3 text-ink-muted">You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0].due), now)}.</p>
+        ) : queue.due.length === 0 && !answered ? ( // not nothingYet: a review is upcoming
+          <p className="mt-3 text-ink-muted">You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0]!.due), now)}.</p>
         ) : (
           <p className="mt-3 text-ink-muted">{dueSummary(remaining - duePredictions, duePredictions, dueDrills.length)}</p>
         )}

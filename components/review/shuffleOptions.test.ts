@@ -33,6 +33,6 @@ describe("a review's order of options", () => {
     const at = names(shuffled).indexOf("c2");
     expect(answerIsCorrect(shuffled, [at])).toBe(true);
     expect(answerIsCorrect(shuffled, [(at + 1) % shuffled.options.length])).toBe(false);
-    expect(shuffled.options[at].explanationHtml).toBe("<p>c2</p>");
+    expect(shuffled.options[at]!.explanationHtml).toBe("<p>c2</p>");
   });
 });

@@ -29,7 +29,7 @@ export function shuffleOptions(question: QuizQuestion, review: number): QuizQues
   const options = [...question.options];
   for (let i = options.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [options[i], options[j]] = [options[j], options[i]];
+    [options[i], options[j]] = [options[j]!, options[i]!]; // 0 ≤ j ≤ i < length
   }
   return { ...question, options };
 }

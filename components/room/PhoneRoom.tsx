@@ -193,7 +193,7 @@ function PhonePollView({ poll, vote, sending, onVote }: { poll: PhonePoll; vote:
                 {option}
                 {counts && (
                   <span className="mt-1 block text-base text-ink-muted">
-                    {counts[i]} of {total} {total === 1 ? "vote" : "votes"} ({total === 0 ? 0 : Math.round((counts[i] / total) * 100)}%)
+                    {counts[i] ?? 0} of {total} {total === 1 ? "vote" : "votes"} ({total === 0 ? 0 : Math.round(((counts[i] ?? 0) / total) * 100)}%)
                     {right && <strong className="ml-2 text-safe-ink">✓ the run&apos;s answer</strong>}
                   </span>
                 )}

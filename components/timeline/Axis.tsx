@@ -5,7 +5,8 @@ import type { ScaleLinear } from "d3-scale";
 
 /** Tick labels in seconds, with as many decimals as the tick spacing needs. */
 function tickFormatter(ticks: number[]): (ms: number) => string {
-  const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1000;
+  const [first, second] = ticks;
+  const step = first !== undefined && second !== undefined ? second - first : 1000;
   const decimals = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
   return (ms) => `${(ms / 1000).toFixed(decimals)} s`;
 }

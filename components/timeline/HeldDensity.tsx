@@ -14,7 +14,7 @@ import { rectPath, type LayerProps } from "./geometry";
 const BIN_PX = 4;
 
 export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "layout" | "x"> & { spans: Span[]; d0: number; until: number }) {
-  const [left, right] = x.range();
+  const [left = 0, right = left] = x.range();
   const columns = Math.max(1, Math.ceil((right - left) / BIN_PX));
   const byLane = new Map<string, [number, number][]>();
   for (const span of spans) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useMemo, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { WriteMark } from "@/components/marks/WriteMark";
 import { LAB_TEXT_PX, laneRows } from "@/lib/readers/timelineLayout";
 import { layoutViolations } from "@/lib/readers/violationLayout";
@@ -9,7 +9,7 @@ import type { FocusMark, GrantMark, WriteMarkModel } from "@/lib/readers/timelin
 import { roleColor } from "@/lib/theme/tokens";
 import { selectSetT } from "@/components/lab/selectors";
 import { usePlayback } from "@/components/lab/stores";
-import { colorOfProcess } from "./colors";
+import { processColors } from "./colors";
 import { hundredths, labelWidth, type LayerProps } from "./geometry";
 import type { MarkTip } from "./MarkTooltip";
 import { grantsAndWritesBetween, marksMoment, markTimes } from "./revealedMoments";
@@ -30,7 +30,8 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   const until = usePlayback((s) => marksMoment(model.marks, Math.min(s.t, limitT, d1)));
   const setT = usePlayback(selectSetT);
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [plotLeft, plotRight] = x.range();
+  const colorOf = useMemo(() => processColors(model.lanes), [model.lanes]);
+  const [plotLeft = 0, plotRight = plotLeft] = x.range();
   const times = markTimes(model.marks);
   // The marks in view that the playhead has revealed: two binary searches, however long the run.
   const inView = model.marks.slice(lowerBound(times, d0), upperBound(times, until));
@@ -55,40 +56,51 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
   };
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     const index = focusedIndex(event.target);
-    if (index < 0) return;
+    const mark = reachable[index];
+    if (!mark) return;
     const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: reachable.length - 1 }[event.key];
-    if (event.key === "Enter" || event.key === " ") setT(reachable[index].t);
+    if (event.key === "Enter" || event.key === " ") setT(mark.t);
     else if (target === undefined) return;
     else {
       const next = reachable[Math.max(0, Math.min(reachable.length - 1, target))];
-      event.currentTarget.querySelector<SVGGElement>(`[data-mark="${next.key}"]`)?.focus();
+      if (next) event.currentTarget.querySelector<SVGGElement>(`[data-mark="${next.key}"]`)?.focus();
     }
     event.preventDefault();
   };
   const nameOf = (mark: FocusMark) => groupOf.get(mark.key)?.name ?? mark.name;
   const onFocus = (event: FocusEvent<SVGGElement>) => {
-    const index = focusedIndex(event.target);
-    if (index < 0) return;
-    setActiveKey(reachable[index].key);
+    const mark = reachable[focusedIndex(event.target)];
+    if (!mark) return;
+    setActiveKey(mark.key);
     if (onTip && event.target instanceof SVGGraphicsElement) {
       const box = event.target.getBBox();
-      onTip({ name: nameOf(reachable[index]), x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
+      onTip({ name: nameOf(mark), x: box.x + box.width / 2, top: box.y, bottom: box.y + box.height });
     }
   };
 
   return (
     <g onKeyDown={onKeyDown} onFocus={onFocus} onBlur={() => onTip?.(null)}>
-      {crowded && <MarkTicks marks={inView} x={x} layout={layout} />}
+      {crowded && <MarkTicks marks={inView} x={x} layout={layout} colorOf={colorOf} />}
       {placeWrites(reachable, x, plotLeft, plotRight, textPx).map(({ mark, px, labelX, labelled }) => {
         const focus = { markKey: mark.key, tabbable: mark.key === tabStop, onActivate: setT };
         if (mark.kind === "write") {
           return storage ? (
-            <WriteButton key={mark.key} mark={mark} px={px} labelX={labelX} rows={laneRows(storage, textPx)} labelled={labelled} textPx={textPx} {...focus} />
+            <WriteButton
+              key={mark.key}
+              mark={mark}
+              color={colorOf(mark.client)}
+              px={px}
+              labelX={labelX}
+              rows={laneRows(storage, textPx)}
+              labelled={labelled}
+              textPx={textPx}
+              {...focus}
+            />
           ) : null;
         }
         if (mark.kind === "grant") {
           const box = layout.byId.get(mark.lane);
-          return box ? <GrantButton key={mark.key} mark={mark} px={px} rows={laneRows(box, textPx)} {...focus} /> : null;
+          return box ? <GrantButton key={mark.key} mark={mark} color={colorOf(mark.client)} px={px} rows={laneRows(box, textPx)} {...focus} /> : null;
         }
         const group = groupOf.get(mark.key)!;
         const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, until)) }]));
@@ -152,7 +164,7 @@ function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, p
  * one per pixel column on a lane, so the cost stays bounded by the width, not by the run. The
  * ticks of one client and outcome are one path: a 64-client run's writes were 1,500 lines.
  */
-function MarkTicks({ marks, x, layout }: { marks: FocusMark[]; x: LayerProps["x"]; layout: LayerProps["layout"] }) {
+function MarkTicks({ marks, x, layout, colorOf }: { marks: FocusMark[]; x: LayerProps["x"]; layout: LayerProps["layout"]; colorOf: (id: string) => string }) {
   const drawn = new Set<string>();
   const paths = new Map<string, { client: string; rejected: boolean; d: string[] }>();
   for (const mark of marks) {
@@ -174,7 +186,7 @@ function MarkTicks({ marks, x, layout }: { marks: FocusMark[]; x: LayerProps["x"
   return (
     <g aria-hidden="true" strokeWidth="1.5" fill="none">
       {[...paths].map(([key, { client, rejected, d }]) => (
-        <path key={key} d={d.join("")} strokeDasharray={rejected ? "2 2" : undefined} style={{ stroke: colorOfProcess(client) }} />
+        <path key={key} d={d.join("")} strokeDasharray={rejected ? "2 2" : undefined} style={{ stroke: colorOf(client) }} />
       ))}
     </g>
   );
@@ -216,13 +228,14 @@ function MarkButton({
 
 const WriteButton = memo(function WriteButton({
   mark,
+  color,
   px,
   labelX,
   rows,
   labelled,
   textPx,
   ...focus
-}: FocusProps & { mark: WriteMarkModel; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean; textPx: number }) {
+}: FocusProps & { mark: WriteMarkModel; color: string; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean; textPx: number }) {
   const y = rows.mid;
   const outcome = mark.outcome === "repeat" ? "applied" : mark.outcome;
   const noteStyle = {
@@ -236,7 +249,7 @@ const WriteButton = memo(function WriteButton({
   return (
     <>
       <MarkButton name={mark.name} t={mark.t} ring={<circle cx={px} cy={y} r="13" />} {...focus}>
-        <WriteMark x={px} y={y} color={colorOfProcess(mark.client)} outcome={outcome} />
+        <WriteMark x={px} y={y} color={color} outcome={outcome} />
         {mark.outcome === "repeat" && <circle cx={px} cy={y} r="2" style={{ fill: roleColor.page }} />}
       </MarkButton>
       {/* The caption is the write's data, drawn where there is room, not the button's label: kept
@@ -255,16 +268,18 @@ const WriteButton = memo(function WriteButton({
   );
 });
 
-const GrantButton = memo(function GrantButton({ mark, px, rows, ...focus }: FocusProps & { mark: GrantMark; px: number; rows: ReturnType<typeof laneRows> }) {
+const GrantButton = memo(function GrantButton({
+  mark,
+  color,
+  px,
+  rows,
+  ...focus
+}: FocusProps & { mark: GrantMark; color: string; px: number; rows: ReturnType<typeof laneRows> }) {
   const top = rows.barTop - 2;
   const bottom = rows.barTop + rows.barHeight + 2;
   return (
     <MarkButton name={mark.name} t={mark.t} ring={<rect x={px - 7} y={top - 4} width="16" height={bottom - top + 8} rx="3" />} {...focus}>
-      <path
-        d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`}
-        strokeWidth="1.5"
-        style={{ fill: colorOfProcess(mark.client), stroke: roleColor.ink }}
-      />
+      <path d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`} strokeWidth="1.5" style={{ fill: color, stroke: roleColor.ink }} />
     </MarkButton>
   );
 });

@@ -18,7 +18,7 @@ export const MessageLayer = memo(function MessageLayer({ model, layout, x, domai
   const [d0, d1] = domain;
   const until = Math.min(d1, limitT);
   const visible = model.messages.query(d0, until);
-  const [left, right] = x.range();
+  const [left = 0, right = left] = x.range();
   if (visible.length > messageCap(right - left)) return null;
   return (
     <g strokeWidth="1" style={{ stroke: roleColor.inkMuted }}>

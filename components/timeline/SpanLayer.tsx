@@ -4,7 +4,7 @@ import { laneRows } from "@/lib/readers/timelineLayout";
 import { formatSessionDoubt } from "@/lib/sim/format";
 import { pauseLabel } from "@/lib/readers/phrases";
 import { roleColor } from "@/lib/theme/tokens";
-import { colorOfProcess, laneColor } from "./colors";
+import { laneColor, processColors } from "./colors";
 import { hundredths, labelWidth, rectPath, type LayerProps } from "./geometry";
 import { HeldDensity } from "./HeldDensity";
 import { WholeLabel } from "./Playhead";
@@ -32,6 +32,7 @@ export const SpanLayer = memo(function SpanLayer({
   const [d0, d1] = domain;
   const until = Math.min(d1, limitT);
   const spans = model.spans.query(d0, until);
+  const colorOf = processColors(model.lanes);
   const overhangs = model.overhangs.query(d0, until);
   const clip = (t: number) => x(Math.max(d0 - 1, Math.min(t, until)));
   const items: ReactNode[] = [];
@@ -105,6 +106,7 @@ export const SpanLayer = memo(function SpanLayer({
         key={key}
         span={span}
         color={laneColor(box.lane)}
+        holderColor={span.kind === "lease" ? colorOf(span.client) : laneColor(box.lane)}
         x0={x0}
         w={w}
         rows={rows}
@@ -164,7 +166,7 @@ export function spansCrowded({ model, domain, limitT }: Pick<LayerProps, "model"
  * times its lanes, however long the run. Runs carry no labels.
  */
 function coalesce(spans: Span[], x: LayerProps["x"], d0: number, until: number): Span[] {
-  const [left, right] = x.range();
+  const [left = 0, right = left] = x.range();
   const columns = Math.max(1, Math.ceil(right - left) + 1);
   const covered = new Map<string, { span: Span; cols: Uint8Array }>();
   for (const span of spans) {
@@ -190,6 +192,7 @@ function coalesce(spans: Span[], x: LayerProps["x"], d0: number, until: number):
 function SpanShape({
   span,
   color,
+  holderColor,
   x0,
   w,
   rows,
@@ -203,6 +206,8 @@ function SpanShape({
   span: Span;
   /** The colour of the span's lane. */
   color: string;
+  /** The colour of a lease's holder (on a service's lane). */
+  holderColor: string;
   x0: number;
   w: number;
   rows: ReturnType<typeof laneRows>;
@@ -234,11 +239,10 @@ function SpanShape({
     }
     case "lease": {
       const label = span.token === null ? span.client : `${span.client} · token ${span.token}`;
-      if (!labels)
-        return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />;
+      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} fill="none" strokeWidth="2" style={{ stroke: holderColor }} />;
       return (
         <g>
-          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: colorOfProcess(span.client) }} />
+          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: holderColor }} />
           {labels && w > labelWidth(label, textPx) && (
             <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
               <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>

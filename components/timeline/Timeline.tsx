@@ -1,12 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { groupDigits, seconds } from "@/lib/sim/format";
 import { timelineLayout } from "@/lib/readers/timelineLayout";
 import { modelOf, storyOfResult } from "@/lib/readers/derived";
 import { pictureSpan } from "@/lib/readers/pictureSpan";
 import {
   selectHiding,
+  selectFrameRequest,
   selectLimitT,
   selectPending,
   selectPresetId,
@@ -17,7 +18,6 @@ import {
 } from "@/components/lab/selectors";
 import { useLabStores, usePlayback, useScenario } from "@/components/lab/stores";
 import { downloadTimelinePng, downloadTimelineSvg } from "./exportImage";
-import { FRAME_EVENT } from "./frameRequest";
 import { stepGapOf, type LayerProps } from "./geometry";
 import { marksOverCap } from "./MarkLayer";
 import { messagesOverCap } from "./MessageLayer";
@@ -29,7 +29,7 @@ import { useElementWidth } from "./useElementWidth";
 import { usePlaybackLoop } from "./usePlaybackLoop";
 import { useReducedMotion } from "./useReducedMotion";
 import { useShortcuts } from "./useShortcuts";
-import { useTimelineZoom, type FrameRequest } from "./useTimelineZoom";
+import { useTimelineZoom } from "./useTimelineZoom";
 import { ViewBar } from "./ViewBar";
 
 const RIGHT_PAD = 16;
@@ -50,8 +50,10 @@ export function Timeline() {
   const { playback } = useLabStores();
   const reducedMotion = useReducedMotion();
   const containerRef = useRef<HTMLDivElement>(null);
-  const sectionRef = useRef<HTMLElement>(null);
-  const [frameRequest, setFrameRequest] = useState<FrameRequest | null>(null);
+  // A window asked for while this timeline is on the page: one asked for before it opened was for a timeline that is gone.
+  const requested = usePlayback(selectFrameRequest);
+  const [seqAtOpen] = useState(() => playback.getState().frameRequest?.seq ?? 0);
+  const frameRequest = requested && requested.seq > seqAtOpen ? requested : null;
   const svgRef = useRef<SVGSVGElement>(null);
   const { width, redrawn } = useElementWidth(containerRef);
   const [announcement, setAnnouncement] = useState("");
@@ -72,13 +74,6 @@ export function Timeline() {
   const fitEndT = model ? pictureSpan(model)[1] : durationMs;
   const zoom = useTimelineZoom(svgRef, { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT }, frameRequest);
 
-  useEffect(() => {
-    const section = sectionRef.current;
-    if (!section) return;
-    const onFrame = (event: Event) => setFrameRequest((r) => ({ window: (event as CustomEvent<[number, number]>).detail, seq: (r?.seq ?? 0) + 1 }));
-    section.addEventListener(FRAME_EVENT, onFrame);
-    return () => section.removeEventListener(FRAME_EVENT, onFrame);
-  }, []);
   const { zoomBy, panBy } = zoom;
   const stops = model ? model.stops.key : EMPTY;
   const everyStop = model ? (showMessages ? model.stops.all : model.stops.withoutMessages) : EMPTY;
@@ -114,7 +109,7 @@ export function Timeline() {
   const hiddenMessages = model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }, plotRight - labelWidth) : 0;
 
   return (
-    <section ref={sectionRef} id="timeline" tabIndex={-1} aria-label="Timeline" className="scroll-mt-4 rounded-xl border border-line bg-page">
+    <section id="timeline" tabIndex={-1} aria-label="Timeline" className="scroll-mt-4 rounded-xl border border-line bg-page">
       <div className="space-y-3 border-b border-line p-3 sm:p-4">
         <PlaybackBar stops={stops} everyStop={everyStop} stepGapMs={stepGapMs} onStepped={announce} reducedMotion={reducedMotion} />
         <ViewBar zoom={zoom} onDownload={download} downloadsDisabled={hiding || !model} />

@@ -6,8 +6,11 @@ export function laneColor(lane: Lane): string {
   return lane.clientNumber === null ? roleColor.lockService : clientColor(lane.clientNumber);
 }
 
-/** The colour of a client by its id ("c3" → client 3's colour); neutral for anything else. */
-export function colorOfProcess(id: string): string {
-  const match = /^c(\d+)$/.exec(id);
-  return match ? clientColor(Number(match[1])) : roleColor.lockService;
+/**
+ * Each process's colour by its lane, which carries a client's number: the lanes are the run's
+ * processes (lanesOf), so a service, storage or an id with no lane is neutral.
+ */
+export function processColors(lanes: readonly Lane[]): (id: string) => string {
+  const colors = new Map(lanes.map((lane) => [lane.id, laneColor(lane)]));
+  return (id) => colors.get(id) ?? roleColor.lockService;
 }

@@ -18,7 +18,7 @@ function cached(owner: object, build: () => number[]): Float64Array {
 /** The latest of `moments` at or before `until`, or -Infinity before the first. */
 function latestBy(moments: Float64Array, until: number): number {
   const k = upperBound(moments, until);
-  return k > 0 ? moments[k - 1] : -Infinity;
+  return moments[k - 1] ?? -Infinity;
 }
 
 const markTimesCache = new WeakMap<FocusMark[], number[]>();
@@ -60,11 +60,12 @@ export function grantsAndWritesBetween(marks: FocusMark[], from: number, until: 
   if (!before) {
     // before[i]: how many of the first i marks are grants or writes.
     before = new Uint32Array(marks.length + 1);
-    marks.forEach((m, i) => (before![i + 1] = before![i] + (m.kind === "violation" ? 0 : 1)));
+    marks.forEach((m, i) => (before![i + 1] = before![i]! + (m.kind === "violation" ? 0 : 1)));
     grantsAndWritesCache.set(marks, before);
   }
   const times = markTimes(marks);
-  return Math.max(0, before[upperBound(times, until)] - before[lowerBound(times, from)]);
+  // Both bounds are at most marks.length, the last index of `before`.
+  return Math.max(0, before[upperBound(times, until)]! - before[lowerBound(times, from)]!);
 }
 
 /** What the refusal bands show up to `until`: a band appears at its first request, its count grows with each refusal. */

@@ -56,7 +56,7 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): ElementWidt
     // The observer's first report, once the browser has laid the page out, is the first measurement.
     // Measuring here instead would force that layout from inside React's commit: on a phone under
     // Lighthouse's tracing, a panel mounting forced 35–60 ms of style work that way, in one task.
-    const observer = new ResizeObserver(([entry]) => resize(Math.floor(entry.contentRect.width)));
+    const observer = new ResizeObserver(([entry]) => entry && resize(Math.floor(entry.contentRect.width)));
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);

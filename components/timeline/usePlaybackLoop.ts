@@ -39,8 +39,8 @@ export function usePlaybackLoop(keyStops: ArrayLike<number>, reducedMotion: bool
           p.pause();
           return;
         }
-        const passed = upperBound(keyStops, clock) - 1;
-        if (passed >= 0 && keyStops[passed] > p.t) p.setT(keyStops[passed]);
+        const passed = keyStops[upperBound(keyStops, clock) - 1];
+        if (passed !== undefined && passed > p.t) p.setT(passed);
         shown = playback.getState().t;
       }, REDUCED_FRAME_MS);
       return () => clearInterval(timer);

@@ -1,5 +1,6 @@
 "use client";
 
+import type { FrameRequest } from "@/lib/store/labPlayback";
 import { scaleLinear } from "d3-scale";
 import { select } from "d3-selection";
 import { zoom, zoomIdentity, zoomTransform, type ZoomBehavior } from "d3-zoom";
@@ -26,12 +27,6 @@ export interface TimelineZoom {
   /** Pans by a fraction of the visible width (negative: towards the start). */
   panBy: (fraction: number) => void;
   fit: () => void;
-}
-
-/** A request to show a window of true time; `seq` tells one request from the next. */
-export interface FrameRequest {
-  window: [number, number];
-  seq: number;
 }
 
 /** The zoom transform that shows [d0, d1] of a base scale from 0 to durationMs over [plotLeft, …]. */

@@ -1,12 +1,13 @@
 "use client";
 
-import { Fragment } from "react";
+import { Fragment, useMemo } from "react";
 import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { clockReadingAt } from "@/lib/readers/clocks";
 import { formatClock, formatOffset } from "@/lib/sim/format";
 import { ROOM_LINE, type TopologyNode } from "@/lib/readers/topologyLayout";
 import { clientColor, roleColor } from "@/lib/theme/tokens";
-import { colorOfProcess } from "@/components/timeline/colors";
+import { processColors } from "@/components/timeline/colors";
+import { lanesOf } from "@/lib/readers/timelineModel";
 import { sameTarget, useTopologyFrame } from "./context";
 import { stateText } from "./stateText";
 
@@ -54,6 +55,7 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
   const cross = textPx ? textPx * 0.9 : 24;
   const inset = textPx ? { right: textPx * 0.4, bottom: textPx * 0.3 } : { right: 10, bottom: 12 };
   const frame = useTopologyFrame();
+  const colorOf = useMemo(() => processColors(lanesOf(frame.scenario)), [frame.scenario]);
   const state = frame.states.get(node.id);
   const { status, detail } = stateText(node.kind, state);
   const clock = clockReadingAt(frame.scenario, node.id, frame.t);
@@ -61,6 +63,7 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
   const paused = state?.status === "paused";
   const crashed = state?.status === "crashed";
   const leases = node.kind === "service" ? (state?.leases ?? []) : [];
+  // The first three leases' chips, then one for the rest: chip i < 3 is lease i's.
   const chipTexts = leases.slice(0, 3).map((l) => `${l.client}${l.token === null ? "" : ` #${l.token}`}`);
   if (leases.length > 3) chipTexts.push(`+${leases.length - 3}`);
   const leaseText = leases.length
@@ -88,7 +91,7 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
         <Fragment key={text}>
           {i > 0 && " "}
           {i < 3 ? (
-            <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOfProcess(leases[i].client) }}>
+            <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOf(leases[i]!.client) }}>
               {text}
             </span>
           ) : (

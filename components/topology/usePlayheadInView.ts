@@ -17,6 +17,7 @@ export function usePlayheadInView(element: RefObject<Element | null> | null): nu
     const target = element?.current;
     if (!target || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(([entry]) => {
+      if (!entry) return;
       if (!entry.isIntersecting) setHeld(playback.getState().t);
       setInView(entry.isIntersecting);
     });

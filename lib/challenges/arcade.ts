@@ -44,9 +44,9 @@ export interface ArcadeLevel {
 export function arcadeLevel(seed: number): ArcadeLevel | null {
   const rng = new Rng(seed);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const presetId = ARCADE_PRESETS[rng.int(0, ARCADE_PRESETS.length - 1)];
-    const leaseMs = LEASES_MS[rng.int(0, LEASES_MS.length - 1)];
-    const workMs = WORK_MS[rng.int(0, WORK_MS.length - 1)];
+    const presetId = rng.pick(ARCADE_PRESETS);
+    const leaseMs = rng.pick(LEASES_MS);
+    const workMs = rng.pick(WORK_MS);
     const made = attemptLevel(seed, presetId, leaseMs, workMs);
     if (made) return made;
   }

@@ -102,7 +102,7 @@ export function challengeParse(file: string, source: string): Parsed<ParsedLevel
     else scenario = d.dropPresetFaults ? { ...preset.scenario, faults: [] } : preset.scenario;
   } else {
     const v = validateScenario(d.scenario);
-    if (!v.ok) for (const error of v.errors) problems.add(at(["scenario", ...error.split(":")[0].split(".")]), `scenario.${error}`);
+    if (!v.ok) for (const error of v.errors) problems.add(at(["scenario", ...(error.split(":")[0] ?? "").split(".")]), `scenario.${error}`);
     else scenario = d.scenario as unknown as Scenario;
   }
 

@@ -83,7 +83,7 @@ function walkCheck(start: string, nodes: Record<string, GuideNode>, problems: Pr
   const visit = (id: string, path: string[]) => {
     seen.add(id);
     const node = nodes[id];
-    if (node.kind !== "question") return;
+    if (node?.kind !== "question") return;
     node.answers.forEach((answer, index) => {
       if (answer.next === id || path.includes(answer.next)) {
         problems.add(lineAt(["nodes", id, "answers", index, "next"]), `nodes.${id}.answers.${index}.next: "${answer.next}" leads back along the path (${[...path, id, answer.next].join(" → ")}), so the guide would never end`);

@@ -85,7 +85,7 @@ describe("deckParse", () => {
     const predict = (question: string) => `::predict{preset="gc-pause" at="10000" question="${question}" options="Yes|No" answer="0"}\n\nNote: n\n`;
     const parsed = deckParse("content/decks/inline.md", FRONT + predict("c1's lease ends at [10 s]{grant 1 end}. c2 asks at {grant 2 time}?"));
     if (!parsed.ok) throw new Error(parsed.problems.map(formatProblem).join("\n"));
-    expect(parsed.value.slides[0].sim?.predict?.question).toBe("c1's lease ends at 10 s. c2 asks at 10.0 s?");
+    expect(parsed.value.slides[0]!.sim?.predict?.question).toBe("c1's lease ends at 10 s. c2 asks at 10.0 s?");
     expect(problemsOf(predict("c1's lease ends at [12 s]{grant 1 end}."))).toEqual(['7: ::predict\'s question: "12 s" — gc-pause shows grant 1 (to c1) ending (expired) at 10.0 s']);
   });
 

@@ -67,9 +67,9 @@ function slideChunks(lines: string[]): Chunk[] {
   const chunks: Chunk[] = [{ firstLine: start + 1, lines: [] }];
   let fenced = false;
   for (let i = start; i < lines.length; i++) {
-    if (FENCE.test(lines[i])) fenced = !fenced;
-    if (!fenced && SLIDE_BREAK.test(lines[i])) chunks.push({ firstLine: i + 2, lines: [] });
-    else chunks[chunks.length - 1].lines.push(lines[i]);
+    if (FENCE.test(lines[i]!)) fenced = !fenced;
+    if (!fenced && SLIDE_BREAK.test(lines[i]!)) chunks.push({ firstLine: i + 2, lines: [] });
+    else chunks.at(-1)!.lines.push(lines[i]!); // chunks starts with one
   }
   return chunks;
 }
@@ -78,8 +78,8 @@ function slideChunks(lines: string[]): Chunk[] {
 function notesSplit(lines: string[]): { body: string[]; notes: string[] | null; notesAt: number } {
   let fenced = false;
   for (let i = 0; i < lines.length; i++) {
-    if (FENCE.test(lines[i])) fenced = !fenced;
-    if (!fenced && NOTE.test(lines[i])) return { body: lines.slice(0, i), notes: [lines[i].replace(NOTE, ""), ...lines.slice(i + 1)], notesAt: i };
+    if (FENCE.test(lines[i]!)) fenced = !fenced;
+    if (!fenced && NOTE.test(lines[i]!)) return { body: lines.slice(0, i), notes: [lines[i]!.replace(NOTE, ""), ...lines.slice(i + 1)], notesAt: i };
   }
   return { body: lines, notes: null, notesAt: -1 };
 }
@@ -131,7 +131,7 @@ function slideParse(chunk: Chunk, number: number, problems: ProblemList): Presen
   for (const [i, directive] of directives.entries()) {
     const line = fileLine(directive);
     if (i > 0) {
-      problems.add(line, `a slide holds one simulation; another starts here (the one on line ${fileLine(directives[0])} came first)`);
+      problems.add(line, `a slide holds one simulation; another starts here (the one on line ${fileLine(directives[0]!)} came first)`);
       continue;
     }
     const parsed = directiveParse(directive, line, problems);

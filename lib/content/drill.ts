@@ -105,8 +105,8 @@ export function drillParse(file: string, source: string, presetTitle: PresetTitl
 function rubricParse(section: { heading: Heading; nodes: RootContent[] } | undefined, problems: ProblemList): { items: string[]; mustHaves: number[] } {
   if (!section || section.nodes.length === 0) return { items: [], mustHaves: [] };
   const [list, ...rest] = section.nodes;
-  if (list.type !== "list" || rest.length > 0) {
-    problems.add(lineOf(rest[0] ?? list), 'the rubric must be one checklist of "- [ ]" items and nothing else');
+  if (list?.type !== "list" || rest.length > 0) {
+    problems.add(lineOf(rest[0] ?? list ?? section.heading), 'the rubric must be one checklist of "- [ ]" items and nothing else');
     return { items: [], mustHaves: [] };
   }
   const items: string[] = [];
@@ -148,5 +148,6 @@ function redFlagsCheck(section: { heading: Heading; nodes: RootContent[] } | und
   if (list.children.length < MIN_RED_FLAGS) problems.add(lineOf(list), `list at least ${MIN_RED_FLAGS} red flags (found ${list.children.length})`);
   const empty = list.children.find((item) => markdownText(item).trim() === "" || (item.checked !== null && item.checked !== undefined));
   if (empty) problems.add(lineOf(empty), "a red flag is a plain list item with text, not a checkbox");
-  if (rest.length > 0) problems.add(lineOf(rest[0]), `"### ${RED_FLAGS}" ends the model answer: move this ${rest[0].type} above it`);
+  const [extra] = rest;
+  if (extra) problems.add(lineOf(extra), `"### ${RED_FLAGS}" ends the model answer: move this ${extra.type} above it`);
 }

@@ -21,8 +21,8 @@ export function frontMatterRead<S extends z.ZodObject>(tree: Root, schema: S, pr
   const firstLine = lineOf(node) + 1;
   const lineCounter = new LineCounter();
   const doc = parseDocument(node.value, { lineCounter, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0];
+  const [error] = doc.errors;
+  if (error) {
     const line = error.linePos ? firstLine + yamlErrorLine(node.value, error) - 1 : firstLine - 1;
     problems.add(line, `front matter is not valid YAML: ${yamlErrorText(error)}`);
     return null;

@@ -94,7 +94,7 @@ function proseLines(source: string): string[] {
 function firstUse(lines: readonly string[], forms: readonly string[]): { line: number; form: string } | null {
   const patterns = forms.map((form) => ({ form, pattern: formPattern(form) }));
   for (let i = 0; i < lines.length; i++) {
-    for (const { form, pattern } of patterns) if (pattern.test(lines[i])) return { line: i + 1, form };
+    for (const { form, pattern } of patterns) if (pattern.test(lines[i]!)) return { line: i + 1, form };
   }
   return null;
 }

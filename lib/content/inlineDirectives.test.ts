@@ -25,7 +25,7 @@ describe("a figure quoted from a run", () => {
     expect(fixed.ok).toBe(true);
     if (!fixed.ok) return;
     // The rendered form shows the run's own figure, formatted as the story formats it.
-    expect(fixed.value.questions[0].options[0].explanationHtml).toBe(
+    expect(fixed.value.questions[0]!.options[0]!.explanationHtml).toBe(
       '<p>c1 sees Disconnected at <span class="run-figure" data-run="zk-partition">10.0 s</span>, and c2 is granted the lock at <span class="run-figure" data-run="zk-partition">about 13.3 s</span>.</p>',
     );
   });
@@ -34,7 +34,7 @@ describe("a figure quoted from a run", () => {
     const html = (fact: string, preset = "gc-pause") => {
       const result = quizSetParse("q.md", explained(`:run{preset="${preset}" fact="${fact}"}`), presetTitle);
       if (!result.ok) return result.problems.map(formatProblem).join("; ");
-      return result.value.questions[0].options[0].explanationHtml.replace(/<[^>]+>/g, "");
+      return result.value.questions[0]!.options[0]!.explanationHtml.replace(/<[^>]+>/g, "");
     };
     expect(html("summary.lostUpdates")).toBe("1");
     expect(html("summary.verdict")).toBe("unsafe");
@@ -69,7 +69,7 @@ describe("a link to a challenge level or a real recording", () => {
   const html = (text: string) => {
     const result = quizSetParse("q.md", explained(text), presetTitle);
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
-    return result.value.questions[0].options[0].explanationHtml;
+    return result.value.questions[0]!.options[0]!.explanationHtml;
   };
 
   it("renders as the app's own address, named by the level's or the recording's title unless the text gives words", () => {

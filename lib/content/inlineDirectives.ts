@@ -163,8 +163,8 @@ export function inlineResolve(tree: Root | Nodes, problems: ProblemList, options
     let run: Extract<Nodes, { type: "text" }>[] = [];
     const flush = () => {
       const joined = run.map((text) => text.value).join("");
-      if (run.length > 0 && LOOKS_LIKE_DIRECTIVE.test(joined)) {
-        const first = run[0];
+      const [first] = run;
+      if (first && LOOKS_LIKE_DIRECTIVE.test(joined)) {
         const raw = sourceLines?.[(first.position?.start.line ?? 1) - 1];
         const text = raw && LOOKS_LIKE_DIRECTIVE.test(raw) ? raw : joined;
         const quoted = text.slice(LOOKS_LIKE_DIRECTIVE.exec(text)!.index).trim().slice(0, 60);

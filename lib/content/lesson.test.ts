@@ -181,11 +181,11 @@ describe("lessonParse", () => {
     const after = predictionsOf(lesson(`${gap}\n\n${fenced}`));
     expect(alone.map((predict) => predict.id)).toEqual(["predict-gc-pause-fenced-17000"]);
     expect(after.map((predict) => predict.id)).toEqual(["predict-fencing-read-gap-11800", "predict-gc-pause-fenced-17000"]);
-    expect(after[1].fingerprint).toBe(alone[0].fingerprint);
+    expect(after[1]!.fingerprint).toBe(alone[0]!.fingerprint);
     // Rewording the question or an option changes its fingerprint, so an answer saved for the old wording no longer counts.
     const reworded = predictionsOf(lesson(fenced.replace("Rejects it", "Refuses it")));
-    expect(reworded[0].id).toBe(alone[0].id);
-    expect(reworded[0].fingerprint).not.toBe(alone[0].fingerprint);
+    expect(reworded[0]!.id).toBe(alone[0]!.id);
+    expect(reworded[0]!.fingerprint).not.toBe(alone[0]!.fingerprint);
   });
 
   it("refuses two predictions of one run at one moment, which would share their anchor and saved answer", () => {

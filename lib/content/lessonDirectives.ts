@@ -39,8 +39,11 @@ type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 type Attributes = Record<string, string | null | undefined>;
 
-/** The attributes as strings, after checking that each is known and each required one is present. */
-function attributesRead(name: DirectiveName, attributes: Attributes, problems: string[]): Record<string, string> {
+/**
+ * The directive's attributes as strings, after checking that each is known and each required one
+ * is present: a missing one is reported and read as empty, which every reader treats as absent.
+ */
+function attributesRead<N extends DirectiveName>(name: N, attributes: Attributes, problems: string[]): Record<(typeof ATTRIBUTES)[N][number], string> {
   const allowed: readonly string[] = ATTRIBUTES[name];
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(attributes)) {
@@ -49,8 +52,10 @@ function attributesRead(name: DirectiveName, attributes: Attributes, problems: s
     } else values[key] = value ?? "";
   }
   for (const key of allowed) {
-    if (!(key in values)) problems.push(`::${name} needs a ${key}="…" attribute`);
-    else if (values[key].trim() === "") problems.push(`::${name}'s ${key} attribute is empty`);
+    const value = values[key];
+    if (value === undefined) problems.push(`::${name} needs a ${key}="…" attribute`);
+    else if (value.trim() === "") problems.push(`::${name}'s ${key} attribute is empty`);
+    values[key] = value ?? "";
   }
   return values;
 }

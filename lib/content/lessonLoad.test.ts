@@ -18,11 +18,11 @@ describe("the lessons in content/lessons", () => {
     const { lessons, guide, comparison, problems } = lessonContentCheck(process.cwd(), quizSets);
     expect(problems.map(formatProblem)).toEqual([]);
     expect(lessons.map((lesson) => lesson.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(guide.nodes[guide.start].kind).toBe("question");
+    expect(guide.nodes[guide.start]!.kind).toBe("question");
     expect(comparison.rows.every((row) => row.cells.length === comparison.columns.length)).toBe(true);
     // Lesson 10 holds the guide and the table; lesson 2 the calculator.
-    expect(lessons[9].blocks.map((block) => block.kind)).toEqual(expect.arrayContaining(["decision-guide", "comparison-table"]));
-    expect(lessons[1].blocks.map((block) => block.kind)).toContain("ttl-calculator");
+    expect(lessons[9]!.blocks.map((block) => block.kind)).toEqual(expect.arrayContaining(["decision-guide", "comparison-table"]));
+    expect(lessons[1]!.blocks.map((block) => block.kind)).toContain("ttl-calculator");
   });
 });
 

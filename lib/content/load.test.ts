@@ -37,7 +37,7 @@ describe("contentCheck", () => {
     expect(quizSets.map((set) => set.slug)).toEqual(["good", "unlinked"]);
     expect(problems.map((p) => `${p.file}:${p.line}`)).toEqual([
       "content/quizzes/bad.md:7",
-      ...quizSets[1].questions.map(() => "content/quizzes/unlinked.md:1"),
+      ...quizSets[1]!.questions.map(() => "content/quizzes/unlinked.md:1"),
       "content/drills/bad.md:5",
       "content/drills/bad.md:6",
       "content/drills/bad.md:13",

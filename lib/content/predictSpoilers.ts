@@ -49,17 +49,18 @@ export function wordsOf(text: string): string[] {
  * (with their `{fact}` figures) and as shown, and the index of the right one.
  */
 export function answerSignals(preset: string, at: number, question: string, written: string[], shown: string[], answer: number): AnswerSignals {
-  const facts = new Set([...written[answer].matchAll(FIGURE)].map((match) => selectorKey(match[1])));
+  const facts = new Set([...(written[answer] ?? "").matchAll(FIGURE)].map((match) => selectorKey(match[1]!)));
   const others = new Set(shown.flatMap((option, i) => (i === answer ? [] : wordsOf(option))));
   const asked = new Set(wordsOf(question));
   const phrases: string[][] = [];
   let phrase: string[] = [];
-  for (const word of [...wordsOf(shown[answer]), ""]) {
+  for (const word of [...wordsOf(shown[answer] ?? ""), ""]) {
     if (word && !others.has(word) && !COMMON.has(word)) phrase.push(word);
     else {
       // A lone word tells the answer only if it is a real word ("rejects"), not "c1" or "2", and
       // one the question does not use itself ("Will it stop?" asks about stopping).
-      if (phrase.length > 1 || (phrase.length === 1 && /^[a-z]{4,}$/.test(phrase[0]) && !asked.has(phrase[0]))) phrases.push(phrase);
+      const [only] = phrase;
+      if (phrase.length > 1 || (only !== undefined && /^[a-z]{4,}$/.test(only) && !asked.has(only))) phrases.push(phrase);
       phrase = [];
     }
   }
@@ -120,7 +121,8 @@ export function spoilerReason(sentence: Sentence, signals: AnswerSignals): strin
   }
   const words = wordsOf(sentence.text);
   for (const phrase of signals.phrases) {
-    if (phrase.length === 1 && words.includes(phrase[0])) return `it says "${phrase[0]}", as only the right option does`;
+    const [only] = phrase;
+    if (phrase.length === 1 && only !== undefined && words.includes(only)) return `it says "${only}", as only the right option does`;
     for (let i = 0; i + 1 < phrase.length; i++) {
       const found = words.some((word, j) => word === phrase[i] && words[j + 1] === phrase[i + 1]);
       if (found) return `it says "${phrase[i]} ${phrase[i + 1]}", as only the right option does`;

@@ -35,15 +35,15 @@ describe("quizSetParse", () => {
       "valid-quiz/which-value-can-serve-as-a-fencing-token",
     ]);
     const [first, second] = set.questions;
-    expect(first.contextHtml).toBe("<p>Storage fences writes.</p>");
-    expect(first.scenario).toEqual({ preset: "gc-pause-fenced", title: presets["gc-pause-fenced"] });
-    expect(first.options.map((o) => o.correct)).toEqual([false, true]);
-    expect(first.options[1].html).toBe("It is <strong>rejected</strong>.");
-    expect(first.options[1].explanationHtml).toBe("<p>Right. A token lower than the highest seen is refused.</p>");
-    expect(second.titleHtml).toBe("Which value can serve as a <code>fencing token</code>?");
-    expect(second.title).toBe("Which value can serve as a fencing token?");
-    expect(second.contextHtml).toBeNull();
-    expect(second.scenario).toBeNull();
+    expect(first!.contextHtml).toBe("<p>Storage fences writes.</p>");
+    expect(first!.scenario).toEqual({ preset: "gc-pause-fenced", title: presets["gc-pause-fenced"] });
+    expect(first!.options.map((o) => o.correct)).toEqual([false, true]);
+    expect(first!.options[1]!.html).toBe("It is <strong>rejected</strong>.");
+    expect(first!.options[1]!.explanationHtml).toBe("<p>Right. A token lower than the highest seen is refused.</p>");
+    expect(second!.titleHtml).toBe("Which value can serve as a <code>fencing token</code>?");
+    expect(second!.title).toBe("Which value can serve as a fencing token?");
+    expect(second!.contextHtml).toBeNull();
+    expect(second!.scenario).toBeNull();
   });
 
   it("rejects an option without an explanation, on the option's line", () => {
@@ -85,7 +85,7 @@ describe("quizSetParse", () => {
     const none = parseInline("## Q?\n\n- [x] A.\n  > Right.\n- [ ] B.\n  > No.\n");
     expect(none.ok ? [] : none.problems.map((p) => p.line)).toEqual([1]);
     const badYaml = parseInline("---\ntitle: [unclosed\n---\n\n## Q?\n");
-    expect(badYaml.ok ? [] : badYaml.problems[0].reason).toMatch(/^front matter is not valid YAML/);
+    expect(badYaml.ok ? [] : badYaml.problems[0]!.reason).toMatch(/^front matter is not valid YAML/);
   });
 
   it("rejects more than one correct option unless the set allows multiple answers", () => {
@@ -95,7 +95,7 @@ describe("quizSetParse", () => {
       'content/quizzes/inline.md:7: 2 options are marked correct: mark exactly one, or set "multiple: true" in the front matter',
     ]);
     const multiple = parseInline(front.replace("order: 1", "order: 1\nmultiple: true") + body);
-    expect(multiple.ok && multiple.value.questions[0].multiple).toBe(true);
+    expect(multiple.ok && multiple.value.questions[0]!.multiple).toBe(true);
   });
 
   it("explains an explanation that is not indented under its option", () => {
@@ -110,7 +110,7 @@ describe("quizSetParse", () => {
     const source = "<!-- Source: RFC 1122 §4.2.3.6. -->";
     const result = parseInline(front + `${source}\n\n## Q?\n\n${source}\n\n- [x] A.\n  > Right.\n- [ ] B.\n  > No.\n`);
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join("\n"));
-    expect(result.value.questions[0].contextHtml).toBeNull();
+    expect(result.value.questions[0]!.contextHtml).toBeNull();
     expect(JSON.stringify(result.value)).not.toContain("RFC 1122");
   });
 

@@ -53,7 +53,7 @@ export function quizSetParse(file: string, source: string, presetTitle: PresetTi
   const groups: { heading: Heading; nodes: RootContent[] }[] = [];
   for (const node of body) {
     if (node.type === "heading" && node.depth === 2) groups.push({ heading: node, nodes: [] });
-    else if (groups.length > 0) groups[groups.length - 1].nodes.push(node);
+    else if (groups.length > 0) groups.at(-1)!.nodes.push(node);
     else problems.add(lineOf(node), `text before the first question: ${FORMAT_HINT}`);
   }
   if (groups.length === 0 && meta) problems.add(1, `the set has no questions: ${FORMAT_HINT}`);
@@ -173,8 +173,9 @@ function optionParse(item: ListItem, problems: ProblemList): QuizOption | null {
     problems.add(line, 'the option has no explanation: add an indented "  > " line under it saying why it is right or wrong');
     return null;
   }
-  if (rest.length > 0) {
-    problems.add(lineOf(rest[0]), `an option holds its text and one "  > " explanation; found an extra ${rest[0].type}`);
+  const [extra] = rest;
+  if (extra) {
+    problems.add(lineOf(extra), `an option holds its text and one "  > " explanation; found an extra ${extra.type}`);
     return null;
   }
   return { html: markdownInlineHtml(text.children), correct: item.checked, explanationHtml: markdownToHtml(explanation.children) };

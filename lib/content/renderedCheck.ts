@@ -23,7 +23,7 @@ export function literalDirectives(html: string): string[] {
   const found: string[] = [];
   for (const line of visibleText(html).split(/\s{2,}|\n/)) {
     const match = LITERAL_DIRECTIVE.exec(line);
-    if (match) found.push(match[1].trim());
+    if (match) found.push(match[1]!.trim());
   }
   return found;
 }

@@ -93,7 +93,7 @@ function queryParse(selector: string): Query | string {
   const query: Query = { thing: "violation", prop: null, index: null, last: false, client: null, seenBy: false, state: null, violationKind: null, accepted: null };
   let thing: Query["thing"] | null = null;
   for (let i = 0; i < words.length; i++) {
-    const word = words[i];
+    const word = words[i]!;
     if (word === "of" || (word === "seen" && words[i + 1] === "by")) {
       if (word === "seen") {
         query.seenBy = true;
@@ -217,7 +217,7 @@ export function factRead(result: SimResult, selector: string): FactRead {
 
 function summaryRead(result: SimResult, field: string): FactRead {
   const summary = result.summary as unknown as Record<string, unknown>;
-  const [head, sub] = field.split(".");
+  const [head = "", sub] = field.split(".");
   const raw = sub === undefined ? summary[head] : (summary[head] as Record<string, unknown> | undefined)?.[sub];
   const fields = Object.keys(summary).filter((key) => key !== "tokens").join(", ");
   if (!Object.hasOwn(summary, head) || raw === undefined) return fail(`the summary has no "${field}" (fields: ${fields}; acquireLatencyMs.p50 and .p99)`);
@@ -246,7 +246,7 @@ export function literalMatches(literal: string, figure: Figure): boolean {
   if (word >= 0) return figure.kind === "number" && figure.value === word;
   const found = /(-?\d[\d,]*(?:\.\d+)?)\s*(ms|s)?\b/.exec(literal);
   if (!found) return false;
-  const [, digits, unit] = found;
+  const [, digits = "", unit] = found;
   const value = Number(digits.replace(/,/g, ""));
   const decimals = digits.split(".")[1]?.length ?? 0;
   const half = 0.5 * 10 ** -decimals;

@@ -16,7 +16,7 @@ export interface YamlFile {
  * parser's later ones are usually the same mistake seen again further down.
  */
 export function yamlErrorText(error: YAMLError): string {
-  const message = error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+  const message = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
   // An unclosed bracket is reported on its opening line (yamlErrorLine), where the column would mislead.
   return error.linePos && !/^Flow (sequence|map)/.test(message) ? `${message} (column ${error.linePos[0].col})` : message;
 }
@@ -29,11 +29,12 @@ export function yamlErrorLine(source: string, error: YAMLError): number {
   const line = error.linePos?.[0].line ?? 1;
   const opener = /^Flow (sequence|map) .* end with a ([\]}])/.exec(error.message);
   if (!opener) return line;
-  const open = opener[2] === "]" ? "[" : "{";
+  const close = opener[2]!;
+  const open = close === "]" ? "[" : "{";
   const lines = source.split(/\r?\n/);
   for (let i = line - 1; i >= 0; i--) {
     const text = lines[i] ?? "";
-    if (text.split(open).length > text.split(opener[2]).length) return i + 1;
+    if (text.split(open).length > text.split(close).length) return i + 1;
   }
   return line;
 }
@@ -41,8 +42,8 @@ export function yamlErrorLine(source: string, error: YAMLError): number {
 export function yamlRead(source: string, problems: ProblemList): YamlFile | null {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0];
+  const [error] = doc.errors;
+  if (error) {
     problems.add(yamlErrorLine(source, error), `not valid YAML: ${yamlErrorText(error)}`);
     return null;
   }

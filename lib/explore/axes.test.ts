@@ -183,7 +183,7 @@ describe("axisValues", () => {
     expect(values).toHaveLength(40);
     expect(values[0]).toBe(1000);
     expect(values.at(-1)).toBe(60_000);
-    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]);
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]!);
     expect(values[1]).toBe(1100);
   });
 

@@ -20,7 +20,7 @@
  * - Work time: `clients.workMs`; a [low, high] range is scaled so that its high end is v.
  * - Safety margin: `clients.safetyMarginMs`; not applicable where there is no lease deadline.
  */
-import { faultProcesses, type Scenario } from "@/lib/sim/scenario";
+import { clientIds, faultProcesses, LIMITS, type Scenario } from "@/lib/sim/scenario";
 
 export type AxisId = "lease-ttl" | "pause-length" | "clock-skew" | "clock-drift" | "clients" | "network-latency" | "work-time" | "safety-margin";
 
@@ -196,10 +196,13 @@ function scaledWork(work: number | [number, number] | undefined, ms: number): nu
   return [Math.round((work[0] * ms) / work[1]), ms];
 }
 
-/** True for a client id beyond `count` ("c7" with 5 clients). */
-function goneClient(id: string, count: number): boolean {
-  const m = /^c(\d+)$/.exec(id);
-  return m !== null && Number(m[1]) > count;
+/** Every id a scenario's clients can have, c1 first: the engine numbers them (clientIds). */
+const ANY_CLIENT = new Set(clientIds(LIMITS.clients));
+
+/** Whether an id is of a client that `count` clients leave out (c7 with 5 clients). */
+function goneClients(count: number): (id: string) => boolean {
+  const kept = new Set(clientIds(count));
+  return (id) => ANY_CLIENT.has(id) && !kept.has(id);
 }
 
 function withClientCount(s: Scenario, count: number): Scenario {
@@ -211,9 +214,10 @@ function withClientCount(s: Scenario, count: number): Scenario {
     clients.startMs = fitted;
   }
   const out: Scenario = { ...s, clients };
-  if (s.faults) out.faults = s.faults.filter((f) => !faultProcesses(f).some((id) => goneClient(id, count)));
+  const goneClient = goneClients(count);
+  if (s.faults) out.faults = s.faults.filter((f) => !faultProcesses(f).some(goneClient));
   if (s.clocks?.per) {
-    out.clocks = { ...s.clocks, per: Object.fromEntries(Object.entries(s.clocks.per).filter(([id]) => !goneClient(id, count))) };
+    out.clocks = { ...s.clocks, per: Object.fromEntries(Object.entries(s.clocks.per).filter(([id]) => !goneClient(id))) };
   }
   return out;
 }

@@ -16,7 +16,7 @@ describe("findFailure on gc-pause without its pause (Redis, no fencing)", () => 
   it("finds damage, and shrinks it to a single pause of c1", () => {
     expect(result.kind).toBe("damage");
     expect(result.schedule).toHaveLength(1);
-    const [{ fault, explanation }] = result.schedule;
+    const { fault, explanation } = result.schedule[0]!;
     expect(fault).toMatchObject({ kind: "pause", target: "c1" });
     expect(explanation).toMatch(/^Pause c1 for \d+\.\d s at \d+\.\d s, just (after|before) /);
     expect(result.tried).toBeLessThan(100);
@@ -24,7 +24,7 @@ describe("findFailure on gc-pause without its pause (Redis, no fencing)", () => 
   });
 
   it("returns a scenario that fails when opened, with the fault added", () => {
-    expect(result.scenario.faults).toEqual([result.schedule[0].fault]);
+    expect(result.scenario.faults).toEqual([result.schedule[0]!.fault]);
     const opened = simulate(result.scenario);
     expect(opened.summary).toEqual(result.summary);
     expect(opened.summary.verdict).toBe("unsafe");
@@ -32,7 +32,7 @@ describe("findFailure on gc-pause without its pause (Redis, no fencing)", () => 
   });
 
   it("is minimal: no fault is safe, and a pause 100 ms shorter is safe", () => {
-    const [{ fault }] = result.schedule;
+    const { fault } = result.schedule[0]!;
     if (fault.kind !== "pause") throw new Error("expected a pause");
     expect(simulate(unfaultedGcPause).summary.verdict).toBe("safe");
     expect(simulate({ ...unfaultedGcPause, faults: [{ ...fault, forMs: fault.forMs - 100 }] }).summary.verdict).toBe("safe");

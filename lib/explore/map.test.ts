@@ -30,7 +30,7 @@ describe("mapCells", () => {
   it("marks every cell invalid, with the reason, when an axis does not apply", () => {
     const jobs = mapCells(scenario({ service: { kind: "none" } }), "lease-ttl", [1000], "clients", [2], 3);
     expect(jobs).toEqual([{ x: 0, y: 0, xValue: 1000, yValue: 2, seeds: 3, scenario: null, invalid: "With no lock there is no lease." }]);
-    expect(runCell(jobs[0])).toMatchObject({ runs: 0, invalid: "With no lock there is no lease." });
+    expect(runCell(jobs[0]!)).toMatchObject({ runs: 0, invalid: "With no lock there is no lease." });
   });
 
   it("refuses the same axis twice", () => {
@@ -72,7 +72,7 @@ describe("runCell", () => {
 
   it("reports an invalid combination with its first error instead of throwing", () => {
     const [job] = mapCells(base, "clients", [0], "work-time", [500], 2);
-    expect(runCell(job)).toMatchObject({ runs: 0, unsafe: 0, invalid: "clients.count: must be ≥ 1" });
+    expect(runCell(job!)).toMatchObject({ runs: 0, unsafe: 0, invalid: "clients.count: must be ≥ 1" });
   });
 });
 
@@ -87,7 +87,7 @@ describe("cellScenario", () => {
 
   it("opens a failing cell on its failing seed, and that seed fails", () => {
     const [job] = mapCells(base, "lease-ttl", [1000], "pause-length", [20_000], 5);
-    const cell = runCell(job);
+    const cell = runCell(job!);
     expect(cell.failingSeed).not.toBeNull();
     const opened = cellScenario(base, "lease-ttl", 1000, "pause-length", 20_000, cell.failingSeed!);
     expect(opened.ok && simulate(opened.scenario).summary.verdict).toBe("unsafe");

@@ -56,8 +56,9 @@ export function hadOverlap(summary: Summary): boolean {
 export function mapCells(base: Scenario, xAxis: AxisId, xValues: readonly number[], yAxis: AxisId, yValues: readonly number[], seeds: number): CellJob[] {
   if (xAxis === yAxis) throw new Error(`the two axes must differ (both are "${xAxis}")`);
   return fillOrder(xValues.length, yValues.length).map(({ x, y }) => {
-    const xValue = xValues[x];
-    const yValue = yValues[y];
+    // fillOrder gives each index below its axis's length.
+    const xValue = xValues[x]!;
+    const yValue = yValues[y]!;
     const applied = cellScenario(base, xAxis, xValue, yAxis, yValue);
     return applied.ok ? { x, y, xValue, yValue, seeds, scenario: applied.scenario } : { x, y, xValue, yValue, seeds, scenario: null, invalid: applied.reason };
   });

@@ -41,14 +41,20 @@ export function axisReading(input: Scenario, resolved: ResolvedScenario, id: Axi
  * null or lies beyond either end by more than half a step.
  */
 export function nearestIndex(id: AxisId, values: readonly number[], value: number | null): number | null {
-  if (value === null || values.length === 0) return null;
-  const log = axisById(id).scale === "log" && value > 0 && values[0] > 0;
+  const [low, second] = values;
+  const high = values.at(-1);
+  if (value === null || low === undefined || high === undefined) return null;
+  const log = axisById(id).scale === "log" && value > 0 && low > 0;
   const at = (v: number) => (log ? Math.log(v) : v);
   let best = 0;
-  for (let i = 1; i < values.length; i++) if (Math.abs(at(values[i]) - at(value)) < Math.abs(at(values[best]) - at(value))) best = i;
-  const step = values.length > 1 ? Math.abs(at(values[1]) - at(values[0])) : 0;
-  const first = at(values[0]);
-  const last = at(values[values.length - 1]);
+  let bestDistance = Math.abs(at(low) - at(value));
+  for (const [i, v] of values.entries()) {
+    const distance = Math.abs(at(v) - at(value));
+    if (distance < bestDistance) [best, bestDistance] = [i, distance];
+  }
+  const step = second === undefined ? 0 : Math.abs(at(second) - at(low));
+  const first = at(low);
+  const last = at(high);
   const beyond = Math.max(0, first - at(value), at(value) - last);
   return beyond > step / 2 + 1e-9 ? null : best;
 }

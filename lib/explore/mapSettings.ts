@@ -101,8 +101,8 @@ const WHOLE = /^\d{1,9}$/;
 
 function decodeAxis(text: string): MapAxisSettings | null {
   const fields = text.split("_");
-  if (fields.length !== 4 || !axisIds.has(fields[0]) || !fields.slice(1).every((f) => WHOLE.test(f))) return null;
-  const [axis, low, high, count] = fields;
+  const [axis = "", low, high, count] = fields;
+  if (fields.length !== 4 || !axisIds.has(axis) || !fields.slice(1).every((f) => WHOLE.test(f))) return null;
   return { axis: axis as AxisId, range: [Number(low), Number(high)], count: Number(count) };
 }
 

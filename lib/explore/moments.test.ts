@@ -8,9 +8,9 @@ describe("momentsOf", () => {
     const moments = momentsOf(result.events, new Set(["redis"]));
     expect(moments.map((m) => `${m.client} ${m.kind}`)).toEqual(["c1 grant", "c1 read", "c1 write", "c2 grant", "c2 read", "c2 write"]);
     const [grant, , write] = moments;
-    expect(grant.t).toBeGreaterThan(0);
-    expect(grant.t).toBeLessThan(10);
-    expect(write.t).toBeCloseTo(grant.t + 2000, -1);
+    expect(grant!.t).toBeGreaterThan(0);
+    expect(grant!.t).toBeLessThan(10);
+    expect(write!.t).toBeCloseTo(grant!.t + 2000, -1);
   });
 
   it("finds renewals: messages to the lock service while the client believes it holds the lock", () => {

@@ -9,7 +9,7 @@ const moments: Moment[] = [
   { client: "c1", kind: "write", t: 2007 },
   { client: "c2", kind: "grant", t: 2010 },
 ];
-const placed = (i: number, ms: number): Placed => ({ fault: pauseAt(moments[i], ms), moment: moments[i] });
+const placed = (i: number, ms: number): Placed => ({ fault: pauseAt(moments[i]!, ms), moment: moments[i]! });
 const pauseOf = (p: Placed) => (p.fault.kind === "pause" ? p.fault.forMs : 0);
 
 /** A stand-in for the simulator: c1 fails once its pauses add up to 8.05 s. */
@@ -25,7 +25,7 @@ const oracle = (): ShrinkOracle & { calls: number } => ({
 describe("shrinkSchedule", () => {
   it("drops a fault that is not needed, moves the rest later and shortens it to 100 ms precision", () => {
     const result = shrinkSchedule([placed(0, 30_000), placed(3, 5000)], oracle());
-    expect(result).toEqual([{ fault: pauseAt(moments[2], 8100), moment: moments[2] }]);
+    expect(result).toEqual([{ fault: pauseAt(moments[2]!, 8100), moment: moments[2] }]);
   });
 
   it("keeps two faults when each is needed", () => {

@@ -43,7 +43,7 @@ function fewerFaults(schedule: Placed[], oracle: ShrinkOracle): Placed[] {
 function laterPlacements(schedule: Placed[], oracle: ShrinkOracle): Placed[] {
   let current = schedule;
   for (let i = 0; i < current.length; i++) {
-    const placed = current[i];
+    const placed = current[i]!; // current keeps its length: each step replaces one fault
     const others = current.filter((_, j) => j !== i);
     const later = oracle
       .momentsWith(others)
@@ -66,7 +66,7 @@ function laterPlacements(schedule: Placed[], oracle: ShrinkOracle): Placed[] {
 function smallerSizes(schedule: Placed[], oracle: ShrinkOracle): Placed[] {
   let current = schedule;
   for (let i = 0; i < current.length; i++) {
-    const placed = current[i];
+    const placed = current[i]!; // current keeps its length: each step replaces one fault
     const size = magnitudeOf(placed.fault);
     const sized = (k: number): Placed[] => {
       const fault = withMagnitude(placed.fault, Math.min(size, k * SHRINK_STEP_MS));

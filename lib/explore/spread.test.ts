@@ -37,7 +37,7 @@ describe("chunkSize", () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(1600);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(32);
     expect(sizes.at(-1)).toBe(1);
-    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
   });
 
   it("never asks for more cells than remain, nor for none", () => {

@@ -49,10 +49,11 @@ export function guidePlacements(guide: DecisionGuide): GuidePlacement[] {
 /** The edges a walk took: from each node on the path to the next. */
 export function guidePathEdgeIds(guide: DecisionGuide, path: readonly string[]): Set<string> {
   const ids = new Set<string>();
-  for (let i = 0; i + 1 < path.length; i++) {
-    const node = guide.nodes[path[i]];
-    if (node?.kind !== "question") continue;
-    const index = node.answers.findIndex((answer) => answer.next === path[i + 1]);
+  for (const [i, id] of path.entries()) {
+    const node = guide.nodes[id];
+    const next = path[i + 1];
+    if (node?.kind !== "question" || next === undefined) continue;
+    const index = node.answers.findIndex((answer) => answer.next === next);
     if (index >= 0) ids.add(`${node.id}-${index}`);
   }
   return ids;

@@ -48,7 +48,7 @@ describe("a missed prediction's review card", () => {
 
   it("says where to watch the answer when the prediction has no reveal", () => {
     const card = predictionCard(lesson, { ...predict, reveal: [] });
-    expect(card.options[1].explanationHtml).toBe("<p>This is what the run does after 17.0 s.</p>");
+    expect(card.options[1]!.explanationHtml).toBe("<p>This is what the run does after 17.0 s.</p>");
   });
 
   it("exists for every prediction of every lesson, in reading order, keyed as progress keeps them", () => {

@@ -26,7 +26,7 @@ export function predictionHref(lessonSlug: string, predictId: string): string {
 
 /** One prediction as a review card; its id is the prediction's key in the learner's progress. */
 export function predictionCard(lesson: Pick<Lesson, "slug" | "number" | "title">, predict: LessonPredict): QuizQuestion {
-  const answer = predict.options[predict.answer];
+  const answer = predict.options[predict.answer] ?? "";
   const first = predict.reveal[0];
   // The reveal's opening prose says what the run does after the moment; the live pieces after it stay in the lesson.
   const explained = first?.kind === "html" ? first.html : "";

@@ -17,7 +17,7 @@ describe("ttlSuggest", () => {
   it("covers the work without renewal when W + P fits within the takeover time", () => {
     const advice = ttlSuggest({ workMs: 2_000, pauseMs: 1_000, driftPpm: 0, takeoverMs: 10_000, networkDelayMs: 3 });
     expect(advice).toMatchObject({ ttlMs: 3_000, renewEveryMs: 1_000, renewal: "optional", pauseCoveredMs: 1_000, safetyMarginMs: 3, feasible: true });
-    expect(advice.steps[0].text).toContain("TTL = 3 s");
+    expect(advice.steps[0]!.text).toContain("TTL = 3 s");
   });
 
   it("takes W + P exactly equal to T as fitting", () => {
@@ -27,7 +27,7 @@ describe("ttlSuggest", () => {
   it("says when no TTL meets both goals: T below 1.5 × P", () => {
     const advice = ttlSuggest({ workMs: 20_000, pauseMs: 10_000, driftPpm: 0, takeoverMs: 12_000, networkDelayMs: 1 });
     expect(advice).toMatchObject({ ttlMs: 12_000, renewal: "required", feasible: false, pauseCoveredMs: 8_000 });
-    expect(advice.steps[1].text).toMatch(/fence the writes/);
+    expect(advice.steps[1]!.text).toMatch(/fence the writes/);
   });
 
   it("holds at the boundary TTL = 1.5 × P", () => {

@@ -128,7 +128,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /** The diagram after `view` in the order T steps through: timeline, topology, both, timeline… */
 export function nextSlideView(view: SlideView): SlideView {
-  return SLIDE_VIEWS[(SLIDE_VIEWS.indexOf(view) + 1) % SLIDE_VIEWS.length];
+  return SLIDE_VIEWS[(SLIDE_VIEWS.indexOf(view) + 1) % SLIDE_VIEWS.length]!;
 }
 
 /**

@@ -39,7 +39,7 @@ export function loadFactsOf(result: SimResult): LoadFacts {
   const truncated = result.summary.incomplete !== null;
   const coveredMs = Math.max(1, truncated ? Math.min(last, scenario.durationMs) : scenario.durationMs);
 
-  const beliefSince = new Map<string, number>();
+  const beliefSince = new Map<string, { lock: string; since: number }>(); // by client and lock
   const held = new Map<string, [number, number][]>();
   const jobSince = new Map<string, number>();
   const workerMs = new Map<string, number>();
@@ -56,12 +56,12 @@ export function loadFactsOf(result: SimResult): LoadFacts {
     switch (e.kind) {
       case "belief-start":
         // A belief with no grant is a client working without a lock (no lock service, fail-open).
-        if (e.grant !== null) beliefSince.set(`${e.proc}\n${e.lock}`, e.t);
+        if (e.grant !== null) beliefSince.set(`${e.proc}\n${e.lock}`, { lock: e.lock, since: e.t });
         break;
       case "belief-end": {
         const k = `${e.proc}\n${e.lock}`;
-        const since = beliefSince.get(k);
-        if (since !== undefined) hold(e.lock, since, e.t);
+        const belief = beliefSince.get(k);
+        if (belief !== undefined) hold(e.lock, belief.since, e.t);
         beliefSince.delete(k);
         break;
       }
@@ -78,7 +78,7 @@ export function loadFactsOf(result: SimResult): LoadFacts {
       }
     }
   }
-  for (const [k, since] of beliefSince) hold(k.split("\n")[1], since, coveredMs);
+  for (const { lock, since } of beliefSince.values()) hold(lock, since, coveredMs);
   for (const [id, since] of jobSince) work(id, since, coveredMs);
 
   let busiestLock: LoadFacts["busiestLock"] = null;

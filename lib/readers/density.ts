@@ -24,9 +24,9 @@ export function columnShares(intervals: Iterable<readonly [number, number]>, col
   for (const [px0, px1] of intervals) {
     const from = Math.max(0, px0);
     const to = Math.min(columns, px1);
-    for (let c = Math.floor(from); c < to; c++) shares[c] += Math.min(c + 1, to) - Math.max(c, from);
+    for (let c = Math.floor(from); c < to; c++) shares[c]! += Math.min(c + 1, to) - Math.max(c, from); // 0 ≤ c < columns
   }
-  for (let c = 0; c < columns; c++) shares[c] = Math.min(1, shares[c]);
+  for (let c = 0; c < columns; c++) shares[c] = Math.min(1, shares[c]!);
   return shares;
 }
 
@@ -35,7 +35,7 @@ export function densityRuns(shares: Float32Array): DensityRun[] {
   const runs: DensityRun[] = [];
   const level = (share: number) => Math.ceil(share * DENSITY_LEVELS - 1e-6) / DENSITY_LEVELS;
   for (let c = 0; c < shares.length; c++) {
-    const share = level(shares[c]);
+    const share = level(shares[c]!);
     if (share <= 0) continue;
     const last = runs.at(-1);
     if (last && last.to === c && last.share === share) last.to = c + 1;

@@ -29,10 +29,11 @@ function sameEvent(x: SimEvent, y: SimEvent): boolean {
 export function firstDivergence(a: readonly SimEvent[], b: readonly SimEvent[]): Divergence | null {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (!sameEvent(a[i], b[i])) return { index: i, t: Math.min(a[i].t, b[i].t), a: a[i], b: b[i] };
+    const [x, y] = [a[i]!, b[i]!]; // i < n, the shorter length
+    if (!sameEvent(x, y)) return { index: i, t: Math.min(x.t, y.t), a: x, b: y };
   }
-  if (a.length === b.length) return null;
-  const rest = a.length > n ? a[n] : b[n];
+  const rest = a[n] ?? b[n];
+  if (rest === undefined) return null;
   return { index: n, t: rest.t, a: a[n] ?? null, b: b[n] ?? null };
 }
 

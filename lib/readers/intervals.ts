@@ -33,7 +33,10 @@ export class IntervalIndex<T> {
     const first = lowerBound(this.maxEnds, from);
     const last = upperBound(this.starts, to);
     const out: T[] = [];
-    for (let i = first; i < last; i++) if (this.end(this.items[i]) >= from) out.push(this.items[i]);
+    for (let i = first; i < last; i++) {
+      const item = this.items[i]!; // last ≤ the number of items
+      if (this.end(item) >= from) out.push(item);
+    }
     return out;
   }
 }
@@ -43,8 +46,8 @@ export function lowerBound(values: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < x) lo = mid + 1;
+    const mid = (lo + hi) >>> 1; // lo ≤ mid < hi ≤ length: in range, unchecked in this hot search
+    if (values[mid]! < x) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -55,8 +58,8 @@ export function upperBound(values: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] <= x) lo = mid + 1;
+    const mid = (lo + hi) >>> 1; // as in lowerBound
+    if (values[mid]! <= x) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -10,7 +10,7 @@ describe("the key stops of a run", () => {
   const key = [...model.stops.key];
 
   it("reach gc-pause's stale write in a handful of steps, not hundreds", () => {
-    const staleWrite = result.violations[0].t;
+    const staleWrite = result.violations[0]!.t;
     const steps = key.filter((t) => t <= staleWrite).length;
     expect(steps).toBeLessThan(15);
     expect(model.stops.all.filter((t) => t <= staleWrite).length).toBeGreaterThan(steps * 5);
@@ -19,7 +19,7 @@ describe("the key stops of a run", () => {
   it("include every grant, write and violation, in time order, once each", () => {
     for (const e of result.events) if (e.kind === "grant" || e.kind === "write" || e.kind === "pause-start") expect(key).toContain(e.t);
     for (const v of result.violations) expect(key).toContain(v.t);
-    for (let i = 1; i < key.length; i++) expect(key[i]).toBeGreaterThan(key[i - 1]);
+    for (let i = 1; i < key.length; i++) expect(key[i]).toBeGreaterThan(key[i - 1]!);
   });
 
   it("skip messages", () => {

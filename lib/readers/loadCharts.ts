@@ -59,7 +59,7 @@ export function ticksOf(scale: ScaleLinear<number, number> | ScaleLogarithmic<nu
 
 /** Decades only (1, 10, 100 …) on a log axis, where d3 would label every integer. */
 export function decadeTicks(scale: ScaleLogarithmic<number, number>, format: (value: number) => string): Tick[] {
-  const [lo, hi] = scale.domain();
+  const [lo = 1, hi = lo] = scale.domain();
   const ticks: Tick[] = [];
   for (let v = 10 ** Math.ceil(Math.log10(lo) - 1e-9); v <= hi * (1 + 1e-9); v *= 10) ticks.push({ value: v, at: scale(v), label: format(v) });
   return ticks;

@@ -11,15 +11,16 @@ import { lowerBound, upperBound } from "@/lib/readers/intervals";
  * a few ms apart are one step at a 60 s scale, and three when zoomed in on them).
  */
 export function nextStop(stops: ArrayLike<number>, t: number, max: number, gapMs = 0): number | null {
-  const i = upperBound(stops, t);
-  if (i >= stops.length || stops[i] > max) return t < max ? max : null;
-  return Math.min(stops[upperBound(stops, stops[i] + gapMs) - 1], max);
+  const next = stops[upperBound(stops, t)];
+  if (next === undefined || next > max) return t < max ? max : null;
+  // The last stop within gapMs of `next`: `next` itself at least.
+  return Math.min(stops[upperBound(stops, next + gapMs) - 1]!, max);
 }
 
 /** The last stop before t and at least `gapMs` from it (see nextStop), or 0 from the first stop. */
 export function previousStop(stops: ArrayLike<number>, t: number, gapMs = 0): number | null {
-  const i = lowerBound(stops, t - gapMs) - 1;
-  if (i >= 0) return stops[i];
+  const stop = stops[lowerBound(stops, t - gapMs) - 1];
+  if (stop !== undefined) return stop;
   return t > 0 ? 0 : null;
 }
 

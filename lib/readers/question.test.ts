@@ -13,10 +13,10 @@ describe("predict mode's questions", () => {
   it("asks first whether storage will accept the stale write, stopping the timeline before it lands", () => {
     const [fenced] = questions("gc-pause-fenced");
     expect(fenced).toMatchObject({ id: "write-c1-17012", prompt: "Will storage accept c1's write (token 1) at 17.0 s?", answer: "reject" });
-    expect(fenced.explanation).toContain("storage had already seen 2 and rejected it");
-    expect(fenced.momentT).toBeLessThan(17_011.9);
-    expect(fenced.momentT).toBeGreaterThan(17_000);
-    expect(questions("gc-pause")[0].answer).toBe("accept");
+    expect(fenced!.explanation).toContain("storage had already seen 2 and rejected it");
+    expect(fenced!.momentT).toBeLessThan(17_011.9);
+    expect(fenced!.momentT).toBeGreaterThan(17_000);
+    expect(questions("gc-pause")[0]!.answer).toBe("accept");
   });
 
   it("asks whether any update will be lost, from the first fault on", () => {

@@ -16,6 +16,6 @@ describe("a scenario told before its run starts", () => {
 
   it("says when no fault is injected", () => {
     expect(summary("no-lock").at(-1)).toEqual({ label: "Faults", text: "none injected" });
-    expect(summary("no-lock")[0].text).toBe("No lock");
+    expect(summary("no-lock")[0]!.text).toBe("No lock");
   });
 });

@@ -83,7 +83,7 @@ describe("the story of a run", () => {
     for (const id of ["redlock-clock-jump", "zk-partition", "chubby-lock-delay", "k8s-paused-leader", "delete-release"]) {
       const { lines } = storyFor(id);
       expect(lines.length).toBeGreaterThan(3);
-      for (let i = 1; i < lines.length; i++) expect(lines[i].t).toBeGreaterThanOrEqual(lines[i - 1].t);
+      for (let i = 1; i < lines.length; i++) expect(lines[i]!.t).toBeGreaterThanOrEqual(lines[i - 1]!.t);
       for (const line of lines) expect(line.text).toMatch(/^(At|From) \d+\.\d s .*\.$/);
     }
   });
@@ -150,7 +150,7 @@ describe("the story of a run", () => {
       "At 2.0 s c1 wrote 1; storage accepted it.",
       "At 6.0 s c1 wrote 2; storage accepted it, but had already applied this job's write at 2.0 s: c1's reply was lost and it retried, so the counter was incremented twice for one job.",
     ]);
-    expect(twice[1].tone).toBe("danger");
+    expect(twice[1]!.tone).toBe("danger");
     expect(writes("idempotency").map((l) => l.text)[1]).toMatch(/storage had already applied that job and ignored it as a repeat\.$/);
   });
 
@@ -158,7 +158,7 @@ describe("the story of a run", () => {
     const lines = storyOf(simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } })).lines;
     const atOnce = lines.filter((l) => l.text.includes("worked at once"));
     expect(atOnce.map((l) => l.text)).toEqual(["From 5.2 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended."]);
-    expect(atOnce[0].tone).toBe("danger");
+    expect(atOnce[0]!.tone).toBe("danger");
   });
 
   it("tells a Redlock acquisition abandoned because it took longer than the TTL", () => {

@@ -92,7 +92,7 @@ describe("a run that stopped at the event limit", () => {
   it("heads a run's first violation as damage only when the data was damaged", () => {
     const heading = (id: string) => {
       const r = simulate(presetById(id)!.scenario);
-      return firstViolationHeading(r.violations[0], verdictOf(r.summary, r.scenario));
+      return firstViolationHeading(r.violations[0]!, verdictOf(r.summary, r.scenario));
     };
     expect(heading("gc-pause")).toEqual({ text: "First violation, at 10.0 s", damage: true });
     // Fenced, the same overlap of beliefs did no damage: no "First violation" under a Safe badge.

@@ -15,13 +15,13 @@ describe("the timeline model", () => {
     expect(m.refusals.query(0, m.durationMs)).toHaveLength(1);
     const [band] = m.refusals.query(0, m.durationMs);
     expect(band).toMatchObject({ client: "c2", startT: 100 });
-    expect(band.times).toEqual(refused.map((e) => e.t));
-    expect(band.endT).toBe(refused.at(-1)!.t);
+    expect(band!.times).toEqual(refused.map((e) => e.t));
+    expect(band!.endT).toBe(refused.at(-1)!.t);
     // Each refused attempt was a request and its reply: those arrows are gone, the rest remain.
     const all = m.messages.query(0, m.durationMs);
     expect(all).toHaveLength(result.events.filter((e) => e.kind === "send").length - 2 * refused.length);
     expect(all.some((msg) => msg.to === "storage")).toBe(true);
-    expect(all.filter((msg) => msg.from === "c2" && msg.sendT < band.endT)).toEqual([]);
+    expect(all.filter((msg) => msg.from === "c2" && msg.sendT < band!.endT)).toEqual([]);
   });
 
   it("lasts as long as a pause that outlives the run's last event: a pause past the run's end ends the activity there", () => {
@@ -94,9 +94,9 @@ describe("the timeline model", () => {
 
   it("finds the belief that outlived the real lease", () => {
     const [overhang] = model("gc-pause").overhangs.query(0, 60_000);
-    expect(overhang.lane).toBe("c1");
-    expect(overhang.startT).toBeCloseTo(10_002.9, 0);
-    expect(overhang.endT).toBe(16_000);
+    expect(overhang!.lane).toBe("c1");
+    expect(overhang!.startT).toBeCloseTo(10_002.9, 0);
+    expect(overhang!.endT).toBe(16_000);
   });
 
   it("marks violations and overlap bands, each named first with the word its mark shows", () => {
@@ -121,7 +121,7 @@ describe("the timeline model", () => {
   it("steps through every event, or every event but messages", () => {
     const m = model("gc-pause");
     expect(m.stops.withoutMessages.length).toBeLessThan(m.stops.all.length);
-    for (let i = 1; i < m.stops.all.length; i++) expect(m.stops.all[i]).toBeGreaterThan(m.stops.all[i - 1]);
+    for (let i = 1; i < m.stops.all.length; i++) expect(m.stops.all[i]).toBeGreaterThan(m.stops.all[i - 1]!);
   });
 
   it("brackets clients that worked at once while one of them no longer believed it held the lock, and only those", () => {
@@ -129,7 +129,7 @@ describe("the timeline model", () => {
     const pastLease = timelineModel(simulate({ version: 1, service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } }));
     expect(pastLease.overlaps).toEqual([]);
     expect(pastLease.concurrents).toEqual([{ clients: ["c1", "c2"], startT: expect.any(Number), endT: expect.any(Number) }]);
-    expect(pastLease.concurrents[0].endT - pastLease.concurrents[0].startT).toBeGreaterThan(4000);
+    expect(pastLease.concurrents[0]!.endT - pastLease.concurrents[0]!.startT).toBeGreaterThan(4000);
     // In the GC pause both clients believed while they worked at once: the overlap band says it all.
     expect(model("gc-pause").concurrents).toEqual([]);
   });

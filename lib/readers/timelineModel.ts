@@ -8,7 +8,7 @@ import type { ViolationKind } from "@/lib/sim/checker";
 import type { SimEvent } from "@/lib/sim/events";
 import type { GrantFact, WriteFact } from "@/lib/sim/facts";
 import { listOf, seconds, formatDuration, sentenceCase } from "@/lib/sim/format";
-import { clientIds, serviceNodeIds } from "@/lib/sim/scenario";
+import { clientIds, serviceNodeIds, type ResolvedScenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
 import type { Span } from "@/lib/sim/spans";
 import { leaseEndWords, rejectionNote } from "./phrases";
@@ -181,8 +181,8 @@ const MESSAGE_KINDS = new Set<SimEvent["kind"]>(["send", "deliver", "drop"]);
 /** The spans of injected faults: the run's activity lasts until they end. */
 const FAULT_SPANS = new Set<Span["kind"]>(["paused", "partitioned"]);
 
-function lanesOf(result: SimResult): Lane[] {
-  const s = result.scenario;
+/** The run's processes as lanes, in the timeline's order: its clients (numbered from 1), the service's nodes, storage. */
+export function lanesOf(s: ResolvedScenario): Lane[] {
   return [
     ...clientIds(s.clients.count).map((id, i): Lane => ({ id, kind: "client", clientNumber: i + 1 })),
     ...serviceNodeIds(s.service).map((id): Lane => ({ id, kind: "service", clientNumber: null })),
@@ -207,13 +207,15 @@ export function timelineModel(result: SimResult): TimelineModel {
 /** The model with its indexes, from its plain data. */
 export function timelineModelFrom(data: TimelineModelData): TimelineModel {
   const m = data.messages;
+  // The columns have one entry per message, and their codes index `procs` and `names`, as
+  // timelineModelData wrote them: every index below is in range.
   const messages: Message[] = Array.from({ length: m.id.length }, (_, i) => ({
     key: `m${m.id[i]}`,
-    from: m.procs[m.from[i]],
-    to: m.procs[m.to[i]],
-    sendT: m.sendT[i],
-    endT: m.endT[i],
-    msg: m.names[m.msg[i]],
+    from: m.procs[m.from[i]!]!,
+    to: m.procs[m.to[i]!]!,
+    sendT: m.sendT[i]!,
+    endT: m.endT[i]!,
+    msg: m.names[m.msg[i]!]!,
     dropped: m.dropped[i] === 1,
   }));
   return {
@@ -287,7 +289,7 @@ function packMessages(messages: Message[]): PackedMessages {
 
 export function timelineModelData(result: SimResult): TimelineModelData {
   const { events, scenario } = result;
-  const lanes = lanesOf(result);
+  const lanes = lanesOf(result.scenario);
   const laneIds = new Set(lanes.map((l) => l.id));
 
   const { facts } = result;
@@ -437,8 +439,9 @@ function refusalTracker(lanes: readonly Lane[]) {
     const run = runs.get(client);
     runs.delete(client);
     attempt.delete(client);
-    if (!run || run.times.length < REFUSAL_BAND_MIN) return;
-    bands.push({ client, startT: run.startT, endT: run.times[run.times.length - 1], times: run.times });
+    const endT = run?.times.at(-1);
+    if (!run || endT === undefined || run.times.length < REFUSAL_BAND_MIN) return;
+    bands.push({ client, startT: run.startT, endT, times: run.times });
     for (const key of run.keys) messages.add(key);
   };
   return {

@@ -88,7 +88,7 @@ describe("the topology at a moment", () => {
         ["c1", "storage"],
         ["c2", "storage"],
       ])
-        expect(cutsAt(logless, t)(a, b), `${a}–${b} at ${t}`).toBe(cutsAt(full, t)(a, b));
+        expect(cutsAt(logless, t)(a!, b!), `${a}–${b} at ${t}`).toBe(cutsAt(full, t)(a!, b!));
     }
   });
 

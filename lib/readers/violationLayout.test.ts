@@ -31,7 +31,7 @@ function expectNoOverprint(groups: ViolationGroup[]) {
     for (const b of boxes) if (a !== b) expect(a.from < b.to && b.from < a.to, `${a.g.label} runs into ${b.g.label}`).toBe(false);
     for (const other of groups) if (other !== a.g) expect(a.from < other.px + 8 && other.px - 8 < a.to, `${a.g.label} covers a mark`).toBe(false);
   }
-  for (let i = 1; i < groups.length; i++) expect(groups[i].px - groups[i - 1].px).toBeGreaterThanOrEqual(16);
+  for (let i = 1; i < groups.length; i++) expect(groups[i]!.px - groups[i - 1]!.px).toBeGreaterThanOrEqual(16);
 }
 
 describe("violation labels on the timeline", () => {
@@ -57,11 +57,11 @@ describe("violation labels on the timeline", () => {
       width,
     );
     expect(groups).toHaveLength(1);
-    expect(groups[0].label).toBe("lost update ×3 · overlap");
-    expect(groups[0].lead.violation).toBe("lost-update");
+    expect(groups[0]!.label).toBe("lost update ×3 · overlap");
+    expect(groups[0]!.lead.violation).toBe("lost-update");
     // The name starts with the words drawn, so a speech user can say what they see.
-    expect(groups[0].name).toMatch(/^lost update ×3 · overlap: 4 violations here\. /);
-    expect(groups[0].labelX).not.toBeNull();
+    expect(groups[0]!.name).toMatch(/^lost update ×3 · overlap: 4 violations here\. /);
+    expect(groups[0]!.labelX).not.toBeNull();
   });
 
   it("never overprint, and never drop the most crucial label, however crowded the strip", () => {
@@ -84,6 +84,6 @@ describe("violation labels on the timeline", () => {
   it("put a label left of its mark near the plot's right edge", () => {
     const x = scaleLinear().domain([0, 10_000]).range([0, 500]);
     const [group] = layoutViolations([mark("lost-update", 9_900)], x, { left: 0, right: 500 }, width);
-    expect(group.labelX! + width(group.label)).toBeLessThanOrEqual(group.px);
+    expect(group!.labelX! + width(group!.label)).toBeLessThanOrEqual(group!.px);
   });
 });

@@ -40,7 +40,8 @@ const overlaps = (a: Interval, b: Interval) => a.from < b.to && b.from < a.to;
 
 /** "lost update", or "lost update ×2 · overlap" for a merged group (kinds most crucial first). */
 function groupLabel(members: readonly ViolationMarkModel[]): string {
-  if (members.length === 1) return members[0].label;
+  const [only] = members;
+  if (only && members.length === 1) return only.label;
   const counts = new Map<string, number>();
   for (const m of [...members].sort((a, b) => priorityOf(a) - priorityOf(b))) counts.set(m.label, (counts.get(m.label) ?? 0) + 1);
   return [...counts].map(([label, n]) => (n === 1 ? label : `${label} ×${n}`)).join(" · ");
@@ -48,7 +49,8 @@ function groupLabel(members: readonly ViolationMarkModel[]): string {
 
 /** Each member's own name; a merged group's starts with its label, the words the mark shows (WCAG 2.5.3, Label in Name). */
 function groupName(members: readonly ViolationMarkModel[], label: string): string {
-  return members.length === 1 ? members[0].name : `${label}: ${members.length} violations here. ${members.map((m) => m.name).join(". ")}`;
+  const [only] = members;
+  return only && members.length === 1 ? only.name : `${label}: ${members.length} violations here. ${members.map((m) => m.name).join(". ")}`;
 }
 
 /**

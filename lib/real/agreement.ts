@@ -27,7 +27,7 @@ export function tokensByValue(scenario: ResolvedScenario): boolean {
  * the tokens agree when there are as many, each higher than the last. Elsewhere they must be equal.
  */
 export function tokensAgree(scenario: ResolvedScenario, model: number[], real: number[]): boolean {
-  const rising = (ts: number[]) => ts.every((t, i) => i === 0 || t > ts[i - 1]);
+  const rising = (ts: number[]) => ts.every((t, i) => i === 0 || t > ts[i - 1]!);
   if (!tokensByValue(scenario)) return model.length === real.length && rising(model) && rising(real);
   return model.length === real.length && model.every((t, i) => t === real[i]);
 }

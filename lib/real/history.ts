@@ -99,7 +99,7 @@ function issueText(issue: z.core.$ZodIssue, kind: string | null): string {
 
 /** Whether a file's text is a lock history (its first line is the history's header), not a recorded run's trace. */
 export function looksLikeHistory(text: string): boolean {
-  const first = text.slice(0, 4096).trimStart().split("\n", 1)[0];
+  const first = text.slice(0, 4096).trimStart().split("\n", 1)[0] ?? "";
   try {
     const value = JSON.parse(first) as unknown;
     return typeof value === "object" && value !== null && "history" in value;
@@ -137,8 +137,9 @@ export function readHistory(text: string, progress: (share: number) => void = ()
   };
 
   const headerAt = lines.findIndex((l) => l.trim() !== "");
-  if (headerAt < 0) return { ok: false, errors: ["the history is empty: its first line is the header, then one event a line"] };
-  const head = parseJson(lines[headerAt], headerAt + 1);
+  const headerLine = lines[headerAt];
+  if (headerLine === undefined) return { ok: false, errors: ["the history is empty: its first line is the header, then one event a line"] };
+  const head = parseJson(headerLine, headerAt + 1);
   if (head === undefined) return { ok: false, errors };
   const h = header.safeParse(head);
   if (!h.success) {
@@ -156,7 +157,7 @@ export function readHistory(text: string, progress: (share: number) => void = ()
   const every = Math.max(1, Math.floor(lines.length / 20));
   for (let i = headerAt + 1; i < lines.length && errors.length < MAX_ERRORS; i++) {
     if (i % every === 0) progress(i / lines.length);
-    const raw = lines[i].trim();
+    const raw = lines[i]!.trim(); // i < lines.length
     if (raw === "") continue;
     const n = i + 1;
     if (events.length >= MAX_HISTORY_EVENTS) {
@@ -186,7 +187,8 @@ export function readHistory(text: string, progress: (share: number) => void = ()
   const numbered = names.every((p) => /^c[1-9]\d*$/.test(p));
   const count = numbered ? Math.max(...names.map((p) => Number(p.slice(1)))) : names.length;
   if (count > LIMITS.clients) return { ok: false, errors: [`the history names process c${count}; the lab draws at most ${LIMITS.clients} clients`] };
-  const clientOf = new Map(names.map((p, i) => [p, numbered ? p : clientIds(names.length)[i]]));
+  const ids = clientIds(names.length);
+  const clientOf = new Map(names.map((p, i) => [p, numbered ? p : ids[i]!])); // one id per name
 
   const writesBy = new Map<string, number>();
   for (const { e } of events) if (e.kind === "write-accepted") writesBy.set(e.process, (writesBy.get(e.process) ?? 0) + 1);

@@ -67,8 +67,8 @@ describe("the Redis primary frozen past its TTL, then a failover, recorded", () 
       ]);
       const [c1, c2] = run.facts.grants;
       // The lease outlived its 5 s TTL under the freeze: it ends when the replica, promoted at 8 s, finds the key expired.
-      expect(c1.endedAt!).toBeGreaterThanOrEqual(8000);
-      expect(c2.grantedAt).toBeGreaterThan(c1.endedAt!);
+      expect(c1!.endedAt!).toBeGreaterThanOrEqual(8000);
+      expect(c2!.grantedAt).toBeGreaterThan(c1!.endedAt!);
       expect(run.facts.writes.map((w) => [w.client, w.stale?.grantEndReason ?? null, w.lostIncrements])).toEqual([
         ["c1", "failover", 0],
         ["c2", null, 1],

@@ -3,7 +3,7 @@
  * cannot run faithfully is refused with every reason at once, and the servers it needs are named
  * with the Debian packages that provide them. Pure.
  */
-import type { ResolvedScenario } from "../sim/scenario";
+import { clientIds, type ResolvedScenario } from "../sim/scenario";
 
 export const MAX_REAL_MS = 120_000;
 export const MAX_REAL_CLIENTS = 8;
@@ -70,6 +70,8 @@ export function refusals(s: ResolvedScenario): string[] {
   if (s.clocks.driftPpm !== 0 || Object.values(s.clocks.per).some((p) => (p.driftPpm ?? 0) !== 0)) {
     why.push("clocks.driftPpm: a process's clock rate cannot be changed on this machine");
   }
+  const clients = new Set(clientIds(s.clients.count));
+  const isClient = (id: string) => clients.has(id);
   s.faults.forEach((f, i) => {
     const at = `faults.${i} (${f.kind})`;
     switch (f.kind) {
@@ -79,17 +81,17 @@ export function refusals(s: ResolvedScenario): string[] {
       case "pause":
         if (f.atPhase) why.push(`${at}: the recorder pauses at a time (atMs), not at a phase`);
         // A server is frozen by SIGSTOP of the PID the recorder started: the Redis primary is one process.
-        if (!/^c\d+$/.test(f.target) && !(kind === "redis" && f.target === "redis")) why.push(`${at}: the recorder pauses clients and the Redis primary only`);
+        if (!isClient(f.target) && !(kind === "redis" && f.target === "redis")) why.push(`${at}: the recorder pauses clients and the Redis primary only`);
         break;
       case "crash":
-        if (!/^c\d+$/.test(f.target)) why.push(`${at}: the recorder crashes clients only`);
+        if (!isClient(f.target)) why.push(`${at}: the recorder crashes clients only`);
         if (f.host) why.push(`${at}: a vanished host (host: true) cannot be made on one machine; a process crash can`);
         if (f.restartAfterMs !== undefined) why.push(`${at}: the recorder does not restart crashed clients`);
         break;
       case "partition":
       case "delay": {
         const [a, b] = f.kind === "partition" ? f.between : [f.from, f.to];
-        if (!(/^c\d+$/.test(a) && b !== a) || /^c\d+$/.test(b)) why.push(`${at}: the recorder's proxy sits between a client and a server only (from a client)`);
+        if (!(isClient(a) && b !== a) || isClient(b)) why.push(`${at}: the recorder's proxy sits between a client and a server only (from a client)`);
         if (kind === "etcd" && b !== "storage" && b !== "e1") why.push(`${at}: the recorder runs a single etcd member, e1`);
         break;
       }

@@ -7,7 +7,7 @@ const question: RoomQuestion = { id: "deck#3", text: "Will c2 get the lock?", op
 /** A relay with a few connections, and what each connection has been sent. */
 function setup(options: Partial<RelayOptions> = {}) {
   let codes = 0;
-  const relay = createRelay({ newCode: () => ["HAPPY", "MARCH", "QUEST"][codes++], newSecret: () => `secret-${codes}-abcdefghijklmnop`, ...options });
+  const relay = createRelay({ newCode: () => ["HAPPY", "MARCH", "QUEST"][codes++]!, newSecret: () => `secret-${codes}-abcdefghijklmnop`, ...options });
   const inbox = new Map<ConnectionId, RelayMessage[]>();
   let now = 0;
   const deliver = (out: Outgoing[]) => {
@@ -194,7 +194,7 @@ describe("hostile input", () => {
         s.send(id, { type: "join", code: s.code, device: device(random(20)) });
       } else s.send(id, { type: "vote", round: 1, option: random(2) });
       const room = s.lastOf(1, "room")!;
-      expect(room.poll!.counts[0] + room.poll!.counts[1]).toBeLessThanOrEqual(room.joined);
+      expect(room.poll!.counts[0]! + room.poll!.counts[1]!).toBeLessThanOrEqual(room.joined);
     }
   });
 
@@ -291,14 +291,14 @@ describe("hostile input", () => {
     const burst = s.at();
     const replies = Array.from({ length: 300 }, (_, i) => {
       s.relay.connect(100 + i, burst, nat);
-      return s.relay.receive(100 + i, JSON.stringify({ type: "join", code: "WXYZ2", device: device(i) }), burst)[0].message;
+      return s.relay.receive(100 + i, JSON.stringify({ type: "join", code: "WXYZ2", device: device(i) }), burst)[0]!.message;
     });
     expect(replies.filter((m) => m.type === "error" && m.reason === "no-such-room")).toHaveLength(30);
     expect(replies.filter((m) => m.type === "error" && m.reason === "slow-down")).toHaveLength(270);
     s.relay.connect(1, burst, nat);
-    const code = (s.relay.receive(1, JSON.stringify({ type: "open" }), burst)[0].message as { code: string }).code;
+    const code = (s.relay.receive(1, JSON.stringify({ type: "open" }), burst)[0]!.message as { code: string }).code;
     // The first phone waits for one guess to come back (2 s at 30 a minute); the rest join as part of the room.
-    const joinNew = (i: number, at: number) => s.relay.receive(100 + i, JSON.stringify({ type: "join", code, device: device(i) }), at)[0].message;
+    const joinNew = (i: number, at: number) => s.relay.receive(100 + i, JSON.stringify({ type: "join", code, device: device(i) }), at)[0]!.message;
     expect(joinNew(0, burst + 1_000)).toMatchObject({ type: "error", reason: "slow-down" });
     const later = burst + 60_000;
     for (let i = 0; i < 300; i++) expect(joinNew(i, later)).toMatchObject({ type: "phone", code });

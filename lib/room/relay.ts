@@ -157,9 +157,9 @@ function sameSecret(a: string, b: string): boolean {
 export function addressKey(remote: string | undefined): string {
   if (!remote) return "unknown";
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remote);
-  if (mapped) return mapped[1];
+  if (mapped) return mapped[1]!;
   if (!remote.includes(":")) return remote;
-  const [head, tail = ""] = remote.split("::");
+  const [head = "", tail = ""] = remote.split("::");
   const left = head === "" ? [] : head.split(":");
   const right = tail === "" ? [] : tail.split(":");
   const groups = remote.includes("::") ? [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
@@ -404,8 +404,9 @@ export function createRelay(options: RelayOptions): Relay {
           return drop("unexpected");
         const device = room.phones.get(id)!;
         const previous = poll.votes.get(device);
-        if (previous !== undefined) poll.counts[previous]--;
-        poll.counts[message.option]++;
+        // Both options are below options.length, the counts' length (checked above, and when stored).
+        if (previous !== undefined) poll.counts[previous]!--;
+        poll.counts[message.option]!++;
         poll.votes.set(device, message.option);
         return [phoneView(room, id), ...presenterView(room)];
       }

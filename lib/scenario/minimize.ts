@@ -28,9 +28,11 @@ function sortedKeys(value: Json): Json {
   if (!isObject(value)) return value;
   return Object.fromEntries(
     Object.keys(value)
-      .filter((k) => value[k] !== undefined)
       .sort()
-      .map((k) => [k, sortedKeys(value[k])]),
+      .flatMap((k) => {
+        const v = value[k];
+        return v === undefined ? [] : [[k, sortedKeys(v)]];
+      }),
   );
 }
 
@@ -51,6 +53,7 @@ export function minimizeScenario(input: Scenario): Scenario {
     for (const key of Object.keys(node)) {
       if (KEPT.has(key)) continue;
       const value = node[key];
+      if (value === undefined) continue;
       delete node[key];
       if (same(root)) continue;
       node[key] = value;

@@ -6,8 +6,11 @@
 // A namespace import, unlike `import { z }`, lets esbuild leave zod's locales out of the workers' bundle (scripts/workers/build.mjs).
 import * as z from "zod";
 
+const OPS = [">=", "<=", ">", "<", "==", "!="] as const;
+type Op = (typeof OPS)[number];
+
 const comparison = z
-  .partialRecord(z.enum([">=", "<=", ">", "<", "==", "!="]), z.union([z.number(), z.string(), z.boolean()]))
+  .partialRecord(z.enum(OPS), z.union([z.number(), z.string(), z.boolean()]))
   .refine((c) => Object.keys(c).length > 0, 'a comparison needs an operator, such as { ">=": 1 }');
 
 export const expectationSchema = z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null(), comparison]));
@@ -30,7 +33,7 @@ export const presetFileSchema = z.strictObject({
 
 export type PresetFile = z.infer<typeof presetFileSchema>;
 
-const ops: Record<string, (a: unknown, b: unknown) => boolean> = {
+const ops: Record<Op, (a: unknown, b: unknown) => boolean> = {
   ">=": (a, b) => (a as number) >= (b as number),
   "<=": (a, b) => (a as number) <= (b as number),
   ">": (a, b) => (a as number) > (b as number),
@@ -45,7 +48,8 @@ export function expectationMisses(summary: Record<string, unknown>, expect: Expe
   for (const [field, want] of Object.entries(expect)) {
     const got = field.split(".").reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), summary);
     const tests = want !== null && typeof want === "object" ? want : { "==": want };
-    for (const [op, value] of Object.entries(tests)) {
+    // The schema allows only these operators as keys.
+    for (const [op, value] of Object.entries(tests) as [Op, unknown][]) {
       if (got === undefined || !ops[op](got, value)) misses.push(`${field} = ${JSON.stringify(got)}, expected ${op} ${JSON.stringify(value)}`);
     }
   }

@@ -48,7 +48,7 @@ describe("searching the presets", () => {
 
   it("groups by service in the order the presets come", () => {
     const groups = groupByService(presets);
-    expect(groups[0][0]).toBe("Redis (one node)");
+    expect(groups[0]![0]).toBe("Redis (one node)");
     expect(groups.reduce((n, [, items]) => n + items.length, 0)).toBe(presets.length);
   });
 });

@@ -13,7 +13,7 @@ describe("the course's presets", () => {
   });
 
   it("open the course with the GC pause, as the lab's picker lists them", () => {
-    expect(presets[0].id).toBe("gc-pause");
+    expect(presets[0]!.id).toBe("gc-pause");
   });
 
   it("are each a valid scenario that runs to its end without warnings", () => {

@@ -18,7 +18,7 @@ describe("logScale", () => {
     expect(ttl.toValue(0)).toBe(500);
     expect(ttl.toValue(60)).toBe(120_000);
     const values = Array.from({ length: 61 }, (_, p) => ttl.toValue(p) as number);
-    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]);
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]!);
   });
 
   it("maps every step's value back to its own position", () => {

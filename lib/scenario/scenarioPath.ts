@@ -28,7 +28,7 @@ export function scenarioPathGet(scenario: unknown, path: string): unknown {
  */
 export function scenarioPathSet(scenario: Scenario, path: string, next: number): Scenario {
   const write = (node: unknown, segments: string[]): unknown => {
-    const [head, ...rest] = segments;
+    const [head = "", ...rest] = segments;
     if (Array.isArray(node)) {
       if (!isIndex(head) || Number(head) >= node.length) throw new Error(`no element ${head} at "${path}"`);
       const copy = [...node];

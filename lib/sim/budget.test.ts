@@ -152,7 +152,7 @@ describe("a progress listener", () => {
     const heard: RunProgress[] = [];
     const result = simulate(jobs, { progress: (p) => void heard.push(p) });
     expect(heard.length).toBeGreaterThan(2);
-    expect(heard[0].jobsDone).toBeGreaterThan(0);
+    expect(heard[0]!.jobsDone).toBeGreaterThan(0);
     expect(heard.at(-1)!.jobsDone).toBeLessThanOrEqual(result.summary.jobsDone);
     expect(heard.map((p) => p.jobsDone)).toEqual(heard.map((p) => p.jobsDone).sort((a, b) => a - b));
   });

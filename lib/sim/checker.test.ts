@@ -183,7 +183,7 @@ describe("violations", () => {
     for (const { id, result } of runs) {
       const times = result.violations.map((v) => v.t);
       expect(times, id).toEqual([...times].sort((a, b) => a - b));
-      if (times.length) expect(result.summary.firstViolationMs, id).toBeCloseTo(times[0], 2);
+      if (times.length) expect(result.summary.firstViolationMs, id).toBeCloseTo(times[0]!, 2);
       else expect(result.summary.firstViolationMs, id).toBeNull();
     }
   });
@@ -214,9 +214,9 @@ describe("a counter job whose write was applied twice", () => {
     expect(result.summary).toMatchObject({ verdict: "unsafe", counter: 2, jobsDone: 1, lostUpdates: 0, duplicateEffects: 1 });
     const [first, second] = result.facts.writes;
     expect(first).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: null });
-    expect(second).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: first.seq });
+    expect(second).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: first!.seq });
     expect(result.violations).toMatchObject([{ kind: "duplicate-effect", clients: ["c1"] }]);
-    expect(result.violations[0].text).toContain("c1's reply was lost and it retried, so the counter was incremented twice for one job");
+    expect(result.violations[0]!.text).toContain("c1's reply was lost and it retried, so the counter was incremented twice for one job");
   });
 
   it("is prevented by an idempotency key: storage answers the retry as a repeat and applies it once", () => {
@@ -321,7 +321,7 @@ describe("a write already in the network when the run ends", () => {
       },
     ]);
     // It lands 90 s and one network latency (1–5 ms) after it left, after the run's end.
-    const { sentAt, arrivesAt } = result.facts.pending[0].inFlight!;
+    const { sentAt, arrivesAt } = result.facts.pending[0]!.inFlight!;
     expect(arrivesAt - sentAt - 90000).toBeGreaterThanOrEqual(1);
     expect(arrivesAt - sentAt - 90000).toBeLessThanOrEqual(5);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0, counter: 1 });
@@ -374,7 +374,7 @@ describe("a write already in the network when the run ends", () => {
 
   it("cannot change the verdict when storage would reject it: with a sequencer check the run stays safe", () => {
     const fenced = chubby(90000, { guard: "fencing" });
-    expect(fenced.facts.pending[0].inFlight).toMatchObject({ rejection: { by: "fencing", token: 1, seen: 2 }, repeat: false });
+    expect(fenced.facts.pending[0]!.inFlight).toMatchObject({ rejection: { by: "fencing", token: 1, seen: 2 }, repeat: false });
     expect(fenced.summary).toMatchObject({ verdict: "safe", writesPending: 1, staleWritesPending: 1 });
     expect(fenced.warnings).toEqual([
       expect.stringMatching(
@@ -408,6 +408,6 @@ describe("concurrent sections", () => {
       },
     ]);
     const [episode] = result.facts.concurrent;
-    expect(episode.to - episode.from).toBeCloseTo(result.summary.concurrentSectionsMs, 0);
+    expect(episode!.to - episode!.from).toBeCloseTo(result.summary.concurrentSectionsMs, 0);
   });
 });

@@ -344,7 +344,7 @@ export function createChecker(scenario: ResolvedScenario): Checker {
       jobsDone,
       jobsAborted: aborts.length,
       acquireLatencyMs: { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) },
-      firstViolationMs: violations.length ? round(violations[0].t) : null,
+      firstViolationMs: violations[0] ? round(violations[0].t) : null,
       throughputPerSec: round(jobsDone / (durationMs / 1000)),
       backlogMax,
       serviceUtilization: round(serviceUtilization, 6),
@@ -494,7 +494,8 @@ export function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.max(0, rank - 1)];
+  // 0 ≤ p ≤ 100 keeps the rank within 1..n on a list that is not empty.
+  return sorted[Math.max(0, rank - 1)]!;
 }
 
 function lostUpdate(e: WriteFact): Violation {

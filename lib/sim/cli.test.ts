@@ -114,7 +114,7 @@ describe("runCli on a long batch", () => {
     expect(out.stdout).toBe("");
     const [refusal, shrink] = out.stderr.split("\n");
     expect(refusal).toMatch(/^too much work: 500 seeds × about [\d,]+ events a run ≈ [\d,]+ events, over the limit of 10,000 \(--max-work\)$/);
-    const perRun = Number(refusal.match(/about ([\d,]+) events a run/)![1].replace(/,/g, ""));
+    const perRun = Number(refusal!.match(/about ([\d,]+) events a run/)![1]!.replace(/,/g, ""));
     expect(shrink).toContain(`fewer seeds (--seeds ${Math.floor(10_000 / perRun)} fits), a shorter durationMs, or fewer clients or jobs`);
     expect(lines).toEqual([]);
   });

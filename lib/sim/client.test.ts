@@ -21,7 +21,7 @@ describe("checking the lease before writing", () => {
     const write = lastWrite(result, "c1")!;
     const [grant] = grantsTo(result, "c1");
     expect(write.t).toBeGreaterThan(17_000);
-    expect(write.t).toBeGreaterThan(grant.endT! + 5000);
+    expect(write.t).toBeGreaterThan(grant!.endT! + 5000);
     expect(write).toMatchObject({ accepted: true, applied: true });
     expect(result.summary).toMatchObject({ verdict: "unsafe", staleWritesAccepted: 1, lostUpdates: 1 });
   });
@@ -50,8 +50,8 @@ describe("a lease shorter than the work", () => {
   it("moves the client's lease deadline forward with each renewal", () => {
     const result = run(named("ttl-renewed"));
     const [belief] = beliefsOf(result, "c1");
-    expect(belief.endReason).toBe("released");
-    expect(belief.endT).toBeGreaterThan(8000);
+    expect(belief!.endReason).toBe("released");
+    expect(belief!.endT).toBeGreaterThan(8000);
   });
 });
 
@@ -106,7 +106,7 @@ describe("a client's wall clock jumping back", () => {
     const check = firstOf(result, "check", { proc: "c1" })!;
     const [grant] = grantsTo(result, "c1");
     expect(check.ok).toBe(true);
-    expect(check.t).toBeGreaterThan(grant.endT!);
+    expect(check.t).toBeGreaterThan(grant!.endT!);
     expect(check.t).toBeGreaterThan(7000);
     expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
   });
@@ -201,7 +201,7 @@ describe("what a client does when it learns its lock is gone", () => {
     expect(result.scenario.clients.onLockLost).toBe("carry-on");
     const carryOn = cutOff("carry-on");
     const stopped = firstOf(carryOn, "session", { proc: "c1", state: "stopped-leading" })!.t;
-    expect(writesBy(carryOn, "c1")[0].t).toBeGreaterThan(stopped);
+    expect(writesBy(carryOn, "c1")[0]!.t).toBeGreaterThan(stopped);
     expect(carryOn.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
   });
 

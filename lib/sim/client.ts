@@ -114,8 +114,8 @@ export function createClient(
 
   function phasePause(phase: PhasePause["atPhase"], then: () => void): void {
     const i = pendingPauses.findIndex((p) => p.atPhase === phase && (p.atMs ?? 0) <= kernel.now);
-    if (i < 0) return then();
-    const [pause] = pendingPauses.splice(i, 1);
+    const [pause] = i < 0 ? [] : pendingPauses.splice(i, 1);
+    if (!pause) return then();
     kernel.pause(proc, pause.forMs, "gc", then);
   }
 

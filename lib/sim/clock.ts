@@ -69,15 +69,16 @@ export class ProcessClock {
     let jumped = 0;
     let segmentStart = -Infinity;
     for (let i = 0; i <= this.jumps.length; i++) {
-      const segmentEnd = i < this.jumps.length ? this.jumps[i].atMs : Infinity;
+      const jump = this.jumps[i];
+      const segmentEnd = jump ? jump.atMs : Infinity;
       const from = Math.max(segmentStart, fromT);
       if (segmentEnd > from) {
         const t = (reading - this.offsetMs - jumped) / this.rate;
         if (t <= from) return from;
         if (t < segmentEnd) return t;
       }
-      if (i < this.jumps.length) {
-        jumped += this.jumps[i].byMs;
+      if (jump) {
+        jumped += jump.byMs;
         segmentStart = segmentEnd;
       }
     }

@@ -46,8 +46,7 @@ export class DelayFaults {
       entry.sorted = true;
     }
     const { waiting, begun } = entry;
-    while (entry.next < waiting.length && waiting[entry.next].atMs <= now) {
-      const d = waiting[entry.next++];
+    for (let d = waiting[entry.next]; d && d.atMs <= now; d = waiting[++entry.next]) {
       begun.push({ t: d.order, seq: 0, byMs: d.byMs });
     }
     return begun.pop()?.byMs ?? 0;

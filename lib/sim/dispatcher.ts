@@ -60,7 +60,7 @@ export function createDispatcher(kernel: Kernel, rng: Rng, stream: Stream, clien
     if (!q) queues.set(client, (q = new Fifo()));
     return q;
   };
-  const ownerOf = (key: number) => clients()[key % clients().length].id;
+  const ownerOf = (key: number) => clients()[key % clients().length]!.id;
 
   function keyOf(): number {
     if (stream.keys === 1) return 0;

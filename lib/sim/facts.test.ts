@@ -15,10 +15,10 @@ describe("the facts of a run", () => {
     const { facts } = run(gcPause("none"));
     const [first, second] = facts.grants;
     expect(first).toMatchObject({ client: "c1", lock: "lock", issuedBy: "redis", endReason: "expired" });
-    expect(first.endedAt! - first.grantedAt).toBeCloseTo(10_000, -1);
+    expect(first!.endedAt! - first!.grantedAt).toBeCloseTo(10_000, -1);
     // c2's retry lands just after the key expires.
-    expect(second.client).toBe("c2");
-    expect(second.grantedAt).toBeGreaterThanOrEqual(first.endedAt!);
+    expect(second!.client).toBe("c2");
+    expect(second!.grantedAt).toBeGreaterThanOrEqual(first!.endedAt!);
   });
 
   it("record that a paused c1 believed past its grant's end", () => {

@@ -31,7 +31,7 @@ describe("chaos pauses", () => {
   it("never overlap: each starts after the previous one of that client ended", () => {
     for (const c of ["c1", "c2", "c3"]) {
       const pauses = pausesOf(result, c);
-      for (let i = 1; i < pauses.length; i++) expect(pauses[i][0]).toBeGreaterThan(pauses[i - 1][1]);
+      for (let i = 1; i < pauses.length; i++) expect(pauses[i]![0]).toBeGreaterThan(pauses[i - 1]![1]);
     }
   });
 
@@ -71,7 +71,7 @@ describe("chaos pauses", () => {
     const gaps: number[] = [];
     for (const c of ["c1", "c2"]) {
       const pauses = pausesOf(long, c);
-      gaps.push(pauses[0][0], ...pauses.slice(1).map((p, i) => p[0] - pauses[i][1]));
+      gaps.push(pauses[0]![0], ...pauses.slice(1).map((p, i) => p[0] - pauses[i]![1]));
     }
     const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
     expect(gaps.length).toBeGreaterThan(900);

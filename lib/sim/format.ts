@@ -40,9 +40,9 @@ function roundedToThousandths(abs: number): [string, string] {
   // The shortest decimal that reads back as the number, as ICU rounds it (1.0005 → 1.001).
   const text = String(abs);
   if (text.includes("e")) return abs < 1 ? ["0", ""] : [BigInt(Math.round(abs)).toString(), ""];
-  const [whole, fraction = ""] = text.split(".");
+  const [whole = "0", fraction = ""] = text.split(".");
   if (fraction.length <= 3) return [whole, fraction];
-  const thousandths = BigInt(whole + fraction.slice(0, 3)) + (fraction[3] >= "5" ? 1n : 0n);
+  const thousandths = BigInt(whole + fraction.slice(0, 3)) + (fraction.charAt(3) >= "5" ? 1n : 0n);
   const digits = thousandths.toString().padStart(4, "0");
   return [digits.slice(0, -3), digits.slice(-3).replace(/0+$/, "")];
 }

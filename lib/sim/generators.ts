@@ -69,7 +69,7 @@ export function faultsFor(service: Service, clients: number, durationMs: number,
   const nodes = nodesOf(service);
   const crashable = fc.constantFrom(...clientIds, ...nodes);
   const anyProcess = fc.constantFrom(...clientIds, ...nodes, "storage");
-  const pair = fc.shuffledSubarray([...clientIds, ...nodes, "storage"], { minLength: 2, maxLength: 2 }).map(([a, b]): [string, string] => [a, b]);
+  const pair = fc.shuffledSubarray([...clientIds, ...nodes, "storage"], { minLength: 2, maxLength: 2 }).map(([a, b]): [string, string] => [a!, b!]);
   const options: fc.Arbitrary<Fault>[] = [
     fc.record({ kind: fc.constant("pause" as const), target: anyProcess, atMs: at, forMs: ms(1, 15_000) }),
     fc.record({
@@ -261,7 +261,7 @@ export function recount(result: SimResult) {
   const stale = (w: (typeof writes)[number]) => w.grant !== null && leaseEnd.has(w.grant) && w.t >= leaseEnd.get(w.grant)!;
 
   const counterWrites = writes.filter((w) => w.applied && w.run === null);
-  const counter = counterWrites.length ? counterWrites[counterWrites.length - 1].value : 0;
+  const counter = counterWrites.at(-1)?.value ?? 0;
   const effects = new Map<number, number>();
   for (const w of writes) if (w.applied && w.run !== null) effects.set(w.run, (effects.get(w.run) ?? 0) + 1);
   // A job or run applied more than once (a cron run done twice, a counter job retried after a lost reply).
@@ -283,10 +283,12 @@ export function recount(result: SimResult) {
   const cuts = [...new Set(intervals.flat())].sort((a, b) => a - b);
   let overlapMs = 0;
   let maxConcurrentHolders = 0;
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    const mid = (cuts[i] + cuts[i + 1]) / 2;
+  for (const [i, from] of cuts.entries()) {
+    const to = cuts[i + 1];
+    if (to === undefined) break;
+    const mid = (from + to) / 2;
     const holders = intervals.filter(([s, e]) => s < mid && mid < e).length;
-    if (holders >= 2) overlapMs += cuts[i + 1] - cuts[i];
+    if (holders >= 2) overlapMs += to - from;
     maxConcurrentHolders = Math.max(maxConcurrentHolders, holders);
   }
 
@@ -300,7 +302,7 @@ export function recount(result: SimResult) {
   const nearestRank = (p: number) => {
     if (!latencies.length) return 0;
     const sorted = [...latencies].sort((a, b) => a - b);
-    return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+    return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
   };
   const jobsDone = of("job-done").length;
 

@@ -100,8 +100,8 @@ describe("a crashed process", () => {
     for (const host of [false, true]) {
       const result = crashAt(host);
       expect(grantsTo(result, "c1")[0]).toMatchObject({ endReason: "expired" });
-      expect(grantsTo(result, "c1")[0].endT).toBeGreaterThan(30_000);
-      expect(grantsTo(result, "c2")[0].t).toBeGreaterThan(30_000);
+      expect(grantsTo(result, "c1")[0]!.endT).toBeGreaterThan(30_000);
+      expect(grantsTo(result, "c2")[0]!.t).toBeGreaterThan(30_000);
     }
   });
 
@@ -117,7 +117,7 @@ describe("a crashed process", () => {
     expect(grantsTo(result, "c1")).toMatchObject([{ endReason: "expired" }]);
     expect(firstOf(result, "drop", { to: "c1" })).toMatchObject({ msg: "OK", reason: "crashed" });
     expect(beliefsOf(result, "c1")).toEqual([]);
-    expect(grantsTo(result, "c2")[0].t).toBeGreaterThan(10_000);
+    expect(grantsTo(result, "c2")[0]!.t).toBeGreaterThan(10_000);
   });
 
   it("restarts with empty memory: it starts its job again and no longer knows its own key", () => {

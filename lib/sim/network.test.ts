@@ -26,7 +26,7 @@ describe("a partition", () => {
 
   it("heals at its end: the client gets the lock", () => {
     expect(eventsOf(result, "partition-end")).toMatchObject([{ t: 2500, between: ["c1", "redis"] }]);
-    expect(grantsTo(result, "c1")[0].t).toBeGreaterThan(2500);
+    expect(grantsTo(result, "c1")[0]!.t).toBeGreaterThan(2500);
     expect(result.summary.jobsDone).toBe(1);
   });
 
@@ -67,8 +67,8 @@ describe("a delayed message", () => {
   const delivers = eventsOf(result, "deliver", { from: "c1", to: "storage" });
 
   it("adds byMs to the first message sent at or after atMs", () => {
-    expect(sends[0].t).toBe(0);
-    expect(delivers[0]).toMatchObject({ id: sends[0].id, t: 5002 });
+    expect(sends[0]!.t).toBe(0);
+    expect(delivers[0]).toMatchObject({ id: sends[0]!.id, t: 5002 });
     expect(firstOf(result, "timeout", { proc: "c1", to: "storage" })?.t).toBe(1000);
   });
 

@@ -65,7 +65,7 @@ export class Network {
     let arrival = kernel.now + this.rng.uniform(this.latencyMs[0], this.latencyMs[1]);
     const pair = sender.index * kernel.procCount + receiver.index;
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
-    arrival = Math.max(arrival, this.lastArrival[pair]);
+    arrival = Math.max(arrival, this.lastArrival[pair]!); // pair < procCount², the array's length
     this.lastArrival[pair] = arrival;
     if (arrival > kernel.durationMs && msg.type === "write") this.writesBeyondEnd.push({ from, to, id, msg, sentAt: kernel.now, arrivesAt: arrival });
     kernel.deliverAt(arrival, from, receiver, id, msg.type, onArrive as Step, target);

@@ -16,18 +16,17 @@ export function processOrder(scenario: ResolvedScenario): string[] {
 export function processClock(scenario: ResolvedScenario, id: string): ProcessClock | null {
   const order = processOrder(scenario);
   const index = order.indexOf(id);
-  return index < 0 ? null : clockAt(scenario, order, index);
+  return index < 0 ? null : clockAt(scenario, order.length, id, index);
 }
 
 /** Every process with its clock, in process order: what a run sets up, with the order built once. */
 export function processClocks(scenario: ResolvedScenario): { id: string; clock: ProcessClock }[] {
   const order = processOrder(scenario);
-  return order.map((id, index) => ({ id, clock: clockAt(scenario, order, index) }));
+  return order.map((id, index) => ({ id, clock: clockAt(scenario, order.length, id, index) }));
 }
 
-function clockAt(scenario: ResolvedScenario, order: readonly string[], index: number): ProcessClock {
-  const id = order[index];
-  const share = order.length > 1 ? index / (order.length - 1) - 0.5 : 0;
+function clockAt(scenario: ResolvedScenario, count: number, id: string, index: number): ProcessClock {
+  const share = count > 1 ? index / (count - 1) - 0.5 : 0;
   const per = scenario.clocks.per[id] ?? {};
   const jumps: ClockJump[] = scenario.faults.flatMap((f) => (f.kind === "clock-jump" && f.target === id ? [{ atMs: f.atMs, byMs: f.byMs }] : []));
   return new ProcessClock(per.offsetMs ?? share * scenario.clocks.skewMs, per.driftPpm ?? share * scenario.clocks.driftPpm, jumps);

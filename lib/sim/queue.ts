@@ -34,7 +34,7 @@ export class EventQueue<E extends Queued> {
   push(entry: E): void {
     const first = this.first;
     if (first === undefined) {
-      if (this.length === 0 || before(entry, this.times[0], this.seqs[0])) {
+      if (this.length === 0 || before(entry, this.times[0]!, this.seqs[0]!)) {
         this.first = entry;
         return;
       }
@@ -53,6 +53,8 @@ export class EventQueue<E extends Queued> {
     return first;
   }
 
+  // The heap's indices stay below `length`, inside its typed arrays: the `!`s below are in range,
+  // and they cost nothing at run time, which a check in these loops would.
   private pushToHeap(entry: E): void {
     if (this.length === this.times.length) this.grow();
     const { items, times, seqs } = this;
@@ -61,11 +63,11 @@ export class EventQueue<E extends Queued> {
     let i = this.length++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const pt = times[parent];
-      if (!(t < pt || (t === pt && seq < seqs[parent]))) break;
+      const pt = times[parent]!;
+      if (!(t < pt || (t === pt && seq < seqs[parent]!))) break;
       items[i] = items[parent];
       times[i] = pt;
-      seqs[i] = seqs[parent];
+      seqs[i] = seqs[parent]!;
       i = parent;
     }
     items[i] = entry;
@@ -79,8 +81,8 @@ export class EventQueue<E extends Queued> {
     const top = items[0];
     const n = --this.length;
     const last = items[n];
-    const t = times[n];
-    const seq = seqs[n];
+    const t = times[n]!;
+    const seq = seqs[n]!;
     items[n] = undefined;
     if (n === 0) return top;
     let i = 0;
@@ -88,12 +90,12 @@ export class EventQueue<E extends Queued> {
       let child = 2 * i + 1;
       if (child >= n) break;
       const right = child + 1;
-      if (right < n && (times[right] < times[child] || (times[right] === times[child] && seqs[right] < seqs[child]))) child = right;
-      const ct = times[child];
-      if (!(ct < t || (ct === t && seqs[child] < seq))) break;
+      if (right < n && (times[right]! < times[child]! || (times[right] === times[child] && seqs[right]! < seqs[child]!))) child = right;
+      const ct = times[child]!;
+      if (!(ct < t || (ct === t && seqs[child]! < seq))) break;
       items[i] = items[child];
       times[i] = ct;
-      seqs[i] = seqs[child];
+      seqs[i] = seqs[child]!;
       i = child;
     }
     items[i] = last;

@@ -42,16 +42,17 @@ export class SeriesRecorder {
     this.latencies = new Array(this.buckets).fill(undefined);
   }
 
+  /** The bucket of a time in the run: always an index of the counts (a time past the end goes in the last). */
   private bucket(t: number): number {
     return Math.min(this.buckets - 1, Math.floor(t / BUCKET_MS));
   }
 
   arrived(): void {
-    this.arrivedCount[this.bucket(this.now())]++;
+    this.arrivedCount[this.bucket(this.now())]!++;
   }
 
   completed(): void {
-    this.completedCount[this.bucket(this.now())]++;
+    this.completedCount[this.bucket(this.now())]!++;
   }
 
   /** Jobs completed so far (asked only every few thousand steps, by a progress listener). */
@@ -93,7 +94,7 @@ export class SeriesRecorder {
     for (let t = from; t < end;) {
       const b = this.bucket(t);
       const bucketEnd = Math.min(end, (b + 1) * BUCKET_MS);
-      into[b] += level * (bucketEnd - t);
+      into[b]! += level * (bucketEnd - t);
       t = bucketEnd;
     }
   }

@@ -58,7 +58,7 @@ describe("simulate", () => {
       fc.property(validScenarios, (s) => {
         const { events, scenario: resolved } = simulate(s);
         const outOfRange = events.filter((e) => e.t < 0 || e.t > resolved.durationMs);
-        const outOfOrder = events.filter((e, i) => i > 0 && (e.t < events[i - 1].t || e.seq <= events[i - 1].seq));
+        const outOfOrder = events.filter((e, i) => i > 0 && (e.t < events[i - 1]!.t || e.seq <= events[i - 1]!.seq));
         expect(outOfRange).toEqual([]);
         expect(outOfOrder).toEqual([]);
       }),

@@ -118,7 +118,8 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   clients.forEach((id, i) => {
     const phasePauses = scenario.faults.flatMap((f) => (f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : []));
     const code = options.code;
-    byId.set(id, code ? createCodeClient(world, service, id, starts[i], phasePauses, code) : createClient(world, service, id, starts[i], phasePauses, dispatcher));
+    const start = starts[i]!; // one start per client
+    byId.set(id, code ? createCodeClient(world, service, id, start, phasePauses, code) : createClient(world, service, id, start, phasePauses, dispatcher));
   });
   scheduleFaults(kernel, network, service, scenario, chaosRng);
   dispatcher?.start();

@@ -11,7 +11,7 @@ describe("spans", () => {
 
   it("draw each belief from its start to its end, with its token and why it ended", () => {
     expect(spansOf(gc, "belief", "c1")).toMatchObject([
-      { startT: eventsOf(gc, "belief-start", { proc: "c1" })[0].t, endT: 16_000, token: 1, endReason: "lease-deadline" },
+      { startT: eventsOf(gc, "belief-start", { proc: "c1" })[0]!.t, endT: 16_000, token: 1, endReason: "lease-deadline" },
       { token: 3, endReason: "released" },
     ]);
   });
@@ -23,9 +23,9 @@ describe("spans", () => {
       ["redis", "c2", 2, "released"],
       ["redis", "c1", 3, "released"],
     ]);
-    const c1Lease = leases[0];
-    expect(c1Lease.startT).toBe(eventsOf(gc, "grant")[0].t);
-    expect(c1Lease.endT).toBe(eventsOf(gc, "lease-end")[0].t);
+    const c1Lease = leases[0]!;
+    expect(c1Lease.startT).toBe(eventsOf(gc, "grant")[0]!.t);
+    expect(c1Lease.endT).toBe(eventsOf(gc, "lease-end")[0]!.t);
   });
 
   it("draw a pause with its cause and length", () => {
@@ -34,7 +34,7 @@ describe("spans", () => {
 
   it("draw work, including the time a pause stretched it", () => {
     const [work] = spansOf(gc, "working", "c1");
-    expect(work.endT - work.startT).toBeCloseTo(2000 + 15_000, 9);
+    expect(work!.endT - work!.startT).toBeCloseTo(2000 + 15_000, 9);
   });
 
   it("draw a partition on both lanes it cuts, once per lane however many partitions overlap there", () => {

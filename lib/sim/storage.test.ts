@@ -8,12 +8,12 @@ describe("the Kleppmann GC pause, without fencing", () => {
 
   it("lets c2 take the lock when c1's lease expires at about 10 s", () => {
     const [c1Grant] = grantsTo(result, "c1");
-    expect(c1Grant.endReason).toBe("expired");
-    expect(c1Grant.endT).toBeGreaterThanOrEqual(10_000);
-    expect(c1Grant.endT).toBeLessThan(10_010);
+    expect(c1Grant!.endReason).toBe("expired");
+    expect(c1Grant!.endT).toBeGreaterThanOrEqual(10_000);
+    expect(c1Grant!.endT).toBeLessThan(10_010);
     const [c2Grant] = grantsTo(result, "c2");
-    expect(c2Grant.t).toBeGreaterThanOrEqual(c1Grant.endT!);
-    expect(c2Grant.t).toBeLessThan(10_500);
+    expect(c2Grant!.t).toBeGreaterThanOrEqual(c1Grant!.endT!);
+    expect(c2Grant!.t).toBeLessThan(10_500);
   });
 
   it("reports overlap from about 10 s, while c1 is paused and still believes it holds the lock", () => {
@@ -47,7 +47,7 @@ describe("the Kleppmann GC pause, with a fencing token", () => {
   it("rejects c1's late write with reason 1 < 2", () => {
     const [late] = writesBy(result, "c1");
     expect(late).toMatchObject({ accepted: false, applied: false, token: 1, rejection: { by: "fencing", token: 1, seen: 2 } });
-    expect(late.t).toBeGreaterThanOrEqual(17_000);
+    expect(late!.t).toBeGreaterThanOrEqual(17_000);
     expect(result.summary.staleWritesRejected).toBe(1);
     expect(result.summary.staleWritesAccepted).toBe(0);
   });
@@ -55,7 +55,7 @@ describe("the Kleppmann GC pause, with a fencing token", () => {
   it("makes c1 retry from the start, lock included, and succeed with a new token", () => {
     const abort = firstOf(result, "attempt-abort", { proc: "c1" });
     expect(abort?.reason).toMatch(/1 < 2/);
-    const retryGrant = grantsTo(result, "c1")[1];
+    const retryGrant = grantsTo(result, "c1")[1]!;
     expect(retryGrant.t).toBeGreaterThan(abort!.t);
     expect(lastWrite(result, "c1")).toMatchObject({ accepted: true, token: retryGrant.token, value: 2, readValue: 1 });
     expect(result.summary.jobsAborted).toBe(1);
@@ -163,7 +163,7 @@ function etcdFencedScenario(clients: number) {
       kind: fc.constant("partition" as const),
       between: fc.oneof(
         fc.constantFrom(...clientIds).map((c): [string, string] => [c, "e1"]),
-        fc.shuffledSubarray(etcdMembers, { minLength: 2, maxLength: 2 }).map(([a, b]): [string, string] => [a, b]),
+        fc.shuffledSubarray(etcdMembers, { minLength: 2, maxLength: 2 }).map(([a, b]): [string, string] => [a!, b!]),
       ),
       atMs: at,
       forMs: fc.integer({ min: 1, max: 10_000 }),

@@ -104,8 +104,8 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
   function failOver(lagMs: number): void {
     const asOf = kernel.now - lagMs;
     let lostWrites = 0;
-    while (journal.length && journal[journal.length - 1].t > asOf) {
-      const undo = journal.pop()!;
+    for (let undo = journal.at(-1); undo && undo.t > asOf; undo = journal.at(-1)) {
+      journal.pop();
       const c = cell(undo.key);
       c.value = undo.before.value;
       c.version = undo.before.version;
@@ -115,7 +115,7 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
     }
     // The highest token seen goes back too: the replica has only the marks it had replicated.
     for (const c of cells.values()) {
-      while (c.marks.length && c.marks[c.marks.length - 1].t > asOf) c.marks.pop();
+      while ((c.marks.at(-1)?.t ?? -Infinity) > asOf) c.marks.pop();
       c.highestToken = c.marks.at(-1)?.token ?? -Infinity;
     }
     const values = Object.fromEntries([...cells].map(([key, c]) => [key, c.value]));

@@ -69,47 +69,37 @@ export class World {
     return this.nextGrant++;
   }
 
-  /**
-   * Sends a request from a client and waits for the answer on the client's own clock. A request
-   * with no answer in time has failed for the client, though it may still take effect.
-   */
-  request<Req extends Message, Rep extends Message>(from: string, to: string, msg: Req, handlers: RequestHandlers<Rep>, timeoutMs = REQUEST_TIMEOUT_MS): void {
-    // The protocol pairs each request with its replies (wire<P>); the queue in between carries any message.
-    const request = new PendingRequest(this, this.kernel.proc(from), this.kernel.proc(to), msg, handlers as RequestHandlers);
-    request.timer = this.kernel.sleep(request.sender, timeoutMs, request.timedOut, request);
-    this.network.transmit(request.sender, request.receiver, msg, request.arrived, request);
-  }
-
-  /** A request that expects no answer (a release): handled like any other on arrival. */
-  tell(from: string, to: string, msg: Message): void {
-    this.network.send(from, to, msg, () => this.receive(to, from, msg, () => {}));
-  }
-
-  /** A message a service node pushes to a client (a watch notification). */
-  push(from: string, to: string, msg: Message, onArrive: () => void): void {
-    this.network.send(from, to, msg, onArrive);
-  }
-
   private handler: RequestHandler = () => {};
   private storageHandler: RequestHandler = () => {};
 
   /**
-   * Registers the service's request handler and each node's capacity (ops per second). Only the
-   * service's own clients send to its nodes, so every message that reaches the handler is a `Req`.
+   * How messages travel, for the wires alone: a service and its clients reach it only through
+   * `wire<P>()`, which types every message by the service's protocol.
    */
-  serve<Req extends Message, Rep extends Message>(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler<Req, Rep>): void {
-    for (const node of nodes)
-      this.queues.set(node, { proc: this.kernel.proc(node), serviceMs: 1000 / capacityOpsPerSec, busyUntil: 0, busyMs: 0, bins: this.series.busyBins(node) });
-    this.handler = handler as unknown as RequestHandler;
-  }
+  private readonly transport: Transport = {
+    request: (from, to, msg, handlers, timeoutMs) => {
+      const request = new PendingRequest(this, this.kernel.proc(from), this.kernel.proc(to), msg, handlers);
+      request.timer = this.kernel.sleep(request.sender, timeoutMs, request.timedOut, request);
+      this.network.transmit(request.sender, request.receiver, msg, request.arrived, request);
+    },
+    tell: (from, to, msg) => this.network.send(from, to, msg, () => this.receive(to, from, msg, () => {})),
+    push: (from, to, msg, onArrive) => this.network.send(from, to, msg, onArrive),
+    serve: (nodes, capacityOpsPerSec, handler) => {
+      for (const node of nodes)
+        this.queues.set(node, { proc: this.kernel.proc(node), serviceMs: 1000 / capacityOpsPerSec, busyUntil: 0, busyMs: 0, bins: this.series.busyBins(node) });
+      this.handler = handler;
+    },
+    serveStorage: (handler) => {
+      this.storageHandler = handler;
+    },
+  };
 
-  serveStorage<Req extends Message, Rep extends Message>(handler: RequestHandler<Req, Rep>): void {
-    this.storageHandler = handler as unknown as RequestHandler;
-  }
-
-  /** The world's requests, as protocol `P` types them: what a service or storage and its clients say. */
-  wire<P extends Protocol>(): Wire<P> {
-    return new Wire<P>(this);
+  /**
+   * The world's messages, as protocol `P` types them: what a service or storage and its clients
+   * say, and `Push`, what its nodes push to clients unasked (a watch's notification).
+   */
+  wire<P extends Protocol, Push extends Message = never>(): Wire<P, Push> {
+    return new Wire<P, Push>(this.transport);
   }
 
   /** A message that reached `node`: the storage handles it at once, a service node queues it. */
@@ -138,27 +128,58 @@ export class World {
   }
 }
 
+/** How a message travels, whatever its protocol: the wires type what goes in. */
+interface Transport {
+  request(from: string, to: string, msg: Message, handlers: RequestHandlers, timeoutMs: number): void;
+  tell(from: string, to: string, msg: Message): void;
+  push(from: string, to: string, msg: Message, onArrive: () => void): void;
+  serve(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler): void;
+  serveStorage(handler: RequestHandler): void;
+}
+
 /**
- * One protocol's view of the world: `request`, `tell` and `serve` with the messages and replies
- * that protocol names. A service makes one when it starts and uses it for all its messages.
+ * One protocol's view of the world: `request`, `tell`, `push` and `serve` with the messages and
+ * replies that protocol names. A service makes one when it starts and uses it for all its messages.
  */
-export class Wire<P extends Protocol> {
-  constructor(private readonly world: World) {}
+export class Wire<P extends Protocol, Push extends Message = never> {
+  constructor(private readonly transport: Transport) {}
 
-  request<K extends keyof P & string>(from: string, to: string, msg: RequestOf<P, K>, handlers: RequestHandlers<ReplyOf<P, K>>, timeoutMs?: number): void {
-    this.world.request<RequestOf<P, K>, ReplyOf<P, K>>(from, to, msg, handlers, timeoutMs);
+  /**
+   * Sends a request from a client and waits for the answer on the client's own clock. A request
+   * with no answer in time has failed for the client, though it may still take effect.
+   */
+  request<K extends keyof P & string>(
+    from: string,
+    to: string,
+    msg: RequestOf<P, K>,
+    handlers: RequestHandlers<ReplyOf<P, K>>,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  ): void {
+    // The protocol pairs each request with its replies; the queue in between carries any message.
+    this.transport.request(from, to, msg, handlers as RequestHandlers, timeoutMs);
   }
 
+  /** A request that expects no answer (a release): handled like any other on arrival. */
   tell<K extends keyof P & string>(from: string, to: string, msg: RequestOf<P, K>): void {
-    this.world.tell(from, to, msg);
+    this.transport.tell(from, to, msg);
   }
 
+  /** A message a service node pushes to a client unasked (a watch's notification); `onArrive` is the client's. */
+  push(from: string, to: string, msg: Push, onArrive: () => void): void {
+    this.transport.push(from, to, msg, onArrive);
+  }
+
+  /**
+   * Registers the service's request handler and each node's capacity (ops per second). Only the
+   * service's own clients send to its nodes, so every message that reaches the handler is one of
+   * its protocol's requests.
+   */
   serve(nodes: string[], capacityOpsPerSec: number, handler: RequestHandler<RequestOf<P>, ReplyOf<P>>): void {
-    this.world.serve(nodes, capacityOpsPerSec, handler);
+    this.transport.serve(nodes, capacityOpsPerSec, handler as unknown as RequestHandler);
   }
 
   serveStorage(handler: RequestHandler<RequestOf<P>, ReplyOf<P>>): void {
-    this.world.serveStorage(handler);
+    this.transport.serveStorage(handler as unknown as RequestHandler);
   }
 }
 

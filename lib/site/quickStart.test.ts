@@ -8,9 +8,9 @@ describe("the home page's quick start", () => {
   it("breaks a lock in predict mode, fixes it with a fence, then opens a lesson that exists", () => {
     const [breakIt, fixIt, readWhy] = quickStart;
     const lab = (href: string) => decodeLabSearch(href.replace(/^\/lab\//, ""));
-    expect(lab(breakIt.href)).toMatchObject({ presetId: "gc-pause", predict: true, problems: [] });
-    expect(lab(fixIt.href)).toMatchObject({ presetId: "gc-pause-fenced", predict: true, problems: [] });
-    const lesson = /^\/learn\/([\w-]+)\/$/.exec(readWhy.href)?.[1];
+    expect(lab(breakIt!.href)).toMatchObject({ presetId: "gc-pause", predict: true, problems: [] });
+    expect(lab(fixIt!.href)).toMatchObject({ presetId: "gc-pause-fenced", predict: true, problems: [] });
+    const lesson = /^\/learn\/([\w-]+)\/$/.exec(readWhy!.href)?.[1];
     expect(lesson && existsSync(join(process.cwd(), "content/lessons", `${lesson}.md`))).toBe(true);
   });
 

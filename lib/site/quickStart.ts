@@ -9,7 +9,7 @@ export interface QuickStep {
  * (the lab asks for a prediction before each run plays), then read why. The steps never say what a
  * run will do: that is the learner's prediction.
  */
-export const quickStart: readonly QuickStep[] = [
+export const quickStart: readonly [QuickStep, ...QuickStep[]] = [
   {
     title: "Break a lock",
     text: "Predict what a long garbage-collection pause does to the client holding the lock, then watch the run play out.",

@@ -1,9 +1,16 @@
 /**
  * The lab's playback store: the playhead (ms of true time), whether it plays and how fast, the
- * limit predict mode puts on it, and the timeline's display options. A factory, one per provider.
+ * limit predict mode puts on it, the timeline's display options, and the window the rest of the
+ * lab last asked the timeline to frame. A factory, one per provider.
  */
 import { createStore } from "zustand";
 import { advancePlayhead, nextStop, previousStop, speedFor } from "@/lib/readers/playback";
+
+/** A request to show a window of true time on the timeline; `seq` tells one request from the next. */
+export interface FrameRequest {
+  window: [number, number];
+  seq: number;
+}
 
 export interface PlaybackState {
   t: number;
@@ -20,6 +27,12 @@ export interface PlaybackState {
   speed: number;
   showMessages: boolean;
   shortcuts: boolean;
+  /**
+   * The window the timeline was last asked to frame ("Jump to violation", the failure finder's
+   * "Open on the timeline", a won level's moment); null before any. The timeline of this provider
+   * frames each new request, and only it: another lab on the page has its own store.
+   */
+  frameRequest: FrameRequest | null;
   setT: (t: number) => void;
   play: () => void;
   /** Plays from here on to `untilT`, even past the run's last event: the rest of the picture plays out. */
@@ -40,6 +53,8 @@ export interface PlaybackState {
   setLimit: (limitT: number | null) => void;
   setShowMessages: (show: boolean) => void;
   setShortcuts: (on: boolean) => void;
+  /** Asks the timeline to frame `window`: asked twice for the same window, it frames it again. */
+  frame: (window: [number, number]) => void;
 }
 
 export type PlaybackStore = ReturnType<typeof createPlaybackStore>;
@@ -64,6 +79,7 @@ export function createPlaybackStore(initial: { t: number | null; endT: number; a
       speed: speedFor(initial.activityEndT),
       showMessages: true,
       shortcuts: true,
+      frameRequest: null,
       setT: (t) => set({ t: clamp(t) }),
       // From the end (or past the last event), playing starts again from the beginning.
       play: () => set((s) => ({ playing: true, untilT: null, t: s.t >= Math.min(playbackMax(s), Math.max(s.activityEndT, 1)) ? 0 : s.t })),
@@ -95,6 +111,7 @@ export function createPlaybackStore(initial: { t: number | null; endT: number; a
       setLimit: (limitT) => set((s) => ({ limitT, t: limitT === null ? s.t : Math.min(s.t, limitT), playing: limitT === null ? s.playing : false })),
       setShowMessages: (showMessages) => set({ showMessages }),
       setShortcuts: (shortcuts) => set({ shortcuts }),
+      frame: (window) => set((s) => ({ frameRequest: { window, seq: (s.frameRequest?.seq ?? 0) + 1 } })),
     };
   });
 }

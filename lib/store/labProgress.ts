@@ -32,7 +32,7 @@ export type Prediction = z.infer<typeof predictionSchema>;
 export function labProgressParse(saved: unknown): LabProgress {
   const parsed = labProgressSchema.safeParse(saved);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = parsed.error.issues[0]!; // a failed parse has at least one issue
     throw new Error(`${issue.path.join(".") || "saved predictions"}: ${issue.message}`);
   }
   return parsed.data;

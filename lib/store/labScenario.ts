@@ -15,6 +15,7 @@ import { planScenario, type RunSize } from "@/lib/workers/runPlan";
 import { forecastEventLimit, type EventLimitForecast } from "@/lib/workers/eventLimit";
 import { streamSwitchNotes } from "@/lib/scenario/streamSwitch";
 import type { Flip } from "@/lib/scenario/flips";
+import { decodeMapSettings, type MapSettings } from "@/lib/explore/mapSettings";
 import { costsTheScenario, DEFAULT_PRESET_ID, type DecodedLocation } from "@/lib/scenario/url";
 import { createRunner, type Runner } from "@/lib/workers/simRunner";
 
@@ -53,8 +54,11 @@ export interface ScenarioState {
   predict: PredictState;
   /** The twin run's flip, shown side by side with this run; null for none. */
   compare: Flip | null;
-  /** The failure map's URL parameter (lib/explore/mapSettings.ts); null for none. */
-  map: string | null;
+  /**
+   * The failure map's settings, as last drawn or as a link gave them, or the problems of a link's
+   * settings that could not be read; null when the map is not open. Encoded only in the URL.
+   */
+  map: MapOpening | null;
   /** Applies a change to the scenario; refused changes leave it as it was and say why. */
   edit: (change: (scenario: Scenario, resolved: ResolvedScenario) => Scenario) => void;
   choosePreset: (id: string) => void;
@@ -68,7 +72,7 @@ export interface ScenarioState {
   reveal: () => void;
   nextQuestion: (count: number) => void;
   setCompare: (flip: Flip | null) => void;
-  setMap: (map: string | null) => void;
+  setMap: (settings: MapSettings | null) => void;
 }
 
 export type ScenarioStore = ReturnType<typeof createScenarioStore>;
@@ -82,6 +86,9 @@ type Shown = Pick<ScenarioState, "scenario" | "presetId" | "resolved" | "warning
 type StatePatch = Partial<ScenarioState> | ((state: ScenarioState) => Partial<ScenarioState>);
 
 /** Without a runner, every run happens at once on this thread (as in store-level tests). */
+/** The failure map's settings, or why a link's could not be read. */
+export type MapOpening = ReturnType<typeof decodeMapSettings>;
+
 export function createScenarioStore(initial: DecodedLocation, runner: Runner = createRunner(null)) {
   let noticeId = 0;
   let shown: Shown | null = null;
@@ -153,7 +160,7 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       notices: openingNotices,
       predict: freshPredict(initial.predict),
       compare: initial.compare ?? null,
-      map: initial.map ?? null,
+      map: initial.map == null ? null : decodeMapSettings(initial.map),
       edit: (change) => {
         const { scenario, resolved, presetId } = get();
         const candidate = change(scenario, resolved);
@@ -172,7 +179,7 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       reveal: () => set((s) => (s.predict.choice === null ? s : { predict: { ...s.predict, revealed: true } })),
       nextQuestion: (count) => set((s) => ({ predict: { ...freshPredict(true), index: (s.predict.index + 1) % Math.max(1, count) } })),
       setCompare: (compare) => set({ compare }),
-      setMap: (map) => set({ map }),
+      setMap: (settings) => set({ map: settings === null ? null : { ok: true, settings } }),
     };
     return early.reduce<ScenarioState>((state, patch) => ({ ...state, ...(typeof patch === "function" ? patch(state) : patch) }), opened);
   });

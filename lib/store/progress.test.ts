@@ -86,7 +86,7 @@ describe("the progress store", () => {
     };
     store.getState().answerQuestion(answer);
     expect(store.getState().unsaved).toBe("this browser's storage for Lease Lab is full");
-    expect(store.getState().progress.quizzes.s.attempts).toBe(1);
+    expect(store.getState().progress.quizzes.s!.attempts).toBe(1);
     expect(JSON.parse(storage.getItem(PROGRESS_KEY) ?? "{}").state?.quizzes?.s).toBeUndefined();
 
     // The learner frees some space: the next change saves everything, the answer before it too.

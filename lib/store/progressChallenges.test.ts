@@ -18,7 +18,7 @@ describe("challengeSolved", () => {
 
   it("scores a defend level by the controls changed", () => {
     const p = challengeSolved(challengeSolved(progressEmpty(), "fence-the-pause", { changes: 3 }, monday), "fence-the-pause", { changes: 2 }, tuesday);
-    expect(p.challenges["fence-the-pause"].best).toEqual({ changes: 2 });
+    expect(p.challenges["fence-the-pause"]!.best).toEqual({ changes: 2 });
   });
 });
 

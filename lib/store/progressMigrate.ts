@@ -30,6 +30,10 @@ export function progressMigrate(state: unknown, version: number): Progress {
     throw new ProgressError(`it was saved by a newer version of Lease Lab (progress version ${version}; this one reads up to ${PROGRESS_VERSION})`);
   }
   let migrated = state;
-  for (let from = version; from < PROGRESS_VERSION; from++) migrated = steps[from](migrated);
+  for (let from = version; from < PROGRESS_VERSION; from++) {
+    const step = steps[from];
+    if (!step) throw new ProgressError(`progress version ${from} has no step to the next version`);
+    migrated = step(migrated);
+  }
   return progressParse(migrated);
 }

@@ -37,7 +37,7 @@ describe("a lesson prediction", () => {
 
   it("answered right gets no review card, as a quiz question answered right gets none", () => {
     const p = predictionAnswer(progressEmpty(), { ...wrongAndSure, chosen: 1, correct: true, confidence: null, reason: "" }, t0);
-    expect(p.predictions[key].card).toBeNull();
+    expect(p.predictions[key]!.card).toBeNull();
     expect(reviewQueue(p, known, t0)).toEqual({ due: [], upcoming: [] });
   });
 
@@ -54,8 +54,8 @@ describe("a lesson prediction", () => {
     expect(reviewQueue(p, { ...known, predictions: new Map([[key, "q2"]]) }, t0).due.map((item) => item.kind)).toEqual(["question"]);
 
     p = questionReview(predictionReview(p, key, true, t1), "fencing/q1", true, t1);
-    expect(p.predictions[key].card).toEqual(p.questions["fencing/q1"]);
-    expect(p.predictions[key].card).toEqual(cardReview(cardNew(t0), 3, t1));
+    expect(p.predictions[key]!.card).toEqual(p.questions["fencing/q1"]);
+    expect(p.predictions[key]!.card).toEqual(cardReview(cardNew(t0), 3, t1));
     expect(reviewQueue(p, known, t1).due).toEqual([]);
     // The lesson's answer, the one calibration counts, stays as it was.
     expect(p.predictions[key]).toMatchObject({ chosen: 0, correct: false, confidence: "sure" });
@@ -72,7 +72,7 @@ describe("a lesson prediction", () => {
       reason: "c1 did hold the lock",
       answeredAt: t0.toISOString(),
     });
-    expect(again.predictions[key].card).toEqual(cardNew(t0));
+    expect(again.predictions[key]!.card).toEqual(cardNew(t0));
     // Still due: only Review reviews it.
     expect(reviewQueue(again, known, t1).due).toEqual([{ kind: "prediction", id: key, due: t0.toISOString() }]);
   });

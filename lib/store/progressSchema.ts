@@ -147,7 +147,7 @@ export class ProgressError extends Error {
 export function progressParse(data: unknown): Progress {
   const result = progressSchema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = result.error.issues[0]!; // a failed parse has at least one issue
   const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
   throw new ProgressError(`${where}${issue.message}`);
 }

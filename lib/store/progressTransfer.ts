@@ -78,5 +78,6 @@ export function progressHoldings(progress: Progress): string {
     counted(Object.keys(progress.predictions).length, "prediction answered", "predictions answered"),
   ].filter((part) => !part.startsWith("0 "));
   if (parts.length === 0) return "nothing";
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  const [only] = parts;
+  return only !== undefined && parts.length === 1 ? only : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }

@@ -19,7 +19,7 @@ describe("quiz progress", () => {
 
     // Answering after a finished run starts a new one; a worse run keeps the best.
     p = quizAnswer(p, answer("s/q1", false), days(1));
-    expect(p.quizzes.s.answers).toEqual({ "s/q1": { chosen: [0], correct: false } });
+    expect(p.quizzes.s!.answers).toEqual({ "s/q1": { chosen: [0], correct: false } });
     p = quizAnswer(p, answer("s/q2", false), days(1));
     expect(p.quizzes.s).toMatchObject({ best: { correct: 1, total: 2 }, attempts: 2 });
 
@@ -31,7 +31,7 @@ describe("quiz progress", () => {
     let p = quizAnswer(progressEmpty(), answer("s/q1", true), t0);
     expect(p.questions).toEqual({});
     p = quizAnswer(p, answer("s/q2", false), t0);
-    expect(p.questions["s/q2"].due).toBe(t0.toISOString());
+    expect(p.questions["s/q2"]!.due).toBe(t0.toISOString());
 
     const known = { questionIds: new Set(questionIds), drillSlugs: new Set<string>() };
     expect(reviewQueue(p, known, t0).due.map((item) => item.id)).toEqual(["s/q2"]);
@@ -43,8 +43,8 @@ describe("quiz progress", () => {
 
     // Wrong again on review: due the next day.
     p = questionReview(p, "s/q2", false, days(3));
-    expect(Date.parse(p.questions["s/q2"].due)).toBeGreaterThan(days(3).getTime());
-    expect(Date.parse(p.questions["s/q2"].due)).toBeLessThanOrEqual(days(4).getTime());
+    expect(Date.parse(p.questions["s/q2"]!.due)).toBeGreaterThan(days(3).getTime());
+    expect(Date.parse(p.questions["s/q2"]!.due)).toBeLessThanOrEqual(days(4).getTime());
   });
 
   it("leaves out review items whose content no longer exists", () => {
@@ -60,14 +60,14 @@ describe("drill progress", () => {
     expect(p.drills.d).toEqual({ card: null, attempt: { answer: "c1 pauses…", revealed: true, rubric: [0, 2], rating: null } });
 
     p = drillRate(p, "d", 3, t0);
-    expect(p.drills.d.attempt.rating).toBe(3);
-    expect(p.drills.d.card?.due).toBe(days(3).toISOString());
+    expect(p.drills.d!.attempt.rating).toBe(3);
+    expect(p.drills.d!.card?.due).toBe(days(3).toISOString());
     const known = { questionIds: new Set<string>(), drillSlugs: new Set(["d"]) };
     expect(reviewQueue(p, known, t0).upcoming).toEqual([{ kind: "drill", id: "d", due: days(3).toISOString() }]);
     expect(reviewQueue(p, known, days(3)).due.map((item) => item.id)).toEqual(["d"]);
 
     p = drillRestart(p, "d");
-    expect(p.drills.d.attempt).toEqual({ answer: "", revealed: false, rubric: [], rating: null });
-    expect(p.drills.d.card?.due).toBe(days(3).toISOString());
+    expect(p.drills.d!.attempt).toEqual({ answer: "", revealed: false, rubric: [], rating: null });
+    expect(p.drills.d!.card?.due).toBe(days(3).toISOString());
   });
 });

@@ -41,7 +41,7 @@ export function quizAnswer(progress: Progress, answer: QuizAnswer, now: Date): P
   const answers = { ...set.answers, [answer.questionId]: { chosen: answer.chosen, correct: answer.correct } };
   let next: QuizSetProgress = { ...set, answers };
   if (answer.questionIds.every((id) => answers[id])) {
-    const correct = answer.questionIds.filter((id) => answers[id].correct).length;
+    const correct = answer.questionIds.filter((id) => answers[id]?.correct).length;
     const total = answer.questionIds.length;
     const best = !set.best || correct / total > set.best.correct / set.best.total ? { correct, total } : set.best;
     next = { ...next, finishedAt: now.toISOString(), best, attempts: set.attempts + 1 };

@@ -57,7 +57,7 @@ function check() {
   }, clock.timers);
   const heard: CodeOutcome[] = [];
   jobs.start({ kind: "check", source, level }, { done: (o) => heard.push(o) });
-  return { worker: workers[0], workers, heard, clock };
+  return { worker: workers[0]!, workers, heard, clock };
 }
 
 describe("the sandbox runner believes only answers that fit the job", () => {
@@ -105,7 +105,7 @@ describe("the sandbox runner believes only answers that fit the job", () => {
     expect(heard[0]).toMatchObject({ kind: "stopped", reason: "memory", message: expect.stringMatching(/more memory than the sandbox allows/) });
     // A fresh worker is loaded for the next job.
     expect(workers).toHaveLength(2);
-    expect(workers[1].terminated).toBe(false);
-    expect(workers[1].posted).toEqual([]);
+    expect(workers[1]?.terminated).toBe(false);
+    expect(workers[1]?.posted).toEqual([]);
   });
 });

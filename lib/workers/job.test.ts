@@ -41,8 +41,8 @@ describe("a worker job", () => {
       failed: (m: string) => list.push(`failed: ${m}`),
     });
     const [ok, bad]: string[][] = [[], []];
-    startJob(() => inProcessWorker(readThenCount), { n: 2 }, heard(ok), "reading");
-    startJob(() => inProcessWorker(readThenCount), { n: -1 }, heard(bad), "reading");
+    startJob(() => inProcessWorker(readThenCount), { n: 2 }, heard(ok!), "reading");
+    startJob(() => inProcessWorker(readThenCount), { n: -1 }, heard(bad!), "reading");
     await settle();
     expect(ok).toEqual(["progress 2", "read 2"]);
     expect(bad).toEqual(["progress -1", "failed: n must be ≥ 0"]);

@@ -136,8 +136,9 @@ function runOnPage(jobs: readonly CellJob[], listener: MapRunListener): () => vo
   let next = 0;
   let timer: ReturnType<typeof setTimeout>;
   const step = () => {
-    if (next >= jobs.length) return listener.done();
-    listener.cell(runCell(jobs[next++]));
+    const job = jobs[next++];
+    if (!job) return listener.done();
+    listener.cell(runCell(job));
     timer = setTimeout(step, 0);
   };
   timer = setTimeout(step, 0);

@@ -73,7 +73,7 @@ describe.skipIf(missing.length > 0)("real servers vs the model", () => {
     const { recordings, retried } = await recordAll(shippedTraces, 4);
     const failures: string[] = [];
     for (const [i, r] of recordings.entries()) {
-      const t = shippedTraces[i];
+      const t = shippedTraces[i]!;
       const model = simulate(t.scenario);
       const rows = agreement(model.scenario, model.summary, resultOfTrace(r.trace).summary);
       const table = agreementTable(rows);

@@ -95,7 +95,7 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
     const r = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body), signal });
     const json = (await r.json()) as Record<string, unknown>;
     if (!r.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json as Record<string, never>;
+    return json;
   };
   const sessionLost = () => {
     if (keepAlive) clearTimeout(keepAlive);
@@ -159,7 +159,7 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
       const id = lease;
       myKey = `lock/${BigInt(id).toString(16)}`;
       const k = b64(myKey);
-      let txn: Record<string, never>;
+      let txn: Record<string, unknown>;
       try {
         txn = await call("/v3/kv/txn", {
           compare: [{ key: k, target: "CREATE", result: "EQUAL", create_revision: "0" }],
@@ -175,8 +175,11 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
       const header = txn.header as { revision: string };
       let myRev = Number(header.revision);
       if (!txn.succeeded) {
-        const range = (txn.responses as { response_range: { kvs: { create_revision: string }[] } }[])[0].response_range;
-        myRev = Number(range.kvs[0].create_revision);
+        // The failed compare's range: the key that already exists, mine from an earlier attempt.
+        const [failed] = txn.responses as { response_range: { kvs: { create_revision: string }[] } }[];
+        const created = failed?.response_range.kvs[0]?.create_revision;
+        if (created === undefined) throw new Error(`etcd's txn failed without the key it compared: ${JSON.stringify(txn)}`);
+        myRev = Number(created);
       }
       try {
         for (;;) {
@@ -191,9 +194,9 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
             max_create_revision: String(myRev - 1),
             limit: "1",
           });
-          const kvs = (pre.kvs ?? []) as { key: string }[];
-          if (!kvs.length) break;
-          await waitDelete(unb64(kvs[0].key), Number((pre.header as { revision: string }).revision) + 1);
+          const [predecessor] = (pre.kvs ?? []) as { key: string }[];
+          if (!predecessor) break;
+          await waitDelete(unb64(predecessor.key), Number((pre.header as { revision: string }).revision) + 1);
         }
         // etcd 3.4's Mutex.Lock: my own key must still exist (my session may have expired meanwhile).
         const mine = await call("/v3/kv/range", { key: k });

@@ -119,7 +119,7 @@ export class Link {
       // A dead process's connection is reset at once; what it had sent that was still held back
       // arrives later at a connection the server has already torn down.
       server.resetAndDestroy();
-      const due = pair.up[0].due;
+      const due = pair.up[0]!.due; // not empty: checked above
       pair.up = [];
       this.lostPending++;
       this.later(due, () => {
@@ -136,9 +136,9 @@ export class Link {
   private pump(p: Pair): void {
     if (this.partitioned) return;
     const now = this.opts.now();
-    while (p.up.length && p.up[0].due <= now) p.server.write(p.up.shift()!.chunk);
-    while (p.down.length && p.down[0].due <= now) p.client.write(p.down.shift()!.chunk);
-    if (p.up.length) this.later(p.up[0].due, () => this.pump(p));
+    for (let c = p.up[0]; c && c.due <= now; c = p.up[0]) p.server.write(p.up.shift()!.chunk);
+    for (let c = p.down[0]; c && c.due <= now; c = p.down[0]) p.client.write(p.down.shift()!.chunk);
+    if (p.up[0]) this.later(p.up[0].due, () => this.pump(p));
   }
 
   private later(dueT: number, f: () => void): void {

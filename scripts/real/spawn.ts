@@ -72,7 +72,7 @@ export async function recordAll(items: { id: string; scenario: Scenario }[], par
     recordInChild(`agree-${t.id}`, t.scenario, undefined, 1).catch((e: unknown) => (e instanceof TooLate ? null : Promise.reject(e))),
   );
   const recordings: ChildRecording[] = [];
-  for (const [i, r] of first.entries()) recordings.push(r ?? (await recordInChild(`agree-${items[i].id}`, items[i].scenario, undefined, 2)));
+  for (const [i, item] of items.entries()) recordings.push(first[i] ?? (await recordInChild(`agree-${item.id}`, item.scenario, undefined, 2)));
   return { recordings, retried: first.filter((r) => r === null).length };
 }
 
@@ -82,10 +82,7 @@ export async function bounded<T, R>(items: T[], parallel: number, job: (item: T)
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(parallel, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await job(items[i]);
-      }
+      for (let i = next++; i < items.length; i = next++) results[i] = await job(items[i]!);
     }),
   );
   return results;

@@ -23,7 +23,10 @@ export function generateStaticParams() {
 function levelOf(slug: string) {
   const levels = challengeLoad();
   const index = levels.findIndex((l) => l.slug === slug);
-  return { levels, index, level: levels[index] };
+  const level = levels[index];
+  // generateStaticParams lists every level's slug: no other page is built.
+  if (!level) throw new Error(`no challenge level "${slug}"`);
+  return { levels, index, level };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

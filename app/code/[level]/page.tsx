@@ -20,7 +20,9 @@ export function generateStaticParams() {
 function levelOf(slug: string) {
   const levels = codeLevelsLoad();
   const index = levels.findIndex((l) => l.slug === slug);
-  return { levels, index, level: levels[index] };
+  const level = levels[index];
+  if (!level) throw new Error(`no code level "${slug}"`);
+  return { levels, index, level };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -26,12 +26,17 @@ export interface CodeCalls {
   step<T>(call: string, start: (answer: Answer<T>) => void): Step<T>;
   /** An acquisition is on its way: the attempt starts now, unless one is already open. */
   acquiring(lock: string): void;
-  /** The reply granted the lock: the client believes it holds it from now. */
-  granted(lock: string, grant: number, token: number | null): void;
+  /**
+   * The reply granted the lock: the client believes it holds it from now. With `lease` (a session's
+   * lock: etcd, ZooKeeper), the lock library also times the belief as the built-in client does: the
+   * lease runs `ms` from true time `basisT`, on the level's lease clock less its safety margin, and
+   * each `notices.leaseExtended` moves it on.
+   */
+  granted(lock: string, grant: number, token: number | null, lease?: { basisT: number; ms: number }): void;
   /** The client sends its release of `lock`: it stops believing, and the release is logged. */
   releasing(lock: string): void;
-  /** A refused acquisition, as the built-in client logs it. */
-  refused(lock: string): void;
+  /** A refused acquisition, as the built-in client logs it: the lock is held, a Redlock round fell short (`elapsedMs`: how long it took by the client's clock), or (a session's lock) the session was lost. */
+  refused(lock: string, reason?: "held" | "no-quorum" | "no-validity" | "session-lost", elapsedMs?: number): void;
   /** The acquisition got no answer: the service is unavailable, and the attempt is over. */
   unavailable(lock: string): void;
   /** A renewal of `lock` is sent: the returned function reports its answer, for the hold it was sent for. */

@@ -5,8 +5,9 @@
  * moves a program on, so a run with learner code is as deterministic as any other.
  *
  * Beliefs follow the one vocabulary: the client believes it holds a lock from the reply that granted
- * it until it sends the release, the program ends the belief (`belief.until`, `belief.end`), or it
- * crashes. Storage accepts or rejects its writes exactly as it does the built-in client's.
+ * it until it sends the release, the program ends the belief (`belief.until`, `belief.end`), its
+ * session's lock library does (etcd, ZooKeeper: the lease ran out by the client's clock, or the
+ * session was lost), or it crashes. Storage accepts or rejects its writes exactly as it does the built-in client's.
  */
 import type { BeliefEndReason } from "../events";
 import type { AbortCause } from "../facts";
@@ -14,7 +15,7 @@ import type { Proc, Timer } from "../kernel";
 import type { LockService } from "../services/types";
 import type { StorageProtocol } from "../storage";
 import type { World } from "../world";
-import { clockReading, type ClockKind, type ClockReading } from "../clock";
+import { clockAfter, clockReading, type ClockKind, type ClockReading } from "../clock";
 import type { Client } from "../client";
 import type { ClientApi, ClientProgram, ReadResult, Step, Task, WriteResult } from "./api";
 import { CodeStep, type Answer, type CodeCalls } from "./calls";
@@ -130,6 +131,14 @@ export function createCodeClient(
     kernel.log({ kind: "belief-end", proc: id, lock: h.lock, reason });
   }
 
+  /** A session's lease, timed as the built-in client times it: from `basisT` on the level's lease clock, less its margin. */
+  function leaseFrom(h: Hold, basisT: number, leaseMs: number): void {
+    const at = life;
+    h.deadline = clockAfter(clockAfter(proc.clock.read(opts.leaseClock, basisT), leaseMs), -opts.safetyMarginMs);
+    h.deadlineTimer?.cancel();
+    h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => alive(at) && endBelief(h, "lease-deadline"));
+  }
+
   function abort(cause: AbortCause, reason: string): void {
     kernel.log({ kind: "attempt-abort", proc: id, reason, cause });
     attemptOpen = false;
@@ -218,10 +227,12 @@ export function createCodeClient(
       attemptStartT = kernel.now;
       if (kernel.builds("acquire-start")) kernel.log({ kind: "acquire-start", proc: id, lock });
     },
-    granted(lock, grant, token) {
+    granted(lock, grant, token, lease) {
       const previous = holds.get(lock);
       if (previous) endBelief(previous, "released");
-      holds.set(lock, { lock, grant, token, believed: true, startPending: true, deadline: null, deadlineTimer: null });
+      const h: Hold = { lock, grant, token, believed: true, startPending: true, deadline: null, deadlineTimer: null };
+      holds.set(lock, h);
+      if (lease) leaseFrom(h, lease.basisT, lease.ms);
       world.series.acquired(kernel.now - attemptStartT);
       holdingPause = duePause("holding");
     },
@@ -233,8 +244,9 @@ export function createCodeClient(
       attemptOpen = false;
       if (kernel.builds("release")) kernel.log({ kind: "release", proc: id, lock });
     },
-    refused(lock) {
-      if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "held" });
+    refused(lock, reason = "held", elapsedMs) {
+      if (!kernel.builds("refused")) return;
+      kernel.log(elapsedMs === undefined ? { kind: "refused", proc: id, lock, reason } : { kind: "refused", proc: id, lock, reason, elapsedMs });
     },
     unavailable(lock) {
       if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "unavailable" });
@@ -390,6 +402,19 @@ export function createCodeClient(
       get redis() {
         return serviceApi("redis") as ClientApi["redis"];
       },
+      get redlock() {
+        return serviceApi("redlock") as ClientApi["redlock"];
+      },
+      get postgres() {
+        return serviceApi("postgres") as ClientApi["postgres"];
+      },
+      // ---- etcd and ZooKeeper ----
+      get etcd() {
+        return serviceApi("etcd") as ClientApi["etcd"];
+      },
+      get zookeeper() {
+        return serviceApi("zookeeper") as ClientApi["zookeeper"];
+      },
     };
     return api;
   }
@@ -437,7 +462,10 @@ export function createCodeClient(
       // Empty memory: the program starts again from its first line, with the jobs still to do.
       kernel.processAt(proc, startMs, startProgram);
     },
-    leaseExtended() {},
+    leaseExtended(basisT, leaseMs) {
+      // The session's lock library (etcd KeepAlive, ZooKeeper heartbeats) moves the lease on.
+      for (const h of holds.values()) if (h.believed) leaseFrom(h, basisT, leaseMs);
+    },
     lockLost() {
       for (const h of holds.values()) endBelief(h, "session-lost");
     },

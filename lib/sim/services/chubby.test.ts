@@ -24,7 +24,7 @@ describe("chubby: sessions and KeepAlive", () => {
   it("sends a KeepAlive every leaseMs / 3 and hands out the lock generation as a sequencer", () => {
     const result = run(scenario({ durationMs: 30000, service: { kind: "chubby" }, clients: { count: 2, workMs: 9000 }, workload: oneJob }));
     const keepAlives = eventsOf(result, "send", { from: "c1", msg: "KeepAlive" }).map((e) => e.t);
-    keepAlives.slice(1).forEach((t, i) => expect(t - keepAlives[i]).toBeCloseTo(4000, 6));
+    keepAlives.slice(1).forEach((t, i) => expect(t - keepAlives[i]!).toBeCloseTo(4000, 6));
     expect(result.summary).toMatchObject({ tokens: [1, 2], verdict: "safe", overlapMs: 0 });
   });
 
@@ -33,7 +33,7 @@ describe("chubby: sessions and KeepAlive", () => {
       scenario({ durationMs: 20000, service: { kind: "chubby" }, clients: { count: 1, workMs: 15000, checkBeforeWrite: true }, workload: oneJob }),
     );
     expect(firstOf(result, "check")).toMatchObject({ ok: true });
-    expect(beliefsOf(result, "c1")[0].endReason).toBe("released");
+    expect(beliefsOf(result, "c1")[0]!.endReason).toBe("released");
   });
 
   it("imposes no lock-delay after a clean release", () => {
@@ -41,7 +41,7 @@ describe("chubby: sessions and KeepAlive", () => {
     expect(eventsOf(result, "lock-delay")).toEqual([]);
     const released = firstOf(result, "lease-end", { client: "c1" })!;
     expect(released.reason).toBe("released");
-    expect(grantsTo(result, "c2")[0].t - released.t).toBeLessThan(retrySlackMs);
+    expect(grantsTo(result, "c2")[0]!.t - released.t).toBeLessThan(retrySlackMs);
   });
 });
 
@@ -62,7 +62,7 @@ describe("chubby: a crashed holder and lock-delay", () => {
     expect(delayed.spans.filter((s) => s.kind === "lock-delay")).toEqual([
       { kind: "lock-delay", lane: "chubby", startT: expired.t, endT: delay.untilT, lock: "lock" },
     ]);
-    const takeover = grantsTo(delayed, "c2")[0].t;
+    const takeover = grantsTo(delayed, "c2")[0]!.t;
     expect(takeover).toBeGreaterThanOrEqual(delay.untilT);
     expect(takeover - delay.untilT).toBeLessThan(retrySlackMs);
   });
@@ -74,9 +74,9 @@ describe("chubby: a crashed holder and lock-delay", () => {
 
   it("without lock-delay, lets the next client in at once, and the late write lands on its work", () => {
     const expired = firstOf(undelayed, "lease-end", { client: "c1" })!;
-    expect(grantsTo(undelayed, "c2")[0].t - expired.t).toBeLessThan(retrySlackMs);
+    expect(grantsTo(undelayed, "c2")[0]!.t - expired.t).toBeLessThan(retrySlackMs);
     expect(undelayed.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
-    expect(undelayed.violations[0].text).toContain("c2's increment was lost");
+    expect(undelayed.violations[0]!.text).toContain("c2's increment was lost");
   });
 
   it("is not fencing: a write later than the lock-delay still lands, but the sequencer stops it", () => {
@@ -120,7 +120,7 @@ describe("chubby: a holder cut off from the master", () => {
     const jeopardy = firstOf(result, "session", { proc: "c1", state: "jeopardy" })!.t;
     const expired = firstOf(result, "session", { proc: "chubby", client: "c1", state: "expired" })!.t;
     expect(jeopardy).toBeLessThan(expired);
-    expect(grantsTo(result, "c2")[0].t).toBeGreaterThan(expired);
+    expect(grantsTo(result, "c2")[0]!.t).toBeGreaterThan(expired);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0 });
   });
 });
@@ -134,7 +134,7 @@ describe("chubby-partition, the preset", () => {
     expect(jeopardy).toBeCloseTo(16_000, -2);
     expect(jeopardy).toBeLessThan(expired);
     expect(firstOf(result, "lock-delay")?.untilT).toBeCloseTo(expired + 60_000, 6);
-    expect(grantsTo(result, "c2")[0].t).toBeGreaterThanOrEqual(expired + 60_000);
+    expect(grantsTo(result, "c2")[0]!.t).toBeGreaterThanOrEqual(expired + 60_000);
     expect(firstOf(result, "session", { proc: "c1", state: "expired" })!.t).toBeCloseTo(jeopardy + 45_000, 6);
     expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, writesAccepted: 1 });

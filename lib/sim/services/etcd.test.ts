@@ -15,27 +15,27 @@ describe("etcd: the holder crashes", () => {
 
   it("revokes c1's lease at the first 500 ms sweep after its last keep-alive + TTL", () => {
     const [c1Grant] = grantsTo(result, "c1");
-    expect(c1Grant.endReason).toBe("expired");
-    expect(c1Grant.endT).toBeGreaterThanOrEqual(lastKeepAlive.t + ttl);
-    expect(c1Grant.endT).toBeLessThanOrEqual(lastKeepAlive.t + ttl + 500);
-    expect(c1Grant.endT! % 500).toBe(0);
+    expect(c1Grant!.endReason).toBe("expired");
+    expect(c1Grant!.endT).toBeGreaterThanOrEqual(lastKeepAlive.t + ttl);
+    expect(c1Grant!.endT).toBeLessThanOrEqual(lastKeepAlive.t + ttl + 500);
+    expect(c1Grant!.endT! % 500).toBe(0);
   });
 
   it("grants c2 after c1's last keep-alive + TTL, within the 500 ms sweep and a few ms of messages", () => {
     const [c2Grant] = grantsTo(result, "c2");
-    expect(c2Grant.t).toBeGreaterThanOrEqual(lastKeepAlive.t + ttl);
-    expect(c2Grant.t).toBeLessThanOrEqual(lastKeepAlive.t + ttl + 500 + 20);
+    expect(c2Grant!.t).toBeGreaterThanOrEqual(lastKeepAlive.t + ttl);
+    expect(c2Grant!.t).toBeLessThanOrEqual(lastKeepAlive.t + ttl + 500 + 20);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 1 });
   });
 
   it("wakes c2 through its watch on the key just before its own", () => {
     const [c1Grant] = grantsTo(result, "c1");
-    expect(firstOf(result, "send", { msg: "watch: predecessor deleted" })).toMatchObject({ from: "e1", to: "c2", t: c1Grant.endT });
+    expect(firstOf(result, "send", { msg: "watch: predecessor deleted" })).toMatchObject({ from: "e1", to: "c2", t: c1Grant!.endT });
   });
 
   it("uses create revisions as tokens: c2's is higher than c1's", () => {
     const [t1, t2] = result.summary.tokens;
-    expect(t2).toBeGreaterThan(t1);
+    expect(t2).toBeGreaterThan(t1!);
   });
 });
 
@@ -53,10 +53,10 @@ describe("etcd: waiters form a queue", () => {
   it("gives tokens that rise but skip, as deletes consume revisions", () => {
     const tokens = result.summary.tokens;
     expect(tokens).toHaveLength(3);
-    for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1]);
+    for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1]!);
     const etcdFenced = run(named("etcd-fenced")).summary.tokens;
-    for (let i = 1; i < etcdFenced.length; i++) expect(etcdFenced[i]).toBeGreaterThan(etcdFenced[i - 1]);
-    expect(etcdFenced.some((t, i) => i > 0 && t > etcdFenced[i - 1] + 1)).toBe(true);
+    for (let i = 1; i < etcdFenced.length; i++) expect(etcdFenced[i]).toBeGreaterThan(etcdFenced[i - 1]!);
+    expect(etcdFenced.some((t, i) => i > 0 && t > etcdFenced[i - 1]! + 1)).toBe(true);
   });
 });
 
@@ -66,9 +66,9 @@ describe("etcd and a paused client without fencing", () => {
 
   it("revokes c1's lease on time and grants c2", () => {
     const [c1Grant] = grantsTo(result, "c1");
-    expect(c1Grant.endReason).toBe("expired");
-    expect(c1Grant.endT).toBeLessThan(11_000);
-    expect(grantsTo(result, "c2")[0].t).toBeLessThan(11_100);
+    expect(c1Grant!.endReason).toBe("expired");
+    expect(c1Grant!.endT).toBeLessThan(11_000);
+    expect(grantsTo(result, "c2")[0]!.t).toBeLessThan(11_100);
   });
 
   it("lets c1 learn at its first overdue keep-alive, on waking, that its lease is gone", () => {
@@ -88,9 +88,9 @@ describe("etcd and a write delayed 90 s in the network", () => {
   it("delivers c1's write 90 s after it was sent (about 92 s), and storage rejects it by revision", () => {
     const sent = firstOf(result, "send", { from: "c1", to: "storage", msg: "write" })!;
     const [late] = writesBy(result, "c1");
-    expect(late.t - sent.t).toBeGreaterThanOrEqual(90_000 + 1);
-    expect(late.t - sent.t).toBeLessThanOrEqual(90_000 + 5);
-    expect(late.t).toBeGreaterThan(91_000);
+    expect(late!.t - sent.t).toBeGreaterThanOrEqual(90_000 + 1);
+    expect(late!.t - sent.t).toBeLessThanOrEqual(90_000 + 5);
+    expect(late!.t).toBeGreaterThan(91_000);
     const [t1, t2] = result.summary.tokens;
     expect(late).toMatchObject({ accepted: false, token: t1, rejection: { by: "fencing", token: t1, seen: t2 } });
   });
@@ -156,14 +156,14 @@ describe("etcd leader change", () => {
     const [c1Grant] = grantsTo(result, "c1");
     expect(c1Grant).toMatchObject({ endReason: "expired", by: "e1" });
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ proc: "e2" });
-    expect(c1Grant.endT).toBeGreaterThanOrEqual(leaderChange.t + 6000);
-    expect(beliefsOf(result, "c2")[0].startT).toBeGreaterThan(c1Grant.endT!);
+    expect(c1Grant!.endT).toBeGreaterThanOrEqual(leaderChange.t + 6000);
+    expect(beliefsOf(result, "c2")[0]!.startT).toBeGreaterThan(c1Grant!.endT!);
   });
 });
 
 describe("etcd's expiry clock", () => {
   it("is the leader's monotonic clock, which a wall-clock jump does not move", () => {
-    const plain = grantsTo(run(named("etcd-crash-takeover")), "c1")[0];
+    const plain = grantsTo(run(named("etcd-crash-takeover")), "c1")[0]!;
     const jumped = run(
       named("etcd-crash-takeover", {
         faults: [
@@ -190,7 +190,7 @@ describe("etcd's settings", () => {
     expect(eventsOf(result, "renew")).toEqual([]);
     const keepAlives = eventsOf(result, "send", { from: "c1", msg: "KeepAlive" });
     expect(keepAlives.length).toBeGreaterThanOrEqual(4);
-    expect(keepAlives[1].t - keepAlives[0].t).toBeCloseTo(1000, 6);
+    expect(keepAlives[1]!.t - keepAlives[0]!.t).toBeCloseTo(1000, 6);
     expect(result.summary).toMatchObject({ verdict: "safe", counter: 1 });
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endReason: "released" });
   });

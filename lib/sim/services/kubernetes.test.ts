@@ -56,16 +56,16 @@ describe("kubernetes: leader election", () => {
     const renewed = eventsOf(handover, "deliver", { from: "k8s", to: "c1", msg: "200 OK" })
       .filter((e, i) => i % 2 === 1)
       .map((e) => e.t);
-    renewals.slice(1).forEach((t, i) => expect(t - renewed[i]).toBeCloseTo(2000, 6));
+    renewals.slice(1).forEach((t, i) => expect(t - renewed[i]!).toBeCloseTo(2000, 6));
   });
 
   it("has candidates poll every RetryPeriod × U[1, 2.2]", () => {
     const gaps = ["c2", "c3"].flatMap((c) => {
-      const leads = grantsTo(handover, c)[0].t;
+      const leads = grantsTo(handover, c)[0]!.t;
       const polls = eventsOf(handover, "send", { from: c, msg: "GET Lease" })
         .map((e) => e.t)
         .filter((t) => t < leads);
-      return polls.slice(1).map((t, i) => t - polls[i]);
+      return polls.slice(1).map((t, i) => t - polls[i]!);
     });
     expect(gaps.length).toBeGreaterThan(3);
     for (const gap of gaps) {
@@ -78,7 +78,7 @@ describe("kubernetes: leader election", () => {
   it("releases by clearing holderIdentity, so the next candidate takes over at its next read", () => {
     const released = firstOf(handover, "lease-end", { client: "c1" })!;
     expect(released.reason).toBe("released");
-    expect(grantsOf(handover)[1].t - released.t).toBeLessThan(longestPollMs + 20);
+    expect(grantsOf(handover)[1]!.t - released.t).toBeLessThan(longestPollMs + 20);
   });
 });
 
@@ -94,7 +94,7 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
     );
     // c1 renewed for the last time before it crashed, so c2's first read is the change it observes.
     const observed = firstOf(result, "deliver", { from: "k8s", to: "c2" })!.t;
-    const takeover = grantsTo(result, "c2")[0];
+    const takeover = grantsTo(result, "c2")[0]!;
     expect(takeover.t).toBeGreaterThanOrEqual(observed + 15000);
     expect(takeover.t).toBeLessThanOrEqual(observed + 15000 + longestPollMs + 20);
     expect(takeover.token).toBe(1);
@@ -107,9 +107,9 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
       workload: oneJob,
       faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true }],
     };
-    const plain = grantsTo(run(scenario(base)), "c2")[0].t;
-    const offset = grantsTo(run(scenario({ ...base, clocks: { per: { c2: { offsetMs: 3_600_000 } } } })), "c2")[0].t;
-    const fast = grantsTo(run(scenario({ ...base, clocks: { per: { c2: { driftPpm: 100_000 } } } })), "c2")[0].t;
+    const plain = grantsTo(run(scenario(base)), "c2")[0]!.t;
+    const offset = grantsTo(run(scenario({ ...base, clocks: { per: { c2: { offsetMs: 3_600_000 } } } })), "c2")[0]!.t;
+    const fast = grantsTo(run(scenario({ ...base, clocks: { per: { c2: { driftPpm: 100_000 } } } })), "c2")[0]!.t;
     expect(offset).toBe(plain);
     expect(fast).toBeLessThan(plain);
   });
@@ -125,7 +125,7 @@ describe("kubernetes: when the next candidate can take over after a crash", () =
     );
     const lastRenewal = eventsOf(result, "deliver", { from: "c1", to: "k8s", msg: "UPDATE Lease" }).at(-1)!.t;
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endReason: "expired" });
-    expect(grantsTo(result, "c1")[0].endT).toBeCloseTo(lastRenewal + 2 + 15000, 6);
+    expect(grantsTo(result, "c1")[0]!.endT).toBeCloseTo(lastRenewal + 2 + 15000, 6);
   });
 });
 
@@ -133,14 +133,14 @@ describe("kubernetes: a paused leader", () => {
   const result = run(named("k8s-paused-leader"));
 
   it("keeps acting as leader while paused, and after it resumes, for a whole new renewal round", () => {
-    const takeover = grantsTo(result, "c2")[0];
+    const takeover = grantsTo(result, "c2")[0]!;
     expect(takeover.t).toBeGreaterThan(15000);
     expect(takeover.t).toBeLessThan(20000);
     // On resuming at 20 s a new round begins; client-go would say it stopped leading at 30 s, after its write.
     expect(eventsOf(result, "send", { from: "c1", msg: "GET Lease" }).map((e) => e.t)).toContain(20000);
     expect(firstOf(result, "session", { proc: "c1" })).toBeUndefined();
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endReason: "released" });
-    expect(beliefsOf(result, "c1")[0].endT).toBeGreaterThan(lastWrite(result, "c1")!.t);
+    expect(beliefsOf(result, "c1")[0]!.endT).toBeGreaterThan(lastWrite(result, "c1")!.t);
   });
 
   it("loses an update without fencing, and leaseTransitions as a token stops it", () => {
@@ -167,7 +167,7 @@ describe("kubernetes: a partitioned leader", () => {
 
   it("is succeeded only after LeaseDuration, so the two never overlap", () => {
     const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!.t;
-    expect(grantsTo(result, "c2")[0].t).toBeGreaterThan(stopped + 5000);
+    expect(grantsTo(result, "c2")[0]!.t).toBeGreaterThan(stopped + 5000);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 2, tokens: [0, 1, 2] });
   });
 });

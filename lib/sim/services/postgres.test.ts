@@ -43,7 +43,7 @@ describe("postgres advisory locks", () => {
     const released = firstOf(result, "lease-end", { client: "c1" })!;
     expect(released).toMatchObject({ reason: "released" });
     expect(released.t).toBeGreaterThan(16000);
-    expect(grantsTo(result, "c2")[0].t).toBeGreaterThan(released.t);
+    expect(grantsTo(result, "c2")[0]!.t).toBeGreaterThan(released.t);
     expect(eventsOf(result, "refused", { proc: "c2" }).length).toBeGreaterThan(10);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 2, tokens: [] });
   });
@@ -61,14 +61,14 @@ describe("postgres advisory locks", () => {
   it("are released at once when the holder's process dies: its connection is reset", () => {
     const result = crashAt(false);
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ t: 5000, reason: "connection-lost" });
-    expect(grantsTo(result, "c2")[0].t - 5000).toBeLessThan(retrySlackMs);
+    expect(grantsTo(result, "c2")[0]!.t - 5000).toBeLessThan(retrySlackMs);
   });
 
   it("are held until TCP keepalive gives up when the holder's host vanishes", () => {
     const result = crashAt(true);
     expect(firstOf(result, "session", { proc: "pg", client: "c1" })).toMatchObject({ t: 25000, state: "connection-lost" });
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ t: 25000, reason: "connection-lost" });
-    const takeover = grantsTo(result, "c2")[0].t;
+    const takeover = grantsTo(result, "c2")[0]!.t;
     expect(takeover).toBeGreaterThan(25000);
     expect(takeover - 25000).toBeLessThan(retrySlackMs);
   });
@@ -92,7 +92,7 @@ describe("postgres lock table", () => {
   const dbClock = run(named("pg-lock-table-db-clock"));
 
   it("on the clients' clocks, lets a client whose clock runs ahead take a live lock", () => {
-    const takeover = grantsTo(skewed, "c2")[0];
+    const takeover = grantsTo(skewed, "c2")[0]!;
     expect(takeover.t).toBeGreaterThan(10000);
     expect(takeover.t).toBeLessThan(10000 + retrySlackMs);
     expect(grantsTo(skewed, "c1")[0]).toMatchObject({ endT: takeover.t, endReason: "taken-over" });
@@ -102,7 +102,7 @@ describe("postgres lock table", () => {
   it("on the database's clock, is immune to the clients' skew", () => {
     const released = firstOf(dbClock, "lease-end", { client: "c1" })!;
     expect(released.reason).toBe("released");
-    expect(grantsTo(dbClock, "c2")[0].t).toBeGreaterThan(released.t);
+    expect(grantsTo(dbClock, "c2")[0]!.t).toBeGreaterThan(released.t);
     expect(dbClock.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 2 });
   });
 
@@ -119,7 +119,7 @@ describe("postgres lock table", () => {
         workload: oneJob,
       }),
     );
-    const takeover = grantsTo(result, "c2")[0].t;
+    const takeover = grantsTo(result, "c2")[0]!.t;
     expect(takeover).toBeGreaterThan(5000);
     expect(takeover - 5000).toBeLessThan(retrySlackMs);
   });
@@ -133,10 +133,10 @@ describe("postgres lock table", () => {
         clocks: { per: { c2: { offsetMs: 4000 } } },
       }),
     );
-    const takeover = grantsTo(result, "c2")[0].t;
+    const takeover = grantsTo(result, "c2")[0]!.t;
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: takeover, endReason: "taken-over" });
     expect(eventsOf(result, "renew", { proc: "c1" }).map((e) => e.ok)).toEqual([false]);
-    expect(beliefsOf(result, "c1")[0].endReason).toBe("renewal-refused");
+    expect(beliefsOf(result, "c1")[0]!.endReason).toBe("renewal-refused");
   });
 
   it("keeps a row alive while its holder renews it in time", () => {
@@ -169,8 +169,8 @@ describe("postgres SELECT … FOR UPDATE", () => {
   it("rolls a crashed holder's transaction back, so its late write cannot commit", () => {
     const result = run(named("pg-for-update"));
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ t: 2500, reason: "connection-lost" });
-    expect(grantsTo(result, "c2")[0].t - 2500).toBeLessThan(retrySlackMs);
-    const late = writesBy(result, "c1")[0];
+    expect(grantsTo(result, "c2")[0]!.t - 2500).toBeLessThan(retrySlackMs);
+    const late = writesBy(result, "c1")[0]!;
     expect(late.t).toBeGreaterThan(30000);
     expect(late).toMatchObject({ accepted: false, applied: false, reason: "its transaction was rolled back when c1's connection was lost at 2.5 s" });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, tokens: [] });

@@ -22,6 +22,8 @@ import type { LeaseEndReason } from "../events";
 import type { Rejection } from "../facts";
 import type { Reply, ReplyOf, RequestOf } from "../world";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
+import type { CodeCalls } from "../code/calls";
+import type { Postgres, PostgresSql, QueryResult } from "../code/api";
 
 type PostgresSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "postgres" }>;
 
@@ -75,11 +77,11 @@ type PostgresProtocol = {
   };
   COMMIT: { request: OnConnection; reply: never };
   "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now": {
-    request: { lock: string; now: number | null };
+    request: { lock: string; now: number | null; ttlMs: number };
     reply: { type: "INSERT 0 1"; token: number; grant: number } | { type: "INSERT 0 0" };
   };
   "UPDATE … SET expires_at WHERE token = mine": {
-    request: { lock: string; token: number | undefined; now: number | null };
+    request: { lock: string; token: number | undefined; now: number | null; ttlMs: number };
     reply: { type: "UPDATE 1" } | { type: "UPDATE 0" };
   };
   "DELETE … WHERE token = mine": { request: { lock: string; token: number }; reply: never };
@@ -163,13 +165,13 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
         if (row && now < row.expiresAt) return respond({ type: "INSERT 0 0" });
         if (row) kernel.log({ kind: "lease-end", proc: DB, client: row.client, lock, grant: row.grant, token: row.token, reason: "taken-over" });
         const grant = world.grantId();
-        rows.set(lock, { client: from, token, expiresAt: now + spec.ttlMs, grant });
+        rows.set(lock, { client: from, token, expiresAt: now + msg.ttlMs, grant });
         kernel.log({ kind: "grant", proc: DB, client: from, lock, grant, token });
         return respond({ type: "INSERT 0 1", token, grant });
       }
       case "UPDATE … SET expires_at WHERE token = mine":
         if (!row || row.token !== msg.token) return respond({ type: "UPDATE 0" });
-        row.expiresAt = tableNow(msg.now) + spec.ttlMs;
+        row.expiresAt = tableNow(msg.now) + msg.ttlMs;
         return respond({ type: "UPDATE 1" });
       case "DELETE … WHERE token = mine":
         if (!row || row.token !== msg.token) return;
@@ -233,7 +235,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     wire.request(
       client,
       DB,
-      { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, now: clientNow(client) },
+      { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, now: clientNow(client), ttlMs: spec.ttlMs },
       {
         reply: (r) => {
           if (r.type !== "INSERT 0 1") return done({ kind: "held" });
@@ -243,6 +245,139 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
         timeout: () => done({ kind: "unavailable" }),
       },
     );
+  }
+
+  // ---- a learner's client (lib/sim/code): the same statements, one query at a time ----------
+
+  /** for-update: the row each client's open transaction has locked, which its COMMIT releases. */
+  const transactionLock = new Map<string, string>();
+
+  function codeApi(calls: CodeCalls): Postgres {
+    const { client } = calls;
+    const mode = spec.mode;
+    const query = (text: string, values: unknown = []) => {
+      const name = (Object.keys(POSTGRES_SQL) as (keyof PostgresSql)[]).find((k) => POSTGRES_SQL[k] === text);
+      if (!name) throw new TypeError(`pg.query runs only the statements in pg.sql (${Object.keys(POSTGRES_SQL).join(", ")})`);
+      const params: unknown[] = Array.isArray(values) ? values : [values];
+      const call = `pg.query(pg.sql.${name}, ${JSON.stringify(params) ?? "[]"})`;
+      if (STATEMENT_MODE[name] !== mode) {
+        throw new TypeError(`${call}: this level's database is set up for ${MODE_TEXT[mode]}; pg.sql.${name} is for ${MODE_TEXT[STATEMENT_MODE[name]]}`);
+      }
+      const lock = String(params[0]);
+      const number = (i: number, what: string, above = -Infinity) => {
+        const n = Number(params[i]);
+        if (!Number.isFinite(n) || n <= above)
+          throw new RangeError(
+            `${call}: $${i + 1} (${what}) needs a number${above === 0 ? " above 0" : ""}; it was given ${JSON.stringify(params[i]) ?? String(params[i])}`,
+          );
+        return n;
+      };
+      const unavailable = (answer: { fail(error: Error): void }) => () => {
+        calls.unavailable(lock);
+        answer.fail(calls.timeout(call));
+      };
+      switch (name) {
+        case "TRY_ADVISORY_LOCK":
+        case "SELECT_FOR_UPDATE_NOWAIT":
+          return calls.step<QueryResult<{ locked: boolean }> | QueryResult<{ name: string }>>(call, (answer) => {
+            calls.acquiring(lock);
+            const c = connection(client);
+            wire.request(
+              client,
+              DB,
+              { type: statements.lock, lock, connection: c.id },
+              {
+                reply: (r) => {
+                  if (r.type === "connection reset") {
+                    connectionOf.delete(client);
+                    calls.unavailable(lock);
+                    return answer.fail(connectionReset(call));
+                  }
+                  const locked = r.type === statements.locked;
+                  if (locked) {
+                    calls.granted(lock, r.grant, null);
+                    if (name === "SELECT_FOR_UPDATE_NOWAIT") transactionLock.set(client, lock);
+                  } else calls.refused(lock);
+                  if (name === "TRY_ADVISORY_LOCK") return answer.ok({ rows: [{ locked }], rowCount: 1 });
+                  if (locked) return answer.ok({ rows: [{ name: lock }], rowCount: 1 });
+                  answer.fail(lockNotAvailable());
+                },
+                timeout: unavailable(answer),
+              },
+            );
+          });
+        case "ADVISORY_UNLOCK":
+        case "COMMIT":
+          return calls.step<void>(call, (answer) => {
+            // COMMIT names no lock: it ends the transaction, and with it the row lock taken in it.
+            const held = name === "COMMIT" ? transactionLock.get(client) : lock;
+            transactionLock.delete(client);
+            if (held !== undefined) {
+              calls.releasing(held);
+              const c = connectionOf.get(client);
+              if (c) wire.tell(client, DB, { type: statements.unlock, lock: held, connection: c.id });
+            }
+            answer.ok(undefined);
+          });
+        case "INSERT_LOCK":
+        case "INSERT_LOCK_CLIENT_CLOCK": {
+          const ttlMs = number(1, "ttlMs", 0);
+          const now = name === "INSERT_LOCK" ? null : number(2, "nowMs");
+          return calls.step<QueryResult<{ token: number }>>(call, (answer) => {
+            calls.acquiring(lock);
+            wire.request(
+              client,
+              DB,
+              { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, now, ttlMs },
+              {
+                reply: (r) => {
+                  if (r.type !== "INSERT 0 1") {
+                    calls.refused(lock);
+                    return answer.ok({ rows: [], rowCount: 0 });
+                  }
+                  calls.granted(lock, r.grant, r.token);
+                  answer.ok({ rows: [{ token: r.token }], rowCount: 1 });
+                },
+                timeout: unavailable(answer),
+              },
+            );
+          });
+        }
+        case "UPDATE_EXPIRY":
+        case "UPDATE_EXPIRY_CLIENT_CLOCK": {
+          const token = number(1, "token");
+          const ttlMs = number(2, "ttlMs", 0);
+          const now = name === "UPDATE_EXPIRY" ? null : number(3, "nowMs");
+          return calls.step<QueryResult<never>>(call, (answer) => {
+            const report = calls.renewal(lock);
+            wire.request(
+              client,
+              DB,
+              { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, now, ttlMs },
+              {
+                reply: (r) => {
+                  report(r.type === "UPDATE 1");
+                  answer.ok({ rows: [], rowCount: r.type === "UPDATE 1" ? 1 : 0 });
+                },
+                timeout: () => {
+                  report(false);
+                  answer.fail(calls.timeout(call));
+                },
+              },
+            );
+          });
+        }
+        case "DELETE_LOCK": {
+          const token = number(1, "token");
+          return calls.step<void>(call, (answer) => {
+            calls.releasing(lock);
+            wire.tell(client, DB, { type: "DELETE … WHERE token = mine", lock, token });
+            answer.ok(undefined);
+          });
+        }
+      }
+    };
+    return { sql: POSTGRES_SQL, query } as Postgres;
   }
 
   return {
@@ -259,7 +394,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
       wire.request(
         client,
         DB,
-        { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, now: clientNow(client) },
+        { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, now: clientNow(client), ttlMs: spec.ttlMs },
         {
           reply: (r) => done(r.type === "UPDATE 1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
           timeout: () => done({ kind: "unavailable" }),
@@ -283,6 +418,7 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
         return;
       }
       for (const k of [...myToken.keys()]) if (k.startsWith(`${proc.id}/`)) myToken.delete(k);
+      transactionLock.delete(proc.id);
       const c = connectionOf.get(proc.id);
       connectionOf.delete(proc.id);
       if (!c?.open) return;
@@ -308,5 +444,64 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     writeRolledBack(grant) {
       return finished.get(grant) ?? null;
     },
+    codeApi,
   };
+}
+
+/**
+ * The statements a lock client sends PostgreSQL, as a learner's client runs them: advisory lock
+ * functions (https://www.postgresql.org/docs/current/functions-admin.html#FUNCTIONS-ADVISORY-LOCKS),
+ * FOR UPDATE NOWAIT (https://www.postgresql.org/docs/current/sql-select.html#SQL-FOR-UPDATE-SHARE)
+ * and a lock table upserted with ON CONFLICT DO UPDATE … WHERE
+ * (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
+ */
+export const POSTGRES_SQL = {
+  TRY_ADVISORY_LOCK: "SELECT pg_try_advisory_lock(hashtext($1)) AS locked",
+  ADVISORY_UNLOCK: "SELECT pg_advisory_unlock(hashtext($1))",
+  SELECT_FOR_UPDATE_NOWAIT: "BEGIN; SELECT name FROM locks WHERE name = $1 FOR UPDATE NOWAIT",
+  COMMIT: "COMMIT",
+  INSERT_LOCK:
+    "INSERT INTO locks (name, token, expires_at) VALUES ($1, nextval('lock_tokens'), now() + $2 * interval '1 ms') ON CONFLICT (name) DO UPDATE SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at WHERE locks.expires_at < now() RETURNING token",
+  INSERT_LOCK_CLIENT_CLOCK:
+    "INSERT INTO locks (name, token, expires_at) VALUES ($1, nextval('lock_tokens'), to_timestamp(($3 + $2) / 1000.0)) ON CONFLICT (name) DO UPDATE SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at WHERE locks.expires_at < to_timestamp($3 / 1000.0) RETURNING token",
+  UPDATE_EXPIRY: "UPDATE locks SET expires_at = now() + $3 * interval '1 ms' WHERE name = $1 AND token = $2",
+  UPDATE_EXPIRY_CLIENT_CLOCK: "UPDATE locks SET expires_at = to_timestamp(($4 + $3) / 1000.0) WHERE name = $1 AND token = $2",
+  DELETE_LOCK: "DELETE FROM locks WHERE name = $1 AND token = $2",
+} as const satisfies PostgresSql;
+
+type PostgresMode = PostgresSpec["mode"];
+
+/** Which way of locking each statement belongs to: a level's database is set up for one. */
+const STATEMENT_MODE: Record<keyof PostgresSql, PostgresMode> = {
+  TRY_ADVISORY_LOCK: "advisory",
+  ADVISORY_UNLOCK: "advisory",
+  SELECT_FOR_UPDATE_NOWAIT: "for-update",
+  COMMIT: "for-update",
+  INSERT_LOCK: "lock-table",
+  INSERT_LOCK_CLIENT_CLOCK: "lock-table",
+  UPDATE_EXPIRY: "lock-table",
+  UPDATE_EXPIRY_CLIENT_CLOCK: "lock-table",
+  DELETE_LOCK: "lock-table",
+};
+
+const MODE_TEXT: Record<PostgresMode, string> = {
+  advisory: "advisory locks (TRY_ADVISORY_LOCK, ADVISORY_UNLOCK)",
+  "for-update": "a row locked FOR UPDATE (SELECT_FOR_UPDATE_NOWAIT, COMMIT)",
+  "lock-table": "a lock table (INSERT_LOCK, UPDATE_EXPIRY, DELETE_LOCK and their _CLIENT_CLOCK forms)",
+};
+
+/** What node-postgres throws for NOWAIT on a row another transaction has locked (SQLSTATE 55P03, lock_not_available). */
+function lockNotAvailable(): Error {
+  const error = Object.assign(new Error('could not obtain lock on row in relation "locks"'), { code: "55P03" });
+  error.name = "DatabaseError";
+  return error;
+}
+
+/** The database closed this client's connection: the statement never ran. */
+function connectionReset(call: string): Error {
+  const error = Object.assign(new Error(`${call}: the database closed this connection (read ECONNRESET); the next query opens a new one`), {
+    code: "ECONNRESET",
+  });
+  error.name = "ConnectionResetError";
+  return error;
 }

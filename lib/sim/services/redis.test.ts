@@ -11,9 +11,9 @@ describe("Redis failover", () => {
 
   it("grants c2 the lock at about 6 s from the promoted replica while c1 still works: two holders", () => {
     const [c2Grant] = grantsTo(result, "c2");
-    expect(c2Grant.by).toBe("replica");
-    expect(c2Grant.t).toBeGreaterThanOrEqual(6000);
-    expect(c2Grant.t).toBeLessThan(6020);
+    expect(c2Grant!.by).toBe("replica");
+    expect(c2Grant!.t).toBeGreaterThanOrEqual(6000);
+    expect(c2Grant!.t).toBeLessThan(6020);
     expect(result.summary.maxConcurrentHolders).toBe(2);
     expect(result.violations.find((v) => v.kind === "overlap")).toMatchObject({ clients: ["c1", "c2"] });
     expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
@@ -34,7 +34,7 @@ describe("INCR tokens across a failover", () => {
   it("reports a token-regression violation naming both holders", () => {
     const regression = result.violations.find((v) => v.kind === "token-regression");
     expect(regression).toMatchObject({ clients: ["c1", "c2"], tokens: [1] });
-    expect(regression!.t).toBe(grantsTo(result, "c2")[0].t);
+    expect(regression!.t).toBe(grantsTo(result, "c2")[0]!.t);
   });
 
   it("cannot save c1's increment: storage accepts the equal token", () => {
@@ -55,8 +55,8 @@ describe("a holder's host vanishing", () => {
   it("keeps everyone out until the 30 s key expires, then c2's belief starts between 30.0 and 30.4 s", () => {
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endReason: "expired" });
     const [c2Belief] = beliefsOf(result, "c2");
-    expect(c2Belief.startT).toBeGreaterThanOrEqual(30_000);
-    expect(c2Belief.startT).toBeLessThan(30_400);
+    expect(c2Belief!.startT).toBeGreaterThanOrEqual(30_000);
+    expect(c2Belief!.startT).toBeLessThan(30_400);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, counter: 1, jobsDone: 1 });
   });
 });
@@ -76,8 +76,8 @@ describe("releasing with a plain DEL", () => {
   it("lets c3 take the lock while c2 still believes it holds it: two holders", () => {
     const [c3Grant] = grantsTo(result, "c3");
     const [c2Belief] = beliefsOf(result, "c2");
-    expect(c3Grant.t).toBeGreaterThan(firstOf(result, "lease-end", { reason: "deleted" })!.t);
-    expect(c3Grant.t).toBeLessThan(c2Belief.endT);
+    expect(c3Grant!.t).toBeGreaterThan(firstOf(result, "lease-end", { reason: "deleted" })!.t);
+    expect(c3Grant!.t).toBeLessThan(c2Belief!.endT);
     expect(result.violations.find((v) => v.kind === "overlap")).toMatchObject({ clients: ["c2", "c3"] });
   });
 
@@ -96,8 +96,8 @@ describe("the Redis node's clock jumping forward", () => {
 
   it("lets c2 take the lock at about 3 s while c1's own clock says it has 7 s left", () => {
     const [c2Grant] = grantsTo(result, "c2");
-    expect(c2Grant.t).toBeGreaterThan(3000);
-    expect(c2Grant.t).toBeLessThan(3400);
+    expect(c2Grant!.t).toBeGreaterThan(3000);
+    expect(c2Grant!.t).toBeLessThan(3400);
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBe(10_000);
     expect(result.summary.maxConcurrentHolders).toBe(2);
   });
@@ -108,9 +108,9 @@ describe("a Redis restart without persistence", () => {
     const result = run(named("crash-takeover", { faults: [{ kind: "crash", target: "redis", atMs: 5000, restartAfterMs: 500 }] }));
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: 5500, endReason: "restart" });
     const [c2Grant] = grantsTo(result, "c2");
-    expect(c2Grant.t).toBeGreaterThan(5500);
+    expect(c2Grant!.t).toBeGreaterThan(5500);
     expect(eventsOf(result, "refused", { proc: "c2", reason: "held" }).filter((e) => e.t > 5500)).toEqual([]);
-    expect(c2Grant.t).toBeLessThan(lastWrite(result, "c1")!.t);
+    expect(c2Grant!.t).toBeLessThan(lastWrite(result, "c1")!.t);
     expect(result.summary.maxConcurrentHolders).toBe(2);
   });
 });
@@ -140,16 +140,16 @@ describe("Redis failover without lag, or without a replica", () => {
 
 describe("Redis expiry and the node's clock", () => {
   it("is not moved by a constant offset: a TTL measured on one clock does not care", () => {
-    const plain = grantsTo(run(named("crash-takeover")), "c1")[0];
-    const offset = grantsTo(run(named("crash-takeover", { clocks: { per: { redis: { offsetMs: 3_600_000 } } } })), "c1")[0];
+    const plain = grantsTo(run(named("crash-takeover")), "c1")[0]!;
+    const offset = grantsTo(run(named("crash-takeover", { clocks: { per: { redis: { offsetMs: 3_600_000 } } } })), "c1")[0]!;
     expect(offset.endT).toBeCloseTo(plain.endT!, 6);
   });
 
   it("comes early when the node's clock runs fast: 10% drift ends a 30 s key after about 27.3 s", () => {
     const result = run(named("crash-takeover", { clocks: { per: { redis: { driftPpm: 100_000 } } } }));
     const [grant] = grantsTo(result, "c1");
-    expect(grant.endReason).toBe("expired");
-    expect(grant.endT! - grant.t).toBeCloseTo(30_000 / 1.1, 3);
+    expect(grant!.endReason).toBe("expired");
+    expect(grant!.endT! - grant!.t).toBeCloseTo(30_000 / 1.1, 3);
   });
 });
 
@@ -170,13 +170,13 @@ describe("redis: a failover at Sentinel's pace", () => {
     const instant = failover();
     expect(instant.scenario.faults[0]).toMatchObject({ kind: "failover", promoteAfterMs: 0 });
     expect(firstOf(instant, "failover")).toMatchObject({ t: 50, downMs: 0 });
-    expect(grantsTo(instant, "c2")[0].t).toBeLessThan(7000);
+    expect(grantsTo(instant, "c2")[0]!.t).toBeLessThan(7000);
   });
 
   it("lets nobody take the lock while the primary is down, and promotes the replica promoteAfterMs later", () => {
     const sentinel = failover(31000);
     expect(firstOf(sentinel, "failover")).toMatchObject({ t: 31050, proc: "replica", downMs: 31000 });
-    expect(grantsTo(sentinel, "c2")[0].t).toBeGreaterThan(31050);
+    expect(grantsTo(sentinel, "c2")[0]!.t).toBeGreaterThan(31050);
     expect(eventsOf(sentinel, "refused", { proc: "c2" }).every((e) => e.reason === "unavailable")).toBe(true);
     // The double grant is what is left of c1's 30 s lease and 40 s of work after the promotion.
     expect(sentinel.summary.overlapMs).toBeLessThan(failover().summary.overlapMs);

@@ -10,6 +10,9 @@ import type { LeaseEndReason } from "../events";
 import { RedisNodeStore } from "./redis-node";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import { serviceNodeIds } from "../scenario";
+import { CodeStep, type CodeCalls } from "../code/calls";
+import type { Redlock, RedlockNode, Settled, Step } from "../code/api";
+import { REDIS_SCRIPTS } from "./redis";
 
 type RedlockSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "redlock" }>;
 
@@ -82,7 +85,7 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
     const { lock, value } = msg;
     switch (msg.type) {
       case "SET NX PX": {
-        const ok = store.setNx(lock, value, spec.ttlMs);
+        const ok = store.setNx(lock, value, msg.ttlMs);
         if (ok) {
           let set = holders.get(value);
           if (!set) holders.set(value, (set = new Map()));
@@ -91,7 +94,7 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
         return respond({ type: ok ? "OK" : "nil" });
       }
       case "PEXPIRE if value":
-        return respond({ type: store.pexpireIfValue(lock, value, spec.ttlMs) ? "1" : "0" });
+        return respond({ type: store.pexpireIfValue(lock, value, msg.ttlMs) ? "1" : "0" });
       case "DEL if value":
         store.deleteIfValue(lock, value);
         return;
@@ -139,6 +142,113 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
     for (const node of nodeIds) wire.tell(client, node, { type: "DEL if value", lock, value });
   };
 
+  /**
+   * The client has concluded it holds `lock` with `value` (a majority within the validity time):
+   * the grant, and each node's key, as the timeline draws them. A grant whose value a majority no
+   * longer holds ends at once.
+   */
+  function concluded(client: string, lock: string, value: string): number {
+    const grant = world.grantId();
+    grants.set(value, { grant, client, lock, ended: false });
+    kernel.log({ kind: "grant", proc: client, client, lock, grant, token: null });
+    for (const [node, sinceT] of holders.get(value) ?? []) kernel.log({ kind: "node-key-start", proc: node, client, lock, grant, sinceT });
+    endIfMinority(value, "expired");
+    return grant;
+  }
+
+  /** A learner's Redlock client: each call is one command on one node; the conclusions are its own. */
+  function codeApi(calls: CodeCalls): Redlock {
+    const { client } = calls;
+    const text = (value: unknown) => JSON.stringify(value) ?? String(value);
+    const node = (name: string, i: number): RedlockNode => ({
+      name,
+      set(key, value, options) {
+        const call = `redlock.nodes[${i}].set(${text(key)}, ${text(value)}, ${text(options)})`;
+        if (!options || options.NX !== true) throw new TypeError(`${call}: a lock needs NX (set only if absent): set(key, value, { NX: true, PX: ms })`);
+        const ttlMs = positive(options.PX, call);
+        const lock = String(key);
+        const msg = { type: "SET NX PX" as const, lock, value: String(value), ttlMs };
+        return calls.step<"OK" | null>(call, (answer) => {
+          calls.acquiring(lock);
+          wire.request(
+            client,
+            name,
+            msg,
+            { reply: (r) => answer.ok(r.type === "OK" ? "OK" : null), timeout: () => answer.fail(calls.timeout(call)) },
+            NODE_TIMEOUT_MS,
+          );
+        });
+      },
+      eval(script, key, ...args) {
+        const call = `redlock.nodes[${i}].eval(${Object.entries(REDLOCK_SCRIPTS).find(([, lua]) => lua === script)?.[0] ?? "…"}, ${[key, ...args].map(text).join(", ")})`;
+        const lock = String(key);
+        const value = String(args[0]);
+        switch (script) {
+          case REDLOCK_SCRIPTS.COMPARE_AND_DELETE:
+            return calls.step(call, (answer) => {
+              calls.releasing(lock);
+              wire.tell(client, name, { type: "DEL if value", lock, value });
+              answer.ok(null);
+            });
+          case REDLOCK_SCRIPTS.COMPARE_AND_PEXPIRE: {
+            const ttlMs = positive(args[1], call);
+            return calls.step<number | null>(call, (answer) =>
+              wire.request(
+                client,
+                name,
+                { type: "PEXPIRE if value", lock, value, ttlMs },
+                { reply: (r) => answer.ok(r.type === "1" ? 1 : 0), timeout: () => answer.fail(calls.timeout(call)) },
+                NODE_TIMEOUT_MS,
+              ),
+            );
+          }
+          default:
+            throw new TypeError(`redlock.nodes[${i}].eval runs only the scripts in redlock.scripts (COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE)`);
+        }
+      },
+    });
+    return {
+      nodes: nodeIds.map(node),
+      quorum,
+      driftFactor: spec.driftFactor,
+      scripts: REDLOCK_SCRIPTS,
+      allSettled<T>(steps: readonly Step<T>[]): Step<Settled<T>[]> {
+        const list = [...steps];
+        const bad = list.findIndex((s) => !(s instanceof CodeStep));
+        if (bad >= 0) throw new TypeError(`redlock.allSettled takes calls such as node.set(…); item ${bad} is ${text(list[bad])}`);
+        return calls.step<Settled<T>[]>(`redlock.allSettled([${list.map((s) => s.call).join(", ")}])`, (answer) => {
+          const results: Settled<T>[] = new Array(list.length);
+          let left = list.length;
+          if (left === 0) return answer.ok(results);
+          const settle = (i: number, result: Settled<T>) => {
+            if (results[i]) return;
+            results[i] = result;
+            if (--left === 0) answer.ok(results);
+          };
+          list.forEach((s, i) =>
+            (s as CodeStep<T>).start({ ok: (value) => settle(i, { status: "fulfilled", value }), fail: (reason) => settle(i, { status: "rejected", reason }) }),
+          );
+        });
+      },
+      acquired(key, value) {
+        // Once per value: a value is one round's, and the grant it earned is already drawn.
+        if (grants.has(String(value))) return;
+        const lock = String(key);
+        calls.granted(lock, concluded(client, lock, String(value)), null);
+      },
+      failed(key, reason, elapsedMs) {
+        const lock = String(key);
+        if (reason === "unavailable") return calls.unavailable(lock);
+        if (reason !== "no-quorum" && reason !== "no-validity")
+          throw new TypeError(`redlock.failed: the reason is "no-quorum", "no-validity" or "unavailable", not ${text(reason)}`);
+        calls.refused(lock, reason, elapsedMs === undefined ? undefined : Number(elapsedMs));
+      },
+      extended(key, ok) {
+        calls.renewal(String(key))(Boolean(ok));
+      },
+    };
+  }
+
   return {
     nodeIds,
     renewsItself: false,
@@ -149,12 +259,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
         round(client, { type: "SET NX PX", lock, value }, (oks, refusals, startT) => {
           const left = validity(proc, startT);
           if (oks >= quorum && left > 0) {
-            const grant = world.grantId();
-            grants.set(value, { grant, client, lock, ended: false });
+            const grant = concluded(client, lock, value);
             held.set(key(client, lock), value);
-            kernel.log({ kind: "grant", proc: client, client, lock, grant, token: null });
-            for (const [node, sinceT] of holders.get(value) ?? []) kernel.log({ kind: "node-key-start", proc: node, client, lock, grant, sinceT });
-            endIfMinority(value, "expired");
             return done({ kind: "granted", grant, token: null, leaseBasisT: startT, leaseMs: spec.ttlMs - driftMs });
           }
           unlockAll(client, lock, value);
@@ -193,5 +299,20 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
     },
     failover() {},
     onNetworkChange() {},
+    codeApi,
   };
+}
+
+/**
+ * The Lua Redlock sends each node to release and to extend: the Redis documentation's Redlock page
+ * gives the release script (https://redis.io/docs/latest/develop/use/patterns/distributed-locks/);
+ * the extension is the same compare, then PEXPIRE.
+ */
+const REDLOCK_SCRIPTS = { COMPARE_AND_DELETE: REDIS_SCRIPTS.COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE: REDIS_SCRIPTS.COMPARE_AND_PEXPIRE } as const;
+
+function positive(ms: unknown, call: string): number {
+  const n = Number(ms);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new RangeError(`${call}: PX needs a number of milliseconds above 0; it was given ${JSON.stringify(ms) ?? String(ms)}`);
+  return n;
 }

@@ -40,19 +40,19 @@ describe("zookeeper: the lock recipe", () => {
     expect(queue.summary.tokens).toEqual([0, 1, 2, 3, 4]);
     const again = run(scenario({ service: zookeeper, clients: { count: 2, workMs: 500 }, workload: { kind: "counter", jobsPerClient: 3 } }));
     const tokens = again.summary.tokens;
-    expect(tokens.every((t, i) => i === 0 || t > tokens[i - 1])).toBe(true);
-    expect(tokens.some((t, i) => i > 0 && t - tokens[i - 1] > 1)).toBe(true);
+    expect(tokens.every((t, i) => i === 0 || t > tokens[i - 1]!)).toBe(true);
+    expect(tokens.some((t, i) => i > 0 && t - tokens[i - 1]! > 1)).toBe(true);
   });
 
   it("keeps the session alive with a heartbeat every timeout / 3", () => {
     const idle = run(scenario({ durationMs: 20000, service: zookeeper, clients: { count: 1, workMs: 15000 }, workload: oneJob }));
     const pings = eventsOf(idle, "send", { from: "c1", msg: "ping" }).map((e) => e.t);
     expect(pings.length).toBeGreaterThanOrEqual(4);
-    pings.slice(1).forEach((t, i) => expect(t - pings[i]).toBeCloseTo(10000 / 3, 6));
+    pings.slice(1).forEach((t, i) => expect(t - pings[i]!).toBeCloseTo(10000 / 3, 6));
     expect(eventsOf(idle, "session")).toEqual([]);
   });
 
-  it("takes its defaults and capacity from DESIGN, with three members z1..z3", () => {
+  it("takes its defaults and capacity from the scenario schema, with three members z1..z3", () => {
     const s = run(scenario({ service: zookeeper, workload: oneJob })).scenario.service;
     expect(s).toEqual({ kind: "zookeeper", sessionTimeoutMs: 10000, members: 3, capacityOpsPerSec: 10_000 });
     const fenced = validateScenario(scenario({ service: zookeeper, storage: { guard: "fencing", fenceReads: true } }));
@@ -90,7 +90,7 @@ describe("zookeeper: a holder cut off from the ensemble", () => {
   it("stops: its check before writing fails, so it never writes under the old session", () => {
     expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
     expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toBe("it had already stopped believing it holds the lock");
-    expect(grantsTo(result, "c1")[0].endReason).toBe("expired");
+    expect(grantsTo(result, "c1")[0]!.endReason).toBe("expired");
     expect(result.summary.staleWritesAccepted + result.summary.staleWritesRejected).toBe(0);
   });
 
@@ -100,7 +100,7 @@ describe("zookeeper: a holder cut off from the ensemble", () => {
       .at(-1)!.t;
     const expired = firstOf(result, "session", { proc: "z1", state: "expired" })!;
     expect(expired.t).toBeCloseTo(lastPing + serviceMs + 10000, 6);
-    const next = grantsTo(result, "c2")[0];
+    const next = grantsTo(result, "c2")[0]!;
     expect(next.t).toBeGreaterThan(expired.t);
     expect(next.t - expired.t).toBeLessThan(20);
     expect(result.summary).toMatchObject({ verdict: "safe", overlapMs: 0, maxConcurrentHolders: 1, counter: 2 });
@@ -124,7 +124,7 @@ describe("zookeeper: a paused holder", () => {
 
   it("believes past its session, but the fence rejects its late write by sequence number", () => {
     expect(result.summary.overlapMs).toBeGreaterThan(0);
-    const late = writesBy(result, "c1")[0];
+    const late = writesBy(result, "c1")[0]!;
     expect(late.t).toBeGreaterThan(25000);
     expect(late).toMatchObject({ accepted: false, rejection: { by: "fencing", token: 0, seen: 1 } });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, counter: 2 });
@@ -142,7 +142,7 @@ describe("zookeeper: when the next client can take over after a crash", () => {
       }),
     );
     const lastContact = eventsOf(result, "deliver", { from: "c1", to: "z1" }).at(-1)!.t;
-    const takeover = grantsTo(result, "c2")[0].t;
+    const takeover = grantsTo(result, "c2")[0]!.t;
     expect(takeover).toBeGreaterThanOrEqual(lastContact + 10000);
     expect(takeover - (lastContact + 10000)).toBeLessThan(20);
   });

@@ -19,6 +19,8 @@ import type { ReplyOf, RequestOf } from "../world";
 import type { AcquireResult, LockService, RenewResult, ServiceSetup } from "./types";
 import { clockAfter, clockReading, type ClockReading } from "../clock";
 import { serviceNodeIds } from "../scenario";
+import type { Answer, CodeCalls } from "../code/calls";
+import type { WatchedEvent, ZooKeeper } from "../code/api";
 
 type ZookeeperSpec = Extract<ServiceSetup["scenario"]["service"], { kind: "zookeeper" }>;
 
@@ -30,12 +32,13 @@ type ZookeeperProtocol = {
   connect: { request: { timeoutMs: number }; reply: { type: "connected"; session: number; timeoutMs: number } };
   ping: { request: { session: number }; reply: { type: "pong" } | SessionExpired };
   "create EPHEMERAL_SEQUENTIAL": { request: { session: number; lock: string }; reply: { type: "created"; seq: number } | SessionExpired };
+  /** `children`: every child's sequence number, lowest first; "no node" when the client's own znode is gone. */
   getChildren: {
     request: { session: number; lock: string };
     reply:
-      | { type: "no node" }
-      | { type: "children"; lowest: false; predecessor: number }
-      | { type: "children"; lowest: true; seq: number; grant: number }
+      | { type: "no node"; children: number[] }
+      | { type: "children"; lowest: false; predecessor: number; children: number[] }
+      | { type: "children"; lowest: true; seq: number; grant: number; children: number[] }
       | SessionExpired;
   };
   "exists+watch": { request: { session: number; lock: string; seq: number }; reply: { type: "exists" } | { type: "no node" } | SessionExpired };
@@ -43,8 +46,15 @@ type ZookeeperProtocol = {
   closeSession: { request: { session: number }; reply: never };
 };
 
+/** What the leader pushes to a watcher: the znode it watches was deleted. */
+type ZookeeperWatch = { type: "watch: NodeDeleted"; lock: string; seq: number };
+
 /** Whether the ensemble answered the request itself, rather than that the session is gone. */
 const answered = <R extends { type: string }>(reply: R): reply is Exclude<R, SessionExpired> => reply.type !== "session expired";
+
+/** A lock's child as the recipe names it: "lock-" and its sequence number in 10 digits, as ZooKeeper formats it. */
+const nodeName = (seq: number) => `lock-${String(seq).padStart(10, "0")}`;
+const nodePath = (lock: string, seq: number) => `/${lock}/${nodeName(seq)}`;
 
 /** Followers give up on a leader after syncLimit × tickTime (5 × 2000 ms, zoo_sample.cfg), then elect. */
 const ELECTION_MS = 10_000;
@@ -76,7 +86,15 @@ interface Session {
   /** The sequence number of this session's znode, per lock. */
   znodes: Map<string, number>;
   /** Lock calls waiting for their predecessor to go, per lock. */
-  waiting: Map<string, (r: AcquireResult) => void>;
+  waiting: Map<string, Waiter>;
+  /** A code client's looks at its lock (getChildren, exists) on their way: the session's expiry fails them at once, as ZooKeeper's client fails its pending requests. */
+  looking: Set<(kind: Failure) => void>;
+}
+
+/** A lock call waiting for its predecessor: it looks again when its watch fires or the connection comes back, and fails with the session. */
+interface Waiter {
+  recheck(event: WatchedEvent): void;
+  fail(kind: Failure): void;
 }
 
 type Failure = "unavailable" | "session-lost";
@@ -135,19 +153,19 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   function deleteZnode(lock: string, session: number, reason: LeaseEndReason): void {
     const queue = childrenOf(lock);
     const i = queue.findIndex((z) => z.session === session);
-    if (i < 0) return;
-    const [znode] = queue.splice(i, 1);
+    const [znode] = i < 0 ? [] : queue.splice(i, 1);
+    if (!znode) return;
     cversion.set(lock, (cversion.get(lock) ?? 0) + 1);
     if (znode.grant !== null) {
       kernel.log({ kind: "lease-end", proc: leaderId(), client: znode.client, lock, grant: znode.grant, token: znode.seq, reason });
     }
     // Only the znode's successor watches it: one notification per release.
     for (const client of znode.watchers) {
-      world.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock));
+      wire.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock, znode.seq));
     }
   }
 
-  const wire = world.wire<ZookeeperProtocol>();
+  const wire = world.wire<ZookeeperProtocol, ZookeeperWatch>();
   wire.serve(nodeIds, spec.capacityOpsPerSec, (node, from, msg, respond) => {
     if (node !== leader || !hasQuorum()) return;
     if (msg.type === "connect") {
@@ -178,20 +196,22 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       case "getChildren": {
         const lock = msg.lock;
         const queue = childrenOf(lock);
+        const all = queue.map((z) => z.seq);
         const i = queue.findIndex((z) => z.session === s.id);
-        if (i < 0) return respond({ type: "no node" });
         const znode = queue[i];
-        if (i > 0) return respond({ type: "children", lowest: false, predecessor: queue[i - 1].seq });
+        if (!znode) return respond({ type: "no node", children: all });
+        const predecessor = queue[i - 1];
+        if (predecessor) return respond({ type: "children", lowest: false, predecessor: predecessor.seq, children: all });
         if (znode.grant === null) {
           znode.grant = world.grantId();
           kernel.log({ kind: "grant", proc: node, client: from, lock, grant: znode.grant, token: znode.seq });
         }
-        return respond({ type: "children", lowest: true, seq: znode.seq, grant: znode.grant });
+        return respond({ type: "children", lowest: true, seq: znode.seq, grant: znode.grant, children: all });
       }
       case "exists+watch": {
         const predecessor = childrenOf(msg.lock).find((z) => z.seq === msg.seq);
         predecessor?.watchers.push(from);
-        return respond({ type: predecessor ? "exists" : "no node" });
+        return respond(predecessor ? { type: "exists" } : { type: "no node" });
       }
       case "delete":
         return deleteZnode(msg.lock, s.id, "released");
@@ -232,7 +252,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       null,
       { type: "connect", timeoutMs },
       (r) => {
-        const s: Session = { id: r.session, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map() };
+        const s: Session = { id: r.session, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map(), looking: new Set() };
         sessions.set(client, s);
         heard(client, s);
         heartbeat(client, s);
@@ -264,7 +284,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       s.connected = true;
       kernel.log({ kind: "session", proc: client, client, state: "reconnected" });
       // A watch notification may have been lost with the connection: look again.
-      for (const [lock, done] of s.waiting) checkChildren(client, s, lock, true, done);
+      for (const waiter of [...s.waiting.values()]) waiter.recheck({ type: "None", state: "SyncConnected" });
     }
     notices.leaseExtended(client, kernel.now, readTimeoutMs);
   }
@@ -284,8 +304,10 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     s.heartbeat?.cancel();
     s.disconnect?.cancel();
     kernel.log({ kind: "session", proc: client, client, state: "expired" });
-    for (const done of s.waiting.values()) done({ kind: "session-lost" });
+    for (const waiter of [...s.waiting.values()]) waiter.fail("session-lost");
     s.waiting.clear();
+    for (const fail of [...s.looking]) fail("session-lost");
+    s.looking.clear();
   }
 
   /** The recipe's step 2: am I the lowest? If not, watch my predecessor and wait. */
@@ -308,7 +330,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
           deleteMine(client, s, lock);
           return done({ kind: "held" });
         }
-        s.waiting.set(lock, done);
+        s.waiting.set(lock, { recheck: () => checkChildren(client, s, lock, wait, done), fail: (kind) => done({ kind }) });
         call(
           client,
           s,
@@ -324,15 +346,165 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     );
   }
 
-  function watchFired(client: string, lock: string): void {
-    const s = sessions.get(client);
-    const done = s?.waiting.get(lock);
-    if (s && done) checkChildren(client, s, lock, true, done);
+  function watchFired(client: string, lock: string, seq: number): void {
+    sessions
+      .get(client)
+      ?.waiting.get(lock)
+      ?.recheck({ type: "NodeDeleted", path: nodePath(lock, seq) });
   }
 
   function deleteMine(client: string, s: Session, lock: string): void {
     s.waiting.delete(lock);
     if (s.znodes.delete(lock)) wire.tell(client, leaderId(), { type: "delete", lock, session: s.id });
+  }
+
+  // ---- a learner's client (lib/sim/code/api.ts): the same library, one call at a time -----
+
+  /** The grant a code client was last told of, per lock: a later answer with the same grant does not start its belief again. */
+  const told = new Map<string, number>();
+
+  function codeCalls(calls: CodeCalls): ZooKeeper {
+    const { client } = calls;
+    const key = (lock: string) => `${client}/${lock}`;
+    const text = (value: unknown) => JSON.stringify(value) ?? String(value);
+    const sessionExpired = () => Object.assign(new Error("KeeperErrorCode = Session expired"), { name: "SessionExpiredError" });
+    const lockOf = (path: string, what: string) => {
+      const m = /^\/([^/]+)$/.exec(path);
+      if (!m) throw new TypeError(`${what}: a lock's node is one level under the root, such as "/lock"`);
+      return m[1]!; // a match has its one group
+    };
+    const nodeOf = (path: string, what: string) => {
+      const m = /^\/([^/]+)\/lock-(\d{10})$/.exec(path);
+      if (!m)
+        throw new TypeError(
+          `${what}: a lock's child is its node, "/lock-" and a 10-digit sequence number, as create answers it (such as "/lock/lock-0000000003")`,
+        );
+      return { lock: m[1]!, seq: Number(m[2]) }; // a match has both groups
+    };
+    /** The attempt is over, as the built-in library reports it: no answer, or the session is gone. */
+    const failed = (lock: string, what: string, kind: Failure, answer: Answer<never>) => {
+      if (kind === "unavailable") {
+        calls.unavailable(lock);
+        return answer.fail(calls.timeout(what));
+      }
+      calls.refused(lock, "session-lost");
+      answer.fail(sessionExpired());
+    };
+    return {
+      create(path, mode) {
+        const what = `zookeeper.create(${text(path)}, ${text(mode)})`;
+        const m = /^\/([^/]+)\/lock-$/.exec(String(path));
+        if (!m) throw new TypeError(`${what}: name a lock's children "lock-" under its node: create("/lock/lock-", "EPHEMERAL_SEQUENTIAL")`);
+        if (mode !== "EPHEMERAL_SEQUENTIAL") {
+          throw new TypeError(`${what}: a lock's child is EPHEMERAL_SEQUENTIAL: it goes with your session, and its sequence number orders the queue`);
+        }
+        const lock = m[1]!; // a match has its one group
+        return calls.step<string>(what, (answer) => {
+          calls.acquiring(lock);
+          // A session found expired before the znode exists is replaced once, as Curator's retry loop does.
+          const create = (retry: boolean) =>
+            withSession(
+              client,
+              (s) =>
+                call(
+                  client,
+                  s,
+                  { type: "create EPHEMERAL_SEQUENTIAL", lock, session: s.id },
+                  (r) => {
+                    s.znodes.set(lock, r.seq);
+                    answer.ok(nodePath(lock, r.seq));
+                  },
+                  (kind) => (kind === "session-lost" && retry ? create(false) : failed(lock, what, kind, answer)),
+                ),
+              (kind) => failed(lock, what, kind, answer),
+            );
+          create(true);
+        });
+      },
+      getChildren(path) {
+        const what = `zookeeper.getChildren(${text(path)})`;
+        const lock = lockOf(String(path), what);
+        return calls.step<string[]>(what, (answer) => {
+          const s = sessions.get(client);
+          if (!s) return answer.fail(sessionExpired());
+          let settled = false;
+          const fail = (kind: Failure) => {
+            s.looking.delete(fail);
+            if (settled) return;
+            settled = true;
+            failed(lock, what, kind, answer);
+          };
+          s.looking.add(fail);
+          call(
+            client,
+            s,
+            { type: "getChildren", lock, session: s.id },
+            (r) => {
+              s.looking.delete(fail);
+              if (settled) return;
+              settled = true;
+              const names = r.children.map(nodeName);
+              // The client's own znode is gone (its session expired and was replaced): the attempt is over.
+              if (r.type === "no node") {
+                if (s.znodes.has(lock)) calls.refused(lock, "session-lost");
+              } else if (r.lowest && told.get(key(lock)) !== r.grant) {
+                told.set(key(lock), r.grant);
+                calls.granted(lock, r.grant, r.seq, { basisT: kernel.now, ms: readTimeoutMs });
+              }
+              answer.ok(names);
+            },
+            fail,
+          );
+        });
+      },
+      exists(path, watch) {
+        const what = `zookeeper.exists(${text(path)}, ${text(watch)})`;
+        const { lock, seq } = nodeOf(String(path), what);
+        if (watch !== true) throw new TypeError(`${what}: a lock waits on a watch: exists(path, true)`);
+        return calls.step<WatchedEvent | null>(what, (answer) => {
+          const s = sessions.get(client);
+          if (!s) return answer.fail(sessionExpired());
+          let settled = false;
+          const settle = (then: () => void) => {
+            if (s.waiting.get(lock) === waiter) s.waiting.delete(lock);
+            s.looking.delete(waiter.fail);
+            if (settled) return;
+            settled = true;
+            then();
+          };
+          const waiter: Waiter = {
+            recheck: (event) => settle(() => answer.ok(event)),
+            fail: (kind) => settle(() => failed(lock, what, kind, answer)),
+          };
+          // Waiting from the send, as the built-in library does: the watch may fire before the answer arrives.
+          s.waiting.set(lock, waiter);
+          s.looking.add(waiter.fail);
+          call(
+            client,
+            s,
+            { type: "exists+watch", lock, seq, session: s.id },
+            (e) => e.type === "no node" && settle(() => answer.ok(null)),
+            (kind) => settle(() => failed(lock, what, kind, answer)),
+          );
+        });
+      },
+      delete(path) {
+        const what = `zookeeper.delete(${text(path)})`;
+        const { lock, seq } = nodeOf(String(path), what);
+        return calls.step<void>(what, (answer) => {
+          const s = sessions.get(client);
+          const mine = s?.znodes.get(lock);
+          if (mine !== undefined && mine !== seq) {
+            throw new TypeError(`${what}: your client may delete only its own node, ${nodePath(lock, mine)}`);
+          }
+          calls.releasing(lock);
+          told.delete(key(lock));
+          // An expired session's node is already gone: nothing is sent.
+          if (s) deleteMine(client, s, lock);
+          answer.ok(undefined);
+        });
+      },
+    };
   }
 
   return {
@@ -384,6 +556,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     onCrash(proc: Proc) {
       // A crashed client's session lives on at the ensemble until it times out.
       sessions.delete(proc.id);
+      for (const k of [...told.keys()]) if (k.startsWith(`${proc.id}/`)) told.delete(k);
       if (nodeIds.includes(proc.id)) this.onNetworkChange();
     },
     onRestart(proc: Proc) {
@@ -391,6 +564,7 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       if (nodeIds.includes(proc.id)) this.onNetworkChange();
     },
     failover() {},
+    codeApi: codeCalls,
     onNetworkChange() {
       if (hasQuorum() || electionPending) return;
       electionPending = true;
