@@ -118,8 +118,8 @@ test("a missing page answers 404 with a way home", async ({ page }) => {
 });
 
 // The pages no other spec audits in the state a first visit shows: learn.spec, quiz.spec,
-// drill.spec and challenges.spec audit their own lists, as a first visit shows them.
-const audited = new Set(["/learn/", "/quiz/", "/drill/", "/review/", "/challenges/"]);
+// drill.spec, challenges.spec and code.spec audit their own lists, as a first visit shows them.
+const audited = new Set(["/learn/", "/quiz/", "/drill/", "/review/", "/challenges/", "/code/"]);
 const pagesToAudit = [
   ...navItems.filter((item) => !audited.has(item.href)).map((item) => ({ name: item.label, path: item.href })),
   { name: "Not found", path: "/no-such-page/" },

@@ -85,6 +85,26 @@ function Point({
           {label}
         </g>
       );
+    case "code-error":
+      // A learner's client stopped: a cross, as a crash has, in the fault colour's ink.
+      return (
+        <g>
+          <path
+            d={`M${px - 4} ${rows.mid - 4}L${px + 4} ${rows.mid + 4}M${px + 4} ${rows.mid - 4}L${px - 4} ${rows.mid + 4}`}
+            strokeWidth="2"
+            style={{ stroke: roleColor.ink }}
+          />
+          {label}
+        </g>
+      );
+    case "code-log":
+      // A learner's log line: a small open square on the lane, its text beside it when there is room.
+      return (
+        <g>
+          <rect x={px - 3} y={rows.mid - 3} width="6" height="6" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.inkMuted }} />
+          {label}
+        </g>
+      );
     case "read-rejected":
       return <circle cx={px} cy={rows.barTop} r="3.5" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.inkMuted }} />;
     default:

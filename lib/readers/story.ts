@@ -233,6 +233,9 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
     );
   },
   "run-skip": (e) => tell(`${at(e.t)} ${e.proc} skipped run ${e.run}: ${e.reason}`),
+  // A learner's client (lib/sim/code): its own log lines, and the error that stopped it.
+  "code-log": (e) => tell(`${at(e.t)} ${e.proc} logged “${e.text}”`),
+  "code-error": (e) => tell(`${at(e.t)} ${e.proc}'s code stopped with an error${e.line === null ? "" : ` at line ${e.line}`}: ${e.message}`, "fault"),
   "attempt-abort": (e, run) => {
     // A rejected write has its own sentence; an abandon repeated for the same reason is told once.
     const cause = run.abortAt.get(e.seq)?.cause;

@@ -95,7 +95,8 @@ export interface ViolationMarkModel {
 
 export type FocusMark = GrantMark | WriteMarkModel | ViolationMarkModel;
 
-export type PointKind = "crash" | "restart" | "clock-jump" | "lease-end" | "session" | "check" | "failover" | "leader" | "read-rejected";
+export type PointKind =
+  "crash" | "restart" | "clock-jump" | "lease-end" | "session" | "check" | "failover" | "leader" | "read-rejected" | "code-log" | "code-error";
 
 export interface PointMark {
   key: string;
@@ -374,6 +375,12 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         break;
       case "leader-change":
         point(e.t, e.proc, "leader", `leader (term ${e.term})`);
+        break;
+      case "code-log":
+        point(e.t, e.proc, "code-log", `log: ${e.text}`);
+        break;
+      case "code-error":
+        point(e.t, e.proc, "code-error", `error${e.line === null ? "" : ` at line ${e.line}`}: ${e.message}`);
         break;
     }
   }

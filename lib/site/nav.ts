@@ -10,6 +10,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/learn/", label: "Learn" },
   { href: "/lab/", label: "Lab" },
   { href: "/challenges/", label: "Challenges" },
+  { href: "/code/", label: "Code" },
   { href: "/quiz/", label: "Quizzes" },
   { href: "/drill/", label: "Drills" },
   { href: "/review/", label: "Review" },

@@ -9,6 +9,7 @@ import { persist } from "zustand/middleware";
 import { progressMigrate } from "./progressMigrate";
 import { PROGRESS_VERSION, progressEmpty, progressParse, type DrillAttempt, type Grade, type Progress, type VisitKind } from "./progressSchema";
 import { challengeSolved, type ChallengeScore } from "./progressChallenges";
+import { codeLevelPassed, type CodePass } from "./progressCode";
 import { PROGRESS_KEY, progressErrorReason, progressQuarantine, progressStorage } from "./progressStorage";
 import {
   drillAttemptUpdate,
@@ -48,6 +49,8 @@ export interface ProgressState {
   setLessonUnderstood: (slug: string, understood: boolean, now?: Date) => void;
   setNumberKeys: (enabled: boolean) => void;
   solveChallenge: (slug: string, score: ChallengeScore, now?: Date) => void;
+  /** Records a code level passed (progressCode.ts). */
+  passCodeLevel: (slug: string, pass: CodePass, now?: Date) => void;
   /** Replaces all progress with an imported copy (already validated). */
   replaceProgress: (progress: Progress) => void;
   dismissNotice: () => void;
@@ -77,6 +80,7 @@ export function createProgressStore() {
           setLessonUnderstood: (slug, understood, now = new Date()) => update((p) => lessonUnderstood(p, slug, understood, now)),
           setNumberKeys: (enabled) => update((p) => ({ ...p, settings: { ...p.settings, numberKeys: enabled } })),
           solveChallenge: (slug, score, now = new Date()) => update((p) => challengeSolved(p, slug, score, now)),
+          passCodeLevel: (slug, pass, now = new Date()) => update((p) => codeLevelPassed(p, slug, pass, now)),
           replaceProgress: (progress) => set({ progress }),
           dismissNotice: () => set({ notice: null }),
         };

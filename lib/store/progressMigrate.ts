@@ -16,6 +16,8 @@ const steps: Record<number, (state: unknown) => unknown> = {
   3: (state) => (typeof state === "object" && state !== null ? { ...state, challenges: {} } : state),
   // Version 5 keeps lesson predictions answered; none were kept before.
   4: (state) => (typeof state === "object" && state !== null ? { ...state, predictions: {} } : state),
+  // Version 6 keeps code levels passed; there were none before.
+  5: (state) => (typeof state === "object" && state !== null ? { ...state, code: {} } : state),
 };
 
 /**

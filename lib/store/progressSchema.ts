@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** Bump when the saved shape changes, and add a step to progressMigrate.ts. */
-export const PROGRESS_VERSION = 5;
+export const PROGRESS_VERSION = 6;
 
 const isoDate = z.iso.datetime("must be an ISO date and time");
 const count = z.number().int("must be a whole number").nonnegative("must be 0 or more");
@@ -67,6 +67,17 @@ const challengeSchema = z.strictObject({
   best: z.union([z.strictObject({ faults: count, pauseMs: count }), z.strictObject({ changes: count })]),
 });
 
+/**
+ * A code level passed (since version 6): when first, the fingerprint of the code that passed
+ * (codeFingerprint), and the best par score so far, in the level's par kind (fewest service
+ * calls or soonest finish: lower is better).
+ */
+const codeLevelSchema = z.strictObject({
+  solvedAt: isoDate,
+  fingerprint: z.string().max(40),
+  best: z.strictObject({ kind: z.enum(["service-calls", "finish-ms"]), value: count, met: z.boolean() }),
+});
+
 /** How sure the learner said they were of a prediction, before it was revealed (since version 5). */
 export const confidenceSchema = z.enum(["guessing", "fairly-sure", "sure"]);
 
@@ -105,6 +116,8 @@ export const progressSchema = z.strictObject({
   challenges: z.record(z.string(), challengeSchema),
   /** Lesson predictions answered, by "<lesson slug>/<prediction id>" (since version 5). */
   predictions: z.record(z.string(), predictionSchema),
+  /** Code levels passed, by level slug (since version 6). */
+  code: z.record(z.string(), codeLevelSchema),
   lastVisited: z.strictObject({ kind: visitKindSchema, slug: z.string(), at: isoDate }).nullable(),
   settings: z.strictObject({ numberKeys: z.boolean() }),
 });
@@ -119,9 +132,10 @@ export type VisitKind = z.infer<typeof visitKindSchema>;
 export type ChallengeProgress = z.infer<typeof challengeSchema>;
 export type PredictionProgress = z.infer<typeof predictionSchema>;
 export type Confidence = z.infer<typeof confidenceSchema>;
+export type CodeLevelProgress = z.infer<typeof codeLevelSchema>;
 
 export function progressEmpty(): Progress {
-  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, challenges: {}, predictions: {}, lastVisited: null, settings: { numberKeys: true } };
+  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, challenges: {}, predictions: {}, code: {}, lastVisited: null, settings: { numberKeys: true } };
 }
 
 /** Why saved or imported progress was refused, in one line a learner can read. */

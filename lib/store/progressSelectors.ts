@@ -14,6 +14,8 @@ export const selectLastVisited = (s: ProgressState) => s.progress.lastVisited;
 export const selectPredictions = (s: ProgressState) => s.progress.predictions;
 export const selectChallenges = (s: ProgressState) => s.progress.challenges;
 export const selectSolveChallenge = (s: ProgressState) => s.solveChallenge;
+export const selectCodeLevels = (s: ProgressState) => s.progress.code;
+export const selectPassCodeLevel = (s: ProgressState) => s.passCodeLevel;
 export const selectNumberKeys = (s: ProgressState) => s.progress.settings.numberKeys;
 
 export const selectAnswerQuestion = (s: ProgressState) => s.answerQuestion;

@@ -73,6 +73,7 @@ export function progressHoldings(progress: Progress): string {
     counted(Object.values(progress.quizzes).filter((set) => set.best || Object.keys(set.answers).length > 0).length, "quiz set", "quiz sets"),
     counted(Object.keys(progress.lessons).length, "lesson understood", "lessons understood"),
     counted(Object.keys(progress.challenges).length, "challenge won", "challenges won"),
+    counted(Object.keys(progress.code).length, "code level passed", "code levels passed"),
     counted(cards, "review card", "review cards"),
     counted(Object.keys(progress.predictions).length, "prediction answered", "predictions answered"),
   ].filter((part) => !part.startsWith("0 "));

@@ -5,7 +5,7 @@
  * another build; the service worker serves it from its precache, whatever the query.
  */
 /** The bundles scripts/workers/list.mjs builds (workerScript.test.ts keeps the two lists the same). */
-export const WORKER_NAMES = ["sim", "mapCells", "finder", "loadCurve", "open", "check"] as const;
+export const WORKER_NAMES = ["sim", "mapCells", "finder", "loadCurve", "open", "check", "code"] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 export function startWorker(name: WorkerName): Worker {

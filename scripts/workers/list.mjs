@@ -7,4 +7,5 @@ export const WORKERS = {
   loadCurve: "lib/workers/loadCurve.worker.ts",
   open: "lib/workers/open.worker.ts",
   check: "lib/workers/check.worker.ts",
+  code: "lib/workers/code.worker.ts",
 };
