@@ -55,8 +55,9 @@ export function codeErrors(result: SimResult): CodeError[] {
 
 /** What the run with no added fault scores against the level's par. */
 export function parOf(level: CodeLevel, result: SimResult): number | null {
+  // A client that does not get its jobs done has no score: doing nothing costs no requests.
+  if (result.summary.jobsDone < level.goal.jobs) return null;
   if (level.par.kind === "finish-ms") {
-    if (result.summary.jobsDone < level.goal.jobs) return null;
     const done = result.events.filter((e) => e.kind === "job-done");
     return Math.round(done[done.length - 1]?.t ?? 0);
   }

@@ -35,6 +35,16 @@ describe("the code levels in content/code", () => {
   });
 });
 
+describe("par", () => {
+  it("is not met by a client that does nothing: no requests, but no jobs done either", () => {
+    const idle = compileClient("function* client(api) {\n  yield api.sleep(1);\n}\n");
+    if (!idle.ok) throw new Error(idle.message);
+    const verdict = checkCode(levels[0]!, idle);
+    expect(verdict.live).toBe(false);
+    expect(verdict.par).toMatchObject({ yours: null, met: false });
+  });
+});
+
 describe("a code level file with mistakes", () => {
   it("names each mistake with its line", () => {
     const parsed = codeLevelParse(
