@@ -6,9 +6,15 @@ import leaseLab from "./scripts/eslint/noCycle.mjs";
 // The house rules, kept by lint rather than by discipline (ARCHITECTURE.md §2, "Direction"):
 // the engine imports nothing outside itself; nothing in lib/ renders; only tests use the test harness.
 const uiModules = [
-  { group: ["react", "react/*", "react-dom", "react-dom/*"], message: "lib/ holds pure TypeScript: React belongs in components/ and app/." },
+  {
+    group: ["react", "react/*", "react-dom", "react-dom/*"],
+    message: "lib/ holds pure TypeScript: React belongs in components/ and app/.",
+  },
   { group: ["next", "next/*"], message: "lib/ holds pure TypeScript: Next.js belongs in app/ and components/." },
-  { group: ["@/components/*", "@/app/*"], message: "lib/ must not import views: views import lib/, never the other way." },
+  {
+    group: ["@/components/*", "@/app/*"],
+    message: "lib/ must not import views: views import lib/, never the other way.",
+  },
 ];
 const testHarness = {
   group: [
@@ -29,7 +35,8 @@ const testHarness = {
 // Nothing imports a test: so no import cycle can pass through one, and the cycle check skips them.
 const testFiles = {
   group: ["**/*.test", "**/*.test.ts", "**/*.test.tsx", "**/*.spec", "**/*.spec.ts"],
-  message: "Nothing imports a test file: put what tests share in a module of its own (the cycle check skips tests, see below).",
+  message:
+    "Nothing imports a test file: put what tests share in a module of its own (the cycle check skips tests, see below).",
 };
 
 export default defineConfig([
@@ -55,7 +62,8 @@ export default defineConfig([
         "error",
         {
           selector: "CallExpression[callee.property.name='toLocaleString'][arguments.length<2]",
-          message: "Write numbers with groupDigits (lib/sim/format): toLocaleString loads ICU on the page's first call.",
+          message:
+            "Write numbers with groupDigits (lib/sim/format): toLocaleString loads ICU on the page's first call.",
         },
       ],
     },
@@ -75,7 +83,10 @@ export default defineConfig([
             ...uiModules,
             testHarness,
             testFiles,
-            { group: ["@/*", "../../*", "!../../sim/*"], message: "lib/sim is the pure engine: it imports nothing outside itself." },
+            {
+              group: ["@/*", "../../*", "!../../sim/*"],
+              message: "lib/sim is the pure engine: it imports nothing outside itself.",
+            },
           ],
         },
       ],
@@ -91,7 +102,13 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [...uiModules, testFiles, { group: ["@/*"], message: "Engine tests build their own scenarios from lib/sim." }] },
+        {
+          patterns: [
+            ...uiModules,
+            testFiles,
+            { group: ["@/*"], message: "Engine tests build their own scenarios from lib/sim." },
+          ],
+        },
       ],
     },
   },
@@ -103,5 +120,15 @@ export default defineConfig([
   },
   // lint-fixture-*: the folders scripts/lintRules.test.ts plants violations in, and lints itself; a run of
   // `eslint .` beside the unit tests must not find them, nor a folder removed as it reads it.
-  globalIgnores([".next/**", "out/**", "dist/**", "public/workers/**", "build/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "**/lint-fixture-*/**"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "dist/**",
+    "public/workers/**",
+    "build/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+    "**/lint-fixture-*/**",
+  ]),
 ]);

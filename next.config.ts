@@ -6,7 +6,8 @@ import { join } from "node:path";
 // The Web Workers' bundles (scripts/workers/build.mjs, run before every build and `next dev`): their
 // version goes into each worker's URL (lib/workers/workerScript.ts).
 const workersDir = join(process.cwd(), "public", "workers");
-if (!existsSync(workersDir)) throw new Error("public/workers is missing: run `npm run workers` (npm run build and npm run dev do it first).");
+if (!existsSync(workersDir))
+  throw new Error("public/workers is missing: run `npm run workers` (npm run build and npm run dev do it first).");
 const workersHash = createHash("sha256");
 for (const file of readdirSync(workersDir, { recursive: true, encoding: "utf8" }).sort()) {
   const path = join(workersDir, file);

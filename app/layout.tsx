@@ -9,7 +9,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Lease Lab — distributed locks, leases and fencing tokens", template: "%s · Lease Lab" },
-  description: "Learn distributed locks, leases and fencing tokens by watching a deterministic simulation play out GC pauses, clock jumps and stale writes.",
+  description:
+    "Learn distributed locks, leases and fencing tokens by watching a deterministic simulation play out GC pauses, clock jumps and stale writes.",
 };
 
 export const viewport: Viewport = { colorScheme: "light dark" };

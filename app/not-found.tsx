@@ -13,7 +13,10 @@ export default function NotFound() {
         This page does not exist, or no longer does. Like a write with a stale token, the request was turned away.
       </p>
       <p className="mt-8">
-        <Link href="/" className="inline-flex items-center rounded-md bg-ink px-5 py-2.5 font-semibold text-page hover:opacity-90">
+        <Link
+          href="/"
+          className="inline-flex items-center rounded-md bg-ink px-5 py-2.5 font-semibold text-page hover:opacity-90"
+        >
           Back to the home page
         </Link>
       </p>

@@ -29,18 +29,24 @@ export default function HomePage() {
     <>
       <section className="border-b border-line bg-surface">
         <Container className="py-12 sm:py-16">
-          <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Distributed locks · leases · fencing tokens</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">Watch a lock fail, then learn why it did.</h1>
+          <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
+            Distributed locks · leases · fencing tokens
+          </p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            Watch a lock fail, then learn why it did.
+          </h1>
           <p className="mt-5 max-w-2xl text-lg text-ink-muted">
-            Lease Lab teaches distributed locking with a deterministic simulator. Lease grants, renewals, pauses, clock jumps and writes play out on one
-            timeline, so you can see the moment a client believes it holds a lock it has already lost.
+            Lease Lab teaches distributed locking with a deterministic simulator. Lease grants, renewals, pauses, clock
+            jumps and writes play out on one timeline, so you can see the moment a client believes it holds a lock it
+            has already lost.
           </p>
           <QuickStart />
           <figure className="mt-10 rounded-xl border border-line bg-page p-4 sm:p-6">
             <HeroRun />
             <figcaption className="mt-4 max-w-3xl text-sm text-ink-muted">
-              c1&apos;s 10 s lease runs out during a 12 s garbage-collection pause, and c2 takes the lock with token 34. c1 wakes still believing it holds the
-              lock (the hatched overhang) and writes with token 33. Storage has already seen 34 and rejects the stale write.{" "}
+              c1&apos;s 10 s lease runs out during a 12 s garbage-collection pause, and c2 takes the lock with token 34.
+              c1 wakes still believing it holds the lock (the hatched overhang) and writes with token 33. Storage has
+              already seen 34 and rejects the stale write.{" "}
               <Link href="/about/#reading-a-run" className="font-medium text-link underline underline-offset-2">
                 How to read a run
               </Link>
@@ -84,7 +90,9 @@ export default function HomePage() {
           <h2 id="path-heading" className="text-2xl font-bold tracking-tight">
             The learning path
           </h2>
-          <p className="mt-2 max-w-2xl text-ink-muted">Ten steps, from why you would take a lock at all to how locks break in production.</p>
+          <p className="mt-2 max-w-2xl text-ink-muted">
+            Ten steps, from why you would take a lock at all to how locks break in production.
+          </p>
           <ol className="mt-6 grid gap-x-8 gap-y-5 md:grid-cols-2">
             {learningPath.map((step, index) => (
               <li key={step.title} className="flex gap-4">
@@ -109,7 +117,9 @@ export default function HomePage() {
             <Link href="/challenges/" className="font-semibold text-link underline underline-offset-2">
               Then test yourself: the challenges
             </Link>{" "}
-            <span className="text-ink-muted">— break a lock with as few faults as you can, or defend one against every fault schedule of a small world.</span>
+            <span className="text-ink-muted">
+              — break a lock with as few faults as you can, or defend one against every fault schedule of a small world.
+            </span>
           </p>
         </section>
       </Container>

@@ -12,7 +12,12 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
  * listing each rule, its impact and the elements that break it. `include` (a CSS selector) limits
  * the check to one part of the page, for a test about that part; `rules` limits it to those rules.
  */
-export async function expectNoSeriousA11yViolations(page: Page, context = "", include?: string, rules?: string[]): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  context = "",
+  include?: string,
+  rules?: string[],
+): Promise<void> {
   // Legacy mode runs axe in the page itself; the default opens a blank page to merge each frame's
   // results, which took 2–3 times as long here and buys nothing, since no page has a frame.
   // Only violations are reported, so axe does not collect the nodes that pass.
@@ -23,7 +28,8 @@ export async function expectNoSeriousA11yViolations(page: Page, context = "", in
   const report = serious
     .map((v) => {
       const targets = v.nodes.map(
-        (node) => `    - ${node.target.join(" ")}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, "\n      ")}` : ""}`,
+        (node) =>
+          `    - ${node.target.join(" ")}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, "\n      ")}` : ""}`,
       );
       return `  ${v.id} (${v.impact}): ${v.help}\n${targets.join("\n")}`;
     })
@@ -37,7 +43,11 @@ export async function expectNoSeriousA11yViolations(page: Page, context = "", in
  * the other, which the page switches to at once when the system setting changes (no reload, so
  * the state a test built up is kept). Leaves the page in the theme it started in.
  */
-export async function expectNoSeriousA11yViolationsInBothThemes(page: Page, context = "", include?: string): Promise<void> {
+export async function expectNoSeriousA11yViolationsInBothThemes(
+  page: Page,
+  context = "",
+  include?: string,
+): Promise<void> {
   const html = page.locator("html");
   const shown = (await html.getAttribute("data-theme")) === "dark" ? "dark" : "light";
   const other = shown === "dark" ? "light" : "dark";

@@ -50,7 +50,9 @@ async function pauseC1(page: Page, seconds: string) {
   await page.keyboard.press("Enter");
 }
 
-test("a Break it level solved by keyboard alone, scored against par, and remembered in the level list", async ({ page }) => {
+test("a Break it level solved by keyboard alone, scored against par, and remembered in the level list", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   await openLevel(page, "redis-one-pause/", "Lose an update with one pause");
   const status = grade(page);
@@ -77,7 +79,9 @@ test("a Break it level solved by keyboard alone, scored against par, and remembe
   await page.getByRole("link", { name: "All challenges" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Challenges", level: 1 })).toBeVisible();
-  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Lose an update with one pause" }) });
+  const item = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: "Lose an update with one pause" }) });
   await expect(item).toContainText("✓ Won · best: 1 fault, 8 s of pauses");
   expect(errors).toEqual([]);
 });
@@ -92,7 +96,9 @@ test("a solution link opens the level with its faults, already graded", async ({
 });
 
 test("a link to a level made before levels had pages opens the level's page, with its solution", async ({ page }) => {
-  await page.goto(`/challenges/?level=redis-one-pause&solution=${code({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] })}`);
+  await page.goto(
+    `/challenges/?level=redis-one-pause&solution=${code({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] })}`,
+  );
   await expect(page).toHaveURL(/\/challenges\/redis-one-pause\/\?solution=/);
   await expect(page.getByRole("heading", { name: "Lose an update with one pause", level: 1 })).toBeVisible();
   await expect(grade(page)).toContainText("Solved with 1 fault and 8 s of pauses: at par.");
@@ -115,10 +121,15 @@ test("winning a Break it level puts the playhead on the lost update the learner 
   const status = grade(page);
   await expect(status).toContainText("Solved with 1 fault and 8 s of pauses: at par.");
   await expect(status).toContainText(`The playhead went to where it happened. ${lostUpdate.text}`);
-  await expect(page.getByRole("slider", { name: "Playhead" })).toHaveAttribute("aria-valuetext", new RegExp(`^${formatClock(moment.t)} of `));
+  await expect(page.getByRole("slider", { name: "Playhead" })).toHaveAttribute(
+    "aria-valuetext",
+    new RegExp(`^${formatClock(moment.t)} of `),
+  );
   // The timeline shows that moment: c2's write, which erased c1's increment, is drawn (a mark is drawn once the
   // playhead has reached it, and only while it is within the timeline's view).
-  await expect(page.getByRole("region", { name: "Timeline" }).getByRole("button", { name: /^c2 write at 12\.0 s/ })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Timeline" }).getByRole("button", { name: /^c2 write at 12\.0 s/ }),
+  ).toBeVisible();
   await expect(page.locator(":focus")).toContainText("Solved with 1 fault and 8 s of pauses: at par.");
 
   const next = levels[1]!;
@@ -133,7 +144,9 @@ test("a Defend it level: the starting design fails with its shortest counterexam
 }) => {
   const errors = watchForErrors(page);
   await openLevel(page, "fence-the-pause/", "Survive every pause");
-  await expect(check(page)).toContainText("Up to 2 faults added to the design: pauses of 5 s, 15 s at every moment that matters");
+  await expect(check(page)).toContainText(
+    "Up to 2 faults added to the design: pauses of 5 s, 15 s at every moment that matters",
+  );
   await check(page).getByRole("button", { name: "Check every schedule" }).click();
   await expect(check(page).getByRole("status")).toHaveText(/^[\d,]+ of [\d,]+ schedules of ≤ 2 faults break it\.$/);
   const [, failed, tried] = /^([\d,]+) of ([\d,]+)/.exec((await check(page).getByRole("status").textContent())!)!;
@@ -167,11 +180,16 @@ test("a Defend it level: the starting design fails with its shortest counterexam
   ]);
   await expect(page.getByText("Defended with 2 changes: at par.")).toBeFocused();
   const next = levels[levels.findIndex((l) => l.slug === "fence-the-pause") + 1]!;
-  await expect(page.getByRole("link", { name: `Next level: ${next.title}` })).toHaveAttribute("href", `/challenges/${next.slug}/`);
+  await expect(page.getByRole("link", { name: `Next level: ${next.title}` })).toHaveAttribute(
+    "href",
+    `/challenges/${next.slug}/`,
+  );
   expect(errors).toEqual([]);
 });
 
-test("the exhaustive check says only the figures it runs: its size before it starts is the count it reports when done", async ({ page }) => {
+test("the exhaustive check says only the figures it runs: its size before it starts is the count it reports when done", async ({
+  page,
+}) => {
   // At most one fault: the count is exact before the check (the run with no added fault, and each single fault).
   const level = levelBySlug("no-lock-cas") as DefendLevel;
   await openLevel(page, `no-lock-cas/?solution=${code({ design: level.rules.solution })}`, level.title);
@@ -183,7 +201,9 @@ test("the exhaustive check says only the figures it runs: its size before it sta
 
   // Two faults: a fault moves the moments after it, so no count is given until the check has made it.
   await openLevel(page, "fence-the-pause/", "Survive every pause");
-  await expect(check(page)).toContainText("so the check counts the schedules of ≤ 2 faults as it goes (the budget is 2,000).");
+  await expect(check(page)).toContainText(
+    "so the check counts the schedules of ≤ 2 faults as it goes (the budget is 2,000).",
+  );
   await expect(check(page)).not.toContainText("about");
 });
 
@@ -201,7 +221,9 @@ test("the arcade: the same seed gives the same level", async ({ page, context })
   await expect(goal(friend)).toHaveText(first.goal!);
 });
 
-test("a tampered link opens the level list, or the level as it starts, with a notice naming what was wrong", async ({ page }) => {
+test("a tampered link opens the level list, or the level as it starts, with a notice naming what was wrong", async ({
+  page,
+}) => {
   await page.goto("/challenges/?level=no-such-level");
   const notice = page.getByRole("alert").filter({ hasText: "This link could not be opened" });
   await expect(notice).toContainText("There is no level “no-such-level”.");
@@ -209,21 +231,29 @@ test("a tampered link opens the level list, or the level as it starts, with a no
   await page.goto("/challenges/?arcade=-3");
   await expect(notice).toContainText("The arcade seed “-3” is not a whole number");
 
-  const solutionNotice = page.getByRole("alert").filter({ hasText: "This link's solution could not be opened, so here is the level as it starts" });
+  const solutionNotice = page
+    .getByRole("alert")
+    .filter({ hasText: "This link's solution could not be opened, so here is the level as it starts" });
   await page.goto(`/challenges/fence-the-pause/?solution=${code({ design: { guard: "magic" } })}`);
-  await expect(solutionNotice).toContainText('The link\'s design sets guard to "magic", which is not one of the choices');
+  await expect(solutionNotice).toContainText(
+    'The link\'s design sets guard to "magic", which is not one of the choices',
+  );
   await expect(page.getByRole("heading", { name: "Survive every pause", level: 1 })).toBeVisible();
   await page.goto("/challenges/redis-one-pause/?solution=%25%25");
   await expect(solutionNotice).toContainText("The link's solution is damaged");
   await expect(grade(page)).toHaveText("No fault added yet. The goal does not hold in this run yet.");
 });
 
-test("without JavaScript a level's page shows the level, drawn when the site was built, its controls disabled", async ({ browser }) => {
+test("without JavaScript a level's page shows the level, drawn when the site was built, its controls disabled", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/challenges/redis-one-pause/");
   await expect(page.getByRole("heading", { name: "Lose an update with one pause", level: 1 })).toBeVisible();
-  expect(await page.locator("noscript").innerHTML()).toContain("Adding faults, choosing a design and checking it need JavaScript.");
+  expect(await page.locator("noscript").innerHTML()).toContain(
+    "Adding faults, choosing a design and checking it need JavaScript.",
+  );
   await expect(grade(page)).toHaveText("No fault added yet. The goal does not hold in this run yet.");
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
@@ -236,7 +266,9 @@ for (const viewport of [
   { name: "a laptop", width: 1280, height: 800 },
   { name: "a phone", width: 390, height: 844 },
 ]) {
-  test(`on ${viewport.name}, a level's page comes to life where it was drawn, without shifting (layout shift at most 0.02)`, async ({ browser }) => {
+  test(`on ${viewport.name}, a level's page comes to life where it was drawn, without shifting (layout shift at most 0.02)`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport, isMobile: viewport.width < 500 });
     const page = await context.newPage();
     const errors = watchForErrors(page);
@@ -251,7 +283,11 @@ for (const viewport of [
     await page.goto("/challenges/fence-the-pause/", { waitUntil: "domcontentloaded" });
     // The nodes the page painted from its HTML: the live level hydrates them, it does not draw them again.
     const marked = await page.evaluate(() => {
-      const nodes = [document.querySelector("#timeline"), document.querySelector("#main h1"), document.querySelector("#main select")];
+      const nodes = [
+        document.querySelector("#timeline"),
+        document.querySelector("#main h1"),
+        document.querySelector("#main select"),
+      ];
       (window as unknown as { drawn: (Element | null)[] }).drawn = nodes;
       return nodes.every(Boolean);
     });

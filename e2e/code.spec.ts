@@ -27,7 +27,9 @@ async function typeCode(page: Page, source: string) {
 }
 
 test.describe("Code it yourself", () => {
-  test("a learner fixes three levels in the editor, sees a counterexample on the timeline, passes, and /code shows it", async ({ page }) => {
+  test("a learner fixes three levels in the editor, sees a counterexample on the timeline, passes, and /code shows it", async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const errors = watchForErrors(page);
     const three = levels.slice(0, 3);
@@ -38,13 +40,18 @@ test.describe("Code it yourself", () => {
         await page.getByRole("button", { name: "Check every schedule" }).click();
         await expect(page.getByRole("heading", { name: /^Breaks on [\d,]+ of [\d,]+ schedules?$/ })).toBeVisible();
         await page.getByRole("button", { name: "Show it on the timeline" }).click();
-        await expect(page.getByRole("region", { name: "The run" }).getByRole("heading", { name: "What happened" })).toBeVisible();
-        await expect(status(page)).toHaveText(/storage damaged.*The write that broke it was sent from line \d+, marked in the editor\./);
+        await expect(
+          page.getByRole("region", { name: "The run" }).getByRole("heading", { name: "What happened" }),
+        ).toBeVisible();
+        await expect(status(page)).toHaveText(
+          /storage damaged.*The write that broke it was sent from line \d+, marked in the editor\./,
+        );
         await expect(page.locator(".cm-code-marked")).toHaveCount(1);
       }
       if (i === 0) {
         // Keyboard only: Tab into the editor, type the fix, Escape then Tab out to Run and Submit.
-        for (let n = 0; n < 60 && !(await editor(page).evaluate((el) => el === document.activeElement)); n++) await page.keyboard.press("Tab");
+        for (let n = 0; n < 60 && !(await editor(page).evaluate((el) => el === document.activeElement)); n++)
+          await page.keyboard.press("Tab");
         await expect(editor(page)).toBeFocused();
         await page.keyboard.press("ControlOrMeta+a");
         await page.keyboard.press("Delete");
@@ -68,26 +75,43 @@ test.describe("Code it yourself", () => {
       await expect(page.getByText(/Safety: storage was never damaged/)).toBeVisible();
     }
     await page.goto("/code/");
-    for (const level of three) await expect(page.getByRole("listitem").filter({ hasText: level.title })).toContainText("Passed");
+    for (const level of three)
+      await expect(page.getByRole("listitem").filter({ hasText: level.title })).toContainText("Passed");
     await expect(page.getByText(`${three.length} of `)).toBeVisible();
     expect(errors).toEqual([]);
   });
 
   const hostile: { what: string; body: string; says: RegExp }[] = [
-    { what: "an endless loop", body: "while (true) {}", says: /stopped: it ran for \d+ s of real time without yielding/ },
+    {
+      what: "an endless loop",
+      body: "while (true) {}",
+      says: /stopped: it ran for \d+ s of real time without yielding/,
+    },
     {
       what: "a huge allocation",
       body: "const huge = new ArrayBuffer(2 ** 40);\n  yield sleep(huge.byteLength);",
       says: /threw at line 2: c1: RangeError: (Array buffer allocation failed|Invalid array buffer length)/,
     },
-    { what: "fetch", body: 'yield fetch("https://example.com/");', says: /fetch is not available: the network is not reachable from a lock client/ },
+    {
+      what: "fetch",
+      body: 'yield fetch("https://example.com/");',
+      says: /fetch is not available: the network is not reachable from a lock client/,
+    },
     {
       what: "Date.now",
       body: "yield sleep(Date.now());",
       says: /true time is not available to a lock client: read this machine's clocks with `clock.wall\(\)`/,
     },
-    { what: "a thrown error", body: 'throw new Error("my own mistake");', says: /line 2.*my own mistake|my own mistake.*line 2/ },
-    { what: "while (true) yield", body: "while (true) {\n    try {\n      yield;\n    } catch {}\n  }", says: /took more than 10,000 steps at one moment/ },
+    {
+      what: "a thrown error",
+      body: 'throw new Error("my own mistake");',
+      says: /line 2.*my own mistake|my own mistake.*line 2/,
+    },
+    {
+      what: "while (true) yield",
+      body: "while (true) {\n    try {\n      yield;\n    } catch {}\n  }",
+      says: /took more than 10,000 steps at one moment/,
+    },
   ];
   for (const { what, body, says } of hostile) {
     test(`hostile code: ${what} is stopped with a clear message, and the page stays responsive`, async ({ page }) => {
@@ -106,14 +130,19 @@ test.describe("Code it yourself", () => {
 
   test("the learner's log lines and the error that stopped the code are told in the story", async ({ page }) => {
     await openLevel(page, first.slug);
-    await typeCode(page, 'function* client({ log, sleep, me }) {\n  log(`${me} starts`);\n  yield sleep(10);\n  throw new Error("my own mistake");\n}\n');
+    await typeCode(
+      page,
+      'function* client({ log, sleep, me }) {\n  log(`${me} starts`);\n  yield sleep(10);\n  throw new Error("my own mistake");\n}\n',
+    );
     await page.getByRole("button", { name: "Run", exact: true }).click();
     const story = page.getByRole("region", { name: "The run" });
     await expect(story.getByRole("heading", { name: "What happened" })).toBeVisible();
     const all = story.getByRole("button", { name: /^Show all \d+ sentences$/ });
     if (await all.isVisible()) await all.click();
     await expect(story.getByRole("button", { name: /c1 logged “c1 starts”/ })).toBeVisible();
-    await expect(story.getByRole("button", { name: /c1's code stopped with an error at line 4: Error: my own mistake/ })).toBeVisible();
+    await expect(
+      story.getByRole("button", { name: /c1's code stopped with an error at line 4: Error: my own mistake/ }),
+    ).toBeVisible();
   });
 
   test("a shared link reopens the code, and runs it only when the reader presses Run", async ({ page, context }) => {
@@ -133,7 +162,9 @@ test.describe("Code it yourself", () => {
     await expect(status(other)).toHaveText(/Run shown on the timeline/);
   });
 
-  test("an interview level hides its world until it is submitted, then grades pass or fail and shows the counterexample", async ({ page }) => {
+  test("an interview level hides its world until it is submitted, then grades pass or fail and shows the counterexample", async ({
+    page,
+  }) => {
     const interview = codeLevelsLoad().find((level) => level.interview !== null);
     test.skip(!interview, "no interview level in content/code yet");
     await openLevel(page, interview!.slug);

@@ -28,7 +28,10 @@ test("a first visit starts with the first lesson", async ({ page }) => {
   const progress = yourProgress(page);
   await expect(progress.getByText("Start here")).toBeVisible();
   await expect(progress.getByText(first!.title, { exact: true })).toBeVisible();
-  await expect(progress.getByRole("link", { name: "Start the first lesson" })).toHaveAttribute("href", `/learn/${first!.slug}/`);
+  await expect(progress.getByRole("link", { name: "Start the first lesson" })).toHaveAttribute(
+    "href",
+    `/learn/${first!.slug}/`,
+  );
 });
 
 test("the home page continues with the lesson opened last, and its link leads back to it", async ({ page }) => {
@@ -37,7 +40,9 @@ test("the home page continues with the lesson opened last, and its link leads ba
   const progress = yourProgress(page);
   await expect(progress.getByText("Continue where you left off")).toBeVisible();
   await expect(progress.getByText(leases.title, { exact: true })).toBeVisible();
-  await expect(progress.getByText(`Lesson ${leases.number} of ${lessons.length} · not marked as understood yet`)).toBeVisible();
+  await expect(
+    progress.getByText(`Lesson ${leases.number} of ${lessons.length} · not marked as understood yet`),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, "continue with a lesson", 'section[aria-labelledby="progress-heading"]');
 
   await progress.getByRole("link", { name: `Continue with ${leases.title}` }).click();
@@ -52,7 +57,11 @@ test("once the lesson is marked as understood, the home page leads on to the nex
   await goHome(page);
   const progress = yourProgress(page);
   await expect(progress.getByText(afterLeases.title, { exact: true })).toBeVisible();
-  await expect(progress.getByText(`Next: lesson ${afterLeases.number} of ${lessons.length} · you marked lesson ${leases.number} as understood`)).toBeVisible();
+  await expect(
+    progress.getByText(
+      `Next: lesson ${afterLeases.number} of ${lessons.length} · you marked lesson ${leases.number} as understood`,
+    ),
+  ).toBeVisible();
 
   await progress.getByRole("link", { name: `Continue with ${afterLeases.title}` }).click();
   await expect(page).toHaveURL(`/learn/${afterLeases.slug}/`);
@@ -79,8 +88,15 @@ test("a finished quiz is never where the home page continues: it leads on to the
   await goHome(page);
   const progress = yourProgress(page);
   await expect(progress.getByText("Continue where you left off")).toBeVisible();
-  await expect(progress.getByText(`Next quiz · you finished ${quiz!.title} with ${quiz!.questions.length} of ${quiz!.questions.length}`)).toBeVisible();
-  await expect(progress.getByRole("link", { name: /^Continue with / })).not.toHaveAttribute("href", `/quiz/${quiz!.slug}/`);
+  await expect(
+    progress.getByText(
+      `Next quiz · you finished ${quiz!.title} with ${quiz!.questions.length} of ${quiz!.questions.length}`,
+    ),
+  ).toBeVisible();
+  await expect(progress.getByRole("link", { name: /^Continue with / })).not.toHaveAttribute(
+    "href",
+    `/quiz/${quiz!.slug}/`,
+  );
   await progress.getByRole("link", { name: `Continue with ${nextQuiz!.title}` }).click();
   await expect(page).toHaveURL(`/quiz/${nextQuiz!.slug}/`);
   await expect(page.getByText(`Question 1 of ${nextQuiz!.questions.length}`)).toBeVisible();

@@ -9,7 +9,9 @@ const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens") ?? dr
 const url = `/drill/${drill.slug}/`;
 const oldAnswer = "The lease runs out in the pause; fence every write with a token.";
 
-test("a due drill opens from /review on the prompt alone, an empty draft and a fresh timer, the last attempt behind a disclosure", async ({ page }) => {
+test("a due drill opens from /review on the prompt alone, an empty draft and a fresh timer, the last attempt behind a disclosure", async ({
+  page,
+}) => {
   test.slow();
   await page.clock.install();
   await page.goto(url);
@@ -18,7 +20,11 @@ test("a due drill opens from /review on the prompt alone, an empty draft and a f
   await page.getByRole("button", { name: "Start timer" }).click();
   await page.clock.runFor(65_000);
   await page.getByRole("button", { name: "Reveal the model answer" }).click();
-  await page.getByRole("region", { name: "Check your answer against the rubric" }).getByRole("checkbox").first().check();
+  await page
+    .getByRole("region", { name: "Check your answer against the rubric" })
+    .getByRole("checkbox")
+    .first()
+    .check();
   await page.getByRole("button", { name: /^Again\b/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "You rated this attempt Again." })).toBeVisible();
 
@@ -31,7 +37,9 @@ test("a due drill opens from /review on the prompt alone, an empty draft and a f
   await expect(page.getByRole("heading", { name: "Model answer" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Check your answer against the rubric" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "How did it go?" })).toHaveCount(0);
-  await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(`${String(drill.minutes).padStart(2, "0")}:00`);
+  await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(
+    `${String(drill.minutes).padStart(2, "0")}:00`,
+  );
   await expect(page.getByRole("button", { name: "Start timer" })).toBeVisible();
 
   const last = page.getByRole("group").filter({ hasText: "Your last attempt, rated Again" });
@@ -45,7 +53,9 @@ test("a due drill opens from /review on the prompt alone, an empty draft and a f
   await expect(answer).toHaveValue("A new try.");
 });
 
-test("the timer survives a reload, stops at the reveal, and the model answer sits beside the draft on a wide screen", async ({ page }) => {
+test("the timer survives a reload, stops at the reveal, and the model answer sits beside the draft on a wide screen", async ({
+  page,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.clock.install();

@@ -27,7 +27,9 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
 });
 
-test("a drill: the prompt, a draft kept across reloads, the reveal, the rubric and a rating that schedules a review", async ({ page }) => {
+test("a drill: the prompt, a draft kept across reloads, the reveal, the rubric and a rating that schedules a review", async ({
+  page,
+}) => {
   await page.goto("/drill/");
   await expect(page.getByRole("heading", { level: 1, name: "Interview drills" })).toBeVisible();
   await expect(drillCard(page, drill.title)).toContainText("Not practised yet");
@@ -49,12 +51,15 @@ test("a drill: the prompt, a draft kept across reloads, the reveal, the rubric a
   await rubric.getByRole("checkbox").nth(0).check();
   await rubric.getByRole("checkbox").nth(3).check();
   await expect(rubric.getByText(`2 of ${drill.rubric.length} covered`)).toBeVisible();
-  if (drill.followUpsHtml) await expect(page.getByRole("heading", { name: "Follow-ups an interviewer might ask" })).toBeVisible();
+  if (drill.followUpsHtml)
+    await expect(page.getByRole("heading", { name: "Follow-ups an interviewer might ask" })).toBeVisible();
 
   // The preview says when each rating would bring the drill back.
   await expect(page.getByRole("button", { name: /^Good\b/ })).toContainText("back in 3 days");
   await page.getByRole("button", { name: /^Good\b/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "You rated this attempt Good." })).toContainText("Next review in 3 days");
+  await expect(page.getByRole("status").filter({ hasText: "You rated this attempt Good." })).toContainText(
+    "Next review in 3 days",
+  );
 
   // The reveal, the ticks and the rating survive a reload.
   await page.reload();
@@ -116,14 +121,19 @@ test("a drill can be done from the keyboard alone", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Model answer" })).toBeFocused();
 
   // Past the model answer's own links (its lab run) to the rubric's first item.
-  const firstItem = page.getByRole("region", { name: "Check your answer against the rubric" }).getByRole("checkbox").first();
-  for (let tabs = 0; tabs < 10 && !(await firstItem.evaluate((el) => el === document.activeElement)); tabs++) await page.keyboard.press("Tab");
+  const firstItem = page
+    .getByRole("region", { name: "Check your answer against the rubric" })
+    .getByRole("checkbox")
+    .first();
+  for (let tabs = 0; tabs < 10 && !(await firstItem.evaluate((el) => el === document.activeElement)); tabs++)
+    await page.keyboard.press("Tab");
   await expect(firstItem).toBeFocused();
   await page.keyboard.press("Space");
   await expect(firstItem).toBeChecked();
 
   const easy = page.getByRole("button", { name: /^Easy\b/ });
-  for (let tabs = 0; tabs < 40 && !(await easy.evaluate((el) => el === document.activeElement)); tabs++) await page.keyboard.press("Tab");
+  for (let tabs = 0; tabs < 40 && !(await easy.evaluate((el) => el === document.activeElement)); tabs++)
+    await page.keyboard.press("Tab");
   await expect(easy).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "You rated this attempt Easy." })).toBeVisible();

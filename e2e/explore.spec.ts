@@ -47,7 +47,9 @@ test("a small map fills in, and a cell opens its scenario on the timeline", asyn
   await scrollToPanel(page, "explore");
   await setMapSize(page, "4", "4", "2");
   await explore(page).getByRole("button", { name: "Draw the map" }).click();
-  await expect(explore(page).getByRole("status").filter({ hasText: "cells (" })).toHaveText(/^All 16 cells \(32 runs\) in /);
+  await expect(explore(page).getByRole("status").filter({ hasText: "cells (" })).toHaveText(
+    /^All 16 cells \(32 runs\) in /,
+  );
   await expect(mapCells(page)).toHaveCount(16);
   await expect(mapCells(page).filter({ hasText: /./ }).first()).toBeVisible();
   await expect(mapCells(page).first()).toHaveAccessibleName(
@@ -96,7 +98,9 @@ test("a shared link sets up its map, which runs only when the visitor presses Dr
   const errors = watchForErrors(page);
   await openLab(page, "?preset=chaos-default&map=clients_1_4_4.work-time_100_3000_2.1.overlap");
   await expect(
-    explore(page).getByText("This link set the map below: 8 cells of 1 seed, 8 runs in this browser. Press “Draw the map” to run them."),
+    explore(page).getByText(
+      "This link set the map below: 8 cells of 1 seed, 8 runs in this browser. Press “Draw the map” to run them.",
+    ),
   ).toBeVisible();
   await expect(explore(page).getByRole("group", { name: "Up (vertical axis)" }).getByLabel("Rows")).toHaveValue("2");
   await expect(explore(page).getByRole("progressbar")).toHaveCount(0);
@@ -118,10 +122,16 @@ test("the finder's failure opens on the timeline with its faults explained", asy
   await explore(page).getByRole("tab", { name: "Find a failure" }).click();
   await expect(explore(page).getByText(/^The search adds up to 2 pauses/)).toBeVisible();
   await explore(page).getByRole("button", { name: "Find a failure" }).click();
-  await expect(explore(page).getByRole("heading", { name: /^Found: with one added fault, the data is damaged/ })).toBeVisible();
-  await expect(explore(page).getByRole("listitem").first()).toContainText("Pause c2 for 5.0 s at 12.0 s, just before it writes.");
+  await expect(
+    explore(page).getByRole("heading", { name: /^Found: with one added fault, the data is damaged/ }),
+  ).toBeVisible();
+  await expect(explore(page).getByRole("listitem").first()).toContainText(
+    "Pause c2 for 5.0 s at 12.0 s, just before it writes.",
+  );
   await explore(page).getByRole("button", { name: "Open on the timeline" }).click();
-  await expect.poll(async () => JSON.stringify((await scenarioInUrl(page)).faults)).toContain('"atPhase":"before-write"');
+  await expect
+    .poll(async () => JSON.stringify((await scenarioInUrl(page)).faults))
+    .toContain('"atPhase":"before-write"');
   await expect(outcome(page)).toContainText("Unsafe");
   await expect(page.getByRole("region", { name: "Timeline" })).toBeInViewport();
   expect(errors).toEqual([]);
@@ -133,7 +143,9 @@ test("when the finder finds nothing it says how many schedules it tried and why 
   await explore(page).getByRole("tab", { name: "Find a failure" }).click();
   await explore(page).getByLabel("Schedules to try").fill("30");
   await explore(page).getByRole("button", { name: "Find a failure" }).click();
-  await expect(explore(page).getByText("No failure in 30 schedules: the search reached its limit of schedules")).toBeVisible();
+  await expect(
+    explore(page).getByText("No failure in 30 schedules: the search reached its limit of schedules"),
+  ).toBeVisible();
   await expect(explore(page).getByText(/^Budget: The search adds/)).toBeVisible();
 });
 

@@ -76,7 +76,9 @@ test("the scenario picker finds presets by words and by failure, and tags the ch
   await expect(page.getByRole("status").filter({ hasText: /of \d+ scenarios match/ })).toBeVisible();
   const found = await options.count();
   expect(found).toBeLessThan(all);
-  await expect(scenarioPicker(page).locator("option", { hasText: "The same pause, stopped by a fencing token" })).toHaveCount(1);
+  await expect(
+    scenarioPicker(page).locator("option", { hasText: "The same pause, stopped by a fencing token" }),
+  ).toHaveCount(1);
 
   await page.getByRole("searchbox", { name: "Find a scenario" }).fill("");
   await page.getByRole("combobox", { name: "Failure" }).selectOption({ label: "Failover" });
@@ -88,7 +90,9 @@ test("the scenario picker finds presets by words and by failure, and tags the ch
   await expect(options).toHaveCount(1);
 });
 
-test("an edit says what it changed from the preset, and turning Traffic on says what came with it", async ({ page }) => {
+test("an edit says what it changed from the preset, and turning Traffic on says what came with it", async ({
+  page,
+}) => {
   await openLabDrawn(page, "?preset=gc-pause");
   const about = page.getByText("c1 takes a 10 s Redis lock");
   await expect(about).toBeVisible();
@@ -102,7 +106,9 @@ test("an edit says what it changed from the preset, and turning Traffic on says 
   const traffic = page.getByRole("slider", { name: "Traffic" });
   await traffic.focus();
   await traffic.press("ArrowRight");
-  await expect(page.getByRole("status").filter({ hasText: "The lab also changed" })).toContainText("Clients: 2 → 8, Work time: 2 s → 50 ms");
+  await expect(page.getByRole("status").filter({ hasText: "The lab also changed" })).toContainText(
+    "Clients: 2 → 8, Work time: 2 s → 50 ms",
+  );
 });
 
 test("undo and redo take back the last twenty edits, by buttons and by Ctrl+Z", async ({ page }) => {
@@ -142,7 +148,9 @@ test("undo and redo take back the last twenty edits, by buttons and by Ctrl+Z", 
   await expect(ttl(page)).toHaveAttribute("aria-valuetext", values[1]!);
 });
 
-test("the keyboard skips to the timeline, reaches Play at once and reads a focused mark's tooltip", async ({ page }) => {
+test("the keyboard skips to the timeline, reaches Play at once and reads a focused mark's tooltip", async ({
+  page,
+}) => {
   await openLabDrawn(page, "?preset=gc-pause");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
@@ -154,7 +162,8 @@ test("the keyboard skips to the timeline, reaches Play at once and reads a focus
   await page.keyboard.press("Enter");
   await expect(timeline(page)).toBeFocused();
   const play = timeline(page).getByRole("button", { name: "Play", exact: true });
-  for (let i = 0; i < 3 && !(await play.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 3 && !(await play.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(play).toBeFocused();
 
   const write = timeline(page).getByRole("button", { name: /^c1 write at 17\.0 s/ });
@@ -170,11 +179,14 @@ test("the keyboard skips to the timeline, reaches Play at once and reads a focus
 
 test("the nav marks the section a sub-page belongs to", async ({ page }) => {
   await page.goto("/learn/04-fencing-tokens/");
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Learn", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Learn", exact: true }),
+  ).toHaveAttribute("aria-current", "true");
 });
 
 const playhead = (page: Page) => page.getByRole("slider", { name: "Playhead" });
-const playheadSeconds = async (page: Page) => Number.parseFloat((await playhead(page).getAttribute("aria-valuetext")) ?? "NaN");
+const playheadSeconds = async (page: Page) =>
+  Number.parseFloat((await playhead(page).getAttribute("aria-valuetext")) ?? "NaN");
 const zoomNote = (page: Page) => timeline(page).getByRole("status").filter({ hasText: "The view is zoomed" });
 
 test("stepping moves between key events; Shift steps through every message", async ({ page }) => {
@@ -219,7 +231,8 @@ test("each step from 0 s changes what is seen: events drawn at one spot are one 
   // every later step moves to a moment apart from the one before.
   expect(landed[1]).toBeGreaterThan(0);
   expect(landed[1]).toBeLessThan(0.05);
-  for (let i = 2; i < landed.length; i++) expect(landed[i]! - landed[i - 1]!, `steps ${landed.join(", ")} s`).toBeGreaterThan(0.05);
+  for (let i = 2; i < landed.length; i++)
+    expect(landed[i]! - landed[i - 1]!, `steps ${landed.join(", ")} s`).toBeGreaterThan(0.05);
 });
 
 test("with reduced motion, playing keeps its speed and jumps between key events", async ({ page }) => {
@@ -231,11 +244,14 @@ test("with reduced motion, playing keeps its speed and jumps between key events"
   await expect.poll(() => playheadSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(17);
 });
 
-test("the timeline re-fits when an edit moves the stale write later, unless it was zoomed by hand", async ({ page }) => {
+test("the timeline re-fits when an edit moves the stale write later, unless it was zoomed by hand", async ({
+  page,
+}) => {
   await openLabDrawn(page, "?preset=gc-pause");
   const pause = page.getByRole("slider", { name: "Pause length" });
   await pause.focus();
-  for (let i = 0; i < 30 && Number.parseFloat((await pause.getAttribute("aria-valuetext")) ?? "0") < 30; i++) await pause.press("ArrowRight");
+  for (let i = 0; i < 30 && Number.parseFloat((await pause.getAttribute("aria-valuetext")) ?? "0") < 30; i++)
+    await pause.press("ArrowRight");
   // The late write now lands after 30 s, past where the old view ended: it is in view all the same.
   await expect(timeline(page).getByRole("button", { name: /^c1 write at [3-9]\d\.\d s/ })).toBeVisible();
   await expect(zoomNote(page)).toHaveCount(0);
@@ -264,14 +280,18 @@ test("the timeline re-fits to a pause that outlasts the run's last event", async
   await expect(zoomNote(page)).toHaveCount(0);
 });
 
-test("Jump to violation brings the timeline into view, framed on the violation, the playhead on it", async ({ page }) => {
+test("Jump to violation brings the timeline into view, framed on the violation, the playhead on it", async ({
+  page,
+}) => {
   await openLabDrawn(page, "?preset=gc-pause&t=0");
   const jump = page.getByRole("region", { name: "Outcome" }).getByRole("button", { name: "Jump to violation" });
   // The drawn lab can still be swapped for the live one here, detaching the button mid-scroll:
   // scroll again until the timeline is out of view.
   await expect(async () => {
     await jump.scrollIntoViewIfNeeded({ timeout: 2_000 });
-    await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).not.toBeInViewport({ timeout: 1_000 });
+    await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).not.toBeInViewport({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 30_000 });
   await jump.click();
   await expect(timeline(page).getByRole("button", { name: "Play", exact: true })).toBeInViewport();
@@ -309,7 +329,9 @@ test("lesson 10's flowchart draws readable text and says yes or no on every bran
 test("compare leads with the first difference in outcome, then the first difference at all", async ({ page }) => {
   await openLabDrawn(page, "?preset=gc-pause&compare=guard");
   const compare = page.getByRole("region", { name: "Compare" });
-  await expect(compare).toContainText(/The first difference in outcome, at 17\.0 s: in A, storage accepts c1's write .*; in B, storage rejects c1's write/);
+  await expect(compare).toContainText(
+    /The first difference in outcome, at 17\.0 s: in A, storage accepts c1's write .*; in B, storage rejects c1's write/,
+  );
   const text = await compare.innerText();
   expect(text.indexOf("The first difference in outcome")).toBeLessThan(text.indexOf("The runs first differ at 0.0 s"));
 });

@@ -96,7 +96,9 @@ test("a history dropped on Real vs model before the panel has loaded opens once 
   await expect.poll(() => heldPanel, OPENED).toBe(true);
   const ex = EXAMPLES[1];
   await dropFile(page, ex.file, example(ex.file));
-  await expect(panel(page).getByRole("status")).toHaveText(`Loading the panel; “${ex.file}” opens as soon as it is here…`);
+  await expect(panel(page).getByRole("status")).toHaveText(
+    `Loading the panel; “${ex.file}” opens as soon as it is here…`,
+  );
   release();
   await expectHistoryShown(page, ex);
   expect(errors).toEqual([]);
@@ -109,7 +111,11 @@ test("a history with a bad line names it, and the history already open stays", a
   await expectHistoryShown(page, ex);
   const lines = example(ex.file).split("\n");
   lines[2] = lines[2]!.replace('"token": 41', '"token": "abc"');
-  await picker(page).setInputFiles({ name: "broken.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(lines.join("\n")) });
+  await picker(page).setInputFiles({
+    name: "broken.jsonl",
+    mimeType: "application/x-ndjson",
+    buffer: Buffer.from(lines.join("\n")),
+  });
   const alert = panel(page).getByRole("alert");
   await expect(alert).toContainText('broken.jsonl: line 3: token: expected a whole number, got "abc"', OPENED);
   await expect(alert).toContainText(`${ex.title} is still open below`);
@@ -120,7 +126,9 @@ test("a history with a bad line names it, and the history already open stays", a
 test("a pasted history opens too", async ({ page }) => {
   await openGcPause(page);
   await panel(page).getByText("Paste a lock history").click();
-  await panel(page).getByLabel("Lock history, one JSON event a line after its header line").fill(example(EXAMPLES[1].file));
+  await panel(page)
+    .getByLabel("Lock history, one JSON event a line after its header line")
+    .fill(example(EXAMPLES[1].file));
   await panel(page).getByRole("button", { name: "Open the pasted history" }).click();
   await expectHistoryShown(page, EXAMPLES[1]);
 });

@@ -12,7 +12,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`at ${viewport.width}×${viewport.height} the start button is on the first screen, before the hero run`, async ({ page }) => {
+  test(`at ${viewport.width}×${viewport.height} the start button is on the first screen, before the hero run`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const box = (await startButton(page).boundingBox())!;
@@ -24,17 +26,25 @@ for (const viewport of [
   });
 }
 
-test("the start path breaks a lock with a prediction first, fixes it with a fence, then reads why", async ({ page }) => {
+test("the start path breaks a lock with a prediction first, fixes it with a fence, then reads why", async ({
+  page,
+}) => {
   await page.goto("/");
   const steps = quickStart(page).getByRole("listitem");
   await expect(steps).toHaveCount(3);
   await expect(steps.getByRole("link")).toHaveText(["Break a lock", "Fix it with a fence", "Read why"]);
-  await expectNoSeriousA11yViolationsInBothThemes(page, "quick start", 'section[aria-labelledby="quick-start-heading"]');
+  await expectNoSeriousA11yViolationsInBothThemes(
+    page,
+    "quick start",
+    'section[aria-labelledby="quick-start-heading"]',
+  );
 
   // 1. The start button opens the GC-pause run, asking for a prediction before it plays.
   await startButton(page).click();
   await expect(page).toHaveURL("/lab/?preset=gc-pause&predict=1");
-  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause", { timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause", {
+    timeout: 30_000,
+  });
   await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
   // The lab leads on only once the prediction is answered.
   const labNext = page.getByRole("navigation", { name: "Quick start" });
@@ -45,12 +55,16 @@ test("the start path breaks a lock with a prediction first, fixes it with a fenc
   // 2. The fenced run, predicted first too, reached from the lab as from the home page.
   await labNext.getByRole("link", { name: "Next: Fix it with a fence" }).click();
   await expect(page).toHaveURL("/lab/?preset=gc-pause-fenced&predict=1");
-  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", { timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", {
+    timeout: 30_000,
+  });
   await expect(page.getByRole("heading", { name: "Predict", level: 2 })).toBeVisible();
   await page.goto("/");
   await quickStart(page).getByRole("link", { name: "Fix it with a fence" }).click();
   await expect(page).toHaveURL("/lab/?preset=gc-pause-fenced&predict=1");
-  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", { timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Scenario", exact: true })).toHaveValue("gc-pause-fenced", {
+    timeout: 30_000,
+  });
   await answerPrediction(page);
 
   // 3. The lesson on fencing tokens.
@@ -75,5 +89,7 @@ test("a returning visitor sees both the start path and where to continue", async
   await expect(page.getByRole("button", { name: "Mark as understood" })).toBeEnabled();
   await page.goto("/");
   await expect(startButton(page)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Your progress" }).getByText("Continue where you left off")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Your progress" }).getByText("Continue where you left off"),
+  ).toBeVisible();
 });

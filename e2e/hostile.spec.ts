@@ -21,7 +21,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
-test("a 191-character link whose chaos cannot fit in a run opens the default scenario with the limit named, instead of crashing the tab", async ({ page }) => {
+test("a 191-character link whose chaos cannot fit in a run opens the default scenario with the limit named, instead of crashing the tab", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   const tiny = {
     version: 1,
@@ -34,14 +36,24 @@ test("a 191-character link whose chaos cannot fit in a run opens the default sce
   expect(link.length).toBe(5 + 191);
   await page.goto(link);
   const notice = page.getByRole("alert").filter({ hasText: "chaos.pauseEveryMs" });
-  await expect(notice).toContainText("chaos.pauseEveryMs: a 1 ms pause every 1 ms for 3,600 s on 64 clients is about 230 million events; the limit is 500,000");
+  await expect(notice).toContainText(
+    "chaos.pauseEveryMs: a 1 ms pause every 1 ms for 3,600 s on 64 clients is about 230 million events; the limit is 500,000",
+  );
   await expect(outcome(page)).toContainText(/Safe|Unsafe/);
   expect(errors).toEqual([]);
 });
 
-test("a long link reaches the lab: one over the server's usual 16 KB opens, and one over the lab's limit gets the lab's own notice", async ({ page }) => {
+test("a long link reaches the lab: one over the server's usual 16 KB opens, and one over the lab's limit gets the lab's own notice", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
-  const faults = Array.from({ length: 200 }, (_, i) => ({ kind: "delay", from: "c1", to: "storage", atMs: 1000 + i * 250, byMs: 500 + i }));
+  const faults = Array.from({ length: 200 }, (_, i) => ({
+    kind: "delay",
+    from: "c1",
+    to: "storage",
+    atMs: 1000 + i * 250,
+    byMs: 500 + i,
+  }));
   const code = base64url({ version: 1, service: { kind: "redis", ttlMs: 10000 }, faults });
   expect(code.length).toBeGreaterThan(16 * 1024);
   const long = await page.goto(`/lab/?s=${code}`);
@@ -66,7 +78,9 @@ async function mainThreadDelayMs(page: Page): Promise<number> {
   return Date.now() - asked;
 }
 
-test("six small-looking links (one client, at most 800 s) never freeze the page: each runs in the worker while the page answers", async ({ page }) => {
+test("six small-looking links (one client, at most 800 s) never freeze the page: each runs in the worker while the page answers", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   for (const { name, scenario } of heavy) {
@@ -96,7 +110,9 @@ self.postMessage = (reply, transfer) => { if (${passes}) post(reply, transfer); 
   });
 }
 
-test("a long run shows how far it has simulated and a Cancel button, and cancelling it opens the default scenario and says why", async ({ page }) => {
+test("a long run shows how far it has simulated and a Cancel button, and cancelling it opens the default scenario and says why", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   await holdWorker(page);
@@ -130,21 +146,29 @@ async function recordProgressShown(page: Page) {
     const seen: { simulating: boolean; bar: boolean }[] = [];
     (window as unknown as { progressShown: typeof seen }).progressShown = seen;
     new MutationObserver(() => {
-      const outcome = [...document.querySelectorAll("section")].find((section) => section.querySelector("h2")?.textContent === "Outcome");
+      const outcome = [...document.querySelectorAll("section")].find(
+        (section) => section.querySelector("h2")?.textContent === "Outcome",
+      );
       if (!outcome) return;
-      const now = { simulating: outcome.textContent?.includes("Simulating…") ?? false, bar: outcome.querySelector("progress") !== null };
+      const now = {
+        simulating: outcome.textContent?.includes("Simulating…") ?? false,
+        bar: outcome.querySelector("progress") !== null,
+      };
       const last = seen.at(-1);
       if (!last || last.simulating !== now.simulating || last.bar !== now.bar) seen.push(now);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
 
-const progressShown = (page: Page) => page.evaluate(() => (window as unknown as { progressShown: { simulating: boolean; bar: boolean }[] }).progressShown);
+const progressShown = (page: Page) =>
+  page.evaluate(() => (window as unknown as { progressShown: { simulating: boolean; bar: boolean }[] }).progressShown);
 
 /** A heavy link's scenario, by name. */
 const heavyScenario = (name: string) => heavy.find((h) => h.name === name)!.scenario as Scenario;
 
-test("a run that will reach the event limit says so at once, before the worker has simulated it, and stops there", async ({ page }) => {
+test("a run that will reach the event limit says so at once, before the worker has simulated it, and stops there", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   // One client renewing a Redis lease every millisecond for 800 s.
@@ -164,7 +188,9 @@ test("a run that will reach the event limit says so at once, before the worker h
   await holdWorker(page, "progress too");
   await recordProgressShown(page);
   await openLab(page, link);
-  await expect(outcome(page).getByRole("status")).toContainText("This run will probably stop at the simulator’s limit of 500,000 events.");
+  await expect(outcome(page).getByRole("status")).toContainText(
+    "This run will probably stop at the simulator’s limit of 500,000 events.",
+  );
   await expect(outcome(page)).toContainText(
     `At its pace so far (${groupDigits(attempt.start.events)} events in its first ${seconds(attempt.start.reachedMs)}), the whole run would log about ${groupDigits(forecast.projectedEvents)} events: the limit would stop it near ${seconds(forecast.stopsNearMs)} of its 800 s`,
   );
@@ -182,7 +208,10 @@ test("a run that will reach the event limit says so at once, before the worker h
   // With the worker heard, the run ends at the limit, and its outcome says where.
   await page.context().unrouteAll();
   await openLab(page, link);
-  await expect(outcome(page).getByRole("status")).toContainText(incompleteText(simulate(scenario, { summaryOnly: true }).summary)!, { timeout: 120_000 });
+  await expect(outcome(page).getByRole("status")).toContainText(
+    incompleteText(simulate(scenario, { summaryOnly: true }).summary)!,
+    { timeout: 120_000 },
+  );
   await expect(outcome(page)).not.toContainText("the simulator’s limit");
   expect(errors).toEqual([]);
 });
@@ -201,7 +230,9 @@ test("a forecast that a later report from the worker withdraws says so", async (
   await openLab(page, `?s=${base64url(tenJobs)}`);
   // Only a run that was foretold can have its forecast withdrawn.
   const status = outcome(page).getByRole("status");
-  await expect(status).toContainText("Earlier, this run looked set to stop at the simulator’s limit of 500,000 events; now it will probably finish within it.");
+  await expect(status).toContainText(
+    "Earlier, this run looked set to stop at the simulator’s limit of 500,000 events; now it will probably finish within it.",
+  );
   await expect(outcome(page)).not.toContainText("At its pace so far");
   expect(errors).toEqual([]);
 });

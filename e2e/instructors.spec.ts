@@ -18,7 +18,10 @@ function noteSnippet(html: string): string {
 }
 
 for (const { slug } of decksLoad()) {
-  test(`the student handout of "${slug}" shows every slide and question, with no note and no answer in the page`, async ({ page, request }) => {
+  test(`the student handout of "${slug}" shows every slide and question, with no note and no answer in the page`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const deck = deckLoad(slug);
     const url = `/present/${slug}/student/`;
@@ -32,7 +35,9 @@ for (const { slug } of decksLoad()) {
     for (const slide of deck.slides.filter((s) => s.sim?.predict)) {
       const item = page.getByRole("listitem", { name: `Slide ${slide.number}: ${slide.title}` });
       await expect(item.getByText(slide.sim!.predict!.question)).toBeVisible();
-      await expect(item.getByRole("list", { name: "Options" }).getByRole("listitem")).toHaveCount(slide.sim!.predict!.options.length);
+      await expect(item.getByRole("list", { name: "Options" }).getByRole("listitem")).toHaveCount(
+        slide.sim!.predict!.options.length,
+      );
     }
     // Every slide's run is drawn, stopped at the slide's moment.
     await expect(page.getByText("Loading the simulation…")).toHaveCount(0, { timeout: 60_000 });
@@ -45,11 +50,16 @@ for (const { slug } of decksLoad()) {
       expect(html).not.toMatch(/\\?"answer\\?"\s*:/);
       for (const s of deck.slides) if (s.notesHtml) expect(html).not.toContain(noteSnippet(s.notesHtml));
     }
-    await expect(page.getByRole("link", { name: "Presenter's handout", exact: true })).toHaveAttribute("href", `/present/${slug}/handout/`);
+    await expect(page.getByRole("link", { name: "Presenter's handout", exact: true })).toHaveAttribute(
+      "href",
+      `/present/${slug}/handout/`,
+    );
   });
 }
 
-test("the student handout has no serious accessibility violations in either theme, and prints slides packed onto pages", async ({ page }) => {
+test("the student handout has no serious accessibility violations in either theme, and prints slides packed onto pages", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/present/the-fencing-token-story/student/");
@@ -58,13 +68,18 @@ test("the student handout has no serious accessibility violations in either them
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print the handout" })).toBeHidden();
   // A slide is never split across pages, and the next one follows it on the same page if it fits (present.spec checks the lines to write on).
-  expect(await page.getByRole("listitem", { name: /^Slide 1:/ }).evaluate((el) => getComputedStyle(el).breakAfter)).toBe("auto");
+  expect(
+    await page.getByRole("listitem", { name: /^Slide 1:/ }).evaluate((el) => getComputedStyle(el).breakAfter),
+  ).toBe("auto");
 });
 
 const hero = (page: Page) => page.getByRole("figure");
-const heroTime = async (page: Page) => Number.parseFloat(await hero(page).getByRole("timer", { name: "Time in the picture" }).innerText());
+const heroTime = async (page: Page) =>
+  Number.parseFloat(await hero(page).getByRole("timer", { name: "Time in the picture" }).innerText());
 
-test("the home page's picture plays its run on request, from the keyboard, and can be paused and played again", async ({ page }) => {
+test("the home page's picture plays its run on request, from the keyboard, and can be paused and played again", async ({
+  page,
+}) => {
   await page.goto("/");
   const caption = hero(page).getByRole("status");
   await expect(caption).toHaveText("");
@@ -86,7 +101,9 @@ test("the home page's picture plays its run on request, from the keyboard, and c
   expect(await heroTime(page)).toBe(20);
 });
 
-test("with reduced motion the picture plays at the same pace without the sweep, jumping from moment to moment", async ({ page }) => {
+test("with reduced motion the picture plays at the same pace without the sweep, jumping from moment to moment", async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   await hero(page).getByRole("button", { name: "Play the run" }).click();

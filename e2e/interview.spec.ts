@@ -15,7 +15,9 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
 });
 
-test("the rubric ticks suggest a rating, the rule is said in one line, and the learner still chooses", async ({ page }) => {
+test("the rubric ticks suggest a rating, the rule is said in one line, and the learner still chooses", async ({
+  page,
+}) => {
   await page.goto(url);
   await page.getByRole("button", { name: "Reveal the model answer" }).click();
   const rubric = page.getByRole("region", { name: "Check your answer against the rubric" });
@@ -73,7 +75,9 @@ test("a two-minute say-it-out-loud timer starts, pauses, warns at 30 seconds, en
   await expect(timer).toHaveText("02:00");
   await expect(say.getByRole("button", { name: "Start speaking" })).toBeVisible();
   // The drill's own countdown is a separate timer, untouched.
-  await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(`${String(drill.minutes).padStart(2, "0")}:00`);
+  await expect(page.getByRole("timer", { name: /minutes suggested/ })).toHaveText(
+    `${String(drill.minutes).padStart(2, "0")}:00`,
+  );
 });
 
 async function rateDrill(page: Page, slug: string, rating: "Again" | "Hard" | "Good" | "Easy") {
@@ -82,7 +86,9 @@ async function rateDrill(page: Page, slug: string, rating: "Again" | "Hard" | "G
   await page.getByRole("button", { name: new RegExp(`^${rating}\\b`) }).click();
   await expect(page.getByRole("status").filter({ hasText: `You rated this attempt ${rating}.` })).toBeVisible();
 }
-test("cram goes through every missed question and rated drill, due or not, with a count and an end, and leaves the schedule alone", async ({ page }) => {
+test("cram goes through every missed question and rated drill, due or not, with a count and an end, and leaves the schedule alone", async ({
+  page,
+}) => {
   const set = quizSets[0]!;
   const q = set.questions[0]!;
   await missFirstQuestion(page, set);
@@ -109,7 +115,9 @@ test("cram goes through every missed question and rated drill, due or not, with 
   await expect(cram.getByRole("heading", { level: 3, name: drill.title })).toBeFocused();
   await expect(cram.getByRole("link", { name: "Open the drill" })).toHaveAttribute("href", url);
   await cram.getByRole("button", { name: "Finish cramming" }).click();
-  await expect(cram.getByRole("status")).toHaveText("Cram done: 2 cards, 1 of 1 question right. Your review schedule did not change.");
+  await expect(cram.getByRole("status")).toHaveText(
+    "Cram done: 2 cards, 1 of 1 question right. Your review schedule did not change.",
+  );
   await expectNoSeriousA11yViolationsInBothThemes(page, "cram done");
 
   // The question answered right in the cram is still due, as before: nothing was rescheduled.
@@ -120,9 +128,16 @@ test("cram goes through every missed question and rated drill, due or not, with 
   await expect(page.getByRole("region", { name: "Coming up" })).toContainText("in 3 days");
 });
 
-test("the plan for one evening lists quizzes and drills in order, with minutes that add up to about 90, and ticks off what is done", async ({ page }) => {
+test("the plan for one evening lists quizzes and drills in order, with minutes that add up to about 90, and ticks off what is done", async ({
+  page,
+}) => {
   const plan = eveningPlan(
-    quizSets.map((set) => ({ slug: set.slug, title: set.title, topic: set.topic, questionCount: set.questions.length })),
+    quizSets.map((set) => ({
+      slug: set.slug,
+      title: set.title,
+      topic: set.topic,
+      questionCount: set.questions.length,
+    })),
     drills,
   );
   const total = plan.reduce((sum, item) => sum + item.minutes, 0);

@@ -48,7 +48,9 @@ async function frameGaps(page: Page, ms: number, during: () => Promise<void>): P
   }, ms);
   await during();
   await page.waitForTimeout(ms + 100);
-  const gaps = await page.evaluate(() => (window as unknown as { __gaps: number[] }).__gaps.slice(1).sort((a, b) => a - b));
+  const gaps = await page.evaluate(() =>
+    (window as unknown as { __gaps: number[] }).__gaps.slice(1).sort((a, b) => a - b),
+  );
   const at = (q: number) => Math.round(gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))]! * 10) / 10;
   return { frames: gaps.length, p50: at(0.5), p95: at(0.95), max: Math.round(gaps[gaps.length - 1]! * 10) / 10 };
 }
@@ -60,7 +62,8 @@ async function slowInputs(page: Page, since: number): Promise<number[]> {
       new Promise<number[]>((resolve) => {
         const durations: number[] = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (e.startTime >= start && (e.name === "keydown" || e.name === "input")) durations.push(e.duration);
+          for (const e of list.getEntries())
+            if (e.startTime >= start && (e.name === "keydown" || e.name === "input")) durations.push(e.duration);
         }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
         setTimeout(() => resolve(durations), 300);
       }),
@@ -84,7 +87,8 @@ async function inputToPaint(page: Page, name: string, presses: number) {
     w.__inputs = [];
     document.addEventListener(
       "input",
-      (event) => requestAnimationFrame(() => requestAnimationFrame(() => w.__inputs.push(performance.now() - event.timeStamp))),
+      (event) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => w.__inputs.push(performance.now() - event.timeStamp))),
       { capture: true },
     );
     return performance.now();
@@ -94,7 +98,9 @@ async function inputToPaint(page: Page, name: string, presses: number) {
     await page.waitForTimeout(80);
   }
   const slow = await slowInputs(page, since);
-  const byHand = (await page.evaluate(() => (window as unknown as { __inputs: number[] }).__inputs)).sort((a, b) => a - b);
+  const byHand = (await page.evaluate(() => (window as unknown as { __inputs: number[] }).__inputs)).sort(
+    (a, b) => a - b,
+  );
   return {
     presses,
     eventTimingOver16ms: slow.length,
@@ -127,10 +133,16 @@ async function inputToNewRun(page: Page, name: string, presses: number) {
   });
   for (let i = 0; i < presses; i++) {
     await slider.press(i % 2 ? "ArrowLeft" : "ArrowRight");
-    await page.waitForFunction((n) => (window as unknown as { __runs: number[] }).__runs.length > n, i, { timeout: 30_000 });
+    await page.waitForFunction((n) => (window as unknown as { __runs: number[] }).__runs.length > n, i, {
+      timeout: 30_000,
+    });
   }
   const runs = (await page.evaluate(() => (window as unknown as { __runs: number[] }).__runs)).sort((a, b) => a - b);
-  return { presses, medianMs: Math.round(runs[Math.floor(runs.length / 2)]!), maxMs: Math.round(runs[runs.length - 1]!) };
+  return {
+    presses,
+    medianMs: Math.round(runs[Math.floor(runs.length / 2)]!),
+    maxMs: Math.round(runs[runs.length - 1]!),
+  };
 }
 
 function report(name: string, value: unknown) {
@@ -140,7 +152,15 @@ function report(name: string, value: unknown) {
 }
 
 test("input to paint when a slider moves, for the presets", async ({ page }) => {
-  for (const preset of ["gc-pause", "gc-pause-fenced", "redlock-clock-jump", "etcd-fenced", "chaos-default", "zk-partition", "chubby-lock-delay"]) {
+  for (const preset of [
+    "gc-pause",
+    "gc-pause-fenced",
+    "redlock-clock-jump",
+    "etcd-fenced",
+    "chaos-default",
+    "zk-partition",
+    "chubby-lock-delay",
+  ]) {
     await openLab(page, `?preset=${preset}`);
     await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating");
     report(`input-to-paint, Clock skew, ${preset}`, await inputToPaint(page, "Clock skew", 10));
@@ -153,7 +173,9 @@ test("frame gaps with 5,000 events: playing, zooming and panning", async ({ page
   await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating");
   // The run goes to the worker: measure once the diagram shows it (its fifth client's lane), not
   // the default run drawn in the page's HTML while it is on its way.
-  await expect(page.getByRole("group", { name: "Space-time diagram" }).getByText("c5", { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByRole("group", { name: "Space-time diagram" }).getByText("c5", { exact: true }).first(),
+  ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("Simulating a large run in the background…")).toHaveCount(0);
   const events = await page.evaluate(() => document.querySelectorAll("svg[aria-label='Space-time diagram'] *").length);
   report("SVG elements in the diagram, fitted", events);
@@ -211,7 +233,9 @@ test("JS heap while the lab holds a run at the event cap", async ({ page }) => {
   await openLab(page, "");
   report("JS heap, the default run", await heapMb());
   await openLab(page, `?s=${Buffer.from(JSON.stringify(capped)).toString("base64url")}`, { timeout: 120_000 });
-  await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating", { timeout: 150_000 });
+  await expect(page.getByRole("region", { name: "Outcome" }).getByRole("status")).not.toContainText("Simulating", {
+    timeout: 150_000,
+  });
   // The page holds the prepared run (timeline model in typed arrays, story, facts), not the event log.
   await expect(page.getByRole("region", { name: "Outcome" })).toContainText("stopped at the event limit");
   report("JS heap, a run stopped at the 500,000-event cap", await heapMb());

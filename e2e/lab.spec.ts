@@ -7,7 +7,8 @@ const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const playhead = (page: Page) => page.getByRole("slider", { name: "Playhead" });
 /** The playhead's time in seconds, read from the slider's value text ("17.012 s of 60 s"). */
-const playheadSeconds = async (page: Page) => Number.parseFloat((await playhead(page).getAttribute("aria-valuetext")) ?? "NaN");
+const playheadSeconds = async (page: Page) =>
+  Number.parseFloat((await playhead(page).getAttribute("aria-valuetext")) ?? "NaN");
 
 test("a GC pause longer than the lease is unsafe", async ({ page }) => {
   const errors = watchForErrors(page);
@@ -17,7 +18,9 @@ test("a GC pause longer than the lease is unsafe", async ({ page }) => {
   await expect(outcome(page)).toContainText("1 update lost");
   await expect(timeline(page)).toBeVisible();
   await expect(
-    timeline(page).getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended, counter 1, c2's increment lost$/ }),
+    timeline(page).getByRole("button", {
+      name: /^c1 write at 17\.0 s: accepted after its lease ended, counter 1, c2's increment lost$/,
+    }),
   ).toBeVisible();
   expect(errors).toEqual([]);
 });
@@ -27,7 +30,8 @@ test("raising the lease TTL past the pause with the keyboard makes the run safe"
   const ttl = page.getByRole("slider", { name: "Lease TTL" });
   await expect(ttl).toHaveAttribute("aria-valuetext", "10 s");
   await ttl.focus();
-  for (let i = 0; i < 20 && !(await outcome(page).getByText("Safe", { exact: true }).isVisible()); i++) await ttl.press("ArrowRight");
+  for (let i = 0; i < 20 && !(await outcome(page).getByText("Safe", { exact: true }).isVisible()); i++)
+    await ttl.press("ArrowRight");
   await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
   // c1 wakes at 16 s and writes at 17 s: the lease must outlast that.
   expect(Number.parseFloat((await ttl.getAttribute("aria-valuetext")) ?? "0")).toBeGreaterThan(17);
@@ -37,7 +41,9 @@ test("raising the lease TTL past the pause with the keyboard makes the run safe"
 
 test("with fencing, the stale write is a rejected mark and the run is safe", async ({ page }) => {
   await openLab(page, "?preset=gc-pause-fenced");
-  const rejected = timeline(page).getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" });
+  const rejected = timeline(page).getByRole("button", {
+    name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2",
+  });
   await expect(rejected).toBeVisible();
   await expect(outcome(page).getByText("Safe", { exact: true })).toBeVisible();
   // The lanes' small figures are explained where they are drawn.
@@ -45,7 +51,9 @@ test("with fencing, the stale write is a rejected mark and the run is safe", asy
   await expect(timeline(page).getByText(/“refused ×N”: a client's requests for the lock refused so far/)).toBeVisible();
   // The beliefs overlapped, but no data was damaged: that is not told as a violation in the colours of damage.
   await expect(
-    outcome(page).getByRole("heading", { name: "More than one client believed it held the lock, at 10.0 s: the data was not damaged" }),
+    outcome(page).getByRole("heading", {
+      name: "More than one client believed it held the lock, at 10.0 s: the data was not damaged",
+    }),
   ).toBeVisible();
   await expect(outcome(page).getByText(/First violation/)).toHaveCount(0);
   // The mark is reachable and moves the playhead to its moment.
@@ -68,7 +76,9 @@ test("stepping and the playhead slider move time, revealing events as they pass"
   await expect.poll(() => playheadSeconds(page)).toBeLessThan(afterStep);
 
   await playhead(page).fill("12500");
-  await expect(timeline(page).getByRole("button", { name: /^c2 write with token 2 at 12\.0 s: accepted/ })).toBeVisible();
+  await expect(
+    timeline(page).getByRole("button", { name: /^c2 write with token 2 at 12\.0 s: accepted/ }),
+  ).toBeVisible();
   await expect(timeline(page).getByRole("button", { name: /^c1 write/ })).toHaveCount(0);
 
   // The keyboard shortcuts do the same, and can be turned off.
@@ -84,7 +94,9 @@ test("stepping and the playhead slider move time, revealing events as they pass"
   expect(await playheadSeconds(page)).toBe(before);
 });
 
-test("a write still in the network when its sender crashed leaves the verdict undecided, and the story says where it would land", async ({ page }) => {
+test("a write still in the network when its sender crashed leaves the verdict undecided, and the story says where it would land", async ({
+  page,
+}) => {
   // Chubby, 90 s: c1's write leaves at 2.0 s and is held up 90 s; c1's host vanishes at 2.5 s.
   const scenario = {
     version: 1,
@@ -103,7 +115,9 @@ test("a write still in the network when its sender crashed leaves the verdict un
   await expect(outcome(page)).toContainText(
     "No data was damaged yet, but a stale write was still on the way when the run ended: the verdict may change if the run were longer.",
   );
-  await expect(outcome(page)).toContainText("1 write still to come when the run ended, 1 of them after the writer's lease had ended.");
+  await expect(outcome(page)).toContainText(
+    "1 write still to come when the run ended, 1 of them after the writer's lease had ended.",
+  );
   const landing = outcome(page).getByRole("button", {
     name: /At 90\.0 s the run ended with c1's write \(token 1\), sent at 2\.0 s, still in the network: it would reach storage at 92\.0 s, after c1's lease ended at 12\.0 s/,
   });
@@ -174,9 +188,13 @@ test("a garbage URL opens the default scenario with a notice saying what was wro
 });
 
 test("a tampered scenario is refused with the field and the limit named", async ({ page }) => {
-  const tampered = Buffer.from(JSON.stringify({ version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 500 } })).toString("base64url");
+  const tampered = Buffer.from(
+    JSON.stringify({ version: 1, service: { kind: "redis", ttlMs: 10000 }, clients: { count: 500 } }),
+  ).toString("base64url");
   await openLab(page, `?s=${tampered}`);
-  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toContainText("clients.count: must be ≤ 64");
+  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toContainText(
+    "clients.count: must be ≤ 64",
+  );
   await expect(outcome(page)).toContainText("Unsafe");
 });
 
@@ -196,7 +214,9 @@ test("predict mode hides the outcome and the rest of the run, then reveals them"
   await openLab(page, "?preset=gc-pause-fenced");
   await page.getByRole("switch", { name: "Predict first" }).check();
   const predict = page.getByRole("region", { name: "Predict" });
-  await expect(predict.getByRole("group", { name: "Will storage accept c1's write (token 1) at 17.0 s?" })).toBeVisible();
+  await expect(
+    predict.getByRole("group", { name: "Will storage accept c1's write (token 1) at 17.0 s?" }),
+  ).toBeVisible();
   await expect(outcome(page)).toContainText("Hidden until you make your prediction");
   await expect(outcome(page)).not.toContainText("Safe");
   // The timeline stops just before the write lands, and the playhead cannot pass it.

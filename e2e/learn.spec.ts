@@ -19,7 +19,9 @@ test("a lesson opens with its objectives, and its prediction is graded and then 
   const errors = watchForErrors(page);
   await page.goto(`/learn/${leases.slug}/`);
   await expect(page.getByRole("heading", { level: 1, name: leases.title })).toBeVisible();
-  await expect(page.getByRole("region", { name: "By the end of this lesson" }).getByRole("listitem")).toHaveCount(leases.objectives.length);
+  await expect(page.getByRole("region", { name: "By the end of this lesson" }).getByRole("listitem")).toHaveCount(
+    leases.objectives.length,
+  );
 
   const predict = leases.blocks.find((block) => block.kind === "predict")!;
   const held = simulation(page, predict.preset.title).first();
@@ -50,7 +52,9 @@ test("a wrong prediction is graded with the right answer", async ({ page }) => {
   const wrong = predict.options.findIndex((_, i) => i !== predict.answer);
   await page.getByRole("radio", { name: predict.options[wrong] }).first().check();
   await page.getByRole("button", { name: "Check my prediction" }).first().click();
-  await expect(page.getByRole("status").filter({ hasText: "Not quite." })).toContainText(`The answer is “${predict.options[predict.answer]}”`);
+  await expect(page.getByRole("status").filter({ hasText: "Not quite." })).toContainText(
+    `The answer is “${predict.options[predict.answer]}”`,
+  );
 });
 
 test("a prediction owns its run: nothing on the page gives the answer before it is given, then the run plays on and the explanation follows", async ({
@@ -98,7 +102,9 @@ test("lesson 6 asks whether a failover at Sentinel's pace grants a held lock aga
 }) => {
   const errors = watchForErrors(page);
   const redis = lessons.find((lesson) => lesson.slug === "06-redis-and-redlock")!;
-  const predict = redis.blocks.find((block): block is LessonPredict => block.kind === "predict" && block.preset.id === "redis-failover-sentinel")!;
+  const predict = redis.blocks.find(
+    (block): block is LessonPredict => block.kind === "predict" && block.preset.id === "redis-failover-sentinel",
+  )!;
   await page.goto(`/learn/${redis.slug}/`);
   // Neither the rule nor the run's outcome is shown until the learner answers.
   await expect(page.getByText("TTL > detection + promotion", { exact: true })).toBeHidden();
@@ -122,7 +128,9 @@ test("lesson 6 asks whether a failover at Sentinel's pace grants a held lock aga
 for (const lesson of lessons) {
   const predictions = lesson.blocks.filter((block): block is LessonPredict => block.kind === "predict");
   if (predictions.length === 0) continue;
-  test(`lesson ${lesson.number}: before a prediction is answered, its run is the only run of its preset on the page`, async ({ page }) => {
+  test(`lesson ${lesson.number}: before a prediction is answered, its run is the only run of its preset on the page`, async ({
+    page,
+  }) => {
     await page.goto(`/learn/${lesson.slug}/`);
     await expect(page.getByRole("heading", { level: 1, name: lesson.title })).toBeVisible();
     for (const predict of predictions) {
@@ -146,7 +154,10 @@ test("dragging a live number with the keyboard changes the run that follows it, 
   const driven = simulation(page, live.preset.title).last();
   await driven.scrollIntoViewIfNeeded();
   await expect(driven.getByText("Unsafe", { exact: true })).toBeVisible();
-  await expect(driven.getByRole("link", { name: /^Open in lab/ })).toHaveAttribute("href", `/lab/?preset=${live.preset.id}`);
+  await expect(driven.getByRole("link", { name: /^Open in lab/ })).toHaveAttribute(
+    "href",
+    `/lab/?preset=${live.preset.id}`,
+  );
 
   const slider = page.getByRole("slider", { name: live.label });
   await slider.focus();
@@ -174,7 +185,9 @@ test("dragging a live number with the keyboard changes the run that follows it, 
   await expect(page.getByRole("slider", { name: "Lease TTL" })).toHaveAttribute("aria-valuetext", "10 s");
 });
 
-test("the TTL calculator suggests a setup with its reasoning, names a bad value and opens the lab", async ({ page }) => {
+test("the TTL calculator suggests a setup with its reasoning, names a bad value and opens the lab", async ({
+  page,
+}) => {
   await page.goto(`/learn/${leases.slug}/`);
   const calculator = page.getByRole("region", { name: "TTL calculator" });
   // Lesson 2's worked example: W 45 s, P 5 s, 200 ppm, T 30 s.
@@ -188,7 +201,9 @@ test("the TTL calculator suggests a setup with its reasoning, names a bad value 
   await expect(page.getByRole("slider", { name: "Lease TTL" })).toHaveAttribute("aria-valuetext", "50 s");
 });
 
-test("the decision guide is walked to a recommendation with the keyboard, and Back and Restart work", async ({ page }) => {
+test("the decision guide is walked to a recommendation with the keyboard, and Back and Restart work", async ({
+  page,
+}) => {
   await page.goto(`/learn/${last.slug}/`);
   const panel = page.getByRole("region", { name: "Decision guide" });
   // Correctness → not idempotent → no single owner → one database → one short transaction.
@@ -201,19 +216,25 @@ test("the decision guide is walked to a recommendation with the keyboard, and Ba
   const ending = guide.nodes["for-update"]!;
   if (ending.kind !== "ending") throw new Error("for-update is a recommendation");
   await expect(panel.getByRole("heading", { name: ending.recommendation })).toBeFocused();
-  await expect(panel.getByRole("link", { name: `Lesson ${ending.lesson.number}: ${ending.lesson.title}` })).toHaveAttribute(
+  await expect(
+    panel.getByRole("link", { name: `Lesson ${ending.lesson.number}: ${ending.lesson.title}` }),
+  ).toHaveAttribute("href", `/learn/${ending.lesson.slug}/`);
+  await expect(panel.getByRole("link", { name: `Open in lab: ${ending.preset.title}` })).toHaveAttribute(
     "href",
-    `/learn/${ending.lesson.slug}/`,
+    `/lab/?preset=${ending.preset.id}`,
   );
-  await expect(panel.getByRole("link", { name: `Open in lab: ${ending.preset.title}` })).toHaveAttribute("href", `/lab/?preset=${ending.preset.id}`);
-  await expect(panel.getByRole("listitem").filter({ hasText: "Does the protected data live in one database?" })).toContainText("Yes");
+  await expect(
+    panel.getByRole("listitem").filter({ hasText: "Does the protected data live in one database?" }),
+  ).toContainText("Yes");
   // The flowchart marks where the walk is.
   await expect(panel.getByText("▶ You are here")).toHaveCount(1);
   await expect(panel.getByText("✓ Answered")).toHaveCount(answers.length);
 
   await panel.getByRole("button", { name: "Back" }).focus();
   await page.keyboard.press("Enter");
-  await expect(panel.getByRole("heading", { name: "Can the read, the decision and the write happen in one short transaction?" })).toBeFocused();
+  await expect(
+    panel.getByRole("heading", { name: "Can the read, the decision and the write happen in one short transaction?" }),
+  ).toBeFocused();
   await panel.getByRole("button", { name: "Restart" }).press("Enter");
   const start = guide.nodes[guide.start]!;
   await expect(panel.getByRole("heading", { name: start.kind === "question" ? start.question : "" })).toBeVisible();
@@ -223,7 +244,10 @@ test("the decision guide is walked to a recommendation with the keyboard, and Ba
 test("the comparison table has headers, and its links open the lab on the right preset", async ({ page }) => {
   await page.goto(`/learn/${last.slug}/`);
   const table = page.getByRole("table", { name: /Comparison of the options/ });
-  await expect(table.getByRole("columnheader")).toHaveText(["Option", ...comparison.columns.map((column) => column.label)]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Option",
+    ...comparison.columns.map((column) => column.label),
+  ]);
   await expect(table.getByRole("rowheader")).toHaveText(comparison.rows.map((row) => row.name));
   const linked = comparison.rows.flatMap((row) => row.cells.filter((cell) => cell.preset)).length;
   await expect(table.getByRole("link")).toHaveCount(linked);
@@ -252,17 +276,24 @@ test("Mark as understood is kept in the learner's progress and shown on the path
 
 test("the home page's learning path links each step to its lesson", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("region", { name: "The learning path" }).getByRole("link", { name: "Leases", exact: true }).click();
+  await page
+    .getByRole("region", { name: "The learning path" })
+    .getByRole("link", { name: "Leases", exact: true })
+    .click();
   await expect(page).toHaveURL(`/learn/${leases.slug}/`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(leases.title);
 });
 
-test("a lesson quotes its run's figures from the run, and links its sources on the references page", async ({ page }) => {
+test("a lesson quotes its run's figures from the run, and links its sources on the references page", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   const consensus = lessons.find((lesson) => lesson.slug === "07-consensus-locks")!;
   await page.goto(`/learn/${consensus.slug}/`);
   // The sentence explains zk-partition's outcome, so it is shown once its prediction is answered.
-  const zk = consensus.blocks.find((block): block is LessonPredict => block.kind === "predict" && block.preset.id === "zk-partition")!;
+  const zk = consensus.blocks.find(
+    (block): block is LessonPredict => block.kind === "predict" && block.preset.id === "zk-partition",
+  )!;
   const form = page.getByRole("group", { name: zk.question });
   await form.getByRole("radio", { name: zk.options[zk.answer] }).check();
   await form.locator("xpath=ancestor::form").getByRole("button", { name: "Check my prediction" }).click();
@@ -283,7 +314,9 @@ test("a lesson quotes its run's figures from the run, and links its sources on t
   expect(errors).toEqual([]);
 });
 
-test("a prediction's wrong options quote figures as precise as the right one's, so the figure gives nothing away", async ({ page }) => {
+test("a prediction's wrong options quote figures as precise as the right one's, so the figure gives nothing away", async ({
+  page,
+}) => {
   for (const slug of ["06-redis-and-redlock", "07-consensus-locks"]) {
     const lesson = lessons.find((candidate) => candidate.slug === slug)!;
     await page.goto(`/learn/${slug}/`);
@@ -297,14 +330,21 @@ test("a prediction's wrong options quote figures as precise as the right one's, 
       const right = precision[predict.answer]!;
       if (right === null) continue;
       const wrong = precision.filter((_, i) => i !== predict.answer).map((p) => p ?? -1);
-      expect(Math.max(...wrong), `${slug}: "${names[predict.answer]}" against ${JSON.stringify(names)}`).toBeGreaterThanOrEqual(right);
+      expect(
+        Math.max(...wrong),
+        `${slug}: "${names[predict.answer]}" against ${JSON.stringify(names)}`,
+      ).toBeGreaterThanOrEqual(right);
     }
   }
 });
 
-test("lesson 8 says keepalive cannot end a frozen client's session, and how an isolation level turns a lost update into a retry", async ({ page }) => {
+test("lesson 8 says keepalive cannot end a frozen client's session, and how an isolation level turns a lost update into a retry", async ({
+  page,
+}) => {
   await page.goto("/learn/08-your-database/");
-  await expect(page.getByText(/TCP keepalive does not: its probes are answered by the kernel on c1's host/)).toBeVisible();
+  await expect(
+    page.getByText(/TCP keepalive does not: its probes are answered by the kernel on c1's host/),
+  ).toBeVisible();
   const isolation = page.getByRole("heading", { level: 3, name: "Or let the isolation level refuse the lost update" });
   await expect(isolation).toBeVisible();
   await expect(page.getByText(/could not serialize access due to concurrent update/)).toBeVisible();
@@ -325,6 +365,7 @@ test("lesson 1's runs do not label beliefs with tokens that have not been taught
   const runs = page.getByRole("region", { name: /^Simulation: / });
   await expect(runs.first()).toBeVisible();
   expect(await runs.count()).toBeGreaterThan(0);
-  for (const run of await runs.all()) await expect(run.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+  for (const run of await runs.all())
+    await expect(run.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
   await expect(page.getByText("no token", { exact: true })).toHaveCount(0);
 });

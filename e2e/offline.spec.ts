@@ -11,7 +11,10 @@ const leases = lessonContentLoad().lessons.find((lesson) => lesson.slug === "02-
 // The other specs block service workers (playwright.config.ts); this one is about them.
 test.use({ serviceWorkers: "allow" });
 
-test("after one visit the site works offline: a lesson, the lab and a link between pages open from the cache", async ({ page, context }) => {
+test("after one visit the site works offline: a lesson, the lab and a link between pages open from the cache", async ({
+  page,
+  context,
+}) => {
   await page.goto("/");
   // The service worker precaches the whole site while it installs; it is ready, and in control of
   // the page, only once every file is in its cache.
@@ -33,7 +36,9 @@ test("after one visit the site works offline: a lesson, the lab and a link betwe
   await expect(page).toHaveURL(/\/learn\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Offline, the failed fetch of the navigation data is the only error: the page itself must have none.
-  expect(errors.filter((error) => !error.includes("Failed to fetch") && !error.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
+  expect(
+    errors.filter((error) => !error.includes("Failed to fetch") && !error.includes("ERR_INTERNET_DISCONNECTED")),
+  ).toEqual([]);
 });
 
 /**
@@ -45,7 +50,8 @@ async function siteToDeployTo() {
   const serveSite = staticHandler();
   let nextWorker: string | null = null;
   const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (request, response) => {
-    if (nextWorker === null || new URL(request.url ?? "/", "http://site").pathname !== "/sw.js") return void serveSite(request, response);
+    if (nextWorker === null || new URL(request.url ?? "/", "http://site").pathname !== "/sw.js")
+      return void serveSite(request, response);
     response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" });
     response.end(nextWorker);
   });
@@ -60,7 +66,9 @@ async function siteToDeployTo() {
   };
 }
 
-test("a new build waits for the reader: the page says a new version is ready, and changes only when they press Reload", async ({ page }) => {
+test("a new build waits for the reader: the page says a new version is ready, and changes only when they press Reload", async ({
+  page,
+}) => {
   const site = await siteToDeployTo();
   try {
     await page.goto(`${site.origin}/learn/${leases.slug}/`);

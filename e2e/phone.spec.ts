@@ -10,7 +10,9 @@ test("the fenced run at 390 px still captions the rejected write with its tokens
   await page.goto("/lab/?preset=gc-pause-fenced");
   await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause-fenced");
   const timeline = page.getByRole("region", { name: "Timeline" });
-  await expect(timeline.getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" })).toBeVisible();
+  await expect(
+    timeline.getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" }),
+  ).toBeVisible();
   // Three writes within 7 s: on a phone there is room for one caption, and it is the rejected one's.
   await expect(timeline.getByText("1 < 2", { exact: true })).toBeVisible();
   // c1's token is named twice: at its grant, and in the rejected write's caption.
@@ -22,7 +24,9 @@ test("a lesson's run at 390 px still captions the fenced write with its tokens",
   const run = page.getByRole("region", { name: `Simulation: ${presetById("delayed-write")!.title}` });
   await run.scrollIntoViewIfNeeded();
   // c1's write with token 2 arrives after c2's with token 3: the caption says why storage refused it.
-  await expect(run.getByRole("button", { name: /^c1 write with token 2 at .*: rejected, storage has seen 3/ })).toBeVisible();
+  await expect(
+    run.getByRole("button", { name: /^c1 write with token 2 at .*: rejected, storage has seen 3/ }),
+  ).toBeVisible();
   await expect(run.getByText("2 < 3", { exact: true })).toBeVisible();
   await expect(run.getByText("c1 · token 2", { exact: true })).toBeVisible();
 });

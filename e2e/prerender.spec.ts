@@ -8,16 +8,22 @@ import { watchForErrors } from "./pageErrors";
 
 // The lab's HTML carries its default run, simulated and drawn when the site was built, so the page
 // shows it before (and without) any script.
-test("without JavaScript the lab shows its default run, drawn, and says that playing needs JavaScript", async ({ browser }) => {
+test("without JavaScript the lab shows its default run, drawn, and says that playing needs JavaScript", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/lab/");
   await expect(page.getByRole("heading", { name: "The lab", level: 1 })).toBeVisible();
   // Playwright's text selectors skip <noscript>, whose content is what a browser without scripts shows.
-  expect(await page.locator("noscript").innerHTML()).toContain("Playing it, changing it and opening other scenarios need JavaScript.");
+  expect(await page.locator("noscript").innerHTML()).toContain(
+    "Playing it, changing it and opening other scenarios need JavaScript.",
+  );
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
-  await expect(timeline.getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended/ })).toBeVisible();
+  await expect(
+    timeline.getByRole("button", { name: /^c1 write at 17\.0 s: accepted after its lease ended/ }),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: "Outcome" })).toContainText("1 update lost");
   // Its controls cannot be used, and say so by being disabled.
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeDisabled();
@@ -52,7 +58,9 @@ async function holdLabChunk(page: Page, path = "/lab/") {
   return { release, held: () => held };
 }
 
-test("after hydration the drawn lab stays disabled until the live lab has taken its place, so a click on it is not lost", async ({ page }) => {
+test("after hydration the drawn lab stays disabled until the live lab has taken its place, so a click on it is not lost", async ({
+  page,
+}) => {
   // Every script and stylesheet the page's HTML names loads; the lab's own chunk, loaded after the
   // page has hydrated, is held until the test lets it through.
   const chunk = await holdLabChunk(page);
@@ -78,7 +86,9 @@ test("after hydration the drawn lab stays disabled until the live lab has taken 
 // The drawn run is the default scenario's (gc-pause: unsafe, an update lost); a link to the fenced
 // run must never show that verdict under its name, even for the seconds the live lab takes to load
 // on a slow phone.
-test("a lab opened on a link never shows the drawn default run's verdict while the linked scenario opens", async ({ page }) => {
+test("a lab opened on a link never shows the drawn default run's verdict while the linked scenario opens", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   const chunk = await holdLabChunk(page);
   await page.goto("/lab/?preset=gc-pause-fenced", { waitUntil: "domcontentloaded" });
@@ -101,10 +111,14 @@ test("a lab opened on a link never shows the drawn default run's verdict while t
 });
 
 // A level's page draws the level as it opens, unsolved; a shared solution's link opens it solved.
-test("a challenge level opened on a shared solution never shows the drawn, unsolved level while the solution opens", async ({ page }) => {
+test("a challenge level opened on a shared solution never shows the drawn, unsolved level while the solution opens", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   const chunk = await holdLabChunk(page, "/challenges/redis-one-pause/");
-  const solution = Buffer.from(JSON.stringify({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] })).toString("base64url");
+  const solution = Buffer.from(
+    JSON.stringify({ faults: [{ kind: "pause", target: "c1", atMs: 1000, forMs: 8000 }] }),
+  ).toString("base64url");
   await page.goto(`/challenges/redis-one-pause/?solution=${solution}`, { waitUntil: "domcontentloaded" });
   await expect.poll(chunk.held).toBeGreaterThan(0);
   // The drawn level is in the page, unseen: its goal and its heading.
@@ -113,7 +127,9 @@ test("a challenge level opened on a shared solution never shows the drawn, unsol
   await expect(goal).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Opening the shared solution…" })).toBeVisible();
   chunk.release();
-  await expect(goal.getByRole("status").first()).toContainText("Solved with 1 fault and 8 s of pauses", { timeout: 30_000 });
+  await expect(goal.getByRole("status").first()).toContainText("Solved with 1 fault and 8 s of pauses", {
+    timeout: 30_000,
+  });
   await expect(page.getByRole("status").filter({ hasText: "Opening the shared solution…" })).toBeHidden();
   expect(errors).toEqual([]);
 });
@@ -141,7 +157,11 @@ test("with JavaScript the default lab comes to life in the drawn HTML itself, wi
   const errors = watchForErrors(page);
   await page.goto("/lab/", { waitUntil: "domcontentloaded" });
   const marked = await page.evaluate(() => {
-    const nodes = [document.querySelector("#timeline"), document.querySelector("#main h1"), document.querySelector("#main select")];
+    const nodes = [
+      document.querySelector("#timeline"),
+      document.querySelector("#main h1"),
+      document.querySelector("#main select"),
+    ];
     (window as unknown as { drawn: (Element | null)[] }).drawn = nodes;
     return nodes.every(Boolean);
   });
@@ -164,14 +184,19 @@ test("with JavaScript the default lab comes to life in the drawn HTML itself, wi
 // The HTML draws the timeline at a laptop's width; on a phone the live lab draws it again at the
 // phone's, as a new drawing rendered in slices (useElementWidth), with nothing lost from it; the
 // old drawing is hidden, then removed (TimelineSvg).
-test("on a phone the live lab draws the default run again at the phone's width, and its marks can still be reached", async ({ page }) => {
+test("on a phone the live lab draws the default run again at the phone's width, and its marks can still be reached", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/lab/");
   await expect(page.getByRole("combobox", { name: "Scenario" })).toBeEnabled();
   const timeline = page.getByRole("region", { name: "Timeline" });
   const diagram = timeline.getByRole("group", { name: "Space-time diagram" });
-  const fits = () => diagram.evaluate((svg) => Number(svg.getAttribute("width")) === Math.floor(svg.parentElement!.getBoundingClientRect().width));
+  const fits = () =>
+    diagram.evaluate(
+      (svg) => Number(svg.getAttribute("width")) === Math.floor(svg.parentElement!.getBoundingClientRect().width),
+    );
   await expect.poll(fits).toBe(true);
   expect(Number(await diagram.getAttribute("width"))).toBeLessThan(880);
   // One drawing: the one the HTML drew at 880 px is removed once the new one shows, not kept hidden.
@@ -187,14 +212,18 @@ test("on a phone the live lab draws the default run again at the phone's width, 
 const { lessons } = lessonContentLoad();
 const leases = lessons.find((lesson) => lesson.slug === "02-leases")!;
 /** Every run the lesson embeds, in page order: its runs and its predictions' runs. */
-const embedded = leases.blocks.filter((block): block is LessonSim | LessonPredict => block.kind === "sim" || block.kind === "predict");
+const embedded = leases.blocks.filter(
+  (block): block is LessonSim | LessonPredict => block.kind === "sim" || block.kind === "predict",
+);
 /** The first run that plays freely (a prediction's run hides its outcome until answered). */
 const freeRun = embedded.findIndex((block) => block.kind === "sim");
 const freeResult = simulate(presetById(embedded[freeRun]!.preset.id)!.scenario);
 const verdict = verdictOf(freeResult.summary, freeResult.scenario);
 const simulations = (page: Page) => page.getByRole("region", { name: /^Simulation: / });
 
-test("without JavaScript a lesson shows each of its runs, drawn, with its outcome, and says that playing needs JavaScript", async ({ browser }) => {
+test("without JavaScript a lesson shows each of its runs, drawn, with its outcome, and says that playing needs JavaScript", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/learn/${leases.slug}/`);
@@ -213,7 +242,9 @@ test("without JavaScript a lesson shows each of its runs, drawn, with its outcom
   await context.close();
 });
 
-test("with JavaScript a lesson's prerendered run comes to life when the reader scrolls to it, and plays", async ({ page }) => {
+test("with JavaScript a lesson's prerendered run comes to life when the reader scrolls to it, and plays", async ({
+  page,
+}) => {
   await page.goto(`/learn/${leases.slug}/`);
   const free = simulations(page).nth(freeRun);
   await free.scrollIntoViewIfNeeded();
@@ -224,7 +255,9 @@ test("with JavaScript a lesson's prerendered run comes to life when the reader s
   await expect(free.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
 });
 
-test("without JavaScript a prediction keeps its answer, its whole run and its explanation behind Show the answer", async ({ browser }) => {
+test("without JavaScript a prediction keeps its answer, its whole run and its explanation behind Show the answer", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const fencing = lessons.find((lesson) => lesson.slug === "04-fencing-tokens")!;
@@ -242,6 +275,10 @@ test("without JavaScript a prediction keeps its answer, its whole run and its ex
   await expect(answer).toContainText("Storage rejects the write with the reason 1 < 2.");
   // Open, it holds the whole run, drawn: the one place without scripts where the run goes on past the question.
   await expect(run).toHaveCount(2);
-  await expect(answer.getByRole("region", { name: `Simulation: ${predict.preset.title}` }).getByRole("group", { name: "Space-time diagram" })).toBeVisible();
+  await expect(
+    answer
+      .getByRole("region", { name: `Simulation: ${predict.preset.title}` })
+      .getByRole("group", { name: "Space-time diagram" }),
+  ).toBeVisible();
   await context.close();
 });

@@ -3,14 +3,18 @@ import { deckLoad } from "@/lib/content/decks";
 
 const deck = deckLoad("the-fencing-token-story");
 const count = deck.slides.length;
-const slideRegion = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Slide ${n} of ${count}:`) });
-const captionTime = (page: Page) => page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
+const slideRegion = (page: Page, n: number) =>
+  page.getByRole("region", { name: new RegExp(`^Slide ${n} of ${count}:`) });
+const captionTime = (page: Page) =>
+  page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
 const seconds = async (page: Page) => Number.parseFloat((await captionTime(page).textContent()) ?? "NaN");
 
 test.describe("a reveal plays to its stop point, not to the end (issue 18, item 1)", () => {
   test.use({ reducedMotion: "reduce" });
 
-  test("slide 3's reveal stops at the moment slide 4 asks about, and the presenter view says so beforehand", async ({ context }) => {
+  test("slide 3's reveal stops at the moment slide 4 asks about, and the presenter view says so beforehand", async ({
+    context,
+  }) => {
     const third = deck.slides[2]!;
     const fourth = deck.slides[3]!;
     expect(third.sim?.predict?.stop).toEqual({ t: fourth.sim!.at, nextQuestion: 4 });
@@ -27,7 +31,8 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
 
     await presenter.getByRole("button", { name: "Reveal the answer" }).click();
     // Both windows play on to 17 s and stop there: slide 4's question is not given away.
-    for (const page of [audience, presenter]) await expect(captionTime(page)).toHaveText("17.000 s", { timeout: 60_000 });
+    for (const page of [audience, presenter])
+      await expect(captionTime(page)).toHaveText("17.000 s", { timeout: 60_000 });
     await expect(presenter.getByRole("button", { name: "Play", exact: true })).toBeVisible();
     expect(await seconds(audience)).toBe(17);
   });
@@ -40,20 +45,26 @@ test.describe("a reveal plays to its stop point, not to the end (issue 18, item 
     const audience = await context.newPage();
     await audience.goto(`/present/${deck.slug}/#3`);
     await expect(slideRegion(audience, 3)).toBeVisible({ timeout: 30_000 });
-    for (const page of [audience, presenter]) await expect(captionTime(page)).toHaveText("17.000 s", { timeout: 60_000 });
+    for (const page of [audience, presenter])
+      await expect(captionTime(page)).toHaveText("17.000 s", { timeout: 60_000 });
   });
 
   test("a slide without a later question on its run still plays to the end", async ({ page }) => {
     const last = deck.slides.findLastIndex((s) => s.sim?.predict) + 1;
     await page.goto(`/present/${deck.slug}/presenter/#${last}`);
-    await expect(page.getByRole("region", { name: "Current slide" })).toContainText("The reveal plays the run to its end.", { timeout: 30_000 });
+    await expect(page.getByRole("region", { name: "Current slide" })).toContainText(
+      "The reveal plays the run to its end.",
+      { timeout: 30_000 },
+    );
   });
 });
 
 test.describe("presenter and audience stay together while playing (issue 18, item 6)", () => {
   test.use({ reducedMotion: "no-preference" });
 
-  test("a window that stops drawing frames for 3 s is at the same playhead as the other once it draws again", async ({ context }) => {
+  test("a window that stops drawing frames for 3 s is at the same playhead as the other once it draws again", async ({
+    context,
+  }) => {
     const presenter = await context.newPage();
     await presenter.goto(`/present/${deck.slug}/presenter/#2`);
     const audience = await context.newPage();
@@ -81,6 +92,8 @@ test.describe("presenter and audience stay together while playing (issue 18, ite
         return Math.abs(a - p);
       })
       .toBeLessThan(0.4);
-    await expect.poll(async () => (await seconds(audience)) - before - (0.5 * (Date.now() - blockedAt)) / 1000).toBeGreaterThan(-0.75);
+    await expect
+      .poll(async () => (await seconds(audience)) - before - (0.5 * (Date.now() - blockedAt)) / 1000)
+      .toBeGreaterThan(-0.75);
   });
 });

@@ -22,21 +22,32 @@ function noteSnippet(html: string): string {
     .join(" ");
 }
 
-const slideRegion = (page: Page, n: number) => page.getByRole("region", { name: new RegExp(`^Slide ${n} of ${count}:`) });
-const presenterAt = (page: Page, n: number) => expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(`Slide ${n} of ${count}`);
-const captionTime = (page: Page) => page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
+const slideRegion = (page: Page, n: number) =>
+  page.getByRole("region", { name: new RegExp(`^Slide ${n} of ${count}:`) });
+const presenterAt = (page: Page, n: number) =>
+  expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(`Slide ${n} of ${count}`);
+const captionTime = (page: Page) =>
+  page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
 
 test.use({ reducedMotion: "reduce" });
 
-test("the list of decks links each one's audience, presenter and handout views, and the nav has Present", async ({ page }) => {
+test("the list of decks links each one's audience, presenter and handout views, and the nav has Present", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Present" }).click();
   await expect(page.getByRole("heading", { name: "Present", level: 1 })).toBeVisible();
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: deck.title }) });
   await expect(card.getByText(`${deck.minutes} minutes · ${count} slides`)).toBeVisible();
   await expect(page.getByRole("link", { name: `Presenter view: ${deck.title}` })).toHaveAttribute("href", presenterUrl);
-  await expect(page.getByRole("link", { name: `Presenter's handout: ${deck.title}` })).toHaveAttribute("href", `/present/${deck.slug}/handout/`);
-  await expect(page.getByRole("link", { name: `Student handout: ${deck.title}` })).toHaveAttribute("href", `/present/${deck.slug}/student/`);
+  await expect(page.getByRole("link", { name: `Presenter's handout: ${deck.title}` })).toHaveAttribute(
+    "href",
+    `/present/${deck.slug}/handout/`,
+  );
+  await expect(page.getByRole("link", { name: `Student handout: ${deck.title}` })).toHaveAttribute(
+    "href",
+    `/present/${deck.slug}/student/`,
+  );
   await page.getByRole("link", { name: `Audience view: ${deck.title}` }).click();
   await expect(slideRegion(page, 1)).toBeVisible();
   await expectNoSeriousA11yViolations(page, "audience view");
@@ -79,21 +90,27 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await expect(right.getByText("Answer", { exact: true })).toBeVisible();
   // The reveal plays the run past the question's moment, in both windows, up to its stop point.
   await expect.poll(async () => captionTime(audience).textContent()).not.toBe("10.000 s");
-  await expect(captionTime(audience)).toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`, { timeout: 30_000 });
+  await expect(captionTime(audience)).toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`, {
+    timeout: 30_000,
+  });
 
   // P from the stop point plays again from the start; P again pauses both at the same moment;
   // stepping in the presenter moves both.
   await audience.keyboard.press("p");
   await expect(captionTime(presenter)).not.toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`);
   await audience.keyboard.press("p");
-  await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
+  await expect
+    .poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent()))
+    .toBe(true);
   const paused = await captionTime(audience).textContent();
   // Events can be less than a millisecond apart: step until the presenter's clock reads another time.
   for (let i = 0; i < 20 && (await captionTime(presenter).textContent()) === paused; i++) {
     await presenter.getByRole("button", { name: "Step forward" }).click();
   }
   await expect(captionTime(audience)).not.toHaveText(paused ?? "");
-  await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
+  await expect
+    .poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent()))
+    .toBe(true);
 
   // The reveal can start in the audience window too; the presenter fills in the answer.
   await presenter.getByRole("button", { name: "Next →" }).click();
@@ -101,7 +118,10 @@ test("presenter and audience follow each other: slides, reveal, and the playhead
   await audience.keyboard.press("r");
   const fourth = deck.slides[3]!;
   await expect(
-    audience.getByRole("listitem").filter({ hasText: fourth.sim!.predict!.options[fourth.answer!] }).getByText("Answer", { exact: true }),
+    audience
+      .getByRole("listitem")
+      .filter({ hasText: fourth.sim!.predict!.options[fourth.answer!] })
+      .getByText("Answer", { exact: true }),
   ).toBeVisible();
   await expect(presenter.getByRole("button", { name: "Revealed" })).toBeDisabled();
 
@@ -160,16 +180,22 @@ test("a slide can open on both diagrams: Redlock's five nodes, each with its sta
   const room = page.getByRole("region", { name: "Topology at the playhead" });
   // The topology's diagram library loads after the slide: on a busy machine that takes a while.
   for (const node of ["r1", "r2", "r3", "r4", "r5"])
-    await expect(room.getByRole("img", { name: new RegExp(`^${node}: [^;]+ s \\([^)]+\\); `) })).toBeVisible({ timeout: 30_000 });
+    await expect(room.getByRole("img", { name: new RegExp(`^${node}: [^;]+ s \\([^)]+\\); `) })).toBeVisible({
+      timeout: 30_000,
+    });
   await expect(page.getByRole("group", { name: "Space-time diagram" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a slide with both diagrams");
 
   // The presenter, one slide before, is told which diagrams the next slide opens on.
   await page.goto(`/present/${redlock.slug}/presenter/#${n - 1}`);
-  await expect(page.getByRole("region", { name: "Next slide" })).toContainText("opening on the timeline and the topology");
+  await expect(page.getByRole("region", { name: "Next slide" })).toContainText(
+    "opening on the timeline and the topology",
+  );
 });
 
-test("the keys move, jump, blank, go full screen, open the presenter view and help, and single-letter shortcuts can be turned off", async ({ page }) => {
+test("the keys move, jump, blank, go full screen, open the presenter view and help, and single-letter shortcuts can be turned off", async ({
+  page,
+}) => {
   await page.goto(audienceUrl);
   await expect(slideRegion(page, 1)).toBeVisible();
   // Slide 1 is in the prerendered HTML; the keys work once the live deck has taken over, which
@@ -249,7 +275,11 @@ test("the handout shows every slide with its notes and prints one slide per page
   await expectNoSeriousA11yViolations(page, "handout");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print the handout" })).toBeHidden();
-  expect(await page.getByRole("listitem", { name: "Slide 1: The fencing token story" }).evaluate((el) => getComputedStyle(el).breakAfter)).toBe("page");
+  expect(
+    await page
+      .getByRole("listitem", { name: "Slide 1: The fencing token story" })
+      .evaluate((el) => getComputedStyle(el).breakAfter),
+  ).toBe("page");
 });
 
 // A student's handout is for class: ruled lines under every slide, and slides packed onto as few
@@ -280,7 +310,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ]) {
-  test(`at ${viewport.width} × ${viewport.height}, the room's "Both" view shows every node of the topology on the screen, linked`, async ({ page }) => {
+  test(`at ${viewport.width} × ${viewport.height}, the room's "Both" view shows every node of the topology on the screen, linked`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const n = predictIndex + 1;
     await page.goto(`${audienceUrl}#${n}`);
@@ -300,7 +332,8 @@ for (const viewport of [
         const outside: string[] = [];
         for (const node of nodes) {
           const box = (await topology.getByRole("img", { name: new RegExp(`^${node}: `) }).boundingBox())!;
-          if (!inside(box, screen) || !inside(box, region)) outside.push(`${node} at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}`);
+          if (!inside(box, screen) || !inside(box, region))
+            outside.push(`${node} at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}`);
         }
         return outside;
       })
@@ -319,7 +352,9 @@ for (const viewport of [
   });
 }
 
-test("with the playhead paused early in the run, the room's timeline shows no label cut at the playhead", async ({ context }) => {
+test("with the playhead paused early in the run, the room's timeline shows no label cut at the playhead", async ({
+  context,
+}) => {
   const n = predictIndex + 1;
   const presenter = await context.newPage();
   await presenter.goto(`${presenterUrl}#${n}`);
@@ -337,19 +372,27 @@ test("with the playhead paused early in the run, the room's timeline shows no la
   const box = (await desk.boundingBox())!;
   await desk.click({ position: { x: 150 + (box.width - 166) * 0.085, y: box.height / 2 } });
   await expect(captionTime(presenter)).toHaveText(/^1\.\d{3} s$/);
-  await expect.poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent())).toBe(true);
+  await expect
+    .poll(async () => (await captionTime(presenter).textContent()) === (await captionTime(audience).textContent()))
+    .toBe(true);
   // The run is drawn in a window that ends at the playhead: every label in it ends inside it too.
   // (A nested <svg>'s client box is its content's, so its edge is its width, placed on the screen.)
   const cut = await diagram.evaluate((svg) =>
     [...svg.querySelectorAll<SVGSVGElement>('svg[overflow="hidden"]')].flatMap((window) => {
-      const edge = new DOMPoint(window.width.baseVal.value, 0).matrixTransform((window.parentElement as unknown as SVGGraphicsElement).getScreenCTM()!).x;
-      return [...window.querySelectorAll("text")].filter((t) => t.getBoundingClientRect().right > edge + 0.5).map((t) => t.textContent);
+      const edge = new DOMPoint(window.width.baseVal.value, 0).matrixTransform(
+        (window.parentElement as unknown as SVGGraphicsElement).getScreenCTM()!,
+      ).x;
+      return [...window.querySelectorAll("text")]
+        .filter((t) => t.getBoundingClientRect().right > edge + 0.5)
+        .map((t) => t.textContent);
     }),
   );
   expect(cut).toEqual([]);
   // Past the labels' ends they are drawn in full again.
   await presenter.getByRole("button", { name: "Reveal the answer" }).click();
-  await expect(captionTime(audience)).toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`, { timeout: 60_000 });
+  await expect(captionTime(audience)).toHaveText(`${(predict.sim!.predict!.stop!.t / 1000).toFixed(3)} s`, {
+    timeout: 60_000,
+  });
   await expect(
     diagram
       .locator("text")

@@ -46,7 +46,9 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
 });
 
-test("a set asks one question at a time, explains the chosen and the correct answer, scores, and reviews the mistakes", async ({ page }) => {
+test("a set asks one question at a time, explains the chosen and the correct answer, scores, and reviews the mistakes", async ({
+  page,
+}) => {
   await page.goto(url);
   await expect(page.getByRole("heading", { level: 1, name: set.title })).toBeVisible();
   await expect(page.getByText(`0 of ${total} answered`)).toBeVisible();
@@ -61,7 +63,10 @@ test("a set asks one question at a time, explains the chosen and the correct ans
   await expect(page.getByText(snippet(first!.options[wrongIndex(first!)]!.explanationHtml))).toBeVisible();
   await expect(page.getByText(snippet(first!.options[correctIndex(first!)]!.explanationHtml))).toBeVisible();
   if (first!.scenario) {
-    await expect(page.getByRole("link", { name: "See it happen" })).toHaveAttribute("href", `/lab/?preset=${first!.scenario.preset}`);
+    await expect(page.getByRole("link", { name: "See it happen" })).toHaveAttribute(
+      "href",
+      `/lab/?preset=${first!.scenario.preset}`,
+    );
   }
   await page.getByRole("button", { name: "Next question" }).click();
 
@@ -89,7 +94,9 @@ test("a set asks one question at a time, explains the chosen and the correct ans
 
   // The best score shows on the list of sets.
   await page.getByRole("link", { name: "All quizzes" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: set.title })).toContainText(`Best score ${total - 1} of ${total}`);
+  await expect(page.getByRole("listitem").filter({ hasText: set.title })).toContainText(
+    `Best score ${total - 1} of ${total}`,
+  );
 });
 
 test("a run in progress survives a reload", async ({ page }) => {
@@ -105,7 +112,9 @@ test("a run in progress survives a reload", async ({ page }) => {
   await expect(question(page).getByRole("heading", { level: 2 })).toHaveText(third!.title);
 
   await page.goto("/quiz/");
-  await expect(page.getByRole("listitem").filter({ hasText: set.title })).toContainText(`In progress: 2 of ${total} answered`);
+  await expect(page.getByRole("listitem").filter({ hasText: set.title })).toContainText(
+    `In progress: 2 of ${total} answered`,
+  );
 });
 
 test("the whole set can be answered from the keyboard, and the number keys can be turned off", async ({ page }) => {
@@ -116,7 +125,8 @@ test("the whole set can be answered from the keyboard, and the number keys can b
     await expect(page.getByRole("heading", { name: i === 0 ? "Not quite" : "Correct" })).toBeFocused();
     // From the result, Tab reaches the button that moves on.
     const next = page.getByRole("button", { name: /^(Next question|See your score)$/ });
-    for (let tabs = 0; tabs < 12 && !(await next.evaluate((el) => el === document.activeElement)); tabs++) await page.keyboard.press("Tab");
+    for (let tabs = 0; tabs < 12 && !(await next.evaluate((el) => el === document.activeElement)); tabs++)
+      await page.keyboard.press("Tab");
     await expect(next).toBeFocused();
     await page.keyboard.press("Enter");
   }
@@ -135,7 +145,9 @@ test("the whole set can be answered from the keyboard, and the number keys can b
   await expect(page.getByRole("checkbox", { name: "Number keys choose an answer" })).not.toBeChecked();
 });
 
-test("on a phone, the first question arrives without shifting the page (layout shift under 0.1)", async ({ browser }) => {
+test("on a phone, the first question arrives without shifting the page (layout shift under 0.1)", async ({
+  browser,
+}) => {
   // Every set, at a phone's size: the question replaces the prerendered "Loading your progress…" after hydration.
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   const page = await context.newPage();
@@ -205,7 +217,10 @@ async function importFile(page: Page, name: string, text: string) {
   await (await chooser).setFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
 }
 
-test("the home page shows the best scores and where to continue; progress exports, and imports back into another browser", async ({ page, browser }) => {
+test("the home page shows the best scores and where to continue; progress exports, and imports back into another browser", async ({
+  page,
+  browser,
+}) => {
   await answerSet(page, 2);
   await page.goto("/");
   const progress = page.getByRole("region", { name: "Your progress" });
@@ -213,7 +228,10 @@ test("the home page shows the best scores and where to continue; progress export
   await expect(progress.getByText("Continue where you left off")).toBeVisible();
   // The set is finished, so "continue" leads on to the next set rather than back to its score.
   const nextSet = quizSets[(quizSets.indexOf(set) + 1) % quizSets.length]!;
-  await expect(progress.getByRole("link", { name: `Continue with ${nextSet.title}` })).toHaveAttribute("href", `/quiz/${nextSet.slug}/`);
+  await expect(progress.getByRole("link", { name: `Continue with ${nextSet.title}` })).toHaveAttribute(
+    "href",
+    `/quiz/${nextSet.slug}/`,
+  );
   await expect(progress.getByRole("link", { name: "Review 2 due items" })).toBeVisible();
 
   const download = page.waitForEvent("download");
@@ -248,7 +266,12 @@ test("importing a malformed file shows why and keeps the old progress", async ({
     ["other.json", JSON.stringify({ theme: "dark" }), "This is not a Lease Lab progress file"],
     [
       "damaged.json",
-      JSON.stringify({ format: "lease-lab-progress", version: 1, exportedAt: "2026-01-01T00:00:00.000Z", progress: { quizzes: 5 } }),
+      JSON.stringify({
+        format: "lease-lab-progress",
+        version: 1,
+        exportedAt: "2026-01-01T00:00:00.000Z",
+        progress: { quizzes: 5 },
+      }),
       "This progress file cannot be used: quizzes: Invalid input: expected record, received number.",
     ],
   ] as const;
@@ -274,14 +297,21 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-test("See it happen opens the lab on the question's preset in a new tab, and the quiz keeps its explanation", async ({ page }) => {
+test("See it happen opens the lab on the question's preset in a new tab, and the quiz keeps its explanation", async ({
+  page,
+}) => {
   const withScenario = quizSets.find((s) => s.questions[0]!.scenario)!;
   const first = withScenario.questions[0]!;
   await page.goto(`/quiz/${withScenario.slug}/`);
   await answerWithMouse(page, first, correctIndex(first));
-  const [lab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "See it happen (opens in a new tab)" }).click()]);
+  const [lab] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("link", { name: "See it happen (opens in a new tab)" }).click(),
+  ]);
   await expect(lab).toHaveURL(new RegExp(`/lab/\\?preset=${first.scenario!.preset}`));
-  await expect(lab.getByRole("combobox", { name: "Scenario" })).toHaveValue(first.scenario!.preset, { timeout: 30_000 });
+  await expect(lab.getByRole("combobox", { name: "Scenario" })).toHaveValue(first.scenario!.preset, {
+    timeout: 30_000,
+  });
   // Back on the quiz, the answer is still explained, and Next still leads on.
   await lab.close();
   await page.bringToFront();
@@ -290,7 +320,9 @@ test("See it happen opens the lab on the question's preset in a new tab, and the
   await expect(page).toHaveURL(`/quiz/${withScenario.slug}/`);
 });
 
-test("after a low score, the result links each lesson behind the missed questions once, with the questions it covers", async ({ page }) => {
+test("after a low score, the result links each lesson behind the missed questions once, with the questions it covers", async ({
+  page,
+}) => {
   const { lessons } = lessonContentLoad();
   // The set whose questions name the most lessons, read from the content.
   const lessonsOf = (quiz: (typeof quizSets)[number]) => new Set(quiz.questions.map((q) => q.lesson));
@@ -301,11 +333,18 @@ test("after a low score, the result links each lesson behind the missed question
   const revisit = page.getByRole("region", { name: "Read these lessons again" });
   await expect(revisit).toContainText("Under 70% right");
   const expected = lessons.filter((lesson) => lessonsOf(quiz).has(lesson.slug));
-  await expect(revisit.getByRole("link")).toHaveText(expected.map((lesson) => `Lesson ${lesson.number}: ${lesson.title}`));
+  await expect(revisit.getByRole("link")).toHaveText(
+    expected.map((lesson) => `Lesson ${lesson.number}: ${lesson.title}`),
+  );
   for (const lesson of expected) {
     const numbers = quiz.questions.flatMap((q, i) => (q.lesson === lesson.slug ? [i + 1] : []));
-    const covers = numbers.length === 1 ? `question ${numbers[0]}` : `questions ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
-    await expect(revisit.getByRole("listitem").filter({ hasText: `Lesson ${lesson.number}:` })).toContainText(`covers ${covers}`);
+    const covers =
+      numbers.length === 1
+        ? `question ${numbers[0]}`
+        : `questions ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+    await expect(revisit.getByRole("listitem").filter({ hasText: `Lesson ${lesson.number}:` })).toContainText(
+      `covers ${covers}`,
+    );
   }
   await expectNoSeriousA11yViolations(page, "lessons to read again", 'section[aria-labelledby="revisit-heading"]');
 

@@ -10,7 +10,8 @@ import { openLab, scrollToPanel } from "./lab";
 
 const redlock = deckLoad("redlock-vs-consensus");
 const fencing = deckLoad("the-fencing-token-story");
-const slideOf = (deck: typeof redlock, preset: string, at: number) => deck.slides.findIndex((s) => s.sim?.preset === preset && s.sim.at === at) + 1;
+const slideOf = (deck: typeof redlock, preset: string, at: number) =>
+  deck.slides.findIndex((s) => s.sim?.preset === preset && s.sim.at === at) + 1;
 const diagram = (page: Page) => page.getByRole("group", { name: "Space-time diagram" });
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const outcome = (page: Page) => page.getByRole("region", { name: "Outcome" });
@@ -42,7 +43,8 @@ test.describe("at room scale, 1920 × 1080", () => {
     // The slide's simulation loads after the slide: a busy machine can take a while.
     await expect(page.getByRole("region", { name: "Topology at the playhead" })).toBeVisible({ timeout: 60_000 });
     await expect(diagram(page)).toBeVisible({ timeout: 60_000 });
-    for (const lane of ["c1", "e1", "storage"]) await expect.poll(() => renderedTextPx(page, lane), { message: `lane ${lane}` }).toBeGreaterThanOrEqual(24);
+    for (const lane of ["c1", "e1", "storage"])
+      await expect.poll(() => renderedTextPx(page, lane), { message: `lane ${lane}` }).toBeGreaterThanOrEqual(24);
     await expectNoSeriousA11yViolationsInBothThemes(page, "both diagrams");
   });
 
@@ -75,7 +77,9 @@ test.describe("violation labels", () => {
     [390, 844],
     [1280, 900],
   ] as const) {
-    test(`never overprint, and the lost update keeps its label in k8s-paused-leader at ${width} px`, async ({ page }) => {
+    test(`never overprint, and the lost update keeps its label in k8s-paused-leader at ${width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height });
       await openLab(page, "?preset=k8s-paused-leader", { timeout: 60_000 });
       await playToEnd(page);
@@ -85,8 +89,11 @@ test.describe("violation labels", () => {
         .filter({ hasText: /lost update|overlap/ });
       await expect(labels.filter({ hasText: /^lost update/ })).toHaveCount(1);
       // No two violation labels or marks share a pixel.
-      const boxes = await labels.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect()).map((r) => [r.left, r.right]));
-      for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a[1]! <= b[0]! || b[1]! <= a[0]!).toBe(true);
+      const boxes = await labels.evaluateAll((nodes) =>
+        nodes.map((n) => n.getBoundingClientRect()).map((r) => [r.left, r.right]),
+      );
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) expect(a[1]! <= b[0]! || b[1]! <= a[0]!).toBe(true);
     });
   }
 });
@@ -94,7 +101,9 @@ test.describe("violation labels", () => {
 test.describe("a large run (service-saturated: 64 clients)", () => {
   // Simulating 60 s of 64 clients in the worker, then two axe runs: minutes on a busy machine.
   test.describe.configure({ timeout: 420_000 });
-  test("groups its lanes, tells its story's key lines, formats its numbers and never lists tokens 0, 0, 0", async ({ page }) => {
+  test("groups its lanes, tells its story's key lines, formats its numbers and never lists tokens 0, 0, 0", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openLab(page, "?preset=service-saturated", { timeout: 60_000 });
     await expect(outcome(page)).toContainText(/granted the lock [\d,]+ times/, { timeout: 120_000 });

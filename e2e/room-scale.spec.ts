@@ -9,7 +9,9 @@ import { expectNoSeriousA11yViolationsInBothThemes } from "./axe";
 const ROOM_TEXT_PX = 24;
 const redlock = deckLoad("redlock-vs-consensus");
 /** The deck's slides that open on both diagrams, the timeline beside the topology. */
-const bothSlides = redlock.slides.flatMap((s, i) => (s.sim?.view === "both" ? [{ n: i + 1, preset: s.sim.preset }] : []));
+const bothSlides = redlock.slides.flatMap((s, i) =>
+  s.sim?.view === "both" ? [{ n: i + 1, preset: s.sim.preset }] : [],
+);
 
 interface SeenText {
   text: string;
@@ -95,13 +97,18 @@ test.describe("a slide with both diagrams at 1920 × 1080", () => {
       expect(texts.some((t) => t.where === "Space-time diagram" && /^\d+(\.\d+)? s$/.test(t.text))).toBe(true);
       expect(texts.some((t) => t.text === "storage" && t.where.startsWith("storage:"))).toBe(true);
       const small = texts.filter((t) => t.px < ROOM_TEXT_PX - 0.01);
-      expect(small.map((t) => `«${t.text}» in ${t.where}: ${t.px.toFixed(1)} px`).join("\n"), "text under 24 px as seen").toBe("");
+      expect(
+        small.map((t) => `«${t.text}» in ${t.where}: ${t.px.toFixed(1)} px`).join("\n"),
+        "text under 24 px as seen",
+      ).toBe("");
     });
   }
 
   test("the enlarged slide passes axe", async ({ page }) => {
     await page.goto(`/present/${redlock.slug}/#${bothSlides[0]!.n}`);
-    await expect(page.getByRole("region", { name: "Topology at the playhead" }).getByRole("img", { name: /^storage: / })).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page.getByRole("region", { name: "Topology at the playhead" }).getByRole("img", { name: /^storage: / }),
+    ).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("group", { name: "Space-time diagram" })).toBeVisible({ timeout: 60_000 });
     await expectNoSeriousA11yViolationsInBothThemes(page, "a slide with both diagrams at room scale");
   });

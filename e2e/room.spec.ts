@@ -20,15 +20,24 @@ const n = deck.slides.findIndex((s) => s.sim?.predict) + 1;
 const slide = deck.slides[n - 1]!;
 const [optionA, optionB] = slide.sim!.predict!.options;
 const stop = slide.sim!.predict!.stop!;
-const captionTime = (page: Page) => page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
+const captionTime = (page: Page) =>
+  page.getByRole("group", { name: "What happened by the playhead" }).locator("span").first();
 const roomPanel = (page: Page) => page.getByRole("region", { name: "Prediction room" });
 const voting = (page: Page) => page.getByRole("group", { name: "Voting on this slide" });
 const phoneStatus = (phone: Page) => phone.getByRole("status").filter({ hasText: /vote|Voting|answer/ });
 const roomStatus = (audience: Page) => audience.getByRole("status").filter({ hasText: /^Room / });
 const option = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
 
-async function phoneContext(browser: Browser, colorScheme: "light" | "dark"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, colorScheme });
+async function phoneContext(
+  browser: Browser,
+  colorScheme: "light" | "dark",
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+    colorScheme,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -39,7 +48,10 @@ test.use({ reducedMotion: "reduce" });
  * server, with a room opened: returns both pages and the room's code. `watch` is called with the
  * presenter's page before it loads (to watch it for errors).
  */
-async function openRoom(context: BrowserContext, options: { viewport?: { width: number; height: number }; watch?: (presenter: Page) => void } = {}) {
+async function openRoom(
+  context: BrowserContext,
+  options: { viewport?: { width: number; height: number }; watch?: (presenter: Page) => void } = {},
+) {
   const presenter = await context.newPage();
   options.watch?.(presenter);
   await presenter.goto(`${room.origin}/present/${deck.slug}/presenter/#${n}`);
@@ -49,7 +61,9 @@ async function openRoom(context: BrowserContext, options: { viewport?: { width: 
   // A first load on a busy machine is slow: the later steps wait the usual time.
   await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
   // The served site knows its relay: the address is filled in, and a room opens with a short code.
-  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
+  await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", {
+    timeout: 30_000,
+  });
   await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
   await expect(roomPanel(presenter)).toContainText(/Room [A-Z0-9]{5} · 0 joined/);
   const code = /Room ([A-Z0-9]{5})/.exec((await roomPanel(presenter).textContent()) ?? "")![1]!;
@@ -70,7 +84,11 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   await audience.screenshot({ path: test.info().outputPath("audience-join-card.png") });
 
   // Three phones: two open the QR code's link, one types the code.
-  const phones = await Promise.all([phoneContext(browser, "light"), phoneContext(browser, "dark"), phoneContext(browser, "light")]);
+  const phones = await Promise.all([
+    phoneContext(browser, "light"),
+    phoneContext(browser, "dark"),
+    phoneContext(browser, "light"),
+  ]);
   const [{ page: p1 }, { page: p2 }, { page: p3 }] = phones;
   await p1.goto(`${room.origin}/room/?code=${code}`);
   await p3.goto(`${room.origin}/room/?code=${code}`);
@@ -88,7 +106,8 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   // Round 1: the question reaches every phone; each votes once, and one changes its mind.
   await voting(presenter).getByRole("button", { name: "Start voting" }).click();
   await expect(join).toBeHidden(); // it would cover the question: the presenter may show it again
-  for (const phone of [p1, p2, p3]) await expect(phone.getByRole("group", { name: slide.sim!.predict!.question })).toBeVisible();
+  for (const phone of [p1, p2, p3])
+    await expect(phone.getByRole("group", { name: slide.sim!.predict!.question })).toBeVisible();
   await p1.getByRole("radio", { name: new RegExp(optionA!) }).check();
   await p2.getByRole("radio", { name: new RegExp(optionA!) }).check();
   await p3.getByRole("radio", { name: new RegExp(optionB!) }).check();
@@ -112,7 +131,8 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
       const socket = new WebSocket(`ws://${location.host}/relay`);
       await new Promise((resolve) => (socket.onopen = resolve));
       socket.send(JSON.stringify({ type: "join", code, device: "forger-0123456789abcdef" }));
-      for (const type of ["close", "reveal", "end"]) socket.send(JSON.stringify({ type, secret: "guessed-secret-0123456789", answer: 0 }));
+      for (const type of ["close", "reveal", "end"])
+        socket.send(JSON.stringify({ type, secret: "guessed-secret-0123456789", answer: 0 }));
       await new Promise((resolve) => setTimeout(resolve, 300));
       socket.close();
     },
@@ -156,19 +176,26 @@ test("a prediction room: phones join by QR link and by code, vote twice, and the
   await expect(option(audience, optionA!)).toContainText(/Round 2\s*3 \(100%\)/);
   await expect(captionTime(audience)).toHaveText(`${(stop.t / 1000).toFixed(3)} s`, { timeout: 60_000 });
   await expect(presenter.getByRole("button", { name: "Play", exact: true })).toBeVisible();
-  for (const phone of [p1, p2, p3]) await expect(phoneStatus(phone)).toHaveText(`The run's answer: A, “${optionA}”. You voted A, “${optionA}”.`);
+  for (const phone of [p1, p2, p3])
+    await expect(phoneStatus(phone)).toHaveText(`The run's answer: A, “${optionA}”. You voted A, “${optionA}”.`);
   await expect(p2.getByText(`3 of 3 votes (100%)`)).toBeVisible();
   await p2.screenshot({ path: test.info().outputPath("phone-revealed-dark.png"), fullPage: true });
   await audience.screenshot({ path: test.info().outputPath("audience-revealed.png") });
   await expectNoSeriousA11yViolations(p2, "phone after the reveal, dark");
 
   // After class: the session's questions and distributions, as CSV and JSON.
-  const [csv] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export CSV" }).click()]);
+  const [csv] = await Promise.all([
+    presenter.waitForEvent("download"),
+    roomPanel(presenter).getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const rows = (await readFile((await csv.path())!, "utf8")).trim().split("\r\n");
   expect(rows[0]).toBe("deck,room,slide,question,round,option,answer,votes,share");
   // The question has no comma or quote, so it is not quoted; "Yes, right away" is.
   expect(rows).toContain(`${deck.slug},${code},${n},${slide.sim!.predict!.question},2,"${optionA}",yes,3,1.000`);
-  const [json] = await Promise.all([presenter.waitForEvent("download"), roomPanel(presenter).getByRole("button", { name: "Export JSON" }).click()]);
+  const [json] = await Promise.all([
+    presenter.waitForEvent("download"),
+    roomPanel(presenter).getByRole("button", { name: "Export JSON" }).click(),
+  ]);
   expect(JSON.parse(await readFile((await json.path())!, "utf8"))).toMatchObject({
     deck: deck.slug,
     room: code,
@@ -224,7 +251,8 @@ test("without a relay, the presenter view says so and instructor mode works as b
 });
 
 /** Whether two boxes share any area. */
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 type Box = { x: number; y: number; width: number; height: number };
 
 for (const viewport of [
@@ -241,7 +269,9 @@ for (const viewport of [
     await audience.setViewportSize(viewport);
     await audience.goto(`${room.origin}/present/${deck.slug}/#${n}`);
     await expect(audience.getByRole("region", { name: new RegExp(`^Slide ${n} of`) })).toBeVisible({ timeout: 30_000 });
-    await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", { timeout: 30_000 });
+    await expect(roomPanel(presenter).getByRole("textbox", { name: "Vote relay address" })).toHaveValue("/relay", {
+      timeout: 30_000,
+    });
     await roomPanel(presenter).getByRole("button", { name: "Open a room" }).click();
     const join = audience.getByRole("complementary", { name: "Join the room" });
     await expect(join).toBeVisible();
@@ -259,10 +289,16 @@ for (const viewport of [
     const question = audience.getByText(slide.sim!.predict!.question, { exact: true });
     const covered = async () => {
       const card = (await join.boundingBox())!;
-      const parts = { "the question": question, "option A": option(audience, optionA!), "option B": option(audience, optionB!) };
+      const parts = {
+        "the question": question,
+        "option A": option(audience, optionA!),
+        "option B": option(audience, optionB!),
+      };
       const names = [];
-      for (const [name, part] of Object.entries(parts)) if (overlap(card, (await part.boundingBox())!)) names.push(name);
-      if (card.x + card.width > viewport.width || card.y + card.height > viewport.height) names.push("the screen's edge");
+      for (const [name, part] of Object.entries(parts))
+        if (overlap(card, (await part.boundingBox())!)) names.push(name);
+      if (card.x + card.width > viewport.width || card.y + card.height > viewport.height)
+        names.push("the screen's edge");
       return names;
     };
     expect(await covered()).toEqual([]);
@@ -287,19 +323,30 @@ for (const viewport of [
     await expect(roomStatus(audience)).toContainText("voting closed");
     await expect(join).toBeVisible();
     expect(await covered()).toEqual([]);
-    await expectNoSeriousA11yViolations(audience, `audience view, the join card beside a closed vote, ${viewport.width} px`);
+    await expectNoSeriousA11yViolations(
+      audience,
+      `audience view, the join card beside a closed vote, ${viewport.width} px`,
+    );
   });
 }
 
-test("the room's vote bars are drawn to scale: the answer's 67 % is longer than the other's 33 %", async ({ browser, context }) => {
+test("the room's vote bars are drawn to scale: the answer's 67 % is longer than the other's 33 %", async ({
+  browser,
+  context,
+}) => {
   test.setTimeout(240_000);
   const { presenter, audience, code } = await openRoom(context);
-  const phones = await Promise.all([phoneContext(browser, "light"), phoneContext(browser, "light"), phoneContext(browser, "light")]);
+  const phones = await Promise.all([
+    phoneContext(browser, "light"),
+    phoneContext(browser, "light"),
+    phoneContext(browser, "light"),
+  ]);
   for (const { page } of phones) await page.goto(`${room.origin}/room/?code=${code}`);
   for (const { page } of phones) await expect(page.getByText("You are in.")).toBeVisible({ timeout: 30_000 });
   await voting(presenter).getByRole("button", { name: "Start voting" }).click();
   // Two of three vote for the run's answer, A.
-  for (const [i, { page }] of phones.entries()) await page.getByRole("radio", { name: new RegExp(i < 2 ? optionA! : optionB!) }).check();
+  for (const [i, { page }] of phones.entries())
+    await page.getByRole("radio", { name: new RegExp(i < 2 ? optionA! : optionB!) }).check();
   await expect(voting(presenter)).toContainText("Round 1: 3 votes of 3 joined");
   await voting(presenter).getByRole("button", { name: "Close voting" }).click();
   await presenter.getByRole("button", { name: "Reveal the answer" }).click();

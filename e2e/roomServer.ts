@@ -5,9 +5,13 @@ import { spawn, type ChildProcess } from "node:child_process";
  * for one spec, and stops it by its PID. Resolves with the address it printed.
  */
 export async function startRoom(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/room.ts", "--port", "0", "--host", "127.0.0.1"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/room.ts", "--port", "0", "--host", "127.0.0.1"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   let stopping = false;
   const origin = await new Promise<string>((resolve, reject) => {
@@ -23,7 +27,10 @@ export async function startRoom(): Promise<{ origin: string; stop: () => Promise
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", (code) => reject(new Error(`the room server exited (${code}):\n${output}`)));
     // A server that dies during a test says why, in the test's output.
-    child.once("exit", (code, signal) => !stopping && console.error(`the room server exited (${code ?? signal}):\n${output}`));
+    child.once(
+      "exit",
+      (code, signal) => !stopping && console.error(`the room server exited (${code ?? signal}):\n${output}`),
+    );
   });
   const stop = () =>
     new Promise<void>((resolve) => {

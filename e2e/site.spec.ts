@@ -42,7 +42,10 @@ test("the navigation leads to every section and marks the one it is on", async (
   for (const item of navItems) {
     await mainNav(page).getByRole("link", { name: item.label, exact: true }).click();
     await expect(page).toHaveURL(item.href);
-    await expect(mainNav(page).getByRole("link", { name: item.label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: item.label, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
   expect(errors).toEqual([]);
@@ -55,7 +58,15 @@ test("the about page explains the simulation and how to read a run", async ({ pa
     await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
   }
   const legend = page.getByRole("region", { name: "Reading a run" });
-  for (const term of ["Belief", "Lease, as the service enforces it", "Belief past the real lease", "Pause", "Crash", "Write applied", "Write rejected"]) {
+  for (const term of [
+    "Belief",
+    "Lease, as the service enforces it",
+    "Belief past the real lease",
+    "Pause",
+    "Crash",
+    "Write applied",
+    "Write rejected",
+  ]) {
     await expect(legend.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
   }
 });

@@ -12,7 +12,9 @@ import { watchForErrors } from "./pageErrors";
 
 test.use({ reducedMotion: "reduce" });
 
-test("a damaged room kept by the presenter's tab is dropped with a notice, and the presenter view still loads", async ({ page }) => {
+test("a damaged room kept by the presenter's tab is dropped with a notice, and the presenter view still loads", async ({
+  page,
+}) => {
   const deck = deckLoad("the-fencing-token-story");
   // The tab kept a room whose relay address is a number (hand-edited, or saved by another version).
   await page.addInitScript((key) => {
@@ -23,22 +25,30 @@ test("a damaged room kept by the presenter's tab is dropped with a notice, and t
   const errors = watchForErrors(page);
   await page.goto(`/present/${deck.slug}/presenter/`);
 
-  await expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(`Slide 1 of ${deck.slides.length}`);
+  await expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(
+    `Slide 1 of ${deck.slides.length}`,
+  );
   const room = page.getByRole("region", { name: "Prediction room" });
-  await expect(room.getByRole("alert")).toHaveText(/saved room could not be read, so it was dropped: open a room again/);
+  await expect(room.getByRole("alert")).toHaveText(
+    /saved room could not be read, so it was dropped: open a room again/,
+  );
   // With no room to resume, the presenter can open a new one.
   await expect(room.getByRole("textbox", { name: "Vote relay address" })).toBeVisible();
   await expect(room.getByRole("button", { name: "Open a room" })).toBeVisible();
 
   // The damaged value is gone, so a reload meets a plain presenter view.
   await page.reload();
-  await expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(`Slide 1 of ${deck.slides.length}`);
+  await expect(page.getByRole("navigation", { name: "Slide controls" })).toContainText(
+    `Slide 1 of ${deck.slides.length}`,
+  );
   await expect(room.getByRole("button", { name: "Open a room" })).toBeVisible();
   await expect(room.getByRole("alert")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
-test("with this browser's storage full, answering a quiz question says at once that progress could not be saved, and offers the export", async ({ page }) => {
+test("with this browser's storage full, answering a quiz question says at once that progress could not be saved, and offers the export", async ({
+  page,
+}) => {
   const [set] = [...contentLoad().quizSets].sort((a, b) => a.questions.length - b.questions.length);
   const first = set!.questions[0]!;
   // Other data fills the site's storage to the last character before the learner arrives.
@@ -76,14 +86,24 @@ test("with this browser's storage full, answering a quiz question says at once t
   await expect(notice).toContainText(`Downloaded ${download.suggestedFilename()}.`);
 });
 
-test("importing a progress file says what this browser's progress holds and will lose before replacing it", async ({ page }) => {
+test("importing a progress file says what this browser's progress holds and will lose before replacing it", async ({
+  page,
+}) => {
   const now = new Date("2025-03-01T09:00:00.000Z");
   const missed = (slug: string) =>
-    quizAnswer(progressEmpty(), { setSlug: slug, questionIds: [`${slug}/q1`], questionId: `${slug}/q1`, chosen: [1], correct: false }, now);
+    quizAnswer(
+      progressEmpty(),
+      { setSlug: slug, questionIds: [`${slug}/q1`], questionId: `${slug}/q1`, chosen: [1], correct: false },
+      now,
+    );
   // A learner who has done a good deal here: a quiz set, two lessons, a challenge and a prediction.
   let rich = lessonUnderstood(lessonUnderstood(missed("leases"), "leases", true, now), "fencing", true, now);
   rich = challengeSolved(rich, "fence-the-pause", { changes: 1 }, now);
-  rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", fingerprint: "f1", chosen: 0, correct: true, confidence: "sure", reason: "" }, now);
+  rich = predictionAnswer(
+    rich,
+    { lesson: "leases", id: "predict-1", fingerprint: "f1", chosen: 0, correct: true, confidence: "sure", reason: "" },
+    now,
+  );
   await page.addInitScript(
     ([key, save]) => {
       if (localStorage.getItem(key!) === null) localStorage.setItem(key!, save!);

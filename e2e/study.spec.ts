@@ -19,7 +19,9 @@ const playheadSeconds = async (region: ReturnType<typeof simulation>) =>
   Number.parseFloat((await region.getByRole("slider", { name: "Playhead" }).getAttribute("aria-valuetext")) ?? "NaN");
 
 for (const reducedMotion of ["no-preference", "reduce"] as const) {
-  test(`a prediction held at the run's last moment plays on past it after the answer (${reducedMotion} motion)`, async ({ page }) => {
+  test(`a prediction held at the run's last moment plays on past it after the answer (${reducedMotion} motion)`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion });
     // Lesson 3 holds gc-pause at 17.0 s; the run's last event, c1's stale write, lands 14 ms later.
     const lesson = lessons.find((l) => l.slug === "03-the-pause")!;
@@ -28,7 +30,9 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     const held = simulation(page, predict.preset.title).first();
     await held.scrollIntoViewIfNeeded();
     await expect(held.getByText("The outcome is hidden until you answer.")).toBeVisible();
-    const form = page.getByRole("group", { name: new RegExp(predict.question.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+    const form = page.getByRole("group", {
+      name: new RegExp(predict.question.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+    });
     await form.getByRole("radio", { name: predict.options[predict.answer] }).check();
     await form.locator("xpath=ancestor::form").getByRole("button", { name: "Check my prediction" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Watch the run play on from 17.0 s." })).toBeVisible();
@@ -38,7 +42,9 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
   });
 }
 
-test("review asks a missed question with its options shuffled for that review, and grades the option chosen, wherever it stands", async ({ page }) => {
+test("review asks a missed question with its options shuffled for that review, and grades the option chosen, wherever it stands", async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const set = quizSets[0]!;
   const q = set.questions[0]!;
@@ -77,7 +83,11 @@ test("review asks a missed question with its options shuffled for that review, a
   const due = page.getByRole("region", { name: "Due now" });
   await expect(due.getByRole("heading", { level: 2, name: q.title })).toBeVisible();
   const shown = async () =>
-    await due.getByRole("radio").evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.innerText.replace(/^\d+\s*/, "").trim()));
+    await due
+      .getByRole("radio")
+      .evaluateAll((radios) =>
+        radios.map((r) => (r as HTMLInputElement).labels?.[0]?.innerText.replace(/^\d+\s*/, "").trim()),
+      );
   await expect.poll(shown).toEqual(expected);
   // The same review after a reload: the same order.
   await page.reload();
@@ -92,7 +102,9 @@ test("review asks a missed question with its options shuffled for that review, a
   await expect(due.getByRole("listitem").filter({ hasText: "Your answer, correct" })).toContainText(right);
 });
 
-test("a drill links to the lab run it is about once the model answer is out, in a new tab that leaves the draft and timer alone", async ({ page }) => {
+test("a drill links to the lab run it is about once the model answer is out, in a new tab that leaves the draft and timer alone", async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const drill = drills.find((d) => d.slug === "gc-pause-and-fencing-tokens")!;
   expect(drill.scenario.preset).toBe("gc-pause");

@@ -19,7 +19,9 @@ const unpaused = {
 };
 const code = Buffer.from(JSON.stringify(unpaused)).toString("base64url");
 
-test("a pause injected on c1 from the topology with the keyboard breaks the run, and removing it mends it", async ({ page }) => {
+test("a pause injected on c1 from the topology with the keyboard breaks the run, and removing it mends it", async ({
+  page,
+}) => {
   const errors = watchForErrors(page);
   await openLab(page, `?s=${code}&t=1000`);
   await expect(verdict(page, "Safe")).toBeVisible();
@@ -64,7 +66,9 @@ test("a bad amount in the fault form is named and nothing is added", async ({ pa
   await expect(topology(page).getByRole("alert")).toHaveText('By: "soon" is not a number of seconds.');
   await page.getByRole("textbox", { name: /Jump by/ }).fill("-2");
   await page.getByRole("button", { name: "Add clock jump" }).click();
-  await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText("Clock jump on c2 at 1 s by −2 s");
+  await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText(
+    "Clock jump on c2 at 1 s by −2 s",
+  );
 });
 
 test("editing a fault with a bad length marks that field invalid, names why, and changes nothing", async ({ page }) => {
@@ -81,7 +85,9 @@ test("editing a fault with a bad length marks that field invalid, names why, and
   await expect(faults.getByRole("listitem")).toHaveText([/Pause c1 at 1 s for 15 s/]);
 });
 
-test("a partition on a link shows on both views: the timeline's cut-off span and the topology's broken link", async ({ page }) => {
+test("a partition on a link shows on both views: the timeline's cut-off span and the topology's broken link", async ({
+  page,
+}) => {
   await openLab(page, "?preset=gc-pause&t=3000");
   await topology(page)
     .getByRole("button", { name: /^Link c2 – redis/ })
@@ -89,7 +95,9 @@ test("a partition on a link shows on both views: the timeline's cut-off span and
   await page.getByRole("menuitem", { name: "Partition for…" }).click();
   await page.getByRole("textbox", { name: "Partition length (seconds)" }).fill("10");
   await page.getByRole("button", { name: "Add partition" }).click();
-  await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText("Partition c2 from redis at 3 s for 10 s");
+  await expect(topology(page).getByRole("list", { name: "Injected faults" })).toContainText(
+    "Partition c2 from redis at 3 s for 10 s",
+  );
 
   await page.getByRole("slider", { name: "Playhead" }).fill("8000");
   await expect(topology(page).getByRole("button", { name: /^Link c2 – redis: cut by a partition/ })).toBeVisible();
@@ -102,7 +110,9 @@ test("a partition on a link shows on both views: the timeline's cut-off span and
   await expect(topology(page).getByRole("button", { name: /^Link c2 – redis: [^c]/ })).toBeVisible();
 });
 
-test("a ZooKeeper client cut off from the ensemble shows its session disconnected in both views, until it learns the session expired", async ({ page }) => {
+test("a ZooKeeper client cut off from the ensemble shows its session disconnected in both views, until it learns the session expired", async ({
+  page,
+}) => {
   // zk-partition: cut off at 5 s, Disconnected at about 10 s, told Expired at about 25.7 s. At 20 s
   // the playhead is past the end of the timeline's label, which is drawn only whole.
   await openLab(page, "?preset=zk-partition&t=20000");
@@ -112,7 +122,9 @@ test("a ZooKeeper client cut off from the ensemble shows its session disconnecte
   await expect(topology(page).getByRole("button", { name: /^c1: / })).not.toHaveAccessibleName(/session disconnected/);
 });
 
-test("on a phone the topology keeps its nodes readable and scrolls sideways, and its menus still open", async ({ page }) => {
+test("on a phone the topology keeps its nodes readable and scrolls sideways, and its menus still open", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openLab(page, "?preset=redlock-clock-jump&t=5000");
   // Screens below the lab's top on a phone, its picture loads as the reader scrolls to it.
@@ -128,15 +140,21 @@ test("on a phone the topology keeps its nodes readable and scrolls sideways, and
   await expect(page.getByRole("menuitem", { name: "Crash" })).toBeVisible();
 });
 
-test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side, and where they part", async ({ page }) => {
+test("comparing gc-pause with fencing flipped shows Unsafe and Safe side by side, and where they part", async ({
+  page,
+}) => {
   await openLab(page, "?preset=gc-pause&compare=guard");
   const runA = compare(page).getByRole("group", { name: /^Run A: As set · Storage guard: None/ });
   const runB = compare(page).getByRole("group", { name: /^Run B: Flipped · Storage guard: Fencing token/ });
   await expect(runA.getByText("Unsafe", { exact: true })).toBeVisible();
   await expect(runB.getByText("Safe", { exact: true })).toBeVisible();
   await expect(compare(page)).toContainText("The runs first differ at 0.0 s");
-  await expect(compare(page)).toContainText("For the twin: Redis now hands out an INCR counter as a fencing token with each grant.");
-  await expect(runB.getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" })).toBeVisible();
+  await expect(compare(page)).toContainText(
+    "For the twin: Redis now hands out an INCR counter as a fencing token with each grant.",
+  );
+  await expect(
+    runB.getByRole("button", { name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2" }),
+  ).toBeVisible();
 
   // The flip is in the URL; choosing nothing takes it out.
   await compare(page).getByRole("combobox", { name: "Flip one thing" }).selectOption("");
@@ -156,7 +174,9 @@ test("a flip that cannot apply is disabled with its reason, and a malformed one 
   await expect(compare(page)).toContainText("Storage guard cannot be flipped here: Redlock issues no fencing token.");
 
   await openLab(page, "?preset=gc-pause-fenced&compare=fencing");
-  await expect(page.getByText("The comparison compare=fencing is not one the lab knows; the lab opened without it.")).toBeVisible();
+  await expect(
+    page.getByText("The comparison compare=fencing is not one the lab knows; the lab opened without it."),
+  ).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Scenario" })).toHaveValue("gc-pause-fenced");
   await scrollToPanel(page, "compare");
   await expect(compare(page).getByRole("combobox", { name: "Flip one thing" })).toHaveValue("");
@@ -169,7 +189,9 @@ test("with reduced motion the links count their messages instead of moving dots"
   await expect(topology(page).locator("svg circle")).toHaveCount(0);
 });
 
-test("the topology, its fault menu and the twin runs have no serious accessibility violations in either theme", async ({ page }) => {
+test("the topology, its fault menu and the twin runs have no serious accessibility violations in either theme", async ({
+  page,
+}) => {
   // Two stacked runs, the timeline and the topology make a large page for axe to read, twice.
   test.setTimeout(120_000);
   await openLab(page, "?preset=gc-pause&t=5000&compare=guard");
@@ -182,7 +204,9 @@ test("the topology, its fault menu and the twin runs have no serious accessibili
   await expectNoSeriousA11yViolationsInBothThemes(page, "fault menu open");
 });
 
-test("scrolled out of view while the run plays, the topology holds still, and shows the playhead's moment once playing stops", async ({ page }) => {
+test("scrolled out of view while the run plays, the topology holds still, and shows the playhead's moment once playing stops", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openLab(page, `?s=${code}&t=0`);
   const c1 = topology(page).getByRole("button", { name: /^c1:/ });
@@ -190,11 +214,16 @@ test("scrolled out of view while the run plays, the topology holds still, and sh
   await timeline(page).getByRole("button", { name: "Play", exact: true }).scrollIntoViewIfNeeded();
   await expect(topology(page)).not.toBeInViewport();
   await timeline(page).getByRole("button", { name: "Play", exact: true }).click();
-  await expect(timeline(page).getByRole("slider", { name: "Playhead" })).not.toHaveAttribute("aria-valuetext", /^0\.000 s/);
+  await expect(timeline(page).getByRole("slider", { name: "Playhead" })).not.toHaveAttribute(
+    "aria-valuetext",
+    /^0\.000 s/,
+  );
   // Out of view, the node still says where the playhead was when it left the view.
   await expect(c1).toHaveAccessibleName(/^c1: 0\.000 s /);
   await timeline(page).getByRole("button", { name: "Pause", exact: true }).click();
-  const at = (await timeline(page).getByRole("slider", { name: "Playhead" }).getAttribute("aria-valuetext"))!.match(/^[\d.]+ s/)![0];
+  const at = (await timeline(page).getByRole("slider", { name: "Playhead" }).getAttribute("aria-valuetext"))!.match(
+    /^[\d.]+ s/,
+  )![0];
   // c1's clock has no skew: paused, its clock reads the playhead's true time.
   await expect(c1).toHaveAccessibleName(new RegExp(`^c1: ${at.replace(".", "\\.")}`));
 });
@@ -228,8 +257,16 @@ test("every process card's words fit inside the card", async ({ page }) => {
 
 test("a link with many faults lists the first fifty, and the rest on request", async ({ page }) => {
   const errors = watchForErrors(page);
-  const faults = Array.from({ length: 60 }, (_, i) => ({ kind: "partition", between: ["c2", "redis"], atMs: 20_000 + i * 100, forMs: 50 }));
-  await openLab(page, `?s=${Buffer.from(JSON.stringify({ ...unpaused, durationMs: 30_000, faults })).toString("base64url")}`);
+  const faults = Array.from({ length: 60 }, (_, i) => ({
+    kind: "partition",
+    between: ["c2", "redis"],
+    atMs: 20_000 + i * 100,
+    forMs: 50,
+  }));
+  await openLab(
+    page,
+    `?s=${Buffer.from(JSON.stringify({ ...unpaused, durationMs: 30_000, faults })).toString("base64url")}`,
+  );
   const list = topology(page).getByRole("list", { name: "Injected faults" });
   await expect(list.getByRole("listitem")).toHaveCount(50);
   await topology(page).getByRole("button", { name: "Show all 60 faults (10 more)" }).click();

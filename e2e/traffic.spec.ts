@@ -52,7 +52,9 @@ test("more keys lower the p99 acquire latency of a uniform load", async ({ page 
 
 test("the outcome names the bottleneck: the one lock, not the service", async ({ page }) => {
   await openLabWithLoad(page, "?preset=traffic-10x");
-  await expect(outcome(page)).toContainText(/The lock is held \d+ % of the time .*: the one lock, not the service, limits throughput\./);
+  await expect(outcome(page)).toContainText(
+    /The lock is held \d+ % of the time .*: the one lock, not the service, limits throughput\./,
+  );
 });
 
 test("a large run, simulated in the worker, names the lock service as its bottleneck", async ({ page }) => {
@@ -80,7 +82,9 @@ test("the load curve is computed in the background and marks its knee", async ({
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await openLabWithLoad(page, "?preset=traffic-10x");
-  await expect(load(page).getByRole("img", { name: /^Throughput against offered load: 1 jobs\/s offered/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    load(page).getByRole("img", { name: /^Throughput against offered load: 1 jobs\/s offered/ }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(load(page).getByText(/^Knee at [\d.]+ jobs\/s: /)).toBeVisible({ timeout: 30_000 });
   await expect(load(page)).toContainText("Current traffic: 40 jobs/s.");
   await load(page).getByText("The load curve as a table").click();

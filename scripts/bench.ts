@@ -84,7 +84,8 @@ function measureSweep(): number {
   const sweepScenario = validateScenario(presetById("chaos-default")!.scenario);
   if (!sweepScenario.ok) throw new Error(sweepScenario.errors.join("\n"));
   const sweepOnce = (seeds: number) => {
-    for (let seed = 1; seed <= seeds; seed++) simulateResolved({ ...sweepScenario.scenario, seed }, [], { summaryOnly: true });
+    for (let seed = 1; seed <= seeds; seed++)
+      simulateResolved({ ...sweepScenario.scenario, seed }, [], { summaryOnly: true });
     return seeds;
   };
   sweepOnce(200);
@@ -156,11 +157,21 @@ async function main() {
   };
   if (json) console.log(JSON.stringify(report));
   else {
-    console.log(`heavy scenario: ${report.heavyEvents} events in ${report.heavyRunMs} ms → ${eventsPerSec.toLocaleString("en")} events/s`);
-    console.log(`bare heap loop: ${baselineEventsPerSec.toLocaleString("en")} events/s → ratio ${report.ratio} (target ≥ 0.30)`);
-    console.log(`steady heap loop: ${steadyBaselineEventsPerSec.toLocaleString("en")} events/s → ratio ${report.steadyRatio}`);
-    console.log(`sweep: ${report.sweepSimsPerSec.toLocaleString("en")} simulations/s after the heavy run (target ≥ 4,000)`);
-    console.log(`sweep in a worker of its own, as the failure map sweeps: ${report.sweepInWorkerSimsPerSec.toLocaleString("en")} simulations/s`);
+    console.log(
+      `heavy scenario: ${report.heavyEvents} events in ${report.heavyRunMs} ms → ${eventsPerSec.toLocaleString("en")} events/s`,
+    );
+    console.log(
+      `bare heap loop: ${baselineEventsPerSec.toLocaleString("en")} events/s → ratio ${report.ratio} (target ≥ 0.30)`,
+    );
+    console.log(
+      `steady heap loop: ${steadyBaselineEventsPerSec.toLocaleString("en")} events/s → ratio ${report.steadyRatio}`,
+    );
+    console.log(
+      `sweep: ${report.sweepSimsPerSec.toLocaleString("en")} simulations/s after the heavy run (target ≥ 4,000)`,
+    );
+    console.log(
+      `sweep in a worker of its own, as the failure map sweeps: ${report.sweepInWorkerSimsPerSec.toLocaleString("en")} simulations/s`,
+    );
     console.log(
       `traffic, 1,000 jobs/s for 60 s: ${report.trafficEvents.toLocaleString("en")} events in ${report.trafficRunMs} ms → ${report.trafficEventsPerSec.toLocaleString("en")} events/s, ${report.trafficJobsDone.toLocaleString("en")} jobs done${trafficTruncated ? " (stopped at the event limit, with the truncated warning)" : ""}`,
     );

@@ -25,7 +25,10 @@ else {
   try {
     graded = { verdict: checkCode(level, compiled) };
   } catch (e) {
-    graded = { error: e instanceof CodeBudgetError ? e.message : `the check stopped: ${(e as Error).message}`, line: compiled.lineOf(e) };
+    graded = {
+      error: e instanceof CodeBudgetError ? e.message : `the check stopped: ${(e as Error).message}`,
+      line: compiled.lineOf(e),
+    };
   }
 }
 write(JSON.stringify(graded) + "\n");

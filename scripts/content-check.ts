@@ -16,7 +16,14 @@ const { lessons, problems: lessonProblems } = lessonContentCheck(process.cwd(), 
 const { levels, problems: challengeProblems } = challengeCheck();
 const { page: historyPage, problems: historyProblems } = historyFormatCheck(process.cwd());
 const { levels: codeLevels, problems: codeProblems } = codeLevelsCheck();
-const problems = [...contentProblems, ...deckProblems, ...lessonProblems, ...challengeProblems, ...historyProblems, ...codeProblems];
+const problems = [
+  ...contentProblems,
+  ...deckProblems,
+  ...lessonProblems,
+  ...challengeProblems,
+  ...historyProblems,
+  ...codeProblems,
+];
 if (problems.length > 0) {
   for (const problem of problems) process.stderr.write(`${formatProblem(problem)}\n`);
   process.stderr.write(`Content check failed: ${problems.length} ${problems.length === 1 ? "problem" : "problems"}.\n`);

@@ -33,7 +33,11 @@ for (let round = 0; generated.length < GENERATED; round++) {
     generated.push({ name: `generated ${generated.length + 1}`, scenario, digest: digestOf(simulate(scenario)) });
   }
 }
-const fromPresets = presets.map((p) => ({ name: `preset ${p.id}`, scenario: p.scenario as Scenario, digest: digestOf(simulate(p.scenario as Scenario)) }));
+const fromPresets = presets.map((p) => ({
+  name: `preset ${p.id}`,
+  scenario: p.scenario as Scenario,
+  digest: digestOf(simulate(p.scenario as Scenario)),
+}));
 const entries = [...generated, ...fromPresets];
 
 const tally = (of: (e: FrozenEntry) => string[]) => {
@@ -41,7 +45,9 @@ const tally = (of: (e: FrozenEntry) => string[]) => {
   for (const e of generated) for (const key of of(e)) counts[key] = (counts[key] ?? 0) + 1;
   return counts;
 };
-console.log(`${generated.length} generated scenarios (${refused} draws refused by validation) and ${fromPresets.length} presets`);
+console.log(
+  `${generated.length} generated scenarios (${refused} draws refused by validation) and ${fromPresets.length} presets`,
+);
 console.log(
   "services:",
   tally((e) => [e.scenario.service.kind]),

@@ -27,11 +27,17 @@ const mobileThrottling = throttling.mobileSlow4G;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values: options, positionals: paths } = parseArgs({
   allowPositionals: true,
-  options: { "cpu-slowdown": { type: "string" }, runs: { type: "string", default: "1" }, tasks: { type: "boolean", default: false } },
+  options: {
+    "cpu-slowdown": { type: "string" },
+    runs: { type: "string", default: "1" },
+    tasks: { type: "boolean", default: false },
+  },
 });
 const cpuSlowdownMultiplier = options["cpu-slowdown"] === undefined ? undefined : Number(options["cpu-slowdown"]);
 if (cpuSlowdownMultiplier !== undefined && !(cpuSlowdownMultiplier >= 1)) {
-  console.error(`lighthouse: --cpu-slowdown needs a number of at least 1, not ${JSON.stringify(options["cpu-slowdown"])}`);
+  console.error(
+    `lighthouse: --cpu-slowdown needs a number of at least 1, not ${JSON.stringify(options["cpu-slowdown"])}`,
+  );
   process.exit(2);
 }
 const runs = Number(options.runs);
@@ -89,9 +95,15 @@ async function waitForServer(url, server) {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["scripts/serve.mjs"], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port) },
+  stdio: "ignore",
+});
 const flags = { output: "json", logLevel: "error", onlyCategories: categories };
-const config = cpuSlowdownMultiplier ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } } : undefined;
+const config = cpuSlowdownMultiplier
+  ? { extends: "lighthouse:default", settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } }
+  : undefined;
 let chrome;
 const rows = [];
 try {
@@ -116,7 +128,10 @@ try {
   server.kill();
 }
 
-const table = [["page", "perf", "a11y", "best", "seo", "FCP", "LCP", "TBT", "CLS", "bench", "cpu", "audits under 90"], ...rows];
+const table = [
+  ["page", "perf", "a11y", "best", "seo", "FCP", "LCP", "TBT", "CLS", "bench", "cpu", "audits under 90"],
+  ...rows,
+];
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
 for (const row of table)
   console.log(
@@ -137,7 +152,13 @@ function figuresOf(lhr) {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     failing: Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "manual",
+      )
       .map((audit) => audit.id),
   };
 }
@@ -180,9 +201,13 @@ function rowOf(label, f) {
 
 function printTasks(path, traceEvents, slowdown) {
   const { tasks, blockingMs } = blockingTasks(traceEvents, slowdown);
-  console.error(`  ${path}: tasks over ${50 / slowdown} ms after the first paint (${Math.round(blockingMs)} ms blocking at ${slowdown}×, as recorded):`);
+  console.error(
+    `  ${path}: tasks over ${50 / slowdown} ms after the first paint (${Math.round(blockingMs)} ms blocking at ${slowdown}×, as recorded):`,
+  );
   for (const t of tasks) {
     const spent = t.spentIn.map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(", ");
-    console.error(`    +${Math.round(t.afterFcpMs)} ms: ${t.ms.toFixed(1)} ms, blocks ${Math.round(t.blockingMs)} ms (${spent})`);
+    console.error(
+      `    +${Math.round(t.afterFcpMs)} ms: ${t.ms.toFixed(1)} ms, blocks ${Math.round(t.blockingMs)} ms (${spent})`,
+    );
   }
 }

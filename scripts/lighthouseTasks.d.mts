@@ -18,4 +18,7 @@ export interface TraceEvent {
   tid: number;
   args?: { name?: string; data?: { url?: string } };
 }
-export function blockingTasks(traceEvents: TraceEvent[], slowdown?: number): { tasks: BlockingTask[]; blockingMs: number };
+export function blockingTasks(
+  traceEvents: TraceEvent[],
+  slowdown?: number,
+): { tasks: BlockingTask[]; blockingMs: number };

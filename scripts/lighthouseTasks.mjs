@@ -8,7 +8,17 @@
  */
 
 /** Event names worth naming inside a task: scripts, style and layout, parsing, timers, collection. */
-const NAMED = new Set(["Layout", "UpdateLayoutTree", "ParseHTML", "Paint", "TimerFire", "RunMicrotasks", "MajorGC", "MinorGC", "EventDispatch"]);
+const NAMED = new Set([
+  "Layout",
+  "UpdateLayoutTree",
+  "ParseHTML",
+  "Paint",
+  "TimerFire",
+  "RunMicrotasks",
+  "MajorGC",
+  "MinorGC",
+  "EventDispatch",
+]);
 
 /**
  * @param {{ name: string, ph: string, ts: number, dur?: number, pid: number, tid: number, args?: any }[]} traceEvents
@@ -17,7 +27,9 @@ const NAMED = new Set(["Layout", "UpdateLayoutTree", "ParseHTML", "Paint", "Time
 export function blockingTasks(traceEvents, slowdown = 4) {
   const fcp = traceEvents.find((e) => e.name === "firstContentfulPaint");
   if (!fcp) return { tasks: [], blockingMs: 0 };
-  const main = traceEvents.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === fcp.pid);
+  const main = traceEvents.find(
+    (e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === fcp.pid,
+  );
   const onMain = (e) => e.pid === fcp.pid && (!main || e.tid === main.tid) && e.ph === "X";
   const minMs = 50 / slowdown;
   const inner = traceEvents.filter((e) => onMain(e) && e.name !== "RunTask");
@@ -29,7 +41,14 @@ export function blockingTasks(traceEvents, slowdown = 4) {
       for (const e of inner) {
         if (e.ts < task.ts || e.ts + e.dur > task.ts + task.dur) continue;
         const script = (e.args?.data?.url ?? "").split("/").pop();
-        const name = e.name === "EvaluateScript" ? `evaluate ${script}` : e.name === "FunctionCall" ? `call ${script}` : NAMED.has(e.name) ? e.name : null;
+        const name =
+          e.name === "EvaluateScript"
+            ? `evaluate ${script}`
+            : e.name === "FunctionCall"
+              ? `call ${script}`
+              : NAMED.has(e.name)
+                ? e.name
+                : null;
         if (name) spent.set(name, (spent.get(name) ?? 0) + e.dur / 1000);
       }
       const ms = task.dur / 1000;

@@ -8,7 +8,14 @@ const trace = [
   { name: "firstContentfulPaint", ph: "R", ts: 100_000, ...main },
   task(50_000, 40), // before the first paint: not counted
   task(200_000, 30), // 30 ms, 120 ms at 4×: 70 ms blocking
-  { name: "EvaluateScript", ph: "X", ts: 201_000, dur: 25_000, ...main, args: { data: { url: "http://x/_next/static/chunks/engine.js" } } },
+  {
+    name: "EvaluateScript",
+    ph: "X",
+    ts: 201_000,
+    dur: 25_000,
+    ...main,
+    args: { data: { url: "http://x/_next/static/chunks/engine.js" } },
+  },
   task(300_000, 12), // 48 ms at 4×: under 50, not counted
   task(400_000, 20, { pid: 1, tid: 9 }), // another thread (a worker): not counted
 ];

@@ -31,7 +31,9 @@ const hostile = process.argv.includes("--hostile");
 const relayCommand = [process.execPath, "dist/room-relay.mjs", "--port", "0", "--host", "127.0.0.1"];
 // The hostile mode gives the relay the descriptor limit of a small host; exec keeps the PID, so memory is the relay's.
 const relay = hostile
-  ? spawn("sh", ["-c", `ulimit -n 1024 && exec ${relayCommand.map((a) => `'${a}'`).join(" ")}`], { stdio: ["ignore", "pipe", "inherit"] })
+  ? spawn("sh", ["-c", `ulimit -n 1024 && exec ${relayCommand.map((a) => `'${a}'`).join(" ")}`], {
+      stdio: ["ignore", "pipe", "inherit"],
+    })
   : spawn(process.execPath, relayCommand.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
 const deadline = setTimeout(() => finish("the load test ran past its deadline", 1), DEADLINE_MS);
 
@@ -43,7 +45,8 @@ function finish(message: string, code: number): void {
 }
 
 /** The relay's resident memory in MB, from /proc (Linux). */
-const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${relay.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
+const rssMb = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${relay.pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
 
 const url = await new Promise<string>((resolve) => {
   relay.stdout.on("data", (chunk: Buffer) => {
@@ -153,7 +156,8 @@ for (let round = 1 as 1 | 2; round <= ROUNDS; round++) {
 }
 
 latencies.sort((a, b) => a - b);
-const at = (q: number) => (latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN).toFixed(1);
+const at = (q: number) =>
+  (latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN).toFixed(1);
 for (const socket of [presenter, ...phones]) socket.close();
 finish(
   [

@@ -25,16 +25,25 @@ afterAll(() => room.stop());
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 describe("the relay under attack (the short hostile mode of npm run room:load)", () => {
-  it.each(ATTACKS)("%s: honest phones still join and vote, and the presenter's tally is exactly theirs", async (name) => {
-    const result = await runAttack(name, url, SHORT, rssMb);
-    console.log(describeAttack(result));
-    expect(result).toMatchObject({ honestJoined: SHORT.honestPhones, honestVoted: SHORT.honestPhones, tally: result.expected, held: true });
-    if (name === "stuffing") expect(result.achieved).toBe(1);
-    if (name === "filling") expect(result.achieved).toBe(args.perAddress.phonesPerRoom);
-    // One connection's opens each end its last room, so it holds one: the rest are one room a connection, up to the address's limit.
-    if (name === "rooms") expect(result.achieved).toBeLessThanOrEqual(SHORT.roomsOneConnection + args.perAddress.rooms);
-    if (name === "guessing") expect(result.achieved).toBeLessThanOrEqual(args.perAddress.guessesPerMinute);
-    // The class's own address had spent its guesses: the class still joined its room.
-    if (name === "classmate") expect(result.achieved).toBeGreaterThan(0);
-  });
+  it.each(ATTACKS)(
+    "%s: honest phones still join and vote, and the presenter's tally is exactly theirs",
+    async (name) => {
+      const result = await runAttack(name, url, SHORT, rssMb);
+      console.log(describeAttack(result));
+      expect(result).toMatchObject({
+        honestJoined: SHORT.honestPhones,
+        honestVoted: SHORT.honestPhones,
+        tally: result.expected,
+        held: true,
+      });
+      if (name === "stuffing") expect(result.achieved).toBe(1);
+      if (name === "filling") expect(result.achieved).toBe(args.perAddress.phonesPerRoom);
+      // One connection's opens each end its last room, so it holds one: the rest are one room a connection, up to the address's limit.
+      if (name === "rooms")
+        expect(result.achieved).toBeLessThanOrEqual(SHORT.roomsOneConnection + args.perAddress.rooms);
+      if (name === "guessing") expect(result.achieved).toBeLessThanOrEqual(args.perAddress.guessesPerMinute);
+      // The class's own address had spent its guesses: the class still joined its room.
+      if (name === "classmate") expect(result.achieved).toBeGreaterThan(0);
+    },
+  );
 });

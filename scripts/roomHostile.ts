@@ -118,7 +118,8 @@ function next(socket: WebSocket, accept: (m: RelayMessage) => boolean, ms = 5_00
     socket.once("close", closed);
   });
 }
-const send = (socket: WebSocket, message: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(message));
+const send = (socket: WebSocket, message: unknown) =>
+  socket.readyState === socket.OPEN && socket.send(JSON.stringify(message));
 const device = (who: string, n: number) => `${who}-device-${String(n).padStart(8, "0")}`;
 
 interface Presenter {
@@ -156,9 +157,16 @@ async function honestJoin(url: string, presenter: Presenter, count: number): Pro
 }
 
 /** Honest phones vote 0, 1, 0, 1…; resolves how many saw their vote counted, and the presenter's tally once it holds them all. */
-async function honestVote(presenter: Presenter, phones: WebSocket[], extra: number): Promise<{ voted: number; tally: number[] | null }> {
+async function honestVote(
+  presenter: Presenter,
+  phones: WebSocket[],
+  extra: number,
+): Promise<{ voted: number; tally: number[] | null }> {
   const want = phones.length + extra;
-  const tally = next(presenter.socket, (m) => m.type === "room" && m.poll !== null && m.poll.counts.reduce((a, b) => a + b, 0) >= want);
+  const tally = next(
+    presenter.socket,
+    (m) => m.type === "room" && m.poll !== null && m.poll.counts.reduce((a, b) => a + b, 0) >= want,
+  );
   const votes = await Promise.all(
     phones.map(async (phone, i) => {
       send(phone, { type: "vote", round: 1, option: i % 2 });
@@ -170,7 +178,11 @@ async function honestVote(presenter: Presenter, phones: WebSocket[], extra: numb
   return { voted: votes.filter(Boolean).length, tally: room?.type === "room" ? room.poll!.counts : null };
 }
 
-const honestExpected = (phones: number, extra: number[]) => [Math.ceil(phones / 2) + (extra[0] ?? 0), Math.floor(phones / 2) + (extra[1] ?? 0), extra[2] ?? 0];
+const honestExpected = (phones: number, extra: number[]) => [
+  Math.ceil(phones / 2) + (extra[0] ?? 0),
+  Math.floor(phones / 2) + (extra[1] ?? 0),
+  extra[2] ?? 0,
+];
 
 /** Opens a room, lets an honest class join and vote, checks the tally, and ends the room. */
 async function honestClass(
@@ -180,7 +192,17 @@ async function honestClass(
 ): Promise<Omit<AttackResult, "attack" | "peakRssMb">> {
   const presenter = await openRoom(url);
   const expected = honestExpected(sizes.honestPhones, []);
-  if (!presenter) return { attacker: "", achieved: 0, honestJoined: 0, honestVoted: 0, honestPhones: sizes.honestPhones, tally: null, expected, held: false };
+  if (!presenter)
+    return {
+      attacker: "",
+      achieved: 0,
+      honestJoined: 0,
+      honestVoted: 0,
+      honestPhones: sizes.honestPhones,
+      tally: null,
+      expected,
+      held: false,
+    };
   send(presenter.socket, { type: "start", secret: presenter.secret, question, round: 1 });
   await next(presenter.socket, (m) => m.type === "room" && m.poll !== null);
   const { extra, attacker, achieved } = during ? await during(presenter) : { extra: [], attacker: "", achieved: 0 };
@@ -193,8 +215,20 @@ async function honestClass(
   const want = honestExpected(sizes.honestPhones, extra);
   send(presenter.socket, { type: "end", secret: presenter.secret });
   for (const socket of [presenter.socket, ...phones]) socket.close();
-  const held = phones.length === sizes.honestPhones && voted === sizes.honestPhones && JSON.stringify(tally) === JSON.stringify(want);
-  return { attacker, achieved, honestJoined: phones.length, honestVoted: voted, honestPhones: sizes.honestPhones, tally, expected: want, held };
+  const held =
+    phones.length === sizes.honestPhones &&
+    voted === sizes.honestPhones &&
+    JSON.stringify(tally) === JSON.stringify(want);
+  return {
+    attacker,
+    achieved,
+    honestJoined: phones.length,
+    honestVoted: voted,
+    honestPhones: sizes.honestPhones,
+    tally,
+    expected: want,
+    held,
+  };
 }
 
 /** Waits until every socket has been closed by the relay, or `ms` pass; resolves how many were. */
@@ -228,16 +262,31 @@ const rawSocket = (port: number, localAddress: string): Promise<Socket> =>
 
 export type AttackName = "stuffing" | "filling" | "rooms" | "silent" | "guessing" | "origin" | "headers" | "classmate";
 // The classmate spends the honest address's guesses, so it comes last.
-export const ATTACKS: AttackName[] = ["stuffing", "filling", "rooms", "silent", "guessing", "origin", "headers", "classmate"];
+export const ATTACKS: AttackName[] = [
+  "stuffing",
+  "filling",
+  "rooms",
+  "silent",
+  "guessing",
+  "origin",
+  "headers",
+  "classmate",
+];
 
 /** A code of the relay's alphabet, different for each (g, i). */
-const guessCode = (g: number, i: number) => Array.from({ length: 5 }, (_, k) => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[(g * 7 + i * 13 + k * 3) % 31]).join("");
+const guessCode = (g: number, i: number) =>
+  Array.from({ length: 5 }, (_, k) => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[(g * 7 + i * 13 + k * 3) % 31]).join("");
 
 /**
  * Runs one attack against the relay at `url` (ws://127.0.0.1:port/relay) and an honest class
  * after or during it. `rssMb` reads the relay's resident memory; it is sampled throughout.
  */
-export async function runAttack(name: AttackName, url: string, sizes: HostileSizes, rssMb: () => number): Promise<AttackResult> {
+export async function runAttack(
+  name: AttackName,
+  url: string,
+  sizes: HostileSizes,
+  rssMb: () => number,
+): Promise<AttackResult> {
   let peakRssMb = rssMb();
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb())), 50);
   const port = Number(new URL(url).port);
@@ -251,7 +300,12 @@ export async function runAttack(name: AttackName, url: string, sizes: HostileSiz
   return { attack: name, ...result, peakRssMb: Math.max(peakRssMb, rssMb()) };
 }
 
-type Attack = (url: string, port: number, from: string, sizes: HostileSizes) => Promise<Omit<AttackResult, "attack" | "peakRssMb">>;
+type Attack = (
+  url: string,
+  port: number,
+  from: string,
+  sizes: HostileSizes,
+) => Promise<Omit<AttackResult, "attack" | "peakRssMb">>;
 
 const attacks: Record<AttackName, Attack> = {
   // One connection re-joins under a new device id before each vote.
@@ -274,7 +328,11 @@ const attacks: Record<AttackName, Attack> = {
       await next(presenter.socket, (m) => m.type === "room" && m.poll !== null && m.poll.counts[2] === achieved, 1_000);
       presenter.socket.off("message", watch);
       attacker?.close();
-      return { extra: [0, 0, 1], achieved, attacker: `${sizes.stuffing} join-and-vote rounds on one connection counted ${achieved} votes` };
+      return {
+        extra: [0, 0, 1],
+        achieved,
+        attacker: `${sizes.stuffing} join-and-vote rounds on one connection counted ${achieved} votes`,
+      };
     }),
 
   // Junk phones from one address fill the honest room.
@@ -318,7 +376,11 @@ const attacks: Record<AttackName, Attack> = {
     );
     await Promise.all(sockets.map((s) => new Promise((resolve) => (s.once("close", resolve), s.close()))));
     const result = await honestClass(url, sizes);
-    return { ...result, achieved: opened, attacker: `${opened} room opens granted to ${sockets.length} connections, which then left` };
+    return {
+      ...result,
+      achieved: opened,
+      attacker: `${opened} room opens granted to ${sockets.length} connections, which then left`,
+    };
   },
 
   // Sockets that connect and never send a byte.

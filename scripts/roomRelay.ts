@@ -17,7 +17,14 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Socket } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { CODE_ALPHABET, CODE_LENGTH, MAX_MESSAGE_BYTES, type RelayMessage } from "../lib/room/protocol";
-import { addressKey, createRelay, type AddressLimits, type ConnectionId, type Outgoing, type RelayStats } from "../lib/room/relay";
+import {
+  addressKey,
+  createRelay,
+  type AddressLimits,
+  type ConnectionId,
+  type Outgoing,
+  type RelayStats,
+} from "../lib/room/relay";
 
 /** The presenter's tally is sent at most this often: one message for a burst of votes. */
 const COALESCE_MS = 20;
@@ -35,7 +42,12 @@ export interface SocketLimits {
 }
 // Headroom above a class of 300 behind one NAT, each phone with one WebSocket (and one more while it reconnects).
 // A phone's request follows its socket within milliseconds, so a class loading the site has few silent at once.
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = { connectionsPerAddress: 600, pendingPerAddress: 400, silentPerAddress: 200, idleMs: 10_000 };
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  connectionsPerAddress: 600,
+  pendingPerAddress: 400,
+  silentPerAddress: 200,
+  idleMs: 10_000,
+};
 
 export interface RelayShellOptions {
   /** The URL path that upgrades to the relay, e.g. "/relay". */
@@ -70,7 +82,8 @@ export interface RelayShell {
   close(): Promise<void>;
 }
 
-const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 const newSecret = () => randomBytes(24).toString("base64url");
 
 /**
@@ -78,7 +91,11 @@ const newSecret = () => randomBytes(24).toString("base64url");
  * `trustProxy` the last hop of X-Forwarded-For, the one the proxy in front appended; earlier hops
  * are whatever the client sent. A hop may carry a port ("203.0.113.9:41234", "[2001:db8::1]:443").
  */
-export function clientAddress(remote: string | undefined, forwarded: string | string[] | undefined, trustProxy: boolean): string {
+export function clientAddress(
+  remote: string | undefined,
+  forwarded: string | string[] | undefined,
+  trustProxy: boolean,
+): string {
   const hops = trustProxy ? [forwarded ?? []].flat().join(",").split(",") : [];
   const last = hops.at(-1)?.trim();
   if (!last) return addressKey(remote);
@@ -94,7 +111,11 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
  * browser: a browser always sends it), the relay's own site (same host and port), a page on this
  * machine (loopback), or an origin the relay was told to allow.
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
   if (origin === undefined) return true;
   let url: URL;
   try {
@@ -127,7 +148,10 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
     path: options.path,
     maxPayload: 16 * MAX_MESSAGE_BYTES,
     clientTracking: false,
-    verifyClient: ({ origin, req }: { origin: string | undefined; req: IncomingMessage }, done: (ok: boolean, code?: number) => void) => {
+    verifyClient: (
+      { origin, req }: { origin: string | undefined; req: IncomingMessage },
+      done: (ok: boolean, code?: number) => void,
+    ) => {
       if (!originAllowed(origin || undefined, req.headers.host, allowOrigins)) {
         refusedOrigin++;
         return done(false, 403);
@@ -293,7 +317,8 @@ export function attachRelay(server: Server, options: RelayShellOptions): RelaySh
 export function describeDrops(stats: RelayShellStats): string {
   const dropped = Object.entries(stats.dropped).filter(([, n]) => n > 0);
   const parts = dropped.map(([reason, n]) => `${n} ${reason}`);
-  if (stats.closedTooLarge > 0) parts.push(`${stats.closedTooLarge} connections closed for a frame over ${16 * MAX_MESSAGE_BYTES} bytes`);
+  if (stats.closedTooLarge > 0)
+    parts.push(`${stats.closedTooLarge} connections closed for a frame over ${16 * MAX_MESSAGE_BYTES} bytes`);
   if (stats.refusedOrigin > 0) parts.push(`${stats.refusedOrigin} WebSockets refused for their page's origin`);
   if (stats.refusedBusy > 0) parts.push(`${stats.refusedBusy} WebSockets refused over an address's limit`);
   if (stats.closedIdle > 0) parts.push(`${stats.closedIdle} idle connections closed`);

@@ -9,7 +9,12 @@ import { networkInterfaces } from "node:os";
 import { parseArgs } from "node:util";
 import { renderUnicodeCompact } from "uqr";
 import { DEFAULT_MAX_CONNECTIONS_PER_ROOM } from "../lib/room/protocol";
-import { DEFAULT_ADDRESS_LIMITS, DEFAULT_MAX_ROOMS, DEFAULT_PRESENTER_GRACE_MS, type AddressLimits } from "../lib/room/relay";
+import {
+  DEFAULT_ADDRESS_LIMITS,
+  DEFAULT_MAX_ROOMS,
+  DEFAULT_PRESENTER_GRACE_MS,
+  type AddressLimits,
+} from "../lib/room/relay";
 import { attachRelay, DEFAULT_SOCKET_LIMITS, describeDrops, type SocketLimits } from "./roomRelay";
 import { requireBuild, staticHandler } from "./staticSite.mjs";
 
@@ -53,7 +58,13 @@ const NUMBERS = {
 type NumberOption = keyof typeof NUMBERS;
 
 /** The options `roomArgs` reads, for the message about one it does not know. */
-export const ROOM_OPTIONS = ["--port", "--host", "--allow-origin", "--trust-proxy", ...Object.keys(NUMBERS).map((name) => `--${name}`)];
+export const ROOM_OPTIONS = [
+  "--port",
+  "--host",
+  "--allow-origin",
+  "--trust-proxy",
+  ...Object.keys(NUMBERS).map((name) => `--${name}`),
+];
 
 /** Reads the command line; a bad or unknown option exits with one line naming it. */
 export function roomArgs(defaults: { port: number; host: string }, args = process.argv.slice(2)): RoomServerArgs {
@@ -78,11 +89,13 @@ export function roomArgs(defaults: { port: number; host: string }, args = proces
     );
   }
   const port = Number(values.port ?? process.env.PORT ?? defaults.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, not "${values.port ?? process.env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be a whole number from 0 to 65535, not "${values.port ?? process.env.PORT}"`);
   const number = (name: NumberOption): number => {
     const given = values[name] as string | undefined;
     const value = Number(given ?? NUMBERS[name].fallback);
-    if (!Number.isInteger(value) || value < NUMBERS[name].least) fail(`--${name} must be a whole number of ${NUMBERS[name].least} or more, not "${given}"`);
+    if (!Number.isInteger(value) || value < NUMBERS[name].least)
+      fail(`--${name} must be a whole number of ${NUMBERS[name].least} or more, not "${given}"`);
     return value;
   };
   const allowOrigins = ((values["allow-origin"] as string[] | undefined) ?? []).map((origin) => {
@@ -140,7 +153,9 @@ const RESERVED_DESCRIPTORS = 64;
 const ROOM_MAX_HEADER_SIZE = 64 * 1024;
 
 const json = (res: ServerResponse, body: unknown) =>
-  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(body));
+  res
+    .writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" })
+    .end(JSON.stringify(body));
 
 /** Starts the server; `site` also serves out/. Resolves once it listens, with the address phones should use. */
 export async function startRoomServer(args: RoomServerArgs, site: boolean) {
@@ -149,13 +164,20 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
   let publicOrigin = "";
   const server = createServer(
     // Headers are bounded in size and time: a request that has not finished them in 10 s is closed.
-    { maxHeaderSize: ROOM_MAX_HEADER_SIZE, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 2_000 },
+    {
+      maxHeaderSize: ROOM_MAX_HEADER_SIZE,
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: 2_000,
+    },
     (req: IncomingMessage, res: ServerResponse) => {
       const { pathname } = new URL(req.url ?? "/", "http://localhost");
       // The site asks where its relay is, and the address for the join link, from the address it was loaded by.
       if (pathname === "/room.json") return json(res, { relay: RELAY_PATH, join: `${publicOrigin}/room/` });
       if (serveSite) return void serveSite(req, res);
-      res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(`Lease Lab vote relay: connect by WebSocket at ${RELAY_PATH}\n`);
+      res
+        .writeHead(200, { "Content-Type": "text/plain; charset=utf-8" })
+        .end(`Lease Lab vote relay: connect by WebSocket at ${RELAY_PATH}\n`);
     },
   );
   const descriptors = descriptorLimit();
@@ -175,10 +197,19 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
     server.once("error", (error: Error & { code?: string }) => {
       const where = `${args.host}:${args.port}`;
       if (error.code === "EADDRINUSE")
-        reject(new RoomStartError(`Port ${args.port} is in use on ${args.host}: stop what holds it, or pass --port with another.`));
+        reject(
+          new RoomStartError(
+            `Port ${args.port} is in use on ${args.host}: stop what holds it, or pass --port with another.`,
+          ),
+        );
       else if (error.code === "ENOTFOUND" || error.code === "EAI_AGAIN" || error.code === "EADDRNOTAVAIL")
-        reject(new RoomStartError(`Cannot listen on --host ${args.host}: it is not an address of this machine (try 0.0.0.0 or 127.0.0.1).`));
-      else if (error.code === "EACCES") reject(new RoomStartError(`Not allowed to listen on ${where}: pick a port above 1023.`));
+        reject(
+          new RoomStartError(
+            `Cannot listen on --host ${args.host}: it is not an address of this machine (try 0.0.0.0 or 127.0.0.1).`,
+          ),
+        );
+      else if (error.code === "EACCES")
+        reject(new RoomStartError(`Not allowed to listen on ${where}: pick a port above 1023.`));
       else reject(new RoomStartError(`Cannot listen on ${where}: ${error.message}`));
     });
     server.listen(args.port, args.host, resolve);
@@ -203,7 +234,8 @@ export async function startRoomServer(args: RoomServerArgs, site: boolean) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     console.log(`\nThe room is closed; nothing was kept. ${describeDrops(relay.stats())}`);
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void stop().then(() => process.exit(0)));
   return { origin: publicOrigin, everywhere, limits, stop, stats: relay.stats };
 }
 

@@ -44,7 +44,10 @@ async function build() {
   const temporary = `${bundle}.${process.pid}.tmp`;
   writeFileSync(temporary, result.outputFiles[0].contents);
   renameSync(temporary, bundle);
-  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ startedMs, inputs: Object.keys(result.metafile.inputs) }));
+  writeFileSync(
+    `${manifest}.${process.pid}.tmp`,
+    JSON.stringify({ startedMs, inputs: Object.keys(result.metafile.inputs) }),
+  );
   renameSync(`${manifest}.${process.pid}.tmp`, manifest);
 }
 

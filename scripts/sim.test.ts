@@ -14,7 +14,11 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "lease-lab-sim-"));
 
 function sim(args: string[], timeoutMs: number) {
   const started = Date.now();
-  const out = spawnSync(process.execPath, ["scripts/sim.mjs", ...args], { cwd: root, encoding: "utf8", timeout: timeoutMs });
+  const out = spawnSync(process.execPath, ["scripts/sim.mjs", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: timeoutMs,
+  });
   return { status: out.status, stdout: out.stdout, stderr: out.stderr, ms: Date.now() - started };
 }
 
@@ -45,7 +49,11 @@ describe("sim's command line", () => {
 
   it("refuses /dev/zero in `npm run real` too, the other command that reads a scenario file", () => {
     const tsx = path.join(root, "node_modules", ".bin", "tsx");
-    const out = spawnSync(tsx, ["scripts/real/record.ts", "--scenario", "/dev/zero"], { cwd: root, encoding: "utf8", timeout: 20_000 });
+    const out = spawnSync(tsx, ["scripts/real/record.ts", "--scenario", "/dev/zero"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(out.status).toBe(2);
     expect(out.stderr.trim()).toBe("/dev/zero: it is a device, not a regular file");
   });
@@ -70,8 +78,12 @@ describe("sim's command line", () => {
     const out = sim(["--scenario", cronFile("cron-at-limit.json", 800_000), "--seeds", "1000"], 30_000);
     expect(out.status).toBe(2);
     expect(out.stdout).toBe("");
-    expect(out.stderr).toContain("too much work: 1,000 seeds × about 500,000 events a run ≈ 500,000,000 events, over the limit of 100,000,000 (--max-work)");
-    expect(out.stderr).toContain("make it smaller: fewer seeds (--seeds 200 fits), a shorter durationMs, or fewer clients or jobs");
+    expect(out.stderr).toContain(
+      "too much work: 1,000 seeds × about 500,000 events a run ≈ 500,000,000 events, over the limit of 100,000,000 (--max-work)",
+    );
+    expect(out.stderr).toContain(
+      "make it smaller: fewer seeds (--seeds 200 fits), a shorter durationMs, or fewer clients or jobs",
+    );
   });
 
   it("writes progress on stderr while a batch of a few seconds runs, and the sweep on stdout", () => {

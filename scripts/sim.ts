@@ -29,13 +29,17 @@ function codeLevelSlugs(): { slug: string }[] {
 
 /** A learner's file is graded in a child process, killed past its time limit or 1 GB of heap: its code may loop forever. */
 function grade(source: string, level: { slug: string }, timeLimitS: number): Graded {
-  const child = spawnSync(process.execPath, ["--max-old-space-size=1024", "--import", "tsx", "scripts/codeGrade.ts", level.slug], {
-    input: source,
-    encoding: "utf8",
-    timeout: timeLimitS * 1000,
-    killSignal: "SIGKILL",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ["--max-old-space-size=1024", "--import", "tsx", "scripts/codeGrade.ts", level.slug],
+    {
+      input: source,
+      encoding: "utf8",
+      timeout: timeLimitS * 1000,
+      killSignal: "SIGKILL",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (child.error || child.signal) {
     const why =
       child.signal === "SIGKILL"
@@ -45,7 +49,10 @@ function grade(source: string, level: { slug: string }, timeLimitS: number): Gra
   }
   const line = child.stdout.trim().split("\n").pop() ?? "";
   if (child.status !== 0 || !line.startsWith("{"))
-    return { error: `The check did not finish: ${child.stderr.trim().split("\n").slice(-1)[0] || "it ran out of memory"}.`, line: null };
+    return {
+      error: `The check did not finish: ${child.stderr.trim().split("\n").slice(-1)[0] || "it ran out of memory"}.`,
+      line: null,
+    };
   return JSON.parse(line) as Graded;
 }
 

@@ -22,13 +22,24 @@ function file(name: string, source: string): string {
 }
 
 function sim(args: string[]) {
-  const out = spawnSync(process.execPath, ["scripts/sim.mjs", ...args], { cwd: root, encoding: "utf8", timeout: 300_000 });
+  const out = spawnSync(process.execPath, ["scripts/sim.mjs", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 300_000,
+  });
   return { status: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
 describe("sim --client", { timeout: 300_000 }, () => {
   it("grades each file of a class on a level: the starter fails with its counterexample, the fix passes", () => {
-    const out = sim(["--client", file("ana.js", starter!), "--client", file("ben.js", solution!), "--level", "no-expiry"]);
+    const out = sim([
+      "--client",
+      file("ana.js", starter!),
+      "--client",
+      file("ben.js", solution!),
+      "--level",
+      "no-expiry",
+    ]);
     expect(out.status).toBe(0);
     const [ana, ben] = JSON.parse(out.stdout) as {
       file: string;
@@ -43,12 +54,28 @@ describe("sim --client", { timeout: 300_000 }, () => {
   it("stops a file that loops forever at its time limit, and tells a file that reads the real clock what to use", () => {
     // The loop's limit is short so the test is; the file that behaves gets the default, however busy the machine.
     const loop = JSON.parse(
-      sim(["--client", file("loop.js", "function* client() { while (true) {} }\n"), "--level", "no-expiry", "--time-limit", "3"]).stdout,
+      sim([
+        "--client",
+        file("loop.js", "function* client() { while (true) {} }\n"),
+        "--level",
+        "no-expiry",
+        "--time-limit",
+        "3",
+      ]).stdout,
     ) as { error: string };
-    expect(loop.error).toBe("The check did not finish: it ran past its time limit of 3 s (an endless loop?) and was stopped.");
-    const out = sim(["--client", file("date.js", "function* client(api) {\n  yield api.sleep(1);\n  api.log(Date.now());\n}\n"), "--level", "no-expiry"]);
+    expect(loop.error).toBe(
+      "The check did not finish: it ran past its time limit of 3 s (an endless loop?) and was stopped.",
+    );
+    const out = sim([
+      "--client",
+      file("date.js", "function* client(api) {\n  yield api.sleep(1);\n  api.log(Date.now());\n}\n"),
+      "--level",
+      "no-expiry",
+    ]);
     expect(out.status).toBe(0);
-    const date = JSON.parse(out.stdout) as { verdict?: { passed: boolean; errors: { message: string; line: number | null }[] } };
+    const date = JSON.parse(out.stdout) as {
+      verdict?: { passed: boolean; errors: { message: string; line: number | null }[] };
+    };
     expect(date.verdict!.passed).toBe(false);
     expect(date.verdict!.errors[0]).toEqual({
       client: "c1",
@@ -62,8 +89,17 @@ describe("sim --client", { timeout: 300_000 }, () => {
       status: 2,
       stderr: expect.stringContaining('--level: unknown level "no-such-level" (known: no-expiry'),
     });
-    expect(sim(["--level", "no-expiry"])).toMatchObject({ status: 2, stderr: expect.stringContaining("give at least one --client FILE.js") });
-    const broken = JSON.parse(sim(["--client", file("broken.js", "function* client( {\n"), "--level", "no-expiry"]).stdout) as { error: string; line: number };
-    expect(broken).toEqual({ file: expect.stringMatching(/broken\.js$/), error: expect.stringMatching(/^Syntax error: /), line: 2 });
+    expect(sim(["--level", "no-expiry"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining("give at least one --client FILE.js"),
+    });
+    const broken = JSON.parse(
+      sim(["--client", file("broken.js", "function* client( {\n"), "--level", "no-expiry"]).stdout,
+    ) as { error: string; line: number };
+    expect(broken).toEqual({
+      file: expect.stringMatching(/broken\.js$/),
+      error: expect.stringMatching(/^Syntax error: /),
+      line: 2,
+    });
   });
 });

@@ -51,7 +51,9 @@ async function resolveFile(root, urlPath) {
   const base = join(root, normalize(decoded));
   // normalize() folds "..", so anything that still lands outside out/ was a traversal attempt.
   if (base !== root && !base.startsWith(root + sep)) return null;
-  const candidates = decoded.endsWith("/") ? [join(base, "index.html")] : [base, `${base}.html`, join(base, "index.html")];
+  const candidates = decoded.endsWith("/")
+    ? [join(base, "index.html")]
+    : [base, `${base}.html`, join(base, "index.html")];
   for (const candidate of candidates) if (await isFile(candidate)) return candidate;
   return null;
 }
@@ -74,11 +76,16 @@ async function gzippedFile(file) {
 
 async function send(req, res, status, file) {
   // As any static host does: gzip for a browser that accepts it, so a phone on slow Wi-Fi loads a third of the bytes.
-  const compressed = compressible.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") ? await gzippedFile(file) : null;
+  const compressed =
+    compressible.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")
+      ? await gzippedFile(file)
+      : null;
   res.writeHead(status, {
     "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
     // Hashed assets never change; pages must be re-checked so a new build shows at once.
-    "Cache-Control": file.includes(`${sep}_next${sep}static${sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+    "Cache-Control": file.includes(`${sep}_next${sep}static${sep}`)
+      ? "public, max-age=31536000, immutable"
+      : "no-cache",
     "X-Content-Type-Options": "nosniff",
     Vary: "Accept-Encoding",
     ...(compressed ? { "Content-Encoding": "gzip", "Content-Length": compressed.length } : {}),
@@ -100,7 +107,9 @@ export async function requireBuild(root = siteRoot) {
 export function staticHandler(root = siteRoot) {
   return async (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" }).end("Method not allowed\n");
+      res
+        .writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" })
+        .end("Method not allowed\n");
       return;
     }
     const { pathname } = new URL(req.url ?? "/", "http://localhost");

@@ -8,12 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticHandler } from "./staticSite.mjs";
 
 // Raw HTTP, so the test sees the bytes on the wire: fetch would undo the gzip itself.
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; encoding?: string; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; encoding?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: res.headers["content-encoding"],
+          body: Buffer.concat(chunks),
+        }),
+      );
     }).on("error", reject);
   });
 }

@@ -23,7 +23,9 @@ const run = (script, nice) =>
     const began = Date.now();
     const command = nice ? ["nice", ["-n", "19", "npm", "run", "-s", script]] : ["npm", ["run", "-s", script]];
     const child = spawn(...command, { stdio: "inherit" });
-    child.on("exit", (code, signal) => resolve({ script, code: code ?? 1, signal, seconds: (Date.now() - began) / 1000 }));
+    child.on("exit", (code, signal) =>
+      resolve({ script, code: code ?? 1, signal, seconds: (Date.now() - began) / 1000 }),
+    );
   });
 
 const timings = [];

@@ -22,7 +22,11 @@ const code = (solution) => Buffer.from(JSON.stringify(solution)).toString("base6
 const jobs = [];
 for (const level of levels) {
   if (level.mode === "defend") {
-    jobs.push({ name: `${level.slug} (starting design)`, url: `/challenges/${level.slug}/`, button: "Check every schedule" });
+    jobs.push({
+      name: `${level.slug} (starting design)`,
+      url: `/challenges/${level.slug}/`,
+      button: "Check every schedule",
+    });
     jobs.push({
       name: `${level.slug} (reference design)`,
       url: `/challenges/${level.slug}/?solution=${code({ design: level.defend.solution })}`,
@@ -41,7 +45,10 @@ for (const job of jobs) {
   const check = page.getByRole("region", { name: "The exhaustive check" });
   const button = check.getByRole("button", { name: job.button });
   // The level is drawn in the page's HTML with its controls disabled until it has come to life.
-  await page.waitForFunction((name) => [...document.querySelectorAll("button")].some((b) => b.textContent === name && !b.matches(":disabled")), job.button);
+  await page.waitForFunction(
+    (name) => [...document.querySelectorAll("button")].some((b) => b.textContent === name && !b.matches(":disabled")),
+    job.button,
+  );
   await page.evaluate(() => {
     window.__longest = 0;
     new PerformanceObserver((list) => {
@@ -55,7 +62,9 @@ for (const job of jobs) {
   const wall = Date.now() - started;
   slowest = Math.max(slowest, wall);
   const longest = await page.evaluate(() => window.__longest);
-  console.log(`${job.name}: ${(wall / 1000).toFixed(2)} s; "${(await status.textContent()).trim()}"; longest main-thread task ${Math.round(longest)} ms`);
+  console.log(
+    `${job.name}: ${(wall / 1000).toFixed(2)} s; "${(await status.textContent()).trim()}"; longest main-thread task ${Math.round(longest)} ms`,
+  );
   await page.close();
 }
 console.log(`${jobs.length} checks; slowest ${(slowest / 1000).toFixed(2)} s`);

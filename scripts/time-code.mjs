@@ -42,7 +42,8 @@ for (const level of levels) {
         new Promise((resolve) => {
           const wanted = new RegExp(source);
           const started = performance.now();
-          const seen = () => [...document.querySelectorAll("[role=status], h2")].some((el) => wanted.test(el.textContent ?? ""));
+          const seen = () =>
+            [...document.querySelectorAll("[role=status], h2")].some((el) => wanted.test(el.textContent ?? ""));
           new MutationObserver((_, observer) => {
             if (!seen()) return;
             observer.disconnect();

@@ -42,13 +42,15 @@ for (let i = 0; i < runs; i++) {
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
-  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
+  const busy = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value;
   const status = explore.getByRole("status").filter({ hasText: "cells (" });
   for (const which of ["first map", "map again"]) {
     // The click and the moment the status says every cell is done, as the page's clock reads them:
     // a mutation observer notes the second as it happens, so the wait below can check rarely.
     await page.evaluate(() => {
-      const allDone = () => [...document.querySelectorAll('[role="status"]')].some((e) => /^All 1,600 cells/.test(e.textContent ?? ""));
+      const allDone = () =>
+        [...document.querySelectorAll('[role="status"]')].some((e) => /^All 1,600 cells/.test(e.textContent ?? ""));
       window.__longest = 0;
       window.__clickedAt = null;
       window.__doneAt = null;

@@ -17,9 +17,19 @@ const partitions = {
   durationMs: 3_600_000,
   service: { kind: "redis", ttlMs: 10_000 },
   clients: { count: 64 },
-  faults: Array.from({ length: 1000 }, (_, i) => ({ kind: "partition", between: [`c${(i % 64) + 1}`, "redis"], atMs: i * 3000, forMs: 1000 })),
+  faults: Array.from({ length: 1000 }, (_, i) => ({
+    kind: "partition",
+    between: [`c${(i % 64) + 1}`, "redis"],
+    atMs: i * 3000,
+    forMs: 1000,
+  })),
 };
-const lockless = { version: 1, service: { kind: "none" }, clients: { count: 64 }, workload: { kind: "counter", jobsPerClient: 10_000 } };
+const lockless = {
+  version: 1,
+  service: { kind: "none" },
+  clients: { count: 64 },
+  workload: { kind: "counter", jobsPerClient: 10_000 },
+};
 const clocks = {
   version: 1,
   service: { kind: "redis", ttlMs: 10_000 },
@@ -49,7 +59,9 @@ for (const link of links) {
   // Settled: the lab is live (its scenario picker enabled) and nothing says it is still simulating.
   await page.getByRole("combobox", { name: "Scenario" }).waitFor({ state: "visible", timeout: 120_000 });
   await page.waitForFunction(
-    () => !document.querySelector("select[aria-label='Scenario']:disabled, #scenario:disabled") && !/Simulating/.test(document.body.innerText),
+    () =>
+      !document.querySelector("select[aria-label='Scenario']:disabled, #scenario:disabled") &&
+      !/Simulating/.test(document.body.innerText),
     null,
     { timeout: 180_000, polling: 250 },
   );

@@ -15,7 +15,9 @@ import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./chromium.mjs";
 
 const [url, seconds = "9"] = process.argv.slice(2);
 if (!url || !(Number(seconds) > 0)) {
-  console.error("usage: node scripts/trace-load.mjs http://127.0.0.1:PORT/path/ [seconds to trace after the load event]");
+  console.error(
+    "usage: node scripts/trace-load.mjs http://127.0.0.1:PORT/path/ [seconds to trace after the load event]",
+  );
   process.exit(2);
 }
 const out = fileURLToPath(new URL("../out", import.meta.url));
@@ -48,7 +50,9 @@ await browser.close();
 const mainThreads = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
 const profile = events.find((e) => e.name === "Profile" && mainThreads.some((t) => t.pid === e.pid && t.tid === e.tid));
 const mainThread = (e) => e.pid === profile.pid && e.tid === profile.tid;
-const tasks = events.filter((e) => mainThread(e) && e.name === "RunTask" && e.ph === "X" && e.dur > 50_000).sort((a, b) => a.ts - b.ts);
+const tasks = events
+  .filter((e) => mainThread(e) && e.name === "RunTask" && e.ph === "X" && e.dur > 50_000)
+  .sort((a, b) => a.ts - b.ts);
 const nodes = new Map();
 const samples = [];
 let sampledAt = profile.args.data.startTime;
@@ -95,7 +99,9 @@ for (const task of tasks) {
     self.set(key, (self.get(key) ?? 0) + 1);
   }
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  console.log(`\n+${((task.ts - first) / 1000).toFixed(0)} ms: a ${(task.dur / 1000).toFixed(0)} ms task; its samples' own time:`);
+  console.log(
+    `\n+${((task.ts - first) / 1000).toFixed(0)} ms: a ${(task.dur / 1000).toFixed(0)} ms task; its samples' own time:`,
+  );
   for (const [key, n] of top) console.log(`  ${((100 * n) / Math.max(1, count)).toFixed(0).padStart(3)}%  ${key}`);
 }
 console.log(

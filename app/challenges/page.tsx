@@ -8,7 +8,8 @@ import "../lab/lab.css";
 
 export const metadata: Metadata = {
   title: "Challenges",
-  description: "Break a distributed lock with as few faults as you can, or defend one against every fault schedule of a small world.",
+  description:
+    "Break a distributed lock with as few faults as you can, or defend one against every fault schedule of a small world.",
 };
 
 export default function ChallengesPage() {

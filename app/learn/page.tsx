@@ -6,7 +6,8 @@ import { lessonSummaries } from "@/lib/content/lessonLoad";
 
 export const metadata: Metadata = {
   title: "Learn",
-  description: "Ten lessons from what a lock is for to choosing a design, each with live simulations to predict and watch.",
+  description:
+    "Ten lessons from what a lock is for to choosing a design, each with live simulations to predict and watch.",
 };
 
 export default function LearnPage() {
@@ -14,7 +15,8 @@ export default function LearnPage() {
     <Container className="py-10 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Learn</h1>
       <p className="mt-3 max-w-2xl text-lg text-ink-muted">
-        Ten lessons, from what a lock is for to choosing a design with confidence. Each one asks you to predict a run before you watch it.
+        Ten lessons, from what a lock is for to choosing a design with confidence. Each one asks you to predict a run
+        before you watch it.
       </p>
       <LessonPathList lessons={lessonSummaries()} />
       <p className="mt-8 max-w-2xl">

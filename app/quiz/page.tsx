@@ -15,8 +15,8 @@ export default function QuizzesPage() {
     <Container className="py-12">
       <h1 className="text-4xl font-bold tracking-tight">Quizzes</h1>
       <p className="mt-4 max-w-2xl text-lg text-ink-muted">
-        Situations, not definitions: what happens to a write, which setting breaks, why a run lost an update. Every option comes with the reason it is right or
-        wrong, and the questions you miss come back in{" "}
+        Situations, not definitions: what happens to a write, which setting breaks, why a run lost an update. Every
+        option comes with the reason it is right or wrong, and the questions you miss come back in{" "}
         <Link href="/review/" className="font-medium text-link underline underline-offset-2">
           Review
         </Link>

@@ -7,7 +7,8 @@ import { predictionCards, predictionFingerprints } from "@/lib/learn/predictionC
 
 export const metadata: Metadata = {
   title: "Review",
-  description: "Spaced review of the quiz questions and lesson predictions you missed and the drills you practised, scheduled by FSRS.",
+  description:
+    "Spaced review of the quiz questions and lesson predictions you missed and the drills you practised, scheduled by FSRS.",
 };
 
 export default function ReviewPage() {
@@ -17,8 +18,8 @@ export default function ReviewPage() {
     <Container className="py-12">
       <h1 className="text-4xl font-bold tracking-tight">Review</h1>
       <p className="mt-4 max-w-2xl text-lg text-ink-muted">
-        Questions and lesson predictions you missed and drills you rated come back here, spaced out by the FSRS scheduler: sooner when an answer was shaky,
-        later when it was solid.
+        Questions and lesson predictions you missed and drills you rated come back here, spaced out by the FSRS
+        scheduler: sooner when an answer was shaky, later when it was solid.
       </p>
       <ReviewQueue
         questions={quizSets.flatMap((set) => set.questions)}

@@ -57,8 +57,8 @@ export function BreakLevelView({ level, target, kicker, next, initialFaults }: P
         </div>
         {level.rules.world && <ConfirmNoWin level={level} next={next} />}
         <p className="text-sm text-ink-muted">
-          Add faults from the topology: Tab to a process or a link and press Enter; the fault starts at the playhead, which you move with the slider under the
-          timeline. Each change re-runs the same seed.
+          Add faults from the topology: Tab to a process or a link and press Enter; the fault starts at the playhead,
+          which you move with the slider under the timeline. Each change re-runs the same seed.
         </p>
         <Timeline />
         <Topology />
@@ -123,7 +123,9 @@ function BreakStatus({ level, target, next }: { level: BreakLevel; target: Level
           <>
             <p>
               {faults.length === 0 ? "No fault added yet." : `You have added ${scoreText(grade!.score)}.`}{" "}
-              {grade!.goalMet ? "The goal holds, but not within the budget:" : "The goal does not hold in this run yet."}
+              {grade!.goalMet
+                ? "The goal holds, but not within the budget:"
+                : "The goal does not hold in this run yet."}
             </p>
             {grade!.overBudget.length > 0 && (
               <ul className="mt-1 list-disc pl-5">
@@ -175,7 +177,11 @@ function useShowWin(won: SimResult | null, momentT: number | null, faults: Input
     shown.current = won;
     if (momentT !== null) {
       playback.getState().setT(momentT);
-      frameOnTimeline(playback, frameAround(Math.min(firstFaultT ?? momentT, momentT), momentT, won.scenario.durationMs), { scroll: false });
+      frameOnTimeline(
+        playback,
+        frameAround(Math.min(firstFaultT ?? momentT, momentT), momentT, won.scenario.durationMs),
+        { scroll: false },
+      );
     }
     if (playedOn.current) message.current?.focus();
   }, [won, waiting, momentT, firstFaultT, playback]);

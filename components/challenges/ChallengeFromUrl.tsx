@@ -16,7 +16,10 @@ import { ChallengeList } from "./ChallengeList";
 function ArcadeLoading() {
   return <p className="min-h-40 text-ink-muted">Loading the arcade…</p>;
 }
-const ArcadeView = dynamic(() => import("./ArcadeView").then((m) => m.ArcadeView), { ssr: false, loading: ArcadeLoading });
+const ArcadeView = dynamic(() => import("./ArcadeView").then((m) => m.ArcadeView), {
+  ssr: false,
+  loading: ArcadeLoading,
+});
 
 /** What the page's query string asks for: the level list (with what could not be opened), or the arcade; a level link goes on to the level's page. */
 export function FromUrl({ levels }: { levels: readonly Level[] }) {
@@ -26,7 +29,8 @@ export function FromUrl({ levels }: { levels: readonly Level[] }) {
   const moved = slug !== null && params.get("arcade") === null && levels.some((l) => l.slug === slug) ? slug : null;
   if (moved) return <MovedLevel slug={moved} solution={params.get("solution")} levels={levels} />;
   const location = challengeDecode(search, levels);
-  if (location.kind === "arcade") return <ArcadeView key={search} seed={location.seed} solution={location.solution} levels={levels} />;
+  if (location.kind === "arcade")
+    return <ArcadeView key={search} seed={location.seed} solution={location.solution} levels={levels} />;
   return <ChallengeList levels={levels} notice={location.kind === "list" ? location.problems : []} />;
 }
 

@@ -9,7 +9,13 @@ import { openSessionInSteps } from "@/components/lab/openInSteps";
 import { LabStoresProvider } from "@/components/lab/stores";
 import { useSession } from "@/components/lab/useSession";
 
-const locationOf = (scenario: Scenario): DecodedLocation => ({ scenario, presetId: null, t: null, predict: false, problems: [] });
+const locationOf = (scenario: Scenario): DecodedLocation => ({
+  scenario,
+  presetId: null,
+  t: null,
+  predict: false,
+  problems: [],
+});
 
 /** Sessions opened ahead of their level, by the scenario they run; each is taken once. */
 const openedAhead = new Map<string, LabSession>();

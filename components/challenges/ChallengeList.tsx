@@ -24,7 +24,15 @@ function bestText(best: ChallengeScore): string {
  * is still reading its link (`readingLink`), this list is a stand-in that the link's own view
  * replaces, so its seed form is disabled: a seed typed there would be lost in the swap.
  */
-export function ChallengeList({ levels, notice, readingLink = false }: { levels: readonly Level[]; notice: string[]; readingLink?: boolean }) {
+export function ChallengeList({
+  levels,
+  notice,
+  readingLink = false,
+}: {
+  levels: readonly Level[];
+  notice: string[];
+  readingLink?: boolean;
+}) {
   const solved = useProgress(selectChallenges);
   const won = levels.filter((l) => solved[l.slug]).length;
   return (
@@ -32,8 +40,8 @@ export function ChallengeList({ levels, notice, readingLink = false }: { levels:
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Challenges</h1>
         <p className="mt-2 max-w-3xl text-lg text-ink-muted">
-          Break a lock with as few faults as you can, or defend one against every fault schedule of a small world. Each level is graded on the run, never on the
-          clicks.
+          Break a lock with as few faults as you can, or defend one against every fault schedule of a small world. Each
+          level is graded on the run, never on the clicks.
         </p>
       </header>
       {notice.length > 0 && (
@@ -67,7 +75,9 @@ export function ChallengeList({ levels, notice, readingLink = false }: { levels:
                     {level.title}
                   </a>
                 </h3>
-                <p className="mt-1 text-sm text-ink-muted">{entry ? `✓ Won · best: ${bestText(entry.best)}` : "Not won yet"}</p>
+                <p className="mt-1 text-sm text-ink-muted">
+                  {entry ? `✓ Won · best: ${bestText(entry.best)}` : "Not won yet"}
+                </p>
               </li>
             );
           })}
@@ -97,7 +107,8 @@ function Arcade({ readingLink }: { readingLink: boolean }) {
         Arcade
       </h2>
       <p className="mt-1 max-w-3xl text-ink-muted">
-        Endless levels to break, made from the presets by the failure finder. The seed decides the level, so a friend with the same seed plays the same one.
+        Endless levels to break, made from the presets by the failure finder. The seed decides the level, so a friend
+        with the same seed plays the same one.
       </p>
       <form
         className="mt-3"
@@ -125,7 +136,11 @@ function Arcade({ readingLink }: { readingLink: boolean }) {
           <button type="submit" className={primaryButton}>
             Play this seed
           </button>
-          <button type="button" className={secondaryButton} onClick={() => play(String(Math.floor(Math.random() * 1_000_000)))}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => play(String(Math.floor(Math.random() * 1_000_000)))}
+          >
             Play a random seed
           </button>
         </fieldset>

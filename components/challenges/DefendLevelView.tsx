@@ -32,7 +32,8 @@ function startingDesign(level: DefendLevel): Design {
 }
 
 /** The scenario a design runs (the level's own when the design is not valid). */
-const designedScenario = (level: DefendLevel, designed: ReturnType<typeof designApply>): Scenario => (designed.ok ? designed.scenario : level.scenario);
+const designedScenario = (level: DefendLevel, designed: ReturnType<typeof designApply>): Scenario =>
+  designed.ok ? designed.scenario : level.scenario;
 
 /** The scenario a defend level opens on: the starting design, with a shared solution's choices. */
 export function defendScenario(level: DefendLevel, initialDesign: Design | null): Scenario {
@@ -61,7 +62,14 @@ export function DefendLevelView({
       <div className="space-y-6">
         <LevelHeader level={level} kicker={kicker} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-          <DefendPanel level={level} target={target} next={next} design={design} setDesign={setDesign} designed={designed} />
+          <DefendPanel
+            level={level}
+            target={target}
+            next={next}
+            design={design}
+            setDesign={setDesign}
+            designed={designed}
+          />
           <Hints hints={level.hints} />
         </div>
         <FittedTimeline />
@@ -98,7 +106,12 @@ function DefendPanel({ level, target, next, design, setDesign, designed }: Panel
   const { scenario: store } = useLabStores();
   const scenario = designed.ok ? designed.scenario : null;
   // What the last check found, for the design it checked: a changed design forgets it.
-  const [found, setFound] = useState<{ for: typeof scenario; shown: Counterexample | null; won: { changes: number } | null; proven: Proven | null }>({
+  const [found, setFound] = useState<{
+    for: typeof scenario;
+    shown: Counterexample | null;
+    won: { changes: number } | null;
+    proven: Proven | null;
+  }>({
     for: null,
     shown: null,
     won: null,
@@ -222,15 +235,22 @@ function DefendPanel({ level, target, next, design, setDesign, designed }: Panel
       <div role="status" aria-live="polite" className="text-sm">
         {won && (
           <p ref={message} tabIndex={-1} className="font-semibold">
-            Defended with {won.changes} change{won.changes === 1 ? "" : "s"}: {verdictText(won.changes, level.rules.par.changes)}.
+            Defended with {won.changes} change{won.changes === 1 ? "" : "s"}:{" "}
+            {verdictText(won.changes, level.rules.par.changes)}.
           </p>
         )}
-        {!won && baseline && !baselineHolds && <p>With no fault added, this design does not get its work done; that does not count as a defence.</p>}
+        {!won && baseline && !baselineHolds && (
+          <p>With no fault added, this design does not get its work done; that does not count as a defence.</p>
+        )}
         {shown && (
           <div className="rounded-lg border-l-4 border-danger bg-surface p-3">
             <p className="font-semibold">The shortest schedule that breaks it is open on the timeline:</p>
             <ul className="list-disc pl-5">
-              {shown.explanations.length === 0 ? <li>No fault at all: the design fails as it is.</li> : shown.explanations.map((e) => <li key={e}>{e}</li>)}
+              {shown.explanations.length === 0 ? (
+                <li>No fault at all: the design fails as it is.</li>
+              ) : (
+                shown.explanations.map((e) => <li key={e}>{e}</li>)
+              )}
             </ul>
             <button
               type="button"
@@ -253,5 +273,8 @@ function DefendPanel({ level, target, next, design, setDesign, designed }: Panel
 /** How the goal fared in the level's whole world, after the checklist's "met" or "not met". */
 function provenText({ tried, failed, maxFaults }: Proven): { met: string; notMet: string } {
   const world = `schedule${tried === 1 ? "" : "s"} of ≤ ${maxFaults} fault${maxFaults === 1 ? "" : "s"}`;
-  return { met: `met in all ${groupDigits(tried)} ${world}`, notMet: `not met in ${groupDigits(failed)} of ${groupDigits(tried)} ${world}` };
+  return {
+    met: `met in all ${groupDigits(tried)} ${world}`,
+    notMet: `not met in ${groupDigits(failed)} of ${groupDigits(tried)} ${world}`,
+  };
 }

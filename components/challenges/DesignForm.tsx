@@ -5,7 +5,15 @@ import { CONTROLS, type ControlValue, type DefendLevel, type Design } from "@/li
 import { controlLabels, controlValueText } from "./challengeText";
 
 /** A select for each control the level opens, offering exactly the level's values. */
-export function DesignForm({ level, design, onChange }: { level: DefendLevel; design: Design; onChange: (design: Design) => void }) {
+export function DesignForm({
+  level,
+  design,
+  onChange,
+}: {
+  level: DefendLevel;
+  design: Design;
+  onChange: (design: Design) => void;
+}) {
   const id = useId();
   const open = CONTROLS.filter((c) => level.rules.controls[c] !== undefined);
   return (

@@ -53,14 +53,21 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
       </h2>
       <p className="mt-1 text-sm">{worldText(world)} The level&apos;s own faults stay in every schedule.</p>
       {size && <p className="mt-1 text-sm text-ink-muted">{worldSizeText(size, world)}</p>}
-      {!isLevelWorld && <p className="mt-1 text-sm font-medium">This is a smaller world than the level&apos;s: passing it does not win the level.</p>}
+      {!isLevelWorld && (
+        <p className="mt-1 text-sm font-medium">
+          This is a smaller world than the level&apos;s: passing it does not win the level.
+        </p>
+      )}
       {over && (
         <div role="alert" className="mt-2 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
           <p>{overBudgetText(size!, world)}</p>
           {smaller && (
             <button type="button" className={`${secondaryButton} mt-2`} onClick={() => setWorld(smaller)}>
               Check a smaller world (
-              {smaller.maxFaults === world.maxFaults ? "one length of each fault" : `≤ ${smaller.maxFaults} fault${smaller.maxFaults === 1 ? "" : "s"}`})
+              {smaller.maxFaults === world.maxFaults
+                ? "one length of each fault"
+                : `≤ ${smaller.maxFaults} fault${smaller.maxFaults === 1 ? "" : "s"}`}
+              )
             </button>
           )}
         </div>
@@ -90,7 +97,9 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
             type="button"
             className={primaryButton}
             disabled={!scenario || over}
-            onClick={() => scenario && size && start({ kind: "check", scenario, world, goal, counterexampleWhen }, size.exact)}
+            onClick={() =>
+              scenario && size && start({ kind: "check", scenario, world, goal, counterexampleWhen }, size.exact)
+            }
           >
             {action}
           </button>
@@ -102,9 +111,17 @@ export function ExhaustivePanel({ scenario, world: levelWorld, goal, counterexam
         )}
       </div>
       <div role="status" className="mt-3 text-sm">
-        {state.status === "idle" && state.cancelledAt !== null && <p>Cancelled after {groupDigits(state.cancelledAt)} schedules: nothing is proven.</p>}
-        {state.status === "failed" && <p className="font-medium text-danger-ink">The check stopped with an error: {state.message}</p>}
-        {state.status === "done" && <p className="font-semibold">{checkHeadline(state.result, counterexampleWhen === "goal-holds" ? "win" : "break it")}</p>}
+        {state.status === "idle" && state.cancelledAt !== null && (
+          <p>Cancelled after {groupDigits(state.cancelledAt)} schedules: nothing is proven.</p>
+        )}
+        {state.status === "failed" && (
+          <p className="font-medium text-danger-ink">The check stopped with an error: {state.message}</p>
+        )}
+        {state.status === "done" && (
+          <p className="font-semibold">
+            {checkHeadline(state.result, counterexampleWhen === "goal-holds" ? "win" : "break it")}
+          </p>
+        )}
       </div>
       {state.status === "done" && <p className="mt-1 text-xs text-ink-muted">{NOT_COVERED}</p>}
     </section>

@@ -12,7 +12,9 @@ export function Hints({ hints }: { hints: readonly string[] }) {
         Hints
       </h2>
       {shown === 0 ? (
-        <p className="mt-1 text-sm text-ink-muted">Try it first; the hints are here when you want them, one at a time.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Try it first; the hints are here when you want them, one at a time.
+        </p>
       ) : (
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
           {hints.slice(0, shown).map((hint) => (

@@ -43,7 +43,8 @@ export function LevelApp({ level, kicker, next }: Omit<LevelProps, "search">) {
       </Suspense>
       <noscript>
         <p className="mb-4 font-semibold">
-          This is the level as it opens, run when the site was built. Adding faults, choosing a design and checking it need JavaScript.
+          This is the level as it opens, run when the site was built. Adding faults, choosing a design and checking it
+          need JavaScript.
         </p>
       </noscript>
       <LinkedHoldFrame note="Opening the shared solution…">

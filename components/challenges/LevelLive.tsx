@@ -34,12 +34,15 @@ function solutionOf({ level, search }: LevelProps): { solution: Solution | null;
 }
 
 const faultsOf = (solution: Solution | null): InputFault[] => (solution && "faults" in solution ? solution.faults : []);
-const designOf = (solution: Solution | null): Design | null => (solution && "design" in solution ? solution.design : null);
+const designOf = (solution: Solution | null): Design | null =>
+  solution && "design" in solution ? solution.design : null;
 
 /** The scenario the level opens on: its own, with a shared solution's faults or design. */
 function openingScenario(props: LevelProps): Scenario {
   const { solution } = solutionOf(props);
-  return props.level.mode === "break" ? breakScenario(props.level, faultsOf(solution)) : defendScenario(props.level, designOf(solution));
+  return props.level.mode === "break"
+    ? breakScenario(props.level, faultsOf(solution))
+    : defendScenario(props.level, designOf(solution));
 }
 
 /** Opens the level's session before it renders, in short tasks, as the lab does (openLabAhead). */
@@ -61,15 +64,29 @@ export function LevelLive(props: LevelProps) {
     <ProgressProvider>
       {problem && (
         <div role="alert" className="mb-6 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
-          <p className="font-semibold">This link&apos;s solution could not be opened, so here is the level as it starts</p>
+          <p className="font-semibold">
+            This link&apos;s solution could not be opened, so here is the level as it starts
+          </p>
           <p className="mt-1 text-ink-muted">{problem}</p>
         </div>
       )}
       <DisabledUntilLive>
         {level.mode === "break" ? (
-          <BreakLevelView level={level as BreakLevel} target={target} kicker={kicker} next={next} initialFaults={faultsOf(solution)} />
+          <BreakLevelView
+            level={level as BreakLevel}
+            target={target}
+            kicker={kicker}
+            next={next}
+            initialFaults={faultsOf(solution)}
+          />
         ) : (
-          <DefendLevelView level={level as DefendLevel} target={target} kicker={kicker} next={next} initialDesign={designOf(solution)} />
+          <DefendLevelView
+            level={level as DefendLevel}
+            target={target}
+            kicker={kicker}
+            next={next}
+            initialDesign={designOf(solution)}
+          />
         )}
       </DisabledUntilLive>
     </ProgressProvider>

@@ -71,13 +71,18 @@ const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} 
 /** What a world's schedules are made of, in one sentence. */
 export function worldText(world: FaultWorld): string {
   const kinds = [
-    world.pauseMs.length ? `pauses of ${lengths(world.pauseMs)} at every moment that matters (a grant, a read, a write, a renewal)` : null,
+    world.pauseMs.length
+      ? `pauses of ${lengths(world.pauseMs)} at every moment that matters (a grant, a read, a write, a renewal)`
+      : null,
     world.jumpMs.length
       ? `clock jumps of ${lengths(world.jumpMs)}, forward and back, of the granted client and of every lock-service node just after each grant`
       : null,
     world.delayMs.length ? `delays of ${lengths(world.delayMs)} to each write on its way to storage` : null,
   ].filter(Boolean);
-  const total = world.maxTotalPauseMs === undefined ? "" : `, with at most ${formatDuration(world.maxTotalPauseMs)} of pauses in all`;
+  const total =
+    world.maxTotalPauseMs === undefined
+      ? ""
+      : `, with at most ${formatDuration(world.maxTotalPauseMs)} of pauses in all`;
   return `Up to ${plural(world.maxFaults, "fault")} added to the design: ${kinds.join("; ")}${total}.`;
 }
 

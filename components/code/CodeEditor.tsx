@@ -13,13 +13,28 @@
  */
 import { useEffect, useRef } from "react";
 import { parse } from "acorn";
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion, type CompletionContext } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+  type Completion,
+  type CompletionContext,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab, temporarilySetTabFocusMode } from "@codemirror/commands";
 import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { forceLinting, linter, lintKeymap, type Diagnostic } from "@codemirror/lint";
 import { Compartment, EditorState, StateEffect, StateField, type Extension } from "@codemirror/state";
-import { Decoration, EditorView, highlightActiveLine, hoverTooltip, keymap, lineNumbers, type DecorationSet } from "@codemirror/view";
+import {
+  Decoration,
+  EditorView,
+  highlightActiveLine,
+  hoverTooltip,
+  keymap,
+  lineNumbers,
+  type DecorationSet,
+} from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import type { ApiDoc } from "@/lib/challenges/codeApi";
 
@@ -158,7 +173,10 @@ function hoverFrom(docs: readonly ApiDoc[]) {
 
 /** Colours from the site's tokens, so both themes keep AA contrast on the editor's surface. */
 const highlight = HighlightStyle.define([
-  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword], color: "light-dark(#7a2e9a, #e0b0ff)" },
+  {
+    tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword],
+    color: "light-dark(#7a2e9a, #e0b0ff)",
+  },
   { tag: [tags.string, tags.special(tags.string)], color: "light-dark(#0b6b3a, #86e0ac)" },
   { tag: [tags.number, tags.bool, tags.null], color: "light-dark(#8a4100, #ffc27a)" },
   { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "var(--color-ink-muted)", fontStyle: "italic" },
@@ -166,16 +184,41 @@ const highlight = HighlightStyle.define([
 ]);
 
 const theme = EditorView.theme({
-  "&": { color: "var(--color-ink)", backgroundColor: "var(--color-page)", fontSize: "14px", border: "1px solid var(--color-line)", borderRadius: "0.5rem" },
+  "&": {
+    color: "var(--color-ink)",
+    backgroundColor: "var(--color-page)",
+    fontSize: "14px",
+    border: "1px solid var(--color-line)",
+    borderRadius: "0.5rem",
+  },
   "&.cm-focused": { outline: "3px solid var(--color-focus)", outlineOffset: "2px" },
-  ".cm-content": { fontFamily: "var(--font-mono, ui-monospace, monospace)", caretColor: "var(--color-ink)", minHeight: "16rem" },
-  ".cm-gutters": { backgroundColor: "var(--color-surface)", color: "var(--color-ink-muted)", border: "none", borderRadius: "0.5rem 0 0 0.5rem" },
+  ".cm-content": {
+    fontFamily: "var(--font-mono, ui-monospace, monospace)",
+    caretColor: "var(--color-ink)",
+    minHeight: "16rem",
+  },
+  ".cm-gutters": {
+    backgroundColor: "var(--color-surface)",
+    color: "var(--color-ink-muted)",
+    border: "none",
+    borderRadius: "0.5rem 0 0 0.5rem",
+  },
   ".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--color-surface) 70%, transparent)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--color-line)", color: "var(--color-ink)" },
   "&.cm-focused .cm-cursor": { borderLeftColor: "var(--color-ink)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "color-mix(in srgb, var(--color-focus) 35%, transparent)" },
-  ".cm-code-marked": { backgroundColor: "color-mix(in srgb, var(--color-danger) 22%, transparent)", boxShadow: "inset 4px 0 0 var(--color-danger)" },
-  ".cm-tooltip": { backgroundColor: "var(--color-page)", color: "var(--color-ink)", border: "1px solid var(--color-line)", maxWidth: "min(32rem, 90vw)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+    backgroundColor: "color-mix(in srgb, var(--color-focus) 35%, transparent)",
+  },
+  ".cm-code-marked": {
+    backgroundColor: "color-mix(in srgb, var(--color-danger) 22%, transparent)",
+    boxShadow: "inset 4px 0 0 var(--color-danger)",
+  },
+  ".cm-tooltip": {
+    backgroundColor: "var(--color-page)",
+    color: "var(--color-ink)",
+    border: "1px solid var(--color-line)",
+    maxWidth: "min(32rem, 90vw)",
+  },
   ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--color-ink)", color: "var(--color-page)" },
   ".cm-completionDetail": { color: "inherit", fontStyle: "normal", opacity: "0.85" },
   ".cm-api-doc": { padding: "0.5rem 0.75rem", fontSize: "13px" },
@@ -237,7 +280,9 @@ export default function CodeEditor({ initial, onChange, docs, problems, marked, 
   }, []);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: labelled.current.reconfigure(EditorView.contentAttributes.of({ "aria-label": label })) });
+    view.current?.dispatch({
+      effects: labelled.current.reconfigure(EditorView.contentAttributes.of({ "aria-label": label })),
+    });
   }, [label]);
 
   useEffect(() => {

@@ -22,8 +22,8 @@ export function CodeIndex({ levels }: { levels: readonly CodeLevelEntry[] }) {
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Code it yourself</h1>
         <p className="mt-2 max-w-3xl text-lg text-ink-muted">
-          Write the lock client yourself, run it on the timeline, and have it checked on every schedule of a small world of pauses, clock jumps, delays and
-          crashes. Your code runs in a sandbox in your browser, nowhere else.
+          Write the lock client yourself, run it on the timeline, and have it checked on every schedule of a small world
+          of pauses, clock jumps, delays and crashes. Your code runs in a sandbox in your browser, nowhere else.
         </p>
       </header>
       <ProgressProvider>
@@ -33,7 +33,9 @@ export function CodeIndex({ levels }: { levels: readonly CodeLevelEntry[] }) {
         <h2 id="sandbox-heading" className="text-2xl font-bold tracking-tight">
           Sandbox
         </h2>
-        <p className="mt-1 text-ink-muted">Write any client against any level&apos;s world, with no grade and nothing recorded.</p>
+        <p className="mt-1 text-ink-muted">
+          Write any client against any level&apos;s world, with no grade and nothing recorded.
+        </p>
         <Link href="/code/sandbox/" className={`${secondaryButton} mt-3`}>
           Open the sandbox
         </Link>
@@ -51,7 +53,9 @@ function LevelList({ levels }: { levels: readonly CodeLevelEntry[] }) {
       <h2 id="levels-heading" className="text-2xl font-bold tracking-tight">
         Levels
       </h2>
-      <p className="mt-1 text-ink-muted">{hydrated ? `${done} of ${levels.length} passed.` : `${levels.length} levels, from easiest to hardest.`}</p>
+      <p className="mt-1 text-ink-muted">
+        {hydrated ? `${done} of ${levels.length} passed.` : `${levels.length} levels, from easiest to hardest.`}
+      </p>
       <ol className="mt-4 grid gap-3 md:grid-cols-2">
         {levels.map((level, i) => {
           const entry = hydrated ? passed[level.slug] : undefined;

@@ -34,7 +34,10 @@ const CodeEditor = dynamic(() => import("./CodeEditor"), {
   ssr: false,
   loading: () => <p className="rounded-lg border border-line p-3 text-sm text-ink-muted">Loading the editor…</p>,
 });
-const CodeRun = dynamic(() => import("./CodeRun"), { ssr: false, loading: () => <p className="text-sm text-ink-muted">Loading the timeline…</p> });
+const CodeRun = dynamic(() => import("./CodeRun"), {
+  ssr: false,
+  loading: () => <p className="text-sm text-ink-muted">Loading the timeline…</p>,
+});
 
 /** The sandbox runner, loaded with the first job (or as the page settles), one per page. */
 let jobsLoaded: Promise<CodeJobs> | null = null;
@@ -54,7 +57,9 @@ const waiting = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 /** The write a counterexample turns on: the first that damaged storage, by the line its client's code sent it from. */
 export function badWriteLine(result: SimResult): number | null {
-  const bad = result.facts.writes.find((w) => w.lostIncrements > 0 || w.duplicateOf !== null || (w.stale !== null && w.applied && !w.rejection));
+  const bad = result.facts.writes.find(
+    (w) => w.lostIncrements > 0 || w.duplicateOf !== null || (w.stale !== null && w.applied && !w.rejection),
+  );
   const thrown = result.events.find((e) => e.kind === "code-error" && e.line !== null);
   if (!bad) return thrown && thrown.kind === "code-error" ? thrown.line : null;
   let line: number | null = null;
@@ -66,7 +71,9 @@ export function badWriteLine(result: SimResult): number | null {
 }
 
 const errorsOf = (result: SimResult): LineProblem[] =>
-  result.events.flatMap((e) => (e.kind === "code-error" && e.line !== null ? [{ line: e.line, message: `${e.proc}: ${e.message}` }] : []));
+  result.events.flatMap((e) =>
+    e.kind === "code-error" && e.line !== null ? [{ line: e.line, message: `${e.proc}: ${e.message}` }] : [],
+  );
 
 export interface CodeLevelProps {
   /** The level, without its reference solution (the page never ships it). */
@@ -90,7 +97,10 @@ function openingCode(level: CodeLevel): { source: string; note: Status } {
       },
     };
   const kept = codeKept(window.localStorage, level.slug) ?? level.starter;
-  return { source: kept, note: linked ? { tone: "error", text: `${linked.problem} Here is your own code for this level instead.` } : null };
+  return {
+    source: kept,
+    note: linked ? { tone: "error", text: `${linked.problem} Here is your own code for this level instead.` } : null,
+  };
 }
 
 /** The level as the HTML has it (the starter code), until the page has hydrated and the live level takes over. */
@@ -148,7 +158,10 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
   const heard = useCallback((outcome: CodeOutcome) => {
     setBusy(null);
     if (outcome.kind === "compile-error") {
-      setStatus({ tone: "error", text: outcome.line === null ? outcome.message : `Line ${outcome.line}: ${outcome.message}` });
+      setStatus({
+        tone: "error",
+        text: outcome.line === null ? outcome.message : `Line ${outcome.line}: ${outcome.message}`,
+      });
       setProblems(outcome.line === null ? [] : [{ line: outcome.line, message: outcome.message }]);
     } else if (outcome.kind === "stopped") setStatus({ tone: "error", text: outcome.message });
   }, []);
@@ -195,12 +208,17 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
           if (outcome.kind !== "verdict") return;
           const v = outcome.verdict;
           setVerdict({ verdict: v, graded, source: checked });
-          setProblems(v.errors.flatMap((e) => (e.line === null ? [] : [{ line: e.line, message: `${e.client}: ${e.message}` }])));
+          setProblems(
+            v.errors.flatMap((e) => (e.line === null ? [] : [{ line: e.line, message: `${e.client}: ${e.message}` }])),
+          );
           setStatus({ tone: v.passed ? "plain" : "error", text: `${checkHeadline(v)}.` });
           if (graded) {
             setSubmitted(true);
             if (v.passed && v.par.yours !== null)
-              pass(level.slug, { fingerprint: outcome.fingerprint, best: { kind: v.par.kind, value: v.par.yours, met: v.par.met } });
+              pass(level.slug, {
+                fingerprint: outcome.fingerprint,
+                best: { kind: v.par.kind, value: v.par.yours, met: v.par.met },
+              });
           }
         },
       },
@@ -221,7 +239,10 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
   return (
     <div className="space-y-6">
       {linkNote && (
-        <div role={linkNote.tone === "error" ? "alert" : "note"} className="rounded-lg border-l-4 border-link bg-surface p-3 text-sm">
+        <div
+          role={linkNote.tone === "error" ? "alert" : "note"}
+          className="rounded-lg border-l-4 border-link bg-surface p-3 text-sm"
+        >
           {linkNote.text}
         </div>
       )}
@@ -250,12 +271,25 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
           Your client
         </h2>
         <p id="editor-keys" className="text-sm text-ink-muted">
-          Tab indents inside the editor. To leave it with the keyboard, press Escape, then Tab (Escape twice if a list of completions is open). Ctrl+Space lists
-          the API&apos;s calls; hover or complete a call to read what it does.
+          Tab indents inside the editor. To leave it with the keyboard, press Escape, then Tab (Escape twice if a list
+          of completions is open). Ctrl+Space lists the API&apos;s calls; hover or complete a call to read what it does.
         </p>
-        <CodeEditor key={editorKey} initial={source} onChange={edited} docs={docs} problems={problems} marked={marked} label="Your lock client's code" />
+        <CodeEditor
+          key={editorKey}
+          initial={source}
+          onChange={edited}
+          docs={docs}
+          problems={problems}
+          marked={marked}
+          label="Your lock client's code"
+        />
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={`${primaryButton} ${waiting}`} onClick={() => busy === null && void startRun()} aria-disabled={busy !== null}>
+          <button
+            type="button"
+            className={`${primaryButton} ${waiting}`}
+            onClick={() => busy === null && void startRun()}
+            aria-disabled={busy !== null}
+          >
             Run
           </button>
           {!interview && (
@@ -287,7 +321,8 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
         <div role="status" aria-live="polite" className="min-h-6 text-sm">
           {busy && busy.kind !== "run" && (
             <p>
-              {busy.kind === "submit" ? "Grading" : "Checking"}: {busy.tried} {busy.total === null ? "" : `of ${busy.total} `}schedules so far…
+              {busy.kind === "submit" ? "Grading" : "Checking"}: {busy.tried}{" "}
+              {busy.total === null ? "" : `of ${busy.total} `}schedules so far…
             </p>
           )}
           {!busy && status && <p className={status.tone === "error" ? "font-semibold" : ""}>{status.text}</p>}
@@ -304,7 +339,11 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
           >
             Back to the starter code
           </button>
-          <ShareLink label="Copy a link to this code" search={() => codeSearch(source)} copied="Link copied: it opens this level with your code." />
+          <ShareLink
+            label="Copy a link to this code"
+            search={() => codeSearch(source)}
+            copied="Link copied: it opens this level with your code."
+          />
         </div>
       </section>
 
@@ -357,22 +396,37 @@ function VerdictPanel({
     </span>
   );
   return (
-    <section aria-labelledby="verdict-heading" className={`rounded-xl border-l-4 bg-surface p-4 text-sm ${verdict.passed ? "border-safe" : "border-danger"}`}>
+    <section
+      aria-labelledby="verdict-heading"
+      className={`rounded-xl border-l-4 bg-surface p-4 text-sm ${verdict.passed ? "border-safe" : "border-danger"}`}
+    >
       <h2 id="verdict-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
-        {graded ? (verdict.passed ? (interview ? "Pass" : "Passed") : interview ? "Fail" : "Not passed yet") : checkHeadline(verdict)}
+        {graded
+          ? verdict.passed
+            ? interview
+              ? "Pass"
+              : "Passed"
+            : interview
+              ? "Fail"
+              : "Not passed yet"
+          : checkHeadline(verdict)}
       </h2>
       {graded && <p className="mt-1">{checkHeadline(verdict)}.</p>}
       <ul className="mt-2 space-y-1">
         <li>
-          {mark(verdict.safe)} Safety: {verdict.safe ? "storage was never damaged" : "storage was damaged in some schedule"}
+          {mark(verdict.safe)} Safety:{" "}
+          {verdict.safe ? "storage was never damaged" : "storage was damaged in some schedule"}
         </li>
         <li>
-          {mark(verdict.live)} Liveness: {verdict.live ? "every schedule got its jobs done" : "some schedule did not get its jobs done"}
+          {mark(verdict.live)} Liveness:{" "}
+          {verdict.live ? "every schedule got its jobs done" : "some schedule did not get its jobs done"}
         </li>
         <li>
           {/* Par is a score for a client that works: a client that gets nothing done does not meet it with few calls. */}
           {mark(verdict.par.met && verdict.live)}{" "}
-          {verdict.live ? parText(verdict.par, verdict.par.yours) : `${parText(verdict.par)} It counts once every schedule gets its jobs done.`}
+          {verdict.live
+            ? parText(verdict.par, verdict.par.yours)
+            : `${parText(verdict.par)} It counts once every schedule gets its jobs done.`}
         </li>
       </ul>
       {verdict.counterexample && (
@@ -409,7 +463,10 @@ function InterviewClock({ minutes, stopped }: { minutes: number; stopped: boolea
   useEffect(() => {
     if (stopped) return;
     const started = Date.now() - (minutes * 60 - left) * 1000;
-    const timer = window.setInterval(() => setLeft(Math.max(0, minutes * 60 - Math.floor((Date.now() - started) / 1000))), 1000);
+    const timer = window.setInterval(
+      () => setLeft(Math.max(0, minutes * 60 - Math.floor((Date.now() - started) / 1000))),
+      1000,
+    );
     return () => window.clearInterval(timer);
     // The clock starts once; `left` is read only to resume from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -417,7 +474,9 @@ function InterviewClock({ minutes, stopped }: { minutes: number; stopped: boolea
   const text = useMemo(() => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`, [left]);
   return (
     <div className="rounded-xl border border-line p-4">
-      <p className="text-sm font-semibold">Interview mode: implement it, then submit. Pass or fail; the world and the counterexample show after.</p>
+      <p className="text-sm font-semibold">
+        Interview mode: implement it, then submit. Pass or fail; the world and the counterexample show after.
+      </p>
       <p className="mt-1 text-2xl font-bold tabular-nums" role="timer" aria-label={`Time left: ${text}`}>
         {stopped ? "Submitted" : left > 0 ? text : "Time is up"}
       </p>

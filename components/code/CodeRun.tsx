@@ -27,7 +27,12 @@ export interface CodeRunRequest {
 }
 
 /** A runner that runs every scenario the session asks for with the learner's code, in the sandbox. */
-function sandboxRunner(jobs: CodeJobs, slug: string, source: () => string, heard: (outcome: CodeOutcome) => void): Runner {
+function sandboxRunner(
+  jobs: CodeJobs,
+  slug: string,
+  source: () => string,
+  heard: (outcome: CodeOutcome) => void,
+): Runner {
   let stop: (() => void) | null = null;
   const cancel = () => {
     stop?.();
@@ -60,7 +65,13 @@ function latest<T>(value: T) {
   return { get: () => held, set: (next: T) => void (held = next) };
 }
 
-const locationOf = (scenario: Scenario): DecodedLocation => ({ scenario, presetId: null, t: null, predict: false, problems: [] });
+const locationOf = (scenario: Scenario): DecodedLocation => ({
+  scenario,
+  presetId: null,
+  t: null,
+  predict: false,
+  problems: [],
+});
 
 export default function CodeRun({
   request,

@@ -23,7 +23,12 @@ export function CodeSandbox({ levels, docs }: { levels: readonly CodeLevel[]; do
         <label htmlFor={id} className="text-sm font-semibold">
           Lock service, clients and faults of
         </label>
-        <select id={id} value={slug} onChange={(e) => setSlug(e.target.value)} className="rounded-md border border-line bg-page px-2 py-1.5 text-sm">
+        <select
+          id={id}
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          className="rounded-md border border-line bg-page px-2 py-1.5 text-sm"
+        >
           {levels.map((l) => (
             <option key={l.slug} value={l.slug}>
               {l.title}
@@ -33,7 +38,14 @@ export function CodeSandbox({ levels, docs }: { levels: readonly CodeLevel[]; do
       </div>
       {level && (
         <ProgressProvider>
-          <CodeLevelView key={level.slug} level={{ ...level, slug: `sandbox-${level.slug}` }} docs={docs} kicker="Sandbox" next={null} sandbox />
+          <CodeLevelView
+            key={level.slug}
+            level={{ ...level, slug: `sandbox-${level.slug}` }}
+            docs={docs}
+            kicker="Sandbox"
+            next={null}
+            sandbox
+          />
         </ProgressProvider>
       )}
     </div>

@@ -13,7 +13,9 @@ export function codeWorldText(world: FaultWorld): string {
     world.pauseMs.length ? `pauses of ${lengths(world.pauseMs)} at every moment that matters` : null,
     world.jumpMs.length ? `clock jumps of ${lengths(world.jumpMs)}, forward and back, just after each grant` : null,
     world.delayMs.length ? `delays of ${lengths(world.delayMs)} to each write on its way to storage` : null,
-    world.crashRestartMs?.length ? `a crash of a client just after each of its grants, restarting after ${lengths(world.crashRestartMs)}` : null,
+    world.crashRestartMs?.length
+      ? `a crash of a client just after each of its grants, restarting after ${lengths(world.crashRestartMs)}`
+      : null,
   ].filter(Boolean);
   if (world.maxFaults === 0 || kinds.length === 0) return "The run as it is, with no fault added.";
   return `Every schedule of up to ${plural(world.maxFaults, "fault")}: ${kinds.join("; ")} (at most ${groupDigits(world.maxSchedules)} schedules).`;
@@ -33,11 +35,15 @@ const reasonText: Record<NonNullable<CodeVerdict["counterexample"]>["reason"], s
   threw: "your code threw an error",
 };
 
-export const counterexampleReason = (verdict: CodeVerdict) => (verdict.counterexample ? reasonText[verdict.counterexample.reason] : null);
+export const counterexampleReason = (verdict: CodeVerdict) =>
+  verdict.counterexample ? reasonText[verdict.counterexample.reason] : null;
 
 /** Par in words: "6 requests to the lock service (par 18)". */
 export function parText(par: CodeVerdict["par"] | CodeLevel["par"], yours?: number | null): string {
-  const say = (n: number) => (par.kind === "service-calls" ? plural(n, "request") + " to the lock service" : `all jobs done by ${formatDuration(n)}`);
+  const say = (n: number) =>
+    par.kind === "service-calls"
+      ? plural(n, "request") + " to the lock service"
+      : `all jobs done by ${formatDuration(n)}`;
   if (yours === undefined) return `Par: ${say(par.value)}, on the run with no fault added.`;
   if (yours === null) return `Par: ${say(par.value)}; your run with no fault added did not finish its jobs.`;
   return `${say(yours)} on the run with no fault added (par: ${par.kind === "service-calls" ? groupDigits(par.value) : formatDuration(par.value)}).`;

@@ -4,7 +4,14 @@ import { useMemo } from "react";
 import { eventPhrase, firstDivergence, type Divergence } from "@/lib/readers/divergence";
 import { firstOutcomeDifference, type OutcomeDifference } from "@/lib/readers/outcomeDifference";
 import { seconds } from "@/lib/sim/format";
-import { selectCompare, selectHiding, selectResolved, selectResult, selectScenario, selectSetCompare } from "@/components/lab/selectors";
+import {
+  selectCompare,
+  selectHiding,
+  selectResolved,
+  selectResult,
+  selectScenario,
+  selectSetCompare,
+} from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { FlipPicker } from "./FlipPicker";
 import { TwinTimelines } from "./TwinTimelines";
@@ -74,7 +81,9 @@ export function ComparePanel() {
                 <strong>The two runs are the same, event for event:</strong> this flip changes nothing in this scenario.
               </p>
             ) : (
-              <p className="text-ink-muted">This run is too large to compare event by event here; the verdicts below still hold.</p>
+              <p className="text-ink-muted">
+                This run is too large to compare event by event here; the verdicts below still hold.
+              </p>
             )}
           </div>
           {result && twin.result && (
@@ -87,8 +96,8 @@ export function ComparePanel() {
             />
           )}
           <p id="compare-help" className="p-3 text-xs text-ink-muted sm:px-4">
-            Both runs share the lab&apos;s playhead: play, step or click either diagram to move it. Drag to pan both; Ctrl or ⌘ + wheel zooms both. The dashed
-            line marks the first moment the runs differ.
+            Both runs share the lab&apos;s playhead: play, step or click either diagram to move it. Drag to pan both;
+            Ctrl or ⌘ + wheel zooms both. The dashed line marks the first moment the runs differ.
           </p>
         </div>
       )}
@@ -98,11 +107,18 @@ export function ComparePanel() {
 
 /** The difference that matters, first: the first write whose fate differs, or that there is none. */
 function OutcomeLine({ difference }: { difference: OutcomeDifference | null }) {
-  if (!difference) return <p>Every write has the same fate in both runs: the flip changes how the run unfolds, not what storage ends up accepting.</p>;
+  if (!difference)
+    return (
+      <p>
+        Every write has the same fate in both runs: the flip changes how the run unfolds, not what storage ends up
+        accepting.
+      </p>
+    );
   const side = (w: OutcomeDifference["a"]) => (w ? `${eventPhrase(w)} at ${seconds(w.t)}` : "that write never happens");
   return (
     <p>
-      <strong>The first difference in outcome, at {seconds(difference.t)}:</strong> in A, {side(difference.a)}; in B, {side(difference.b)}.
+      <strong>The first difference in outcome, at {seconds(difference.t)}:</strong> in A, {side(difference.a)}; in B,{" "}
+      {side(difference.b)}.
     </p>
   );
 }

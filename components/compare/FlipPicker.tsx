@@ -81,7 +81,8 @@ function TtlField({ ms, onFlip }: { ms: number; onFlip: (flip: Flip) => void }) 
   const [error, setError] = useState<string | null>(null);
   const apply = () => {
     const value = Math.round(Number(text) * 1000);
-    if (!Number.isFinite(value) || value < 1 || value > 3_600_000) setError(`"${text}" is not a lease between 0.001 s and 3600 s.`);
+    if (!Number.isFinite(value) || value < 1 || value > 3_600_000)
+      setError(`"${text}" is not a lease between 0.001 s and 3600 s.`);
     else {
       setError(null);
       if (value !== ms) onFlip({ kind: "ttl", ms: value });

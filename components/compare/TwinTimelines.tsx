@@ -30,7 +30,13 @@ export interface TwinSide {
  * playhead of both, and one zoom shows the same window of both (d3-zoom listens on the element
  * around them, so dragging either pans both). The first moment the runs differ is marked on each.
  */
-export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSide] | [TwinSide]; divergenceT: number | null }) {
+export function TwinTimelines({
+  sides,
+  divergenceT,
+}: {
+  sides: [TwinSide, TwinSide] | [TwinSide];
+  divergenceT: number | null;
+}) {
   const boxRef = useRef<HTMLDivElement>(null);
   const { width } = useElementWidth(boxRef);
   const setT = usePlayback(selectSetT);
@@ -38,7 +44,10 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
   const [modelA, modelB] = [modelOf(sides[0].result), sides[1] ? modelOf(sides[1].result) : null];
   const models = modelB ? [modelA, modelB] : [modelA];
   // One model and one layout per side, in the sides' order.
-  const layouts = useMemo(() => (modelB ? [timelineLayout(modelA.lanes), timelineLayout(modelB.lanes)] : [timelineLayout(modelA.lanes)]), [modelA, modelB]);
+  const layouts = useMemo(
+    () => (modelB ? [timelineLayout(modelA.lanes), timelineLayout(modelB.lanes)] : [timelineLayout(modelA.lanes)]),
+    [modelA, modelB],
+  );
   const labelWidth = width < 560 ? 92 : 150;
   const plotRight = Math.max(labelWidth + 40, width - RIGHT_PAD);
   const durationMs = Math.max(...models.map((m) => m.durationMs));
@@ -46,7 +55,13 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
   const fitEndT = Math.min(durationMs, Math.max(...models.map((m) => m.activityEndT)) + 1000);
   const height = layouts.reduce((sum, l) => sum + l.height, 0) + 60 * layouts.length;
   // d3-zoom works on any element; the hook names SVG only because the timeline uses it on one.
-  const zoom = useTimelineZoom(boxRef as unknown as RefObject<SVGSVGElement>, { plotLeft: labelWidth, plotRight, height, durationMs, fitEndT });
+  const zoom = useTimelineZoom(boxRef as unknown as RefObject<SVGSVGElement>, {
+    plotLeft: labelWidth,
+    plotRight,
+    height,
+    durationMs,
+    fitEndT,
+  });
   const x = scaleLinear().domain(zoom.domain).range([labelWidth, plotRight]);
   const around = () => playback.getState().t;
 
@@ -69,10 +84,18 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
             const dx = divergenceT === null ? null : x(divergenceT);
             const inView = dx !== null && dx >= labelWidth && dx <= plotRight;
             return (
-              <div key={side.letter} role="group" aria-label={`Run ${side.letter}: ${side.title}`} className="border-t border-line first:border-t-0">
+              <div
+                key={side.letter}
+                role="group"
+                aria-label={`Run ${side.letter}: ${side.title}`}
+                className="border-t border-line first:border-t-0"
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-4">
                   <p className="text-sm font-semibold">
-                    <span className="mr-2 inline-flex size-6 items-center justify-center rounded-full border-2 border-ink text-xs" aria-hidden="true">
+                    <span
+                      className="mr-2 inline-flex size-6 items-center justify-center rounded-full border-2 border-ink text-xs"
+                      aria-hidden="true"
+                    >
                       {side.letter}
                     </span>
                     {side.title}
@@ -95,7 +118,11 @@ export function TwinTimelines({ sides, divergenceT }: { sides: [TwinSide, TwinSi
                     describedBy="compare-help"
                   />
                   {inView && (
-                    <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: dx, height: layouts[i]!.axisTop }}>
+                    <div
+                      aria-hidden="true"
+                      className="pointer-events-none absolute top-0"
+                      style={{ left: dx, height: layouts[i]!.axisTop }}
+                    >
                       <div className="h-full border-l-2 border-dashed" style={{ borderColor: roleColor.ink }} />
                       <span className="absolute top-0 left-1 rounded bg-ink px-1 text-[10px] font-semibold whitespace-nowrap text-page">
                         differs from {formatClock(divergenceT!)}

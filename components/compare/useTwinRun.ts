@@ -33,7 +33,13 @@ export function useTwinRun(input: Scenario, resolved: ResolvedScenario, flip: Fl
   }, [plan, slot]);
 
   if (!twin) return { twin: null, result: null, pending: false, error: null };
-  if (plan && !plan.ok) return { twin, result: null, pending: false, error: `The twin would not be valid: ${plan.errors.join("; ")}` };
+  if (plan && !plan.ok)
+    return { twin, result: null, pending: false, error: `The twin would not be valid: ${plan.errors.join("; ")}` };
   const mine = plan !== null && run.key === plan ? run : null;
-  return { twin, result: mine?.result ?? null, pending: plan !== null && (mine === null || mine.pending), error: mine?.error ?? null };
+  return {
+    twin,
+    result: mine?.result ?? null,
+    pending: plan !== null && (mine === null || mine.pending),
+    error: mine?.error ?? null,
+  };
 }

@@ -1,6 +1,13 @@
 "use client";
 
-import { postgresModeLabel, postgresModes, serviceKinds, serviceLabel, workloadKinds, workloadLabel } from "@/lib/scenario/catalog";
+import {
+  postgresModeLabel,
+  postgresModes,
+  serviceKinds,
+  serviceLabel,
+  workloadKinds,
+  workloadLabel,
+} from "@/lib/scenario/catalog";
 import { withGuard, withPostgresMode, withService, withWorkload } from "@/lib/scenario/edits";
 import { guardOptions } from "@/lib/scenario/options";
 import { sliders } from "@/lib/scenario/sliders";
@@ -23,7 +30,11 @@ const modeOptions = postgresModes.map((mode) => ({ value: mode, label: postgresM
 export function ControlsPanel() {
   const resolved = useScenario(selectResolved);
   const edit = useScenario(selectEdit);
-  const guards = guardOptions(resolved).map((o) => ({ value: o.kind, label: o.label, unavailable: o.availability.ok ? undefined : o.availability.reason }));
+  const guards = guardOptions(resolved).map((o) => ({
+    value: o.kind,
+    label: o.label,
+    unavailable: o.availability.ok ? undefined : o.availability.reason,
+  }));
 
   return (
     <section aria-labelledby="controls-heading" className="space-y-6">

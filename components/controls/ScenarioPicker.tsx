@@ -4,7 +4,15 @@ import { useId, useMemo, useState } from "react";
 import { presets, presetById, type Preset } from "@/lib/scenario/presets";
 import type { Scenario } from "@/lib/sim/scenario";
 import { changesBetween, changeText } from "@/lib/scenario/editSummary";
-import { failureKinds, failureLabel, groupByService, matchesFilter, presetEntry, type FailureKind, type PresetEntry } from "@/lib/scenario/presetTags";
+import {
+  failureKinds,
+  failureLabel,
+  groupByService,
+  matchesFilter,
+  presetEntry,
+  type FailureKind,
+  type PresetEntry,
+} from "@/lib/scenario/presetTags";
 import { isPresetAsIs } from "@/lib/scenario/url";
 import { EditHistory } from "@/components/lab/EditHistory";
 import { selectHiding, selectPresetId, selectScenario } from "@/components/lab/selectors";
@@ -40,9 +48,13 @@ export function ScenarioPicker() {
   const preset = presetId ? presetById(presetId) : undefined;
   const edited = useMemo(() => !isPresetAsIs(scenario, presetId), [scenario, presetId]);
   const filtering = query.trim() !== "" || failure !== null;
-  const matching = useMemo(() => (filtering ? presets.filter((p) => matchesFilter(entryOf(p), query, failure)) : presets), [filtering, query, failure]);
+  const matching = useMemo(
+    () => (filtering ? presets.filter((p) => matchesFilter(entryOf(p), query, failure)) : presets),
+    [filtering, query, failure],
+  );
   // The chosen preset stays in the list, so the list can still show it.
-  const listed = preset && !matching.includes(preset) ? presets.filter((p) => p === preset || matching.includes(p)) : matching;
+  const listed =
+    preset && !matching.includes(preset) ? presets.filter((p) => p === preset || matching.includes(p)) : matching;
 
   // From lg up, the search and the choice sit beside what the scenario is, so the panel stays short
   // and the lab's timeline stays on a laptop's first screen.
@@ -56,11 +68,21 @@ export function ScenarioPicker() {
         <div className="mt-1 flex flex-wrap items-end gap-2" role="search" aria-label="Scenarios">
           <label className="flex min-w-0 flex-1 basis-52 flex-col gap-1 text-sm font-medium">
             Find a scenario
-            <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="pause, fencing, etcd…" className={fieldClass} />
+            <input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="pause, fencing, etcd…"
+              className={fieldClass}
+            />
           </label>
           <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
             Failure
-            <select value={failure ?? ANY} onChange={(event) => setFailure((event.target.value || null) as FailureKind | null)} className={fieldClass}>
+            <select
+              value={failure ?? ANY}
+              onChange={(event) => setFailure((event.target.value || null) as FailureKind | null)}
+              className={fieldClass}
+            >
               <option value={ANY}>Any</option>
               {failureKinds.map((kind) => (
                 <option key={kind} value={kind}>
@@ -105,7 +127,9 @@ export function ScenarioPicker() {
           </select>
           {preset && edited && (
             <>
-              <span className="rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold text-ink-muted">Edited</span>
+              <span className="rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold text-ink-muted">
+                Edited
+              </span>
               <button
                 type="button"
                 onClick={() => store.getState().choosePreset(preset.id)}
@@ -121,10 +145,16 @@ export function ScenarioPicker() {
         {preset ? (
           <>
             <PresetTags preset={preset} />
-            {edited ? <EditedFrom preset={preset} scenario={scenario} hiding={hiding} /> : <PresetAbout preset={preset} hiding={hiding} />}
+            {edited ? (
+              <EditedFrom preset={preset} scenario={scenario} hiding={hiding} />
+            ) : (
+              <PresetAbout preset={preset} hiding={hiding} />
+            )}
           </>
         ) : (
-          <p className="text-ink-muted">A scenario of your own, from a link or your changes. Pick a preset to start again from one.</p>
+          <p className="text-ink-muted">
+            A scenario of your own, from a link or your changes. Pick a preset to start again from one.
+          </p>
         )}
       </div>
     </div>

@@ -25,7 +25,8 @@ export function SelectControl({
 }) {
   const id = useId();
   const unavailable = options.filter((o) => o.unavailable);
-  const describedBy = [hint ? `${id}-hint` : null, unavailable.length ? `${id}-why` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, unavailable.length ? `${id}-why` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">

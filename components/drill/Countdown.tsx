@@ -1,7 +1,15 @@
 "use client";
 
 import { useEffect, useReducer, useRef } from "react";
-import { countdownInit, countdownKey, countdownLabel, countdownPhase, countdownReducer, countdownRestore, type CountdownState } from "./countdown";
+import {
+  countdownInit,
+  countdownKey,
+  countdownLabel,
+  countdownPhase,
+  countdownReducer,
+  countdownRestore,
+  type CountdownState,
+} from "./countdown";
 import { CountdownButtons } from "./CountdownButtons";
 
 function readSaved(slug: string): unknown {
@@ -58,7 +66,10 @@ export function Countdown({ minutes, slug, stopped }: { minutes: number; slug: s
   }, [running]);
 
   return (
-    <section aria-labelledby="timer-heading" className="flex flex-wrap items-center gap-x-5 gap-y-3 rounded-xl border border-line bg-surface p-4">
+    <section
+      aria-labelledby="timer-heading"
+      className="flex flex-wrap items-center gap-x-5 gap-y-3 rounded-xl border border-line bg-surface p-4"
+    >
       <div>
         <h2 id="timer-heading" className="text-sm font-semibold text-ink-muted">
           Timer · {minutes} minutes suggested

@@ -18,7 +18,11 @@ export function CountdownButtons({
   return (
     <div className="flex flex-wrap gap-2">
       {!finished && (
-        <button type="button" className={secondaryButton} onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => dispatch({ type: running ? "pause" : "start", now: Date.now() })}
+        >
           {running ? labels.pause : fresh ? labels.start : labels.resume}
         </button>
       )}

@@ -33,18 +33,27 @@ export function DrillList({ drills }: { drills: DrillSummary[] }) {
   return (
     <>
       <p className="mt-6 min-h-6 font-semibold" aria-live="polite">
-        {ready && (dueCount === 0 ? "No drill is due for review." : `${dueCount} ${dueCount === 1 ? "drill is" : "drills are"} due for review.`)}
+        {ready &&
+          (dueCount === 0
+            ? "No drill is due for review."
+            : `${dueCount} ${dueCount === 1 ? "drill is" : "drills are"} due for review.`)}
       </p>
       <ul aria-label="All drills" className="mt-4 grid gap-4 sm:grid-cols-2">
         {drills.map((drill, index) => {
           const status = statuses[index];
           return (
-            <li key={drill.slug} className={`relative flex flex-col rounded-xl border-2 p-5 hover:bg-surface ${status?.due ? "border-focus" : "border-line"}`}>
+            <li
+              key={drill.slug}
+              className={`relative flex flex-col rounded-xl border-2 p-5 hover:bg-surface ${status?.due ? "border-focus" : "border-line"}`}
+            >
               <p className="text-sm font-semibold text-ink-muted">
                 {drill.topic} · {drill.minutes} min
               </p>
               <h2 className="mt-1 text-lg font-bold">
-                <Link href={`/drill/${drill.slug}/`} className="rounded-sm after:absolute after:inset-0 after:rounded-xl">
+                <Link
+                  href={`/drill/${drill.slug}/`}
+                  className="rounded-sm after:absolute after:inset-0 after:rounded-xl"
+                >
                   {drill.title}
                 </Link>
               </h2>

@@ -10,14 +10,23 @@ import { primaryButton } from "@/components/ui/button";
 import type { Drill } from "@/lib/content/types";
 import type { DrillAttempt, DrillProgress } from "@/lib/store/progressSchema";
 import { rubricRating } from "@/lib/store/rubricRating";
-import { selectDrill, selectHydrated, selectRateDrill, selectRestartDrill, selectUpdateDrillAttempt } from "@/lib/store/progressSelectors";
+import {
+  selectDrill,
+  selectHydrated,
+  selectRateDrill,
+  selectRestartDrill,
+  selectUpdateDrillAttempt,
+} from "@/lib/store/progressSelectors";
 import { Countdown, forgetCountdown } from "./Countdown";
 import { LastAttempt } from "./LastAttempt";
 import { RatingButtons } from "./RatingButtons";
 import { RubricChecklist } from "./RubricChecklist";
 import { SayItOutLoud } from "./SayItOutLoud";
 
-type Props = Pick<Drill, "slug" | "minutes" | "rubric" | "mustHaves" | "modelAnswerHtml" | "followUpsHtml" | "scenario">;
+type Props = Pick<
+  Drill,
+  "slug" | "minutes" | "rubric" | "mustHaves" | "modelAnswerHtml" | "followUpsHtml" | "scenario"
+>;
 
 /** A drill that has come due again after a rated attempt: practise it afresh (an unrated one is still in progress). */
 function dueWithOldAttempt(drill: DrillProgress, now: Date): boolean {
@@ -46,7 +55,10 @@ export function DrillWorkbench({ slug, minutes, rubric, mustHaves, modelAnswerHt
   const answerRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   // Decided once, when the saved progress is in: a due drill starts a fresh attempt.
-  const [opening, setOpening] = useState<{ decided: boolean; previous: DrillAttempt | null }>({ decided: false, previous: null });
+  const [opening, setOpening] = useState<{ decided: boolean; previous: DrillAttempt | null }>({
+    decided: false,
+    previous: null,
+  });
   const [timerRun, setTimerRun] = useState(0);
   if (hydrated && now && !opening.decided) {
     const fresh = dueWithOldAttempt(drill, now);
@@ -105,7 +117,9 @@ export function DrillWorkbench({ slug, minutes, rubric, mustHaves, modelAnswerHt
             disabled={!hydrated}
             rows={12}
             className="mt-4 block w-full rounded-lg border-2 border-line bg-page p-3 text-ink placeholder:text-ink-muted focus-visible:border-focus disabled:opacity-60"
-            placeholder={hydrated ? "Start with the failure mode, then the mechanism that fixes it…" : "Loading your draft…"}
+            placeholder={
+              hydrated ? "Start with the failure mode, then the mechanism that fixes it…" : "Loading your draft…"
+            }
           />
           {!attempt.revealed && (
             <div className="mt-4">
@@ -129,7 +143,11 @@ export function DrillWorkbench({ slug, minutes, rubric, mustHaves, modelAnswerHt
 
       {attempt.revealed && (
         <div className="max-w-3xl">
-          <RubricChecklist items={rubric} checked={attempt.rubric} onChange={(checked) => update({ rubric: checked })} />
+          <RubricChecklist
+            items={rubric}
+            checked={attempt.rubric}
+            onChange={(checked) => update({ rubric: checked })}
+          />
           {followUpsHtml && (
             <section aria-labelledby="followups-heading" className="mt-10">
               <h2 id="followups-heading" className="text-2xl font-bold tracking-tight">

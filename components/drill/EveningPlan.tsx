@@ -21,13 +21,16 @@ export function EveningPlan({ plan }: { plan: PlanItem[] }) {
   const doneCount = done.filter(Boolean).length;
 
   return (
-    <section aria-labelledby="evening-heading" className="mt-10 max-w-3xl rounded-xl border border-line bg-surface p-5 sm:p-6">
+    <section
+      aria-labelledby="evening-heading"
+      className="mt-10 max-w-3xl rounded-xl border border-line bg-surface p-5 sm:p-6"
+    >
       <h2 id="evening-heading" className="text-2xl font-bold tracking-tight">
         Interview tomorrow? A plan for one evening
       </h2>
       <p className="mt-2 text-ink-muted">
-        Each quiz in course order with the shortest drill on its topic, then a design question as a full mock: {total} minutes in all (a quiz at{" "}
-        {MINUTES_PER_QUESTION} minute a question). Then cram everything you missed on the{" "}
+        Each quiz in course order with the shortest drill on its topic, then a design question as a full mock: {total}{" "}
+        minutes in all (a quiz at {MINUTES_PER_QUESTION} minute a question). Then cram everything you missed on the{" "}
         <Link href="/review/" className="font-medium text-link underline underline-offset-2">
           review page
         </Link>
@@ -45,7 +48,10 @@ export function EveningPlan({ plan }: { plan: PlanItem[] }) {
             <span className="min-w-0">
               <span className="text-sm text-ink-muted tabular-nums">{index + 1}. </span>
               <span className="text-sm font-semibold text-ink-muted">{item.kind === "quiz" ? "Quiz" : "Drill"} · </span>
-              <Link href={item.kind === "quiz" ? `/quiz/${item.slug}/` : `/drill/${item.slug}/`} className="font-medium text-link underline underline-offset-2">
+              <Link
+                href={item.kind === "quiz" ? `/quiz/${item.slug}/` : `/drill/${item.slug}/`}
+                className="font-medium text-link underline underline-offset-2"
+              >
                 {item.title}
               </Link>
             </span>

@@ -5,7 +5,9 @@ import type { DrillAttempt } from "@/lib/store/progressSchema";
 export function LastAttempt({ attempt, rubric }: { attempt: DrillAttempt; rubric: string[] }) {
   return (
     <details className="mt-4 rounded-xl border border-line p-4">
-      <summary className="cursor-pointer font-semibold">Your last attempt{attempt.rating !== null ? `, rated ${gradeLabels[attempt.rating]}` : ""}</summary>
+      <summary className="cursor-pointer font-semibold">
+        Your last attempt{attempt.rating !== null ? `, rated ${gradeLabels[attempt.rating]}` : ""}
+      </summary>
       <p className="mt-3 whitespace-pre-wrap text-ink">{attempt.answer || "You wrote no answer."}</p>
       {attempt.revealed && (
         <p className="mt-2 text-sm text-ink-muted">

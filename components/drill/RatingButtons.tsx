@@ -43,7 +43,8 @@ export function RatingButtons({
         <>
           <p className="mt-2 text-ink-muted">Your rating decides when this drill comes back for review.</p>
           <p className="mt-2 text-sm">
-            <span className="font-semibold">Your ticks suggest {gradeLabels[suggested]}.</span> {rubricRatingRule} The choice is yours.
+            <span className="font-semibold">Your ticks suggest {gradeLabels[suggested]}.</span> {rubricRatingRule} The
+            choice is yours.
           </p>
           <div className="mt-4 grid gap-2 sm:grid-cols-4">
             {grades.map((grade) => (
@@ -56,7 +57,11 @@ export function RatingButtons({
                 <span className="text-base">
                   {gradeLabels[grade]}
                   {grade === suggested && " "}
-                  {grade === suggested && <span className="ml-1 rounded-sm bg-focus px-1.5 py-0.5 text-xs font-bold text-page">Suggested</span>}
+                  {grade === suggested && (
+                    <span className="ml-1 rounded-sm bg-focus px-1.5 py-0.5 text-xs font-bold text-page">
+                      Suggested
+                    </span>
+                  )}
                 </span>
                 <span className="font-normal text-ink-muted">
                   {" "}
@@ -85,7 +90,9 @@ export function RatingButtons({
               Start a new attempt
             </button>
           </div>
-          <p className="mt-2 text-sm text-ink-muted">A new attempt clears your answer and the ticks; the schedule stays.</p>
+          <p className="mt-2 text-sm text-ink-muted">
+            A new attempt clears your answer and the ticks; the schedule stays.
+          </p>
         </div>
       )}
     </section>

@@ -3,8 +3,17 @@
 import { ContentHtml } from "@/components/content/ContentHtml";
 
 /** The rubric as a checklist: the learner ticks what their answer covered. */
-export function RubricChecklist({ items, checked, onChange }: { items: string[]; checked: number[]; onChange: (checked: number[]) => void }) {
-  const toggle = (index: number, on: boolean) => onChange(on ? [...checked, index].sort((a, b) => a - b) : checked.filter((i) => i !== index));
+export function RubricChecklist({
+  items,
+  checked,
+  onChange,
+}: {
+  items: string[];
+  checked: number[];
+  onChange: (checked: number[]) => void;
+}) {
+  const toggle = (index: number, on: boolean) =>
+    onChange(on ? [...checked, index].sort((a, b) => a - b) : checked.filter((i) => i !== index));
   return (
     <section aria-labelledby="rubric-heading" className="mt-10">
       <h2 id="rubric-heading" className="text-2xl font-bold tracking-tight">

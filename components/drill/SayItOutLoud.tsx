@@ -34,7 +34,12 @@ export function SayItOutLoud() {
         <CountdownButtons
           state={state}
           dispatch={dispatch}
-          labels={{ start: "Start speaking", pause: "Pause speaking", resume: "Resume speaking", reset: "Reset the two minutes" }}
+          labels={{
+            start: "Start speaking",
+            pause: "Pause speaking",
+            resume: "Resume speaking",
+            reset: "Reset the two minutes",
+          }}
         />
       </div>
       {/* The time left as a bar; it moves without easing under reduced motion. */}

@@ -31,7 +31,11 @@ describe("the drill countdown", () => {
 describe("the drill countdown across a reload", () => {
   it("goes on from where a running timer is now", () => {
     const running = countdownReducer(countdownInit(60_000), { type: "start", now: 1_000 });
-    expect(countdownRestore(JSON.parse(JSON.stringify(running)), 60_000, 31_000)).toEqual({ totalMs: 60_000, remainingMs: 30_000, endsAt: 61_000 });
+    expect(countdownRestore(JSON.parse(JSON.stringify(running)), 60_000, 31_000)).toEqual({
+      totalMs: 60_000,
+      remainingMs: 30_000,
+      endsAt: 61_000,
+    });
     expect(countdownRestore(running, 60_000, 100_000)).toEqual({ totalMs: 60_000, remainingMs: 0, endsAt: null });
   });
 

@@ -5,7 +5,8 @@ export interface CountdownState {
   endsAt: number | null;
 }
 
-export type CountdownAction = { type: "start" | "pause" | "tick"; now: number } | { type: "reset" } | { type: "restore"; state: CountdownState };
+export type CountdownAction =
+  { type: "start" | "pause" | "tick"; now: number } | { type: "reset" } | { type: "restore"; state: CountdownState };
 
 export function countdownInit(totalMs: number): CountdownState {
   return { totalMs, remainingMs: totalMs, endsAt: null };
@@ -14,9 +15,13 @@ export function countdownInit(totalMs: number): CountdownState {
 export function countdownReducer(state: CountdownState, action: CountdownAction): CountdownState {
   switch (action.type) {
     case "start":
-      return state.endsAt !== null || state.remainingMs === 0 ? state : { ...state, endsAt: action.now + state.remainingMs };
+      return state.endsAt !== null || state.remainingMs === 0
+        ? state
+        : { ...state, endsAt: action.now + state.remainingMs };
     case "pause":
-      return state.endsAt === null ? state : { ...state, remainingMs: Math.max(0, state.endsAt - action.now), endsAt: null };
+      return state.endsAt === null
+        ? state
+        : { ...state, remainingMs: Math.max(0, state.endsAt - action.now), endsAt: null };
     case "tick": {
       if (state.endsAt === null) return state;
       const remainingMs = Math.max(0, state.endsAt - action.now);
@@ -52,7 +57,8 @@ export function countdownRestore(saved: unknown, totalMs: number, now: number): 
   const fresh = countdownInit(totalMs);
   if (typeof saved !== "object" || saved === null) return fresh;
   const { totalMs: total, remainingMs, endsAt } = saved as Record<string, unknown>;
-  if (total !== totalMs || typeof remainingMs !== "number" || !(remainingMs >= 0 && remainingMs <= totalMs)) return fresh;
+  if (total !== totalMs || typeof remainingMs !== "number" || !(remainingMs >= 0 && remainingMs <= totalMs))
+    return fresh;
   if (endsAt === null) return { totalMs, remainingMs, endsAt: null };
   if (typeof endsAt !== "number") return fresh;
   return countdownReducer({ totalMs, remainingMs, endsAt }, { type: "tick", now });

@@ -14,5 +14,7 @@ export function sayAloudCue(state: CountdownState): string {
   if (state.remainingMs === 0) return "Two minutes are up: stop and compare with the rubric.";
   if (state.remainingMs === state.totalMs && !running) return "";
   if (!running) return "Paused.";
-  return state.remainingMs <= SAY_ALOUD_WARN_MS ? "30 seconds left: wrap up." : "Two minutes: say your answer out loud.";
+  return state.remainingMs <= SAY_ALOUD_WARN_MS
+    ? "30 seconds left: wrap up."
+    : "Two minutes: say your answer out loud.";
 }

@@ -2,7 +2,15 @@ import { cellCounts, cellPlace, openText } from "./cellText";
 import type { MapRun } from "./useFailureMap";
 
 /** The hovered (else focused) cell's numbers, in a box of fixed height so the map never jumps. */
-export function CellDetails({ run, index, current }: { run: MapRun; index: number; current: { x: number; y: number } | null }) {
+export function CellDetails({
+  run,
+  index,
+  current,
+}: {
+  run: MapRun;
+  index: number;
+  current: { x: number; y: number } | null;
+}) {
   const cols = run.xValues.length;
   const cell = run.cells[index] ?? null;
   const { x: xs, y: ys } = run.settings;

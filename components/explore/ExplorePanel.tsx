@@ -22,7 +22,12 @@ export function ExplorePanel() {
 
   const onKeyDown = (event: KeyboardEvent) => {
     const i = TABS.findIndex((t) => t.id === tab);
-    const next = event.key === "ArrowRight" ? (i + 1) % TABS.length : event.key === "ArrowLeft" ? (i + TABS.length - 1) % TABS.length : null;
+    const next =
+      event.key === "ArrowRight"
+        ? (i + 1) % TABS.length
+        : event.key === "ArrowLeft"
+          ? (i + TABS.length - 1) % TABS.length
+          : null;
     const to = next === null ? undefined : TABS[next];
     if (!to) return;
     event.preventDefault();
@@ -31,7 +36,11 @@ export function ExplorePanel() {
   };
 
   return (
-    <section id="explore" aria-labelledby={`${id}-heading`} className="rounded-xl border border-line bg-page p-4 sm:p-5">
+    <section
+      id="explore"
+      aria-labelledby={`${id}-heading`}
+      className="rounded-xl border border-line bg-page p-4 sm:p-5"
+    >
       <h2 id={`${id}-heading`} className="text-lg font-bold tracking-tight">
         Explore this scenario
       </h2>
@@ -56,7 +65,14 @@ export function ExplorePanel() {
         ))}
       </div>
       {TABS.map((t) => (
-        <div key={t.id} id={`${id}-panel-${t.id}`} role="tabpanel" aria-labelledby={`${id}-tab-${t.id}`} hidden={tab !== t.id} className="pt-4">
+        <div
+          key={t.id}
+          id={`${id}-panel-${t.id}`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${t.id}`}
+          hidden={tab !== t.id}
+          className="pt-4"
+        >
           {t.id === "map" ? <FailureMap /> : <FailureFinder />}
         </div>
       ))}

@@ -10,7 +10,8 @@ import { FinderResultView } from "./FinderResultView";
 import { useFailureFinder } from "./useFailureFinder";
 import { groupDigits } from "@/lib/sim/format";
 
-const inputClass = "mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-sm tabular-nums text-ink";
+const inputClass =
+  "mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-sm tabular-nums text-ink";
 
 const FIELDS: { key: Exclude<keyof BudgetFields, "maxPauses">; label: string }[] = [
   { key: "maxPauseS", label: "Longest pause (s)" },
@@ -45,8 +46,9 @@ export function FailureFinder() {
   return (
     <div>
       <p className="text-sm text-ink-muted">
-        The finder adds faults to the current scenario at the moments that matter and looks for a schedule that damages the data (or, with no storage guard,
-        lets two clients hold the lock at once), then shrinks it to the fewest, smallest faults. Random pauses (chaos) are off while it searches.
+        The finder adds faults to the current scenario at the moments that matter and looks for a schedule that damages
+        the data (or, with no storage guard, lets two clients hold the lock at once), then shrinks it to the fewest,
+        smallest faults. Random pauses (chaos) are off while it searches.
       </p>
       <form onSubmit={submit} noValidate className="mt-3">
         <fieldset className="rounded-lg border border-line p-3">
@@ -56,7 +58,12 @@ export function FailureFinder() {
               <label htmlFor={`${id}-pauses`} className="block text-xs font-semibold">
                 Pauses
               </label>
-              <select id={`${id}-pauses`} value={fields.maxPauses} onChange={(e) => setFields({ ...fields, maxPauses: e.target.value })} className={inputClass}>
+              <select
+                id={`${id}-pauses`}
+                value={fields.maxPauses}
+                onChange={(e) => setFields({ ...fields, maxPauses: e.target.value })}
+                className={inputClass}
+              >
                 <option value="0">0</option>
                 <option value="1">1</option>
                 <option value="2">2</option>
@@ -90,7 +97,12 @@ export function FailureFinder() {
               <label htmlFor={`${id}-progress`} className="text-sm font-semibold">
                 Searching
               </label>
-              <progress id={`${id}-progress`} max={run.total} value={run.tried} className="h-2 w-48 accent-[var(--color-focus)]" />
+              <progress
+                id={`${id}-progress`}
+                max={run.total}
+                value={run.tried}
+                className="h-2 w-48 accent-[var(--color-focus)]"
+              />
               <span className="text-sm tabular-nums text-ink-muted">
                 {groupDigits(run.tried)} schedules tried, of at most {groupDigits(run.total)}
               </span>

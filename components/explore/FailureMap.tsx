@@ -89,7 +89,14 @@ export function FailureMap() {
     const x = index % cols;
     const y = Math.floor(index / cols);
     // The cell's index is inside the grid the values span.
-    const applied = cellScenario(run.base, run.settings.x.axis, run.xValues[x]!, run.settings.y.axis, run.yValues[y]!, seedToOpen(cell));
+    const applied = cellScenario(
+      run.base,
+      run.settings.x.axis,
+      run.xValues[x]!,
+      run.settings.y.axis,
+      run.yValues[y]!,
+      seedToOpen(cell),
+    );
     if (applied.ok && !cell?.invalid) openInTimeline(stores, applied.scenario, "first-violation");
   };
 
@@ -102,7 +109,9 @@ export function FailureMap() {
       {linkProblems.length > 0 && (
         <div role="alert" className="mb-3 flex gap-3 rounded-lg border-l-4 border-danger bg-surface p-3 text-sm">
           <div className="flex-1">
-            <p className="font-semibold">The link&apos;s failure map could not be used, so the map starts from its usual settings</p>
+            <p className="font-semibold">
+              The link&apos;s failure map could not be used, so the map starts from its usual settings
+            </p>
             <ul className="mt-1 list-disc pl-5 text-ink-muted">
               {linkProblems.map((p) => (
                 <li key={p}>{p}</li>
@@ -121,10 +130,13 @@ export function FailureMap() {
       {linkRuns && !run && (
         <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">
           This link set the map below: {groupDigits(linkRuns.cells)} cells of {groupDigits(opening.settings.seeds)} seed
-          {opening.settings.seeds === 1 ? "" : "s"}, {groupDigits(linkRuns.runs)} runs in this browser. Press “Draw the map” to run them.
+          {opening.settings.seeds === 1 ? "" : "s"}, {groupDigits(linkRuns.runs)} runs in this browser. Press “Draw the
+          map” to run them.
         </p>
       )}
-      {!opening.fromLink && layerNote && <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">{layerNote}</p>}
+      {!opening.fromLink && layerNote && (
+        <p className="mb-3 rounded-lg border-l-4 border-line bg-surface p-3 text-sm">{layerNote}</p>
+      )}
       {/* Always in the page, so its width is known before the first map is drawn. */}
       <div ref={boxRef} aria-hidden="true" />
       <MapSettingsForm
@@ -141,7 +153,8 @@ export function FailureMap() {
           <MapProgress run={run} />
           {stale && run.status !== "running" && (
             <p className="mt-2 text-sm text-ink-muted">
-              The scenario has changed since this map was drawn; the map still shows the scenario it was drawn for, and its cells open that one.
+              The scenario has changed since this map was drawn; the map still shows the scenario it was drawn for, and
+              its cells open that one.
             </p>
           )}
           <fieldset className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -180,13 +193,19 @@ export function FailureMap() {
             )}
           </div>
           <p className="mt-1 text-xs text-ink-muted">
-            Hover or focus a cell for its numbers. Click it, or press Enter, to open it on the timeline (on its first failing seed). Tab reaches the map once;
-            arrow keys move between cells.
+            Hover or focus a cell for its numbers. Click it, or press Enter, to open it on the timeline (on its first
+            failing seed). Tab reaches the map once; arrow keys move between cells.
           </p>
           <div className="mt-3">
             <HeatLegend layer={run.settings.layer} />
           </div>
-          <MapTable xAxis={run.settings.x.axis} yAxis={run.settings.y.axis} xValues={run.xValues} yValues={run.yValues} cells={run.cells} />
+          <MapTable
+            xAxis={run.settings.x.axis}
+            yAxis={run.settings.y.axis}
+            xValues={run.xValues}
+            yValues={run.yValues}
+            cells={run.cells}
+          />
         </div>
       )}
     </div>

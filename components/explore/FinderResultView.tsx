@@ -12,7 +12,8 @@ const KIND_TEXT = { damage: "the data is damaged", overlap: "two clients hold th
 /** What a finished search found, to open on the timeline fault by fault; or why it stopped. */
 export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "searching" }> }) {
   const stores = useLabStores();
-  if (run.status === "failed") return <p className="font-medium text-danger-ink">The search stopped with an error: {run.error}</p>;
+  if (run.status === "failed")
+    return <p className="font-medium text-danger-ink">The search stopped with an error: {run.error}</p>;
 
   const budget = <p className="mt-1 text-sm text-ink-muted">Budget: {budgetInWords(run.budget, run.timeLimitMs)}</p>;
   if (run.status === "cancelled")
@@ -40,19 +41,32 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
   return (
     <div className="rounded-lg border-2 border-danger p-3 sm:p-4">
       <h3 className="text-base font-bold">
-        Found: {faults === 0 ? "the scenario fails as it is" : `with ${faults === 1 ? "one added fault" : `${faults} added faults`}`}, {KIND_TEXT[result.kind]}
+        Found:{" "}
+        {faults === 0
+          ? "the scenario fails as it is"
+          : `with ${faults === 1 ? "one added fault" : `${faults} added faults`}`}
+        , {KIND_TEXT[result.kind]}
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
         Found after {groupDigits(result.tried)} {result.tried === 1 ? "schedule" : "schedules"}
-        {result.shrinkRuns ? `, then ${groupDigits(result.shrinkRuns)} runs to shrink it to the fewest, smallest faults` : ""}.
-        {result.summary.firstViolationMs !== null ? ` The first violation comes at ${seconds(result.summary.firstViolationMs)}.` : ""}
+        {result.shrinkRuns
+          ? `, then ${groupDigits(result.shrinkRuns)} runs to shrink it to the fewest, smallest faults`
+          : ""}
+        .
+        {result.summary.firstViolationMs !== null
+          ? ` The first violation comes at ${seconds(result.summary.firstViolationMs)}.`
+          : ""}
       </p>
       {faults > 0 && (
         <ol className="mt-3 space-y-2">
           {result.schedule.map((s, i) => (
             <li key={i} className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-md bg-surface p-2 text-sm">
               <span className="min-w-0 flex-1 basis-72">{s.explanation}</span>
-              <button type="button" onClick={() => open(s.moment.t)} className="rounded-md px-2 py-1 font-medium text-link underline underline-offset-2">
+              <button
+                type="button"
+                onClick={() => open(s.moment.t)}
+                className="rounded-md px-2 py-1 font-medium text-link underline underline-offset-2"
+              >
                 Show at {seconds(s.moment.t)}
               </button>
             </li>
@@ -63,7 +77,8 @@ export function FinderResultView({ run }: { run: Exclude<FinderRun, { status: "s
         Open on the timeline
       </button>
       <p className="mt-2 text-xs text-ink-muted">
-        Opening replaces the lab&apos;s scenario with this one (its faults included, so Copy link shares it); the timeline draws each fault.
+        Opening replaces the lab&apos;s scenario with this one (its faults included, so Copy link shares it); the
+        timeline draws each fault.
       </p>
       <Notes notes={result.notes} />
     </div>

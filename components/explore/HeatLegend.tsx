@@ -3,7 +3,10 @@ import type { MapLayer } from "@/lib/explore/mapSettings";
 import { HATCH_ID } from "./Heatmap";
 
 const SWATCH = 22;
-const LAYER_TEXT: Record<MapLayer, string> = { unsafe: "runs unsafe (data damaged)", overlap: "runs with overlap (two holders at once)" };
+const LAYER_TEXT: Record<MapLayer, string> = {
+  unsafe: "runs unsafe (data damaged)",
+  overlap: "runs with overlap (two holders at once)",
+};
 
 /**
  * The map's key: the colour ramp with its percentages, and the other cell states, each drawn as
@@ -22,9 +25,22 @@ export function HeatLegend({ layer }: { layer: MapLayer }) {
         >
           {LEGEND_STEPS.map((f, i) => (
             <g key={f}>
-              <rect x={i * SWATCH} y={0} width={SWATCH - 2} height={SWATCH - 2} fill={heatFill(f, layer)} stroke="var(--color-line)" />
+              <rect
+                x={i * SWATCH}
+                y={0}
+                width={SWATCH - 2}
+                height={SWATCH - 2}
+                fill={heatFill(f, layer)}
+                stroke="var(--color-line)"
+              />
               {i % 2 === 0 && (
-                <text x={i * SWATCH + (SWATCH - 2) / 2} y={SWATCH + 12} textAnchor="middle" fontSize={10} fill="var(--color-ink-muted)">
+                <text
+                  x={i * SWATCH + (SWATCH - 2) / 2}
+                  y={SWATCH + 12}
+                  textAnchor="middle"
+                  fontSize={10}
+                  fill="var(--color-ink-muted)"
+                >
                   {percentOf(f)}
                 </text>
               )}
@@ -39,7 +55,16 @@ export function HeatLegend({ layer }: { layer: MapLayer }) {
         <rect x={1} y={1} width={14} height={14} fill={`url(#${HATCH_ID})`} stroke="var(--color-line)" />
       </Key>
       <Key label="your scenario's cell">
-        <rect x={2} y={2} width={12} height={12} fill="none" stroke="var(--color-ink)" strokeWidth={2} strokeDasharray="4 2" />
+        <rect
+          x={2}
+          y={2}
+          width={12}
+          height={12}
+          fill="none"
+          stroke="var(--color-ink)"
+          strokeWidth={2}
+          strokeDasharray="4 2"
+        />
       </Key>
     </div>
   );

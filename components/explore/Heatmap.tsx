@@ -32,7 +32,20 @@ export const HATCH_ID = "failure-map-invalid";
  * percentage written in when the cells are big enough. One tab stop: arrow keys move between
  * cells, Home and End go to a row's ends, Enter or Space opens the cell on the timeline.
  */
-export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, layer, current, active, onActive, onHover, onOpen }: HeatmapProps) {
+export function Heatmap({
+  geometry: g,
+  xAxis,
+  yAxis,
+  xValues,
+  yValues,
+  cells,
+  layer,
+  current,
+  active,
+  onActive,
+  onHover,
+  onOpen,
+}: HeatmapProps) {
   const cols = xValues.length;
   const rows = yValues.length;
   const [focused, setFocused] = useState(false);
@@ -40,7 +53,10 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
   // Only the grid's shape and values place the cells, not what the cells hold.
   const cellCount = cells.length;
   const places = useMemo(
-    () => Array.from({ length: cellCount }, (_, i) => cellPlace(xAxis, xValues[i % cols]!, yAxis, yValues[Math.floor(i / cols)]!)), // one cell per pair of values
+    () =>
+      Array.from({ length: cellCount }, (_, i) =>
+        cellPlace(xAxis, xValues[i % cols]!, yAxis, yValues[Math.floor(i / cols)]!),
+      ), // one cell per pair of values
     [cellCount, cols, xAxis, xValues, yAxis, yValues],
   );
   const indexOf = (target: EventTarget | null) => {
@@ -80,7 +96,12 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
   const band = g.x.bandwidth();
   const plotBottom = g.top + rows * g.cell;
   const plotRight = g.left + cols * g.cell;
-  const ring = (index: number) => ({ x: g.x(index % cols)! - 1.5, y: g.y(Math.floor(index / cols))! - 1.5, width: band + 3, height: band + 3 });
+  const ring = (index: number) => ({
+    x: g.x(index % cols)! - 1.5,
+    y: g.y(Math.floor(index / cols))! - 1.5,
+    width: band + 3,
+    height: band + 3,
+  });
 
   return (
     <svg
@@ -124,9 +145,18 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
         />
       ))}
       {current && (
-        <rect {...ring(current.y * cols + current.x)} fill="none" stroke="var(--color-ink)" strokeWidth={2.5} strokeDasharray="4 2" pointerEvents="none" />
+        <rect
+          {...ring(current.y * cols + current.x)}
+          fill="none"
+          stroke="var(--color-ink)"
+          strokeWidth={2.5}
+          strokeDasharray="4 2"
+          pointerEvents="none"
+        />
       )}
-      {focused && <rect {...ring(active)} fill="none" stroke="var(--color-focus)" strokeWidth={3} pointerEvents="none" />}
+      {focused && (
+        <rect {...ring(active)} fill="none" stroke="var(--color-focus)" strokeWidth={3} pointerEvents="none" />
+      )}
 
       <g aria-hidden="true" fontSize={11} fill="var(--color-ink-muted)">
         <line x1={g.left} x2={plotRight} y1={plotBottom + 1} y2={plotBottom + 1} stroke="var(--color-line)" />
@@ -135,7 +165,14 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
             {tickText(xAxis, xValues[i]!)}
           </text>
         ))}
-        <text x={(g.left + plotRight) / 2} y={plotBottom + 34} textAnchor="middle" fill="var(--color-ink)" fontWeight={600} fontSize={12}>
+        <text
+          x={(g.left + plotRight) / 2}
+          y={plotBottom + 34}
+          textAnchor="middle"
+          fill="var(--color-ink)"
+          fontWeight={600}
+          fontSize={12}
+        >
           {axisById(xAxis).label}
           {axisById(xAxis).unit === "ppm" ? " (ppm)" : ""} →
         </text>
@@ -145,7 +182,13 @@ export function Heatmap({ geometry: g, xAxis, yAxis, xValues, yValues, cells, la
             {tickText(yAxis, yValues[i]!)}
           </text>
         ))}
-        <text transform={`translate(12 ${(g.top + plotBottom) / 2}) rotate(-90)`} textAnchor="middle" fill="var(--color-ink)" fontWeight={600} fontSize={12}>
+        <text
+          transform={`translate(12 ${(g.top + plotBottom) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fill="var(--color-ink)"
+          fontWeight={600}
+          fontSize={12}
+        >
           {axisById(yAxis).label}
           {axisById(yAxis).unit === "ppm" ? " (ppm)" : ""} →
         </text>
@@ -179,7 +222,16 @@ const Cell = memo(function Cell({ index, cell, x, y, size, layer, numbers, tabba
       data-index={index}
       className="cursor-pointer outline-none"
     >
-      <rect x={x} y={y} width={size} height={size} fill={fill} stroke={cell ? "none" : "var(--color-line)"} strokeWidth={cell ? 0 : 1} rx={1.5} />
+      <rect
+        x={x}
+        y={y}
+        width={size}
+        height={size}
+        fill={fill}
+        stroke={cell ? "none" : "var(--color-line)"}
+        strokeWidth={cell ? 0 : 1}
+        rx={1.5}
+      />
       {numbers && fraction !== null && (
         <text
           x={x + size / 2}

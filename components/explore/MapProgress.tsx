@@ -41,7 +41,9 @@ export function MapProgress({ run }: { run: MapRun }) {
       <progress id={id} max={total} value={run.done} className="h-2 w-48 accent-[var(--color-focus)]" />
       <span className="tabular-nums text-ink-muted">
         {groupDigits(run.done)} of {groupDigits(total)} cells
-        {run.status === "running" && elapsedMs >= 1000 ? `, ${formatDuration(Math.floor(elapsedMs / 1000) * 1000)} so far` : ""}
+        {run.status === "running" && elapsedMs >= 1000
+          ? `, ${formatDuration(Math.floor(elapsedMs / 1000) * 1000)} so far`
+          : ""}
       </span>
       <span role="status" className="tabular-nums text-ink-muted">
         {run.status === "running"

@@ -15,11 +15,17 @@ interface AxisFields {
   count: string;
 }
 
-const fieldsOf = (a: MapSettings["x"]): AxisFields => ({ axis: a.axis, low: String(a.range[0]), high: String(a.range[1]), count: String(a.count) });
+const fieldsOf = (a: MapSettings["x"]): AxisFields => ({
+  axis: a.axis,
+  low: String(a.range[0]),
+  high: String(a.range[1]),
+  count: String(a.count),
+});
 /** A field as a number: blank or not a number reads as NaN, which the settings' problems name. */
 const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
-const inputClass = "mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-sm tabular-nums text-ink";
+const inputClass =
+  "mt-1 w-full rounded-md border border-line bg-page px-2 py-1.5 font-mono text-sm tabular-nums text-ink";
 
 /**
  * The map's settings: two axes (parameter, range, cells), seeds per cell, and the button that draws
@@ -63,13 +69,25 @@ export function MapSettingsForm({
   };
 
   return (
-    <form onSubmit={submit} onFocus={onSettingUp} onPointerEnter={onSettingUp} noValidate aria-describedby={`${id}-about`}>
+    <form
+      onSubmit={submit}
+      onFocus={onSettingUp}
+      onPointerEnter={onSettingUp}
+      noValidate
+      aria-describedby={`${id}-about`}
+    >
       <p id={`${id}-about`} className="text-sm text-ink-muted">
-        Every other setting comes from the current scenario. Each cell runs seeds 1 to N; where the scenario has random pauses (chaos), each seed pauses
-        differently.
+        Every other setting comes from the current scenario. Each cell runs seeds 1 to N; where the scenario has random
+        pauses (chaos), each seed pauses differently.
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <AxisFieldset legend="Across (horizontal axis)" fields={x} onChange={setX} scenario={scenario} countLabel="Columns" />
+        <AxisFieldset
+          legend="Across (horizontal axis)"
+          fields={x}
+          onChange={setX}
+          scenario={scenario}
+          countLabel="Columns"
+        />
         <AxisFieldset legend="Up (vertical axis)" fields={y} onChange={setY} scenario={scenario} countLabel="Rows" />
       </div>
       <div className="mt-3 flex flex-wrap items-end gap-4">
@@ -118,7 +136,8 @@ function AxisFieldset({
   const id = useId();
   const axis = axisById(fields.axis);
   const unit = axis.unit === "clients" ? "" : ` (${axis.unit})`;
-  const chooseAxis = (next: AxisId) => onChange({ ...fields, axis: next, low: String(axisById(next).range[0]), high: String(axisById(next).range[1]) });
+  const chooseAxis = (next: AxisId) =>
+    onChange({ ...fields, axis: next, low: String(axisById(next).range[0]), high: String(axisById(next).range[1]) });
   return (
     <fieldset className="rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>

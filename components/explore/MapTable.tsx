@@ -27,11 +27,16 @@ export function MapTable({
     <details className="mt-4 rounded-lg border border-line" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">The map as a table</summary>
       {open && (
-        <div className="max-h-[32rem] overflow-auto border-t border-line" tabIndex={0} role="region" aria-label="The failure map's numbers">
+        <div
+          className="max-h-[32rem] overflow-auto border-t border-line"
+          tabIndex={0}
+          role="region"
+          aria-label="The failure map's numbers"
+        >
           <table className="border-collapse text-xs tabular-nums">
             <caption className="px-3 py-2 text-left text-ink-muted">
-              Each cell: unsafe runs of all runs, runs with overlap, and the first failing seed. Rows: {axisById(yAxis).label}; columns: {axisById(xAxis).label}
-              .
+              Each cell: unsafe runs of all runs, runs with overlap, and the first failing seed. Rows:{" "}
+              {axisById(yAxis).label}; columns: {axisById(xAxis).label}.
             </caption>
             <thead>
               <tr>

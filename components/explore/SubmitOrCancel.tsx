@@ -5,7 +5,15 @@ import { primaryButton, secondaryButton } from "@/components/ui/button";
  * role, so focus stays on it; Cancel prevents the default, else the button, a submit button again
  * by the end of its own click, would submit the form.
  */
-export function SubmitOrCancel({ running, label, onCancel }: { running: boolean; label: string; onCancel: () => void }) {
+export function SubmitOrCancel({
+  running,
+  label,
+  onCancel,
+}: {
+  running: boolean;
+  label: string;
+  onCancel: () => void;
+}) {
   return running ? (
     <button
       type="button"

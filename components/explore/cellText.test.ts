@@ -26,6 +26,8 @@ describe("a failure-map cell in words", () => {
     expect(cellCounts(cell({ incomplete: 1, incompleteAtMs: 183_240 }))).toBe(
       "7 of 20 runs unsafe (35 %), 12 with overlap (60 %); 1 incomplete: stopped at the event limit at 183.2 s",
     );
-    expect(cellCounts(cell({ incomplete: 3, incompleteAtMs: 90_000 }))).toContain("; 3 incomplete: the first stopped at the event limit at 90.0 s");
+    expect(cellCounts(cell({ incomplete: 3, incompleteAtMs: 90_000 }))).toContain(
+      "; 3 incomplete: the first stopped at the event limit at 90.0 s",
+    );
   });
 });

@@ -32,7 +32,11 @@ export function useFailureFinder() {
   const cancel = useCallback(() => {
     stopRef.current();
     stopRef.current = () => {};
-    setRun((r) => (r?.status === "searching" ? { status: "cancelled", budget: r.budget, timeLimitMs: r.timeLimitMs, tried: r.tried } : r));
+    setRun((r) =>
+      r?.status === "searching"
+        ? { status: "cancelled", budget: r.budget, timeLimitMs: r.timeLimitMs, tried: r.tried }
+        : r,
+    );
   }, []);
 
   useEffect(() => () => stopRef.current(), []);

@@ -47,7 +47,18 @@ export function useFailureMap() {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = (status: MapStatus, error: string | null = null) => {
       timer = null;
-      setRun({ status, settings, base, xValues, yValues, cells: [...cells], done, startedAt: began, elapsedMs: performance.now() - began, error });
+      setRun({
+        status,
+        settings,
+        base,
+        xValues,
+        yValues,
+        cells: [...cells],
+        done,
+        startedAt: began,
+        elapsedMs: performance.now() - began,
+        error,
+      });
     };
     flush("running");
     const stop = startMapRun(jobs, {
@@ -78,7 +89,10 @@ export function useFailureMap() {
     setRun((r) => (r && r.status === "running" ? { ...r, status: "cancelled", elapsedMs: now - r.startedAt } : r));
   }, []);
 
-  const setLayer = useCallback((layer: MapSettings["layer"]) => setRun((r) => (r ? { ...r, settings: { ...r.settings, layer } } : r)), []);
+  const setLayer = useCallback(
+    (layer: MapSettings["layer"]) => setRun((r) => (r ? { ...r, settings: { ...r.settings, layer } } : r)),
+    [],
+  );
 
   useEffect(() => () => stopRef.current(), []);
 

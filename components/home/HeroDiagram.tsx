@@ -53,10 +53,16 @@ export function HeroDiagram({ t = null, compact = false }: { t?: number | null; 
   const shown = `${id}-shown`;
 
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} fontSize={fontSize}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-labelledby={`${id}-title`}
+      fontSize={fontSize}
+    >
       <title id={`${id}-title`}>
-        Timeline: c1 takes lease 33, pauses for 12 seconds, and wakes believing it still holds the lock; c2 took lease 34 meanwhile and wrote; storage rejects
-        c1&apos;s write because 33 is less than 34.
+        Timeline: c1 takes lease 33, pauses for 12 seconds, and wakes believing it still holds the lock; c2 took lease
+        34 meanwhile and wrote; storage rejects c1&apos;s write because 33 is less than 34.
       </title>
       <defs>
         <HatchPattern id={pauseHatch} color={roleColor.pause} />
@@ -117,11 +123,29 @@ export function HeroDiagram({ t = null, compact = false }: { t?: number | null; 
         <rect x={x(11.3)} y={lane.c2 - 11} width={x(14.4) - x(11.3)} height="11" rx="2" style={{ fill: c2 }} />
 
         {/* the leases as the service enforces them */}
-        <rect x={x(1)} y={lane.service - 11} width={x(11) - x(1)} height="11" rx="2" fill="none" strokeWidth="2" style={{ stroke: c1 }} />
+        <rect
+          x={x(1)}
+          y={lane.service - 11}
+          width={x(11) - x(1)}
+          height="11"
+          rx="2"
+          fill="none"
+          strokeWidth="2"
+          style={{ stroke: c1 }}
+        />
         <text x={x(1)} y={lane.service + 20} style={muted}>
           lease 33, TTL 10 s
         </text>
-        <rect x={x(11.3)} y={lane.service - 11} width={x(14.4) - x(11.3)} height="11" rx="2" fill="none" strokeWidth="2" style={{ stroke: c2 }} />
+        <rect
+          x={x(11.3)}
+          y={lane.service - 11}
+          width={x(14.4) - x(11.3)}
+          height="11"
+          rx="2"
+          fill="none"
+          strokeWidth="2"
+          style={{ stroke: c2 }}
+        />
         <text x={x(11.3)} y={lane.service + 20} style={muted}>
           lease 34
         </text>
@@ -169,13 +193,21 @@ export function HeroDiagram({ t = null, compact = false }: { t?: number | null; 
       {[0, 5, 10, 15, 20].map((s) => (
         <g key={s}>
           <line x1={x(s)} x2={x(s)} y1={axisY - 4} y2={axisY + 4} style={{ stroke: roleColor.inkMuted }} />
-          <text x={x(s)} y={axisY + 16} textAnchor={compact && s === HERO_END_S ? "end" : "middle"} fontSize={axisFontSize} style={muted}>
+          <text
+            x={x(s)}
+            y={axisY + 16}
+            textAnchor={compact && s === HERO_END_S ? "end" : "middle"}
+            fontSize={axisFontSize}
+            style={muted}
+          >
             {s} s
           </text>
         </g>
       ))}
 
-      {t !== null && <line x1={x(t)} x2={x(t)} y1="20" y2={axisY + 2} strokeWidth="2" style={{ stroke: roleColor.ink }} />}
+      {t !== null && (
+        <line x1={x(t)} x2={x(t)} y1="20" y2={axisY + 2} strokeWidth="2" style={{ stroke: roleColor.ink }} />
+      )}
     </svg>
   );
 }

@@ -63,7 +63,11 @@ export function HeroRun() {
       <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button type="button" className={secondaryButton} onClick={toggle}>
           <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            {playing ? <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" fill="currentColor" /> : <path d="M4 2.5v11l9-5.5z" fill="currentColor" />}
+            {playing ? (
+              <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" fill="currentColor" />
+            ) : (
+              <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+            )}
           </svg>
           {label}
         </button>

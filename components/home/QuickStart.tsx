@@ -19,7 +19,10 @@ export function QuickStart() {
       <ol className="mt-5 grid max-w-5xl gap-4 sm:grid-cols-3">
         {quickStart.map((step, index) => (
           <li key={step.href} className="flex gap-3">
-            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full border-2 border-line font-semibold tabular-nums">
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full border-2 border-line font-semibold tabular-nums"
+            >
               {index + 1}
             </span>
             <div>

@@ -19,7 +19,11 @@ export function CopyLinkButton() {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" onClick={copy} className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-surface">
+      <button
+        type="button"
+        onClick={copy}
+        className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:bg-surface"
+      >
         Copy link
       </button>
       <span role="status" className="text-sm text-ink-muted">

@@ -12,7 +12,9 @@ const selectCanRedo = (s: EditHistoryState) => s.future.length > 0;
 function typesText(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (target.closest("textarea, [contenteditable='true']")) return true;
-  return target instanceof HTMLInputElement && !["range", "checkbox", "radio", "button", "submit"].includes(target.type);
+  return (
+    target instanceof HTMLInputElement && !["range", "checkbox", "radio", "button", "submit"].includes(target.type)
+  );
 }
 
 /**
@@ -29,7 +31,8 @@ export function EditHistory() {
   useEffect(() => history.getState().watch(), [history]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey) || typesText(event.target)) return;
+      if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey) || typesText(event.target))
+        return;
       const key = event.key.toLowerCase();
       if (key === "z") {
         if (event.shiftKey) history.getState().redo();

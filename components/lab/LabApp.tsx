@@ -19,7 +19,11 @@ const loadLive = async ({ search }: { search: string }) => {
   // Each step is a task of its own: the engine in its parts, then what the views derive, the link's
   // format, the timeline, the lab.
   await loadEngineInSteps();
-  for (const load of [() => import("@/lib/readers/derived"), () => import("@/lib/scenario/url"), () => import("@/components/timeline/Timeline")]) {
+  for (const load of [
+    () => import("@/lib/readers/derived"),
+    () => import("@/lib/scenario/url"),
+    () => import("@/components/timeline/Timeline"),
+  ]) {
     await load();
     await nextTask();
   }
@@ -52,7 +56,8 @@ export function LabApp() {
       </Suspense>
       <noscript>
         <p className="mx-auto max-w-[1440px] px-4 pt-6 font-semibold sm:px-6">
-          This is the lab&apos;s default run, drawn when the site was built. Playing it, changing it and opening other scenarios need JavaScript.
+          This is the lab&apos;s default run, drawn when the site was built. Playing it, changing it and opening other
+          scenarios need JavaScript.
         </p>
       </noscript>
       <LinkedHoldFrame note="Opening the linked scenario…" className="mx-auto max-w-[1440px] px-4 pt-6 sm:px-6">

@@ -5,7 +5,15 @@ import type { ReactNode } from "react";
  * (linkedScenarioHold.ts): while the page's root carries the hold's mark, app/lab/lab.css hides
  * everything in the frame but `note`.
  */
-export function LinkedHoldFrame({ note, className = "", children }: { note: string; className?: string; children: ReactNode }) {
+export function LinkedHoldFrame({
+  note,
+  className = "",
+  children,
+}: {
+  note: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="lab-frame relative">
       <p className={`lab-opening-note font-semibold ${className}`} role="status">

@@ -58,7 +58,9 @@ export function PredictPanel() {
   if (!question) return null;
   const right = predict.choice === question.answer;
   const answers = Object.values(predictions);
-  const tally = answers.length ? `Your predictions so far: ${answers.filter((a) => a.correct).length} of ${answers.length} right.` : null;
+  const tally = answers.length
+    ? `Your predictions so far: ${answers.filter((a) => a.correct).length} of ${answers.length} right.`
+    : null;
 
   const reveal = () => {
     const { scenario: store, progress } = stores;
@@ -81,7 +83,9 @@ export function PredictPanel() {
         Predict
       </h2>
       {!predict.revealed && (
-        <p className="mt-1 text-sm text-ink-muted">The timeline stops at {seconds(question.momentT)}; the outcome is hidden until you answer.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          The timeline stops at {seconds(question.momentT)}; the outcome is hidden until you answer.
+        </p>
       )}
       <fieldset className="mt-3" disabled={predict.revealed}>
         <legend className="font-semibold">{question.prompt}</legend>
@@ -115,7 +119,9 @@ export function PredictPanel() {
         </button>
       ) : (
         <div ref={answer} tabIndex={-1} className="mt-3 rounded-md" role="status">
-          <p className={`font-bold ${right ? "text-safe-ink" : "text-danger-ink"}`}>{right ? "✓ You predicted it." : "✗ Not this time."}</p>
+          <p className={`font-bold ${right ? "text-safe-ink" : "text-danger-ink"}`}>
+            {right ? "✓ You predicted it." : "✗ Not this time."}
+          </p>
           <p className="mt-1 text-sm">
             <span className="font-semibold">The simulation: </span>
             {question.explanation}

@@ -70,7 +70,15 @@ function RealRunsPlaceholder() {
  * until then. Kept once shown, since opening can end while the panel is in use: the explorer takes
  * a malformed `map=` out of the link and says why, and must stay to say it.
  */
-function WhenNear({ placeholder, opened = false, children }: { placeholder: ReactNode; opened?: boolean; children: ReactNode }) {
+function WhenNear({
+  placeholder,
+  opened = false,
+  children,
+}: {
+  placeholder: ReactNode;
+  opened?: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
   const [shown, setShown] = useState(false);

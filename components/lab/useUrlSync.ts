@@ -15,7 +15,17 @@ export function currentSearch({ scenario, playback }: LabStores, options: { shar
   const atEnd = p.t >= p.endT;
   // A link's map settings that could not be read are left out: the map says what was wrong with them.
   const map = s.map?.ok ? encodeMapSettings(s.map.settings) : null;
-  return encodeLabSearch({ scenario: s.scenario, presetId: s.presetId, t: atEnd ? null : p.t, predict: s.predict.on, compare: s.compare, map }, options);
+  return encodeLabSearch(
+    {
+      scenario: s.scenario,
+      presetId: s.presetId,
+      t: atEnd ? null : p.t,
+      predict: s.predict.on,
+      compare: s.compare,
+      map,
+    },
+    options,
+  );
 }
 
 /** Every change to the scenario or the playhead (once it stops moving) is written to the URL with replaceState. */
@@ -26,7 +36,11 @@ export function useUrlSync(stores: LabStores): void {
       if (stores.playback.getState().playing) return;
       const search = currentSearch(stores);
       if (search !== window.location.search) {
-        window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}${window.location.hash}`);
+        window.history.replaceState(
+          window.history.state,
+          "",
+          `${window.location.pathname}${search}${window.location.hash}`,
+        );
       }
     };
     const schedule = () => {
@@ -34,7 +48,13 @@ export function useUrlSync(stores: LabStores): void {
       timer = setTimeout(write, SETTLE_MS);
     };
     const unsubscribeScenario = stores.scenario.subscribe((s, prev) => {
-      if (s.scenario !== prev.scenario || s.presetId !== prev.presetId || s.predict.on !== prev.predict.on || s.compare !== prev.compare || s.map !== prev.map)
+      if (
+        s.scenario !== prev.scenario ||
+        s.presetId !== prev.presetId ||
+        s.predict.on !== prev.predict.on ||
+        s.compare !== prev.compare ||
+        s.map !== prev.map
+      )
         schedule();
     });
     const unsubscribePlayback = stores.playback.subscribe((p, prev) => {

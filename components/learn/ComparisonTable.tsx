@@ -6,7 +6,12 @@ import type { Comparison } from "@/lib/content/lessonTypes";
  */
 export function ComparisonTable({ comparison }: { comparison: Comparison }) {
   return (
-    <div role="region" aria-labelledby="comparison-caption" tabIndex={0} className="my-10 overflow-x-auto rounded-xl border border-line">
+    <div
+      role="region"
+      aria-labelledby="comparison-caption"
+      tabIndex={0}
+      className="my-10 overflow-x-auto rounded-xl border border-line"
+    >
       <table className="w-full min-w-[960px] border-collapse text-left text-sm">
         <caption id="comparison-caption" className="bg-surface px-4 py-3 text-left">
           <span className="block text-lg font-bold tracking-tight">Comparison of the options</span>

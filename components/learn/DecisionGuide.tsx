@@ -38,7 +38,10 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
 
   return (
     <section aria-labelledby="decision-guide-title" className="my-10 rounded-xl border border-line">
-      <h3 id="decision-guide-title" className="border-b border-line bg-surface px-4 py-3 text-lg font-bold tracking-tight">
+      <h3
+        id="decision-guide-title"
+        className="border-b border-line bg-surface px-4 py-3 text-lg font-bold tracking-tight"
+      >
         Decision guide
       </h3>
       <div>
@@ -67,11 +70,17 @@ export function DecisionGuide({ guide }: { guide: Guide }) {
             <div className="mt-3 space-y-3">
               <p>{current.why}</p>
               <p className="flex flex-wrap gap-x-5 gap-y-2">
-                <Link href={`/learn/${current.lesson.slug}/`} className="font-medium text-link underline underline-offset-2">
+                <Link
+                  href={`/learn/${current.lesson.slug}/`}
+                  className="font-medium text-link underline underline-offset-2"
+                >
                   Lesson {current.lesson.number}: {current.lesson.title}
                 </Link>
                 {/* A full page load: the lab reads its scenario from the URL it is opened with. */}
-                <a href={`/lab/?preset=${current.preset.id}`} className="font-medium text-link underline underline-offset-2">
+                <a
+                  href={`/lab/?preset=${current.preset.id}`}
+                  className="font-medium text-link underline underline-offset-2"
+                >
                   Open in lab: {current.preset.title}
                 </a>
               </p>

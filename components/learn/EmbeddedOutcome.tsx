@@ -52,7 +52,9 @@ export function EmbeddedOutcome({ hidden }: { hidden: boolean }) {
             </div>
           )}
           <details className="group text-sm">
-            <summary className="cursor-pointer font-semibold text-link underline-offset-2 hover:underline">What happened, step by step</summary>
+            <summary className="cursor-pointer font-semibold text-link underline-offset-2 hover:underline">
+              What happened, step by step
+            </summary>
             <StoryList result={result} />
           </details>
         </>

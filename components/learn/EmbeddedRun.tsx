@@ -11,7 +11,15 @@ import { EmbeddedTimeline } from "./EmbeddedTimeline";
  * prediction holds it). Its controls are disabled in the prerendered HTML and until this run has
  * hydrated, so a click before then is not silently lost; then they work.
  */
-export function EmbeddedRun({ presetId, scenario, holdAt }: { presetId: string; scenario: Scenario; holdAt: number | null }) {
+export function EmbeddedRun({
+  presetId,
+  scenario,
+  holdAt,
+}: {
+  presetId: string;
+  scenario: Scenario;
+  holdAt: number | null;
+}) {
   return (
     <EmbeddedSimProvider presetId={presetId} scenario={scenario} holdAt={holdAt}>
       <DisabledUntilLive>

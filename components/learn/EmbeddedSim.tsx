@@ -43,17 +43,28 @@ export function EmbeddedSim({ preset, live = NO_BINDINGS, holdAt = null }: Props
     [live, values, base],
   );
   const changed = useMemo(() => scenario !== base && !isPresetAsIs(scenario, preset.id), [scenario, base, preset.id]);
-  const labHref = useMemo(() => `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`, [scenario, preset.id]);
+  const labHref = useMemo(
+    () => `/lab/${encodeLabSearch({ scenario, presetId: preset.id, t: null, predict: false })}`,
+    [scenario, preset.id],
+  );
   const ref = useRef<HTMLElement>(null);
   const near = useNearViewport(ref);
   const runProps = useMemo(() => ({ presetId: preset.id, scenario, holdAt }), [preset.id, scenario, holdAt]);
 
   return (
-    <section ref={ref} aria-label={`Simulation: ${preset.title}`} className="my-8 overflow-hidden rounded-xl border border-line bg-page">
+    <section
+      ref={ref}
+      aria-label={`Simulation: ${preset.title}`}
+      className="my-8 overflow-hidden rounded-xl border border-line bg-page"
+    >
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line bg-surface px-3 py-2 sm:px-4">
         <p className="text-sm font-semibold">
           {preset.title}
-          {changed && <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted">changed by your setting</span>}
+          {changed && (
+            <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted">
+              changed by your setting
+            </span>
+          )}
         </p>
         {/* A full page load: the lab reads its scenario from the URL it is opened with. */}
         <a href={labHref} className="text-sm font-medium text-link underline underline-offset-2">

@@ -74,8 +74,8 @@ export function EmbeddedTimeline({ holdAt }: { holdAt: number | null }) {
         )}
       </div>
       <p id={helpId} className="border-t border-line px-3 py-2 text-xs text-ink-muted">
-        Click the diagram to move the playhead; Tab reaches the grants, writes and violations. Under each lane: the process&apos;s own clock, and in brackets
-        how far it is from true time.
+        Click the diagram to move the playhead; Tab reaches the grants, writes and violations. Under each lane: the
+        process&apos;s own clock, and in brackets how far it is from true time.
       </p>
     </div>
   );

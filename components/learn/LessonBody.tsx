@@ -15,7 +15,17 @@ const lessonProse =
  * A lesson's body (`lesson`: its slug): the prose rendered at build time, and the live pieces between it. The live
  * numbers and the runs they drive share one store, so they sit inside one provider.
  */
-export function LessonBody({ lesson, blocks, guide, comparison }: { lesson: string; blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
+export function LessonBody({
+  lesson,
+  blocks,
+  guide,
+  comparison,
+}: {
+  lesson: string;
+  blocks: LessonBlock[];
+  guide: Guide;
+  comparison: Comparison;
+}) {
   return (
     <LessonLiveProvider>
       <Blocks lesson={lesson} blocks={blocks} guide={guide} comparison={comparison} />
@@ -24,7 +34,17 @@ export function LessonBody({ lesson, blocks, guide, comparison }: { lesson: stri
 }
 
 /** The blocks in order; a prediction's reveal is blocks too, shown by the prediction once answered. */
-function Blocks({ lesson, blocks, guide, comparison }: { lesson: string; blocks: LessonBlock[]; guide: Guide; comparison: Comparison }) {
+function Blocks({
+  lesson,
+  blocks,
+  guide,
+  comparison,
+}: {
+  lesson: string;
+  blocks: LessonBlock[];
+  guide: Guide;
+  comparison: Comparison;
+}) {
   return (
     <>
       {blocks.map((block, index) => {
@@ -36,7 +56,9 @@ function Blocks({ lesson, blocks, guide, comparison }: { lesson: string; blocks:
           case "predict":
             return (
               <PredictStep key={index} lesson={lesson} predict={block}>
-                {block.reveal.length > 0 && <Blocks lesson={lesson} blocks={block.reveal} guide={guide} comparison={comparison} />}
+                {block.reveal.length > 0 && (
+                  <Blocks lesson={lesson} blocks={block.reveal} guide={guide} comparison={comparison} />
+                )}
               </PredictStep>
             );
           case "live":

@@ -24,7 +24,10 @@ export function LessonPathList({ lessons }: { lessons: LessonSummary[] }) {
           </div>
         </div>
         {next && (
-          <Link href={`/learn/${next.slug}/`} className="rounded-md bg-ink px-4 py-2.5 text-sm font-semibold text-page hover:opacity-90">
+          <Link
+            href={`/learn/${next.slug}/`}
+            className="rounded-md bg-ink px-4 py-2.5 text-sm font-semibold text-page hover:opacity-90"
+          >
             {done === 0 ? "Start" : "Continue"} with lesson {next.number}
           </Link>
         )}
@@ -33,7 +36,10 @@ export function LessonPathList({ lessons }: { lessons: LessonSummary[] }) {
         {lessons.map((lesson) => {
           const isDone = hydrated && understood[lesson.slug] !== undefined;
           return (
-            <li key={lesson.slug} className="relative flex gap-4 rounded-xl border border-line p-4 hover:bg-surface sm:p-5">
+            <li
+              key={lesson.slug}
+              className="relative flex gap-4 rounded-xl border border-line p-4 hover:bg-surface sm:p-5"
+            >
               <span
                 aria-hidden="true"
                 className={`flex size-10 shrink-0 items-center justify-center rounded-full border-2 font-semibold tabular-nums ${isDone ? "border-safe bg-safe/10 text-safe-ink" : "border-line"}`}
@@ -42,7 +48,10 @@ export function LessonPathList({ lessons }: { lessons: LessonSummary[] }) {
               </span>
               <div className="min-w-0">
                 <h2 className="text-lg font-bold">
-                  <Link href={`/learn/${lesson.slug}/`} className="rounded-sm after:absolute after:inset-0 after:rounded-xl">
+                  <Link
+                    href={`/learn/${lesson.slug}/`}
+                    className="rounded-sm after:absolute after:inset-0 after:rounded-xl"
+                  >
                     <span className="sr-only">Lesson {lesson.number}: </span>
                     {lesson.title}
                   </Link>

@@ -24,7 +24,15 @@ import { InsideNoscript } from "./noscriptContext";
  * and the reveal in a closed "Show the answer" inside <noscript>: reachable, and not on screen
  * before it is asked for (with scripts, a browser does not parse <noscript> at all).
  */
-export function PredictStep({ lesson, predict, children }: { lesson: string; predict: LessonPredict; children?: ReactNode }) {
+export function PredictStep({
+  lesson,
+  predict,
+  children,
+}: {
+  lesson: string;
+  predict: LessonPredict;
+  children?: ReactNode;
+}) {
   const id = useId();
   const [choice, setChoice] = useState<number | null>(null);
   const [confidence, setConfidence] = useState<Confidence | null>(null);
@@ -59,7 +67,9 @@ export function PredictStep({ lesson, predict, children }: { lesson: string; pre
       >
         <fieldset disabled={answered}>
           <legend className="w-full">
-            <span className="block text-xs font-semibold tracking-wide text-ink-muted uppercase">Predict · paused at {seconds(predict.at)}</span>
+            <span className="block text-xs font-semibold tracking-wide text-ink-muted uppercase">
+              Predict · paused at {seconds(predict.at)}
+            </span>
             <span className="mt-1 block font-semibold">{predict.question}</span>
           </legend>
           <div className="mt-3 space-y-2">
@@ -127,10 +137,16 @@ export function PredictStep({ lesson, predict, children }: { lesson: string; pre
         ) : null}
         <div role="status" aria-live="polite">
           {answered && (
-            <p ref={result} tabIndex={-1} className={`mt-4 rounded-lg border-l-4 px-3 py-2 ${right ? "border-safe" : "border-danger"} bg-page`}>
-              <span className={`font-bold ${right ? "text-safe-ink" : "text-danger-ink"}`}>{right ? "✓ Right." : "✗ Not quite."}</span>{" "}
-              {right ? "You predicted it." : <>The answer is “{predict.options[predict.answer]}”.</>} Watch the run play on from {seconds(predict.at)}.
-              {children ? " Below it, the lesson explains what it shows." : null}
+            <p
+              ref={result}
+              tabIndex={-1}
+              className={`mt-4 rounded-lg border-l-4 px-3 py-2 ${right ? "border-safe" : "border-danger"} bg-page`}
+            >
+              <span className={`font-bold ${right ? "text-safe-ink" : "text-danger-ink"}`}>
+                {right ? "✓ Right." : "✗ Not quite."}
+              </span>{" "}
+              {right ? "You predicted it." : <>The answer is “{predict.options[predict.answer]}”.</>} Watch the run play
+              on from {seconds(predict.at)}.{children ? " Below it, the lesson explains what it shows." : null}
               <YourCall confidence={confidence} reason={reason.trim()} />
             </p>
           )}

@@ -22,7 +22,13 @@ const FIELDS: Field[] = [
 ];
 
 /** Lesson 2's worked example, so the calculator opens on numbers the prose explains. */
-const START: Record<keyof TtlInput, string> = { workMs: "45", pauseMs: "5", driftPpm: "200", takeoverMs: "30", networkDelayMs: "5" };
+const START: Record<keyof TtlInput, string> = {
+  workMs: "45",
+  pauseMs: "5",
+  driftPpm: "200",
+  takeoverMs: "30",
+  networkDelayMs: "5",
+};
 
 const toInput = (text: Record<keyof TtlInput, string>): TtlInput => {
   const read = (field: Field) => {
@@ -45,7 +51,9 @@ export function TtlCalculator() {
   const problems = ttlInputProblems(input);
   const ok = Object.keys(problems).length === 0;
   const advice = ok ? ttlSuggest(input) : null;
-  const labHref = advice ? `/lab/${encodeLabSearch({ scenario: ttlLabScenario(input, advice), presetId: null, t: null, predict: false })}` : null;
+  const labHref = advice
+    ? `/lab/${encodeLabSearch({ scenario: ttlLabScenario(input, advice), presetId: null, t: null, predict: false })}`
+    : null;
 
   return (
     <section aria-labelledby={`${id}-title`} className="my-8 rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -90,13 +98,16 @@ export function TtlCalculator() {
           <>
             <dl className="grid gap-3 sm:grid-cols-3">
               <Result term="Lease TTL" value={formatDuration(advice.ttlMs)} />
-              <Result term={advice.renewal === "required" ? "Renew every" : "Renew every (optional)"} value={formatDuration(advice.renewEveryMs)} />
+              <Result
+                term={advice.renewal === "required" ? "Renew every" : "Renew every (optional)"}
+                value={formatDuration(advice.renewEveryMs)}
+              />
               <Result term="Safety margin" value={formatDuration(advice.safetyMarginMs)} />
             </dl>
             {!advice.feasible && (
               <p className="mt-3 rounded-lg border-l-4 border-danger bg-page px-3 py-2 text-sm">
-                <span className="font-bold text-danger-ink">No TTL meets both goals.</span> Pauses longer than {formatDuration(advice.pauseCoveredMs)} outlast
-                this lease: fence the writes (lesson 4).
+                <span className="font-bold text-danger-ink">No TTL meets both goals.</span> Pauses longer than{" "}
+                {formatDuration(advice.pauseCoveredMs)} outlast this lease: fence the writes (lesson 4).
               </p>
             )}
             <h4 className="mt-4 text-sm font-semibold">The reasoning</h4>
@@ -108,8 +119,9 @@ export function TtlCalculator() {
               ))}
             </ol>
             <p className="mt-4 text-sm text-ink-muted">
-              The lab run: two clients, each working {formatDuration(input.workMs)} under a Redis lock with these settings, clocks drifting{" "}
-              {formatPpm(input.driftPpm)}, and the holder paused for {formatDuration(input.pauseMs)}.
+              The lab run: two clients, each working {formatDuration(input.workMs)} under a Redis lock with these
+              settings, clocks drifting {formatPpm(input.driftPpm)}, and the holder paused for{" "}
+              {formatDuration(input.pauseMs)}.
             </p>
             {/* A full page load: the lab reads its scenario from the URL it is opened with. */}
             <a href={labHref!} className={`${primaryButton} mt-2`}>

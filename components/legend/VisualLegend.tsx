@@ -10,7 +10,14 @@ const c1 = clientColor(1);
 /** A 72×24 drawing beside a legend entry; decorative, since the entry's words carry the meaning. */
 function Swatch({ children }: { children: ReactNode }) {
   return (
-    <svg width="72" height="24" viewBox="0 0 72 24" aria-hidden="true" focusable="false" className="absolute top-0 left-0">
+    <svg
+      width="72"
+      height="24"
+      viewBox="0 0 72 24"
+      aria-hidden="true"
+      focusable="false"
+      className="absolute top-0 left-0"
+    >
       {children}
     </svg>
   );
@@ -30,22 +37,32 @@ export function VisualLegend() {
     },
     {
       term: "Lease, as the service enforces it",
-      description: "An outlined bar in the same colour on the lock service's lane. The gap between belief and lease is the whole lesson.",
+      description:
+        "An outlined bar in the same colour on the lock service's lane. The gap between belief and lease is the whole lesson.",
       swatch: <rect x="5" y="7" width="62" height="10" rx="2" fill="none" strokeWidth="2" style={{ stroke: c1 }} />,
     },
     {
       term: "Belief past the real lease",
-      description: "The overhang hatched in the danger colour: the client still believes, but the service has already let the lease go.",
+      description:
+        "The overhang hatched in the danger colour: the client still believes, but the service has already let the lease go.",
       swatch: (
         <>
           <rect x="4" y="7" width="32" height="10" rx="2" style={{ fill: c1 }} />
-          <rect x="36" y="7" width="32" height="10" strokeWidth="1.5" style={{ fill: `url(#${danger})`, stroke: roleColor.danger }} />
+          <rect
+            x="36"
+            y="7"
+            width="32"
+            height="10"
+            strokeWidth="1.5"
+            style={{ fill: `url(#${danger})`, stroke: roleColor.danger }}
+          />
         </>
       ),
     },
     {
       term: "Pause",
-      description: "Grey diagonal hatching, labelled with its cause and length (“GC pause 15 s”). A paused process does nothing.",
+      description:
+        "Grey diagonal hatching, labelled with its cause and length (“GC pause 15 s”). A paused process does nothing.",
       swatch: <rect x="4" y="6" width="64" height="12" style={{ fill: `url(#${pause})` }} />,
     },
     {
@@ -54,7 +71,15 @@ export function VisualLegend() {
       swatch: (
         <>
           <line x1="4" x2="24" y1="12" y2="12" strokeWidth="2" style={{ stroke: roleColor.ink }} />
-          <line x1="24" x2="68" y1="12" y2="12" strokeWidth="2" strokeDasharray="3 3" style={{ stroke: roleColor.pause }} />
+          <line
+            x1="24"
+            x2="68"
+            y1="12"
+            y2="12"
+            strokeWidth="2"
+            strokeDasharray="3 3"
+            style={{ stroke: roleColor.pause }}
+          />
           <CrashMark x={24} y={12} size={6} />
         </>
       ),
@@ -63,13 +88,35 @@ export function VisualLegend() {
       term: "Cut off",
       description:
         "A long-dashed line labelled “cut off”: a partition keeps the process from some or all of the others. In the topology the link is broken by two bars.",
-      swatch: <line x1="4" x2="68" y1="12" y2="12" strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} />,
+      swatch: (
+        <line
+          x1="4"
+          x2="68"
+          y1="12"
+          y2="12"
+          strokeWidth="2"
+          strokeDasharray="8 4"
+          style={{ stroke: roleColor.inkMuted }}
+        />
+      ),
     },
     {
       term: "Session in doubt",
       description:
         "A dotted outline round the client's bar, labelled: ZooKeeper's Disconnected or Chubby's jeopardy. The library cannot tell whether its session is still alive, so it stops acting as the holder until it hears.",
-      swatch: <rect x="5" y="6" width="62" height="12" rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} />,
+      swatch: (
+        <rect
+          x="5"
+          y="6"
+          width="62"
+          height="12"
+          rx="2"
+          fill="none"
+          strokeWidth="1.5"
+          strokeDasharray="2 3"
+          style={{ stroke: roleColor.inkMuted }}
+        />
+      ),
     },
     {
       term: "Write applied",
@@ -78,7 +125,8 @@ export function VisualLegend() {
     },
     {
       term: "Write rejected",
-      description: "A hollow, crossed mark with the reason, such as “33 < 34”: the token was lower than one storage had seen.",
+      description:
+        "A hollow, crossed mark with the reason, such as “33 < 34”: the token was lower than one storage had seen.",
       swatch: <WriteMark x={36} y={12} color={c1} outcome="rejected" />,
     },
     {
@@ -98,7 +146,15 @@ export function VisualLegend() {
       swatch: (
         <>
           <rect x="4" y="2" width="64" height="20" style={{ fill: roleColor.danger, opacity: 0.25 }} />
-          <rect x="4" y="2" width="64" height="20" fill="none" strokeDasharray="4 2" style={{ stroke: roleColor.danger }} />
+          <rect
+            x="4"
+            y="2"
+            width="64"
+            height="20"
+            fill="none"
+            strokeDasharray="4 2"
+            style={{ stroke: roleColor.danger }}
+          />
         </>
       ),
     },
@@ -144,8 +200,8 @@ export function VisualLegend() {
 
       <h3 className="mt-10 font-semibold">Who is who</h3>
       <p className="mt-1 text-ink-muted">
-        Each client keeps one colour for everything it does, cycling after c{CLIENT_COLOR_COUNT}. The lock service and storage are neutral, and every lane is
-        labelled, so colour only reinforces what the shapes and words say.
+        Each client keeps one colour for everything it does, cycling after c{CLIENT_COLOR_COUNT}. The lock service and
+        storage are neutral, and every lane is labelled, so colour only reinforces what the shapes and words say.
       </p>
       <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-3">
         {Array.from({ length: CLIENT_COLOR_COUNT }, (_, i) => (

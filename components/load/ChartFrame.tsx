@@ -6,7 +6,19 @@ import { roleColor } from "@/lib/theme/tokens";
  * The axes of a chart, drawn by React from d3's ticks: gridlines, tick labels, and each axis
  * labelled with its unit. Decorative (aria-hidden): the chart's own label carries the summary.
  */
-export function ChartAxes({ box, xTicks, yTicks, xLabel, yLabel }: { box: Box; xTicks: Tick[]; yTicks: Tick[]; xLabel: string; yLabel: string }) {
+export function ChartAxes({
+  box,
+  xTicks,
+  yTicks,
+  xLabel,
+  yLabel,
+}: {
+  box: Box;
+  xTicks: Tick[];
+  yTicks: Tick[];
+  xLabel: string;
+  yLabel: string;
+}) {
   return (
     <g aria-hidden="true" fontSize="11">
       {yTicks.map((t) => (
@@ -29,7 +41,11 @@ export function ChartAxes({ box, xTicks, yTicks, xLabel, yLabel }: { box: Box; x
       <text x={(box.left + box.right) / 2} y={box.bottom + 31} textAnchor="middle" style={{ fill: roleColor.inkMuted }}>
         {xLabel}
       </text>
-      <text transform={`translate(12 ${(box.top + box.bottom) / 2}) rotate(-90)`} textAnchor="middle" style={{ fill: roleColor.inkMuted }}>
+      <text
+        transform={`translate(12 ${(box.top + box.bottom) / 2}) rotate(-90)`}
+        textAnchor="middle"
+        style={{ fill: roleColor.inkMuted }}
+      >
         {yLabel}
       </text>
     </g>
@@ -41,7 +57,15 @@ export function LegendItem({ color, dashed, children }: { color: string; dashed?
   return (
     <li className="flex items-center gap-1.5">
       <svg width="22" height="8" aria-hidden="true" className="shrink-0">
-        <line x1="1" x2="21" y1="4" y2="4" strokeWidth="2.5" strokeDasharray={dashed ? "5 3" : undefined} style={{ stroke: color }} />
+        <line
+          x1="1"
+          x2="21"
+          y1="4"
+          y2="4"
+          strokeWidth="2.5"
+          strokeDasharray={dashed ? "5 3" : undefined}
+          style={{ stroke: color }}
+        />
       </svg>
       {children}
     </li>

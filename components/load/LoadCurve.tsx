@@ -37,7 +37,10 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
     { label: "p50", value: (p) => p.p50Ms, color: roleColor.ink },
     { label: "p99", value: (p) => p.p99Ms, color: "var(--color-link)", dashed: true },
   ];
-  const peak = usable.reduce((best, p) => (p.throughputPerSec > (best?.throughputPerSec ?? -1) ? p : best), null as CurvePoint | null);
+  const peak = usable.reduce(
+    (best, p) => (p.throughputPerSec > (best?.throughputPerSec ?? -1) ? p : best),
+    null as CurvePoint | null,
+  );
 
   return (
     <section aria-labelledby="load-curve-heading" className="mt-6">
@@ -45,9 +48,10 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
         Load curve
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
-        This scenario simulated at {CURVE_RATES.length} offered rates from {formatRate(MIN_RATE)} to {formatRate(MAX_RATE)} (each for up to{" "}
-        {formatDuration(CURVE_MAX_DURATION_MS)}), in the background. The knee is the lowest rate at which fewer than {Math.round(KNEE_THROUGHPUT_SHARE * 100)} %
-        of the jobs that arrived are done: past it the backlog grows for as long as the load lasts.
+        This scenario simulated at {CURVE_RATES.length} offered rates from {formatRate(MIN_RATE)} to{" "}
+        {formatRate(MAX_RATE)} (each for up to {formatDuration(CURVE_MAX_DURATION_MS)}), in the background. The knee is
+        the lowest rate at which fewer than {Math.round(KNEE_THROUGHPUT_SHARE * 100)} % of the jobs that arrived are
+        done: past it the backlog grows for as long as the load lasts.
       </p>
 
       {!curve.finished && (
@@ -55,7 +59,12 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
           <label htmlFor="load-curve-progress">
             Simulating rate {Math.min(curve.points.length + 1, curve.total)} of {curve.total}…
           </label>
-          <progress id="load-curve-progress" max={curve.total} value={curve.points.length} className="load-progress h-2 w-48" />
+          <progress
+            id="load-curve-progress"
+            max={curve.total}
+            value={curve.points.length}
+            className="load-progress h-2 w-48"
+          />
         </div>
       )}
       {curve.error && (
@@ -74,7 +83,9 @@ export function LoadCurve({ curve, currentRate }: { curve: LoadCurveState; curre
         {` Current traffic: ${formatRate(currentRate)}.`}
       </p>
       {cut > 0 && (
-        <p className="mt-1 text-xs text-ink-muted">{cut} of the rates reached the simulator’s event limit before the end of the run and are left out.</p>
+        <p className="mt-1 text-xs text-ink-muted">
+          {cut} of the rates reached the simulator’s event limit before the end of the run and are left out.
+        </p>
       )}
 
       <div className="mt-3 grid gap-4 xl:grid-cols-2">
@@ -164,7 +175,15 @@ function CurvePanel({
               xLabel="offered load (jobs/s, log scale)"
               yLabel={yLabel}
             />
-            {reference && <path d={pointsPath(diagonal, x, y)} fill="none" strokeWidth="1.5" strokeDasharray="2 4" style={{ stroke: roleColor.inkMuted }} />}
+            {reference && (
+              <path
+                d={pointsPath(diagonal, x, y)}
+                fill="none"
+                strokeWidth="1.5"
+                strokeDasharray="2 4"
+                style={{ stroke: roleColor.inkMuted }}
+              />
+            )}
             <Marker x={x(clampRate(currentRate))} box={box} label={`now ${formatRate(currentRate)}`} solid />
             {knee && <Marker x={x(knee.ratePerSec)} box={box} label={`knee ${formatRate(knee.ratePerSec)}`} />}
             {lines.map((l) => (
@@ -180,7 +199,14 @@ function CurvePanel({
                   strokeDasharray={l.dashed ? "6 4" : undefined}
                 />
                 {points.map((p) => (
-                  <circle key={p.ratePerSec} cx={x(p.ratePerSec)} cy={y(l.value(p))} r="2.5" strokeWidth="1.5" style={{ fill: roleColor.page }} />
+                  <circle
+                    key={p.ratePerSec}
+                    cx={x(p.ratePerSec)}
+                    cy={y(l.value(p))}
+                    r="2.5"
+                    strokeWidth="1.5"
+                    style={{ fill: roleColor.page }}
+                  />
                 ))}
               </g>
             ))}
@@ -195,7 +221,17 @@ function CurvePanel({
  * A labelled vertical line: the current traffic (solid, its label in the upper row above the
  * plot) or the knee (dashed, the lower row), so the two labels never overlap.
  */
-function Marker({ x, box, label, solid }: { x: number; box: ReturnType<typeof chartBox>; label: string; solid?: boolean }) {
+function Marker({
+  x,
+  box,
+  label,
+  solid,
+}: {
+  x: number;
+  box: ReturnType<typeof chartBox>;
+  label: string;
+  solid?: boolean;
+}) {
   const anchor = x > (box.left + box.right) / 2 ? "end" : "start";
   const labelY = solid ? box.top - 22 : box.top - 8;
   const color = solid ? roleColor.ink : roleColor.dangerInk;
@@ -210,7 +246,14 @@ function Marker({ x, box, label, solid }: { x: number; box: ReturnType<typeof ch
         strokeDasharray={solid ? undefined : "4 3"}
         style={{ stroke: color }}
       />
-      <text x={x + (anchor === "end" ? -5 : 5)} y={labelY} fontSize="11" fontWeight="600" textAnchor={anchor} style={{ fill: color }}>
+      <text
+        x={x + (anchor === "end" ? -5 : 5)}
+        y={labelY}
+        fontSize="11"
+        fontWeight="600"
+        textAnchor={anchor}
+        style={{ fill: color }}
+      >
         {label}
       </text>
     </g>
@@ -224,7 +267,9 @@ function CurveTable({ points }: { points: CurvePoint[] }) {
       <summary className="cursor-pointer font-medium">The load curve as a table</summary>
       <div className="mt-2 overflow-x-auto rounded-md border border-line">
         <table className="w-full text-right tabular-nums">
-          <caption className="sr-only">Per offered rate: jobs arrived and done, throughput, acquire latency p50 and p99, lock service busy</caption>
+          <caption className="sr-only">
+            Per offered rate: jobs arrived and done, throughput, acquire latency p50 and p99, lock service busy
+          </caption>
           <thead className="bg-surface text-xs">
             <tr>
               {["Offered", "Arrived", "Done", "Throughput", "p50", "p99", "Service busy"].map((h) => (

@@ -41,7 +41,10 @@ export function LoadPanel() {
         <div>
           <LoadFigures result={stream} />
           <LoadCharts result={stream} />
-          <LoadCurve curve={curve} currentRate={stream.scenario.workload.kind === "stream" ? stream.scenario.workload.ratePerSec : 0} />
+          <LoadCurve
+            curve={curve}
+            currentRate={stream.scenario.workload.kind === "stream" ? stream.scenario.workload.ratePerSec : 0}
+          />
         </div>
       )}
     </section>
@@ -66,16 +69,30 @@ function LoadCharts({ result }: { result: SimResult }) {
   const charts = useMemo(() => {
     const summaries = chartSummaries(result);
     const latency = hasLatency(series);
-    const line = (label: string, values: readonly number[], color: string, extra: Partial<ChartLine> = {}): ChartLine[] => [{ label, values, color, ...extra }];
+    const line = (
+      label: string,
+      values: readonly number[],
+      color: string,
+      extra: Partial<ChartLine> = {},
+    ): ChartLine[] => [{ label, values, color, ...extra }];
     return [
       {
         title: "Throughput",
         unit: "jobs/s",
         format: groupDigits,
         summary: summaries.throughput,
-        lines: [...line("done", series.completed, roleColor.ink), ...line("arrived", series.arrived, "var(--color-link)", { dashed: true })],
+        lines: [
+          ...line("done", series.completed, roleColor.ink),
+          ...line("arrived", series.arrived, "var(--color-link)", { dashed: true }),
+        ],
       },
-      { title: "Backlog", unit: "jobs waiting", format: groupDigits, summary: summaries.backlog, lines: line("waiting", series.backlog, roleColor.ink) },
+      {
+        title: "Backlog",
+        unit: "jobs waiting",
+        format: groupDigits,
+        summary: summaries.backlog,
+        lines: line("waiting", series.backlog, roleColor.ink),
+      },
       {
         title: "Acquire latency",
         unit: "latency",

@@ -73,7 +73,13 @@ export function SeriesChart({
       <div ref={ref} className="mt-1">
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="img" aria-label={summary} className="block">
-            <ChartAxes box={geometry.box} xTicks={geometry.xTicks} yTicks={geometry.yTicks} xLabel="simulated time (s)" yLabel={unit} />
+            <ChartAxes
+              box={geometry.box}
+              xTicks={geometry.xTicks}
+              yTicks={geometry.yTicks}
+              xLabel="simulated time (s)"
+              yLabel={unit}
+            />
             {lines.map((line, i) => (
               <path
                 key={line.label}

@@ -10,15 +10,22 @@ import { formatDuration, formatPercent } from "@/lib/sim/format";
  */
 export function SeriesTable({ series }: { series: TimeSeries }) {
   const [open, setOpen] = useState(false);
-  const latency = (ms: number | undefined, i: number) => (ms !== undefined && (series.acquireP99[i] ?? 0) > 0 ? formatDuration(ms) : "—");
+  const latency = (ms: number | undefined, i: number) =>
+    ms !== undefined && (series.acquireP99[i] ?? 0) > 0 ? formatDuration(ms) : "—";
   return (
     <details className="mt-4 text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium">The charts as a table</summary>
       {open && (
-        <div className="mt-2 max-h-80 overflow-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Load per second">
+        <div
+          className="mt-2 max-h-80 overflow-auto rounded-md border border-line"
+          tabIndex={0}
+          role="region"
+          aria-label="Load per second"
+        >
           <table className="w-full text-right tabular-nums">
             <caption className="sr-only">
-              Per second of simulated time: jobs arrived and done, average backlog, acquire latency p50 and p99, lock service busy
+              Per second of simulated time: jobs arrived and done, average backlog, acquire latency p50 and p99, lock
+              service busy
             </caption>
             <thead className="sticky top-0 bg-surface text-xs">
               <tr>

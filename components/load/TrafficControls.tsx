@@ -1,6 +1,13 @@
 "use client";
 
-import { routingHint, routingOf, routingOptions, trafficSliders, withRouting, type Routing } from "@/lib/scenario/trafficSliders";
+import {
+  routingHint,
+  routingOf,
+  routingOptions,
+  trafficSliders,
+  withRouting,
+  type Routing,
+} from "@/lib/scenario/trafficSliders";
 import { selectEdit, selectResolved } from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { SelectControl } from "@/components/controls/SelectControl";

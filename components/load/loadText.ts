@@ -17,7 +17,10 @@ export function loadFigures({ summary, scenario }: SimResult): { label: string; 
     { label: "Throughput", value: `${formatRate(summary.throughputPerSec)}${offered}` },
     { label: "p50 acquire latency", value: formatDuration(summary.acquireLatencyMs.p50) },
     { label: "p99 acquire latency", value: formatDuration(summary.acquireLatencyMs.p99) },
-    { label: "Backlog at most", value: `${groupDigits(summary.backlogMax)} ${summary.backlogMax === 1 ? "job" : "jobs"}` },
+    {
+      label: "Backlog at most",
+      value: `${groupDigits(summary.backlogMax)} ${summary.backlogMax === 1 ? "job" : "jobs"}`,
+    },
     { label: "Lock service busy", value: formatPercent(summary.serviceUtilization) },
     { label: "Requests timed out", value: groupDigits(summary.timeouts) },
   ];

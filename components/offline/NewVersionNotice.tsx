@@ -41,7 +41,10 @@ export function NewVersionNotice() {
 
   if (!waiting) return null;
   return (
-    <div role="status" className="fixed right-4 bottom-4 z-50 flex max-w-sm items-center gap-3 rounded-lg border border-line bg-page px-4 py-3 shadow-lg">
+    <div
+      role="status"
+      className="fixed right-4 bottom-4 z-50 flex max-w-sm items-center gap-3 rounded-lg border border-line bg-page px-4 py-3 shadow-lg"
+    >
       <p>A new version is ready —</p>
       <button
         type="button"

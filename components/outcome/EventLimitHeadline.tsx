@@ -14,5 +14,9 @@ export function EventLimitHeadline() {
   const eventLimit = useScenario(selectEventLimit);
   const foretold = useScenario(selectForetold);
   if (!pending || !foretold) return null;
-  return eventLimit ? <p className="mt-2 font-semibold">{eventLimitHeadline()}</p> : <p className="mt-2">{eventLimitWithdrawn()}</p>;
+  return eventLimit ? (
+    <p className="mt-2 font-semibold">{eventLimitHeadline()}</p>
+  ) : (
+    <p className="mt-2">{eventLimitWithdrawn()}</p>
+  );
 }

@@ -65,7 +65,9 @@ export function OutcomePanel() {
           <BottleneckNote result={result} />
 
           {first && firstHeading && (
-            <div className={`mt-4 rounded-lg border-l-4 bg-surface p-3 ${firstHeading.damage ? "border-danger" : "border-focus"}`}>
+            <div
+              className={`mt-4 rounded-lg border-l-4 bg-surface p-3 ${firstHeading.damage ? "border-danger" : "border-focus"}`}
+            >
               <h3 className="text-sm font-semibold">{firstHeading.text}</h3>
               <p className="mt-1 text-sm">{first.text}</p>
               <button

@@ -2,7 +2,14 @@
 
 import { useEffect, useId, useState } from "react";
 import { groupDigits, seconds } from "@/lib/sim/format";
-import { selectCancelRun, selectEventLimit, selectForetold, selectPending, selectResolved, selectRunProgress } from "@/components/lab/selectors";
+import {
+  selectCancelRun,
+  selectEventLimit,
+  selectForetold,
+  selectPending,
+  selectResolved,
+  selectRunProgress,
+} from "@/components/lab/selectors";
 import { useScenario } from "@/components/lab/stores";
 import { secondaryButton } from "@/components/ui/button";
 import { eventLimitDetail } from "./eventLimitText";
@@ -47,7 +54,12 @@ export function RunProgress({ onCancelled }: { onCancelled: () => void }) {
         <label htmlFor={id} className="font-semibold">
           Simulation progress
         </label>
-        <progress id={id} max={durationMs} value={Math.min(reachedMs, durationMs)} className="h-2 w-48 accent-[var(--color-focus)]" />
+        <progress
+          id={id}
+          max={durationMs}
+          value={Math.min(reachedMs, durationMs)}
+          className="h-2 w-48 accent-[var(--color-focus)]"
+        />
         <span className="tabular-nums text-ink-muted">
           {seconds(reachedMs)} of {seconds(durationMs)} simulated, {groupDigits(progress?.events ?? 0)} events
         </span>

@@ -54,17 +54,29 @@ export function StoryList({ result }: { result: SimResult }) {
           onClick={() => setExpanded(!expanded)}
           className="mt-2 text-sm font-medium text-link underline underline-offset-2"
         >
-          {expanded ? `Show the key ${digest.lines.length} sentences` : `Show all ${groupDigits(story.lines.length)} sentences`}
+          {expanded
+            ? `Show the key ${digest.lines.length} sentences`
+            : `Show all ${groupDigits(story.lines.length)} sentences`}
         </button>
       )}
       {story.omitted > 0 && (
-        <p className="mt-2 text-xs text-ink-muted">{groupDigits(story.omitted)} later events are not told here; the timeline shows them all.</p>
+        <p className="mt-2 text-xs text-ink-muted">
+          {groupDigits(story.omitted)} later events are not told here; the timeline shows them all.
+        </p>
       )}
     </div>
   );
 }
 
-const StoryItem = memo(function StoryItem({ line, current, onJump }: { line: StoryLine; current: boolean; onJump: (t: number) => void }) {
+const StoryItem = memo(function StoryItem({
+  line,
+  current,
+  onJump,
+}: {
+  line: StoryLine;
+  current: boolean;
+  onJump: (t: number) => void;
+}) {
   const tone = toneMark[line.tone];
   return (
     <li>

@@ -10,7 +10,9 @@ const look: Record<VerdictWord, string> = {
 /** The verdict as a word, a shape and a colour, so no single cue carries it. */
 export function VerdictBadge({ word }: { word: VerdictWord }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full border-2 px-3 py-1 text-base font-bold ${look[word]}`}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border-2 px-3 py-1 text-base font-bold ${look[word]}`}
+    >
       <svg
         width="18"
         height="18"

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { eventLimitDetail, eventLimitHeadline, eventLimitWithdrawn } from "./eventLimitText";
 
 describe("what the lab says of a run foretold to reach the event limit", () => {
-  const forecast = { from: { reachedMs: 7_041.3, events: 5_000, jobsDone: 0 }, projectedEvents: 570_000, stopsNearMs: 704_130 };
+  const forecast = {
+    from: { reachedMs: 7_041.3, events: 5_000, jobsDone: 0 },
+    projectedEvents: 570_000,
+    stopsNearMs: 704_130,
+  };
 
   it("names the limit, the pace it projects from, and where the run would stop", () => {
     expect(eventLimitHeadline()).toBe("This run will probably stop at the simulator’s limit of 500,000 events.");

@@ -52,7 +52,10 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
             className="flex min-h-0 min-w-0 flex-1 flex-col gap-[2.5vh] px-[4vw] pt-[4vh] pb-[2vh]"
           >
             {slide.html && (
-              <div className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`} dangerouslySetInnerHTML={{ __html: slide.html }} />
+              <div
+                className={`present-prose ${slide.sim ? "present-prose-compact" : "present-prose-full"}`}
+                dangerouslySetInnerHTML={{ __html: slide.html }}
+              />
             )}
             {slide.sim && (
               <SlideSimProvider sim={slide.sim}>
@@ -82,11 +85,16 @@ export function AudienceView({ deck }: { deck: AudienceDeck }) {
           {room && (
             <span className="tabular-nums" role="status">
               Room <span className="font-mono font-bold text-ink">{room.code}</span> · {room.joined} joined
-              {roomPoll && ` · round ${roomPoll.round}: ${roomPoll.votes} ${roomPoll.votes === 1 ? "vote" : "votes"}${voting ? "" : ", voting closed"}`}
+              {roomPoll &&
+                ` · round ${roomPoll.round}: ${roomPoll.votes} ${roomPoll.votes === 1 ? "vote" : "votes"}${voting ? "" : ", voting closed"}`}
             </span>
           )}
           <span className="mr-auto" />
-          <button type="button" onClick={() => helpRef.current?.showModal()} className="rounded-md px-2 py-1 hover:bg-surface">
+          <button
+            type="button"
+            onClick={() => helpRef.current?.showModal()}
+            className="rounded-md px-2 py-1 hover:bg-surface"
+          >
             Keys and help
           </button>
           <button type="button" onClick={openOther} className="rounded-md px-2 py-1 hover:bg-surface">

@@ -38,7 +38,9 @@ export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "st
       </div>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{deck.title}</h1>
       <p className="mt-2 max-w-3xl text-lg text-ink-muted">
-        {presenter ? "Presenter's handout, with the notes and the answers." : "Student handout: the slides and their questions, without the answers."}{" "}
+        {presenter
+          ? "Presenter's handout, with the notes and the answers."
+          : "Student handout: the slides and their questions, without the answers."}{" "}
         {deck.summary} {deck.minutes} minutes, {deck.slides.length} slides.
       </p>
       <ol className={`mt-8 space-y-8 ${presenter ? "" : "present-handout-students"}`}>
@@ -54,7 +56,14 @@ export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "st
                 Slide {slide.number} of {deck.slides.length}
               </p>
               {slide.html && <div className="present-desk" dangerouslySetInnerHTML={{ __html: slide.html }} />}
-              {slide.sim?.predict && <PredictionPoll predict={slide.sim.predict} answer={notes?.answer ?? null} revealed={Boolean(notes)} size="desk" />}
+              {slide.sim?.predict && (
+                <PredictionPoll
+                  predict={slide.sim.predict}
+                  answer={notes?.answer ?? null}
+                  revealed={Boolean(notes)}
+                  size="desk"
+                />
+              )}
               {slide.sim && <HandoutRun sim={slide.sim} />}
               {!presenter && (
                 // Ruled lines to write on: a student's handout is for taking notes (and answering) in class.
@@ -66,7 +75,10 @@ export function HandoutView(props: { for: "presenter"; deck: Deck } | { for: "st
               {notes && (
                 <section aria-label={`Notes for slide ${slide.number}`} className="border-t border-line pt-3">
                   <h2 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Notes</h2>
-                  <div className="present-notes mt-1 !text-base" dangerouslySetInnerHTML={{ __html: notes.notesHtml }} />
+                  <div
+                    className="present-notes mt-1 !text-base"
+                    dangerouslySetInnerHTML={{ __html: notes.notesHtml }}
+                  />
                 </section>
               )}
             </li>

@@ -30,7 +30,10 @@ export function PredictionPoll({
   return (
     <div className={room ? "present-poll" : "space-y-3"}>
       <p className={room ? "present-question font-semibold" : "text-lg font-semibold"}>{predict.question}</p>
-      <ol className={room ? `present-options ${stacked ? "present-options-stacked" : ""}` : "grid gap-2 sm:grid-cols-2"} aria-label="Options">
+      <ol
+        className={room ? `present-options ${stacked ? "present-options-stacked" : ""}` : "grid gap-2 sm:grid-cols-2"}
+        aria-label="Options"
+      >
         {predict.options.map((option, i) => {
           const right = answer === i;
           const faded = answer !== null && !right;
@@ -38,7 +41,11 @@ export function PredictionPoll({
             <li
               key={option}
               className={`flex flex-col gap-1 rounded-xl border-2 ${room ? "px-[1.2em] py-[0.7em]" : "px-3 py-2"} ${
-                right ? "border-safe bg-surface outline-4 outline-safe" : faded ? "border-dashed border-line text-ink-muted" : "border-line"
+                right
+                  ? "border-safe bg-surface outline-4 outline-safe"
+                  : faded
+                    ? "border-dashed border-line text-ink-muted"
+                    : "border-line"
               }`}
             >
               <span className="flex items-center gap-3">
@@ -78,7 +85,10 @@ export function PredictionPoll({
                 return (
                   <span key={tally.label} className="flex items-center gap-2 text-[0.8em]">
                     <span className="w-[5.5em] shrink-0 text-ink-muted">{tally.label}</span>
-                    <span aria-hidden="true" className="h-[0.7em] min-w-0 flex-1 rounded-sm bg-surface outline outline-1 outline-line">
+                    <span
+                      aria-hidden="true"
+                      className="h-[0.7em] min-w-0 flex-1 rounded-sm bg-surface outline outline-1 outline-line"
+                    >
                       <span className="block h-full rounded-sm bg-ink" style={{ width: `${share * 100}%` }} />
                     </span>
                     <span className="w-[7em] shrink-0 text-right font-mono tabular-nums">
@@ -91,7 +101,9 @@ export function PredictionPoll({
           );
         })}
       </ol>
-      {revealed && answer === null && <p className="text-ink-muted">Revealed: the answer is marked once the presenter view is open.</p>}
+      {revealed && answer === null && (
+        <p className="text-ink-muted">Revealed: the answer is marked once the presenter view is open.</p>
+      )}
     </div>
   );
 }

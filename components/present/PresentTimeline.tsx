@@ -30,7 +30,12 @@ interface Fit {
  * A narrow box (a phone) draws the diagram at 1:1 rather than shrinking a wide one, so its text
  * needs no more room than it shows.
  */
-function fitIn(lanes: readonly Lane[], box: { width: number; height: number }, scale: "fit" | 1, textOnScreen: number): Fit {
+function fitIn(
+  lanes: readonly Lane[],
+  box: { width: number; height: number },
+  scale: "fit" | 1,
+  textOnScreen: number,
+): Fit {
   if (scale === 1) return { layout: timelineLayout(lanes), k: 1 };
   const widest = Math.min(MAX_SCALE, Math.max(1, box.width / LOGICAL_MIN_WIDTH));
   const layoutFor = (k: number) => {
@@ -65,7 +70,17 @@ const noPick = () => {};
  * clicking it moves the playhead. The view is fixed on the run (no zoom or pan: the deck owns the
  * keys and the room needs no moving frame). `limitT` hides what a prediction asks about.
  */
-export function PresentTimeline({ at, limitT, scale, className = "" }: { at: number; limitT: number; scale: "fit" | 1; className?: string }) {
+export function PresentTimeline({
+  at,
+  limitT,
+  scale,
+  className = "",
+}: {
+  at: number;
+  limitT: number;
+  scale: "fit" | 1;
+  className?: string;
+}) {
   const result = useScenario(selectResult);
   const setT = usePlayback(selectSetT);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -74,10 +89,16 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const box = useElementSize(boxRef);
   const textOnScreen = useFontSize(boxRef);
   const model = result ? modelOf(result) : null;
-  const fit = useMemo(() => (model ? fitIn(model.lanes, box, scale, textOnScreen) : null), [model, box, scale, textOnScreen]);
+  const fit = useMemo(
+    () => (model ? fitIn(model.lanes, box, scale, textOnScreen) : null),
+    [model, box, scale, textOnScreen],
+  );
   const layout = fit?.layout ?? null;
   const domain = useMemo(
-    () => (model ? slideDomain({ activityEndT: model.activityEndT, durationMs: model.durationMs, at }) : ([0, 1] as [number, number])),
+    () =>
+      model
+        ? slideDomain({ activityEndT: model.activityEndT, durationMs: model.durationMs, at })
+        : ([0, 1] as [number, number]),
     [model, at],
   );
 
@@ -88,12 +109,22 @@ export function PresentTimeline({ at, limitT, scale, className = "" }: { at: num
   const labelWidth = room ? Math.max(120, Math.ceil(layout.textPx * 10)) : width < 560 ? 92 : 150;
 
   return (
-    <div ref={boxRef} className={`relative min-h-0 overflow-hidden ${scale === "fit" ? "present-room-text" : ""} ${className}`}>
+    <div
+      ref={boxRef}
+      className={`relative min-h-0 overflow-hidden ${scale === "fit" ? "present-room-text" : ""} ${className}`}
+    >
       <p id={captionId} className="sr-only">
-        The run drawn as lanes over true time: each client&apos;s belief that it holds the lock, each lease on the service, and each write at the storage.
+        The run drawn as lanes over true time: each client&apos;s belief that it holds the lock, each lease on the
+        service, and each write at the storage.
       </p>
       {model && layout && result && box.width > 0 ? (
-        <svg width={box.width} height={Math.ceil(layout.height * k)} viewBox={`0 0 ${width} ${layout.height}`} className="block" aria-hidden={false}>
+        <svg
+          width={box.width}
+          height={Math.ceil(layout.height * k)}
+          viewBox={`0 0 ${width} ${layout.height}`}
+          className="block"
+          aria-hidden={false}
+        >
           <TimelineSvg
             ref={svgRef}
             model={model}

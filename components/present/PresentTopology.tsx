@@ -33,12 +33,18 @@ export function PresentTopology({ size, className = "" }: { size: "room" | "desk
         : null,
     [room, scenario, box, textOnScreen, creditStrip],
   );
-  const padding = useMemo(() => ({ top: "2%", left: "2%", right: "2%", bottom: `${creditStrip}px` }) as const, [creditStrip]);
+  const padding = useMemo(
+    () => ({ top: "2%", left: "2%", right: "2%", bottom: `${creditStrip}px` }) as const,
+    [creditStrip],
+  );
   const canvas = scene && !room ? topologyCanvasSize(scene.layout, box.width) : box;
   const ready = room ? fitted !== null : true;
 
   return (
-    <section aria-label="Topology at the playhead" className={`flex min-h-0 min-w-0 flex-col ${room ? "" : "rounded-lg border border-line"} ${className}`}>
+    <section
+      aria-label="Topology at the playhead"
+      className={`flex min-h-0 min-w-0 flex-col ${room ? "" : "rounded-lg border border-line"} ${className}`}
+    >
       <div ref={boxRef} className={room ? "present-room-text min-h-0 flex-1" : "overflow-x-auto"}>
         {scene && ready && box.width > 0 && canvas.height > 0 ? (
           <LazyTopologyCanvas
@@ -54,9 +60,15 @@ export function PresentTopology({ size, className = "" }: { size: "room" | "desk
           <p className="p-4 text-ink-muted">Simulating…</p>
         )}
       </div>
-      <p className={room ? "present-topology-key text-ink-muted" : "border-t border-line px-3 py-2 text-xs text-ink-muted"}>
-        {scene?.frame.reducedMotion ? "Numbers on links: messages in flight." : "Dots: messages in flight (hollow: lost)."} Hatched: paused. Crossed out:
-        crashed. Dashed: cut off. Broken link: partitioned.
+      <p
+        className={
+          room ? "present-topology-key text-ink-muted" : "border-t border-line px-3 py-2 text-xs text-ink-muted"
+        }
+      >
+        {scene?.frame.reducedMotion
+          ? "Numbers on links: messages in flight."
+          : "Dots: messages in flight (hollow: lost)."}{" "}
+        Hatched: paused. Crossed out: crashed. Dashed: cut off. Broken link: partitioned.
       </p>
     </section>
   );

@@ -16,9 +16,11 @@ import { TalkClock } from "./TalkClock";
 import { useDeckWindow } from "./useDeckWindow";
 import { useTakeOverPage } from "./useTakeOverPage";
 
-const button = "rounded-md border border-line bg-page px-3 py-2 font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50";
+const button =
+  "rounded-md border border-line bg-page px-3 py-2 font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50";
 const VIEW_NAMES: Record<SlideView, string> = { timeline: "Timeline", topology: "Topology", both: "Both" };
-const primary = "rounded-md bg-ink px-4 py-2 font-semibold text-page hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";
+const primary =
+  "rounded-md bg-ink px-4 py-2 font-semibold text-page hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";
 
 /** Where the reveal stops playing, so the presenter knows what the room will see of the run. */
 function RevealStop({ stop }: { stop: PredictStop | null }) {
@@ -26,7 +28,9 @@ function RevealStop({ stop }: { stop: PredictStop | null }) {
   return (
     <>
       The reveal plays the run to <span className="font-mono font-semibold text-ink">{formatClock(stop.t)}</span>
-      {stop.nextQuestion === null ? ", as this slide's until= says." : `, the moment slide ${stop.nextQuestion} asks about.`}
+      {stop.nextQuestion === null
+        ? ", as this slide's until= says."
+        : `, the moment slide ${stop.nextQuestion} asks about.`}
     </>
   );
 }
@@ -40,8 +44,26 @@ export function PresenterView({ deck }: { deck: Deck }) {
   const rootRef = useRef<HTMLDivElement>(null);
   useTakeOverPage(rootRef);
   const answers = useMemo(() => deck.slides.map((s) => s.answer), [deck.slides]);
-  const w = useDeckWindow({ slug: deck.slug, slides: deck.slides, answers, otherHref: `/present/${deck.slug}/`, otherName: `lease-lab-audience-${deck.slug}` });
-  const { state, dispatch, helpRef, goToRef, letters, setLetters, openOther, registerPlayback, reveal, view, showView } = w;
+  const w = useDeckWindow({
+    slug: deck.slug,
+    slides: deck.slides,
+    answers,
+    otherHref: `/present/${deck.slug}/`,
+    otherName: `lease-lab-audience-${deck.slug}`,
+  });
+  const {
+    state,
+    dispatch,
+    helpRef,
+    goToRef,
+    letters,
+    setLetters,
+    openOther,
+    registerPlayback,
+    reveal,
+    view,
+    showView,
+  } = w;
   const slide = deck.slides[state.slide]!; // the deck's state keeps its slide within the deck (deckState.ts)
   const next = deck.slides[state.slide + 1] ?? null;
   const count = deck.slides.length;
@@ -62,7 +84,14 @@ export function PresenterView({ deck }: { deck: Deck }) {
   const revealedRound = useRef<string | null>(null);
   useEffect(() => {
     const round = pollHere && `${pollHere.questionId}:${pollHere.round}`;
-    if (!revealed || !pollHere || pollHere.status === "revealed" || slide.answer === null || revealedRound.current === round) return;
+    if (
+      !revealed ||
+      !pollHere ||
+      pollHere.status === "revealed" ||
+      slide.answer === null ||
+      revealedRound.current === round
+    )
+      return;
     revealedRound.current = round;
     revealVotes(slide.answer);
   }, [revealed, pollHere, slide.answer, revealVotes]);
@@ -87,10 +116,20 @@ export function PresenterView({ deck }: { deck: Deck }) {
         </header>
 
         <nav aria-label="Slide controls" className="flex flex-wrap items-center gap-2">
-          <button type="button" className={button} onClick={() => dispatch({ type: "previous" })} disabled={state.slide === 0}>
+          <button
+            type="button"
+            className={button}
+            onClick={() => dispatch({ type: "previous" })}
+            disabled={state.slide === 0}
+          >
             ← Previous
           </button>
-          <button type="button" className={primary} onClick={() => dispatch({ type: "next" })} disabled={state.slide === count - 1}>
+          <button
+            type="button"
+            className={primary}
+            onClick={() => dispatch({ type: "next" })}
+            disabled={state.slide === count - 1}
+          >
             Next →
           </button>
           <p className="px-2 text-lg tabular-nums" aria-live="polite">
@@ -99,11 +138,20 @@ export function PresenterView({ deck }: { deck: Deck }) {
           <button type="button" className={button} onClick={() => goToRef.current?.showModal()}>
             Go to…
           </button>
-          <button type="button" className={button} aria-pressed={state.blank} onClick={() => dispatch({ type: "toggleBlank" })}>
+          <button
+            type="button"
+            className={button}
+            aria-pressed={state.blank}
+            onClick={() => dispatch({ type: "toggleBlank" })}
+          >
             {state.blank ? "Screen blanked: show it" : "Blank screen"}
           </button>
           {view && (
-            <div role="group" aria-label="Diagrams the room sees" className="flex overflow-hidden rounded-md border border-line">
+            <div
+              role="group"
+              aria-label="Diagrams the room sees"
+              className="flex overflow-hidden rounded-md border border-line"
+            >
               {SLIDE_VIEWS.map((v) => (
                 <button
                   key={v}
@@ -134,7 +182,8 @@ export function PresenterView({ deck }: { deck: Deck }) {
         <div className="grid flex-1 gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <section aria-labelledby="presenter-current" className="min-w-0 space-y-4 rounded-xl border border-line p-4">
             <h2 id="presenter-current" className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
-              Current slide {state.blank && <span className="ml-2 rounded bg-ink px-2 py-0.5 text-page normal-case">blanked</span>}
+              Current slide{" "}
+              {state.blank && <span className="ml-2 rounded bg-ink px-2 py-0.5 text-page normal-case">blanked</span>}
             </h2>
             {slide.html && <div className="present-desk" dangerouslySetInnerHTML={{ __html: slide.html }} />}
             {slide.sim && (
@@ -152,7 +201,9 @@ export function PresenterView({ deck }: { deck: Deck }) {
             )}
             {slide.sim?.predict && (
               <p className="text-sm text-ink-muted">
-                {state.reveal ? "The room sees the answer now." : "The room does not see the answer until you reveal it."}{" "}
+                {state.reveal
+                  ? "The room sees the answer now."
+                  : "The room does not see the answer until you reveal it."}{" "}
                 <RevealStop stop={slide.sim.predict.stop} />
               </p>
             )}
@@ -177,8 +228,10 @@ export function PresenterView({ deck }: { deck: Deck }) {
                   </p>
                   {next.sim && (
                     <p className="text-ink-muted">
-                      {next.sim.predict ? "Prediction" : "Simulation"}: {next.sim.presetTitle}, from {formatClock(next.sim.at)}
-                      {next.sim.view !== "timeline" && `, opening on ${next.sim.view === "both" ? "the timeline and the topology" : "the topology"}`}
+                      {next.sim.predict ? "Prediction" : "Simulation"}: {next.sim.presetTitle}, from{" "}
+                      {formatClock(next.sim.at)}
+                      {next.sim.view !== "timeline" &&
+                        `, opening on ${next.sim.view === "both" ? "the timeline and the topology" : "the topology"}`}
                       {next.sim.predict && <span className="block text-ink">“{next.sim.predict.question}”</span>}
                     </p>
                   )}

@@ -15,7 +15,11 @@ export function RunCaption({ title, live }: { title: string; live: boolean }) {
   const t = usePlayback(selectT);
   const line = result ? storyOfResult(result).lines.findLast((l) => l.t <= t + 1e-6) : undefined;
   return (
-    <div role="group" aria-label="What happened by the playhead" className="present-caption flex flex-wrap items-baseline gap-x-4 gap-y-1">
+    <div
+      role="group"
+      aria-label="What happened by the playhead"
+      className="present-caption flex flex-wrap items-baseline gap-x-4 gap-y-1"
+    >
       <span className="font-mono font-bold tabular-nums">{formatClock(t)}</span>
       <span className="min-w-0 flex-[1_1_18rem]" aria-live={live ? "polite" : undefined}>
         {line ? line.text : "The run has not started yet."}

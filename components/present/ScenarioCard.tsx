@@ -12,7 +12,10 @@ export function ScenarioCard({ title }: { title: string }) {
   const result = useScenario(selectResult);
   if (!result) return <p className="p-4 text-ink-muted">Simulating…</p>;
   return (
-    <section aria-label="The scenario" className="min-h-0 rounded-xl border border-line bg-surface p-[2vw] text-[clamp(1.1rem,1.7vw,2.2rem)] leading-snug">
+    <section
+      aria-label="The scenario"
+      className="min-h-0 rounded-xl border border-line bg-surface p-[2vw] text-[clamp(1.1rem,1.7vw,2.2rem)] leading-snug"
+    >
       <h2 className="font-bold">{title}</h2>
       <dl className="mt-[1vh] grid grid-cols-[auto_1fr] gap-x-[2vw] gap-y-[1vh]">
         {scenarioSummary(result.scenario).map((line) => (

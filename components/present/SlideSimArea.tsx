@@ -66,11 +66,17 @@ export function SlideSimArea({
 
   // A timeline of many lanes needs the height: on a wide screen its question goes beside it. Two
   // diagrams need the width, so their question stays above them.
-  const beside = room && sim.predict !== null && model !== null && model.lanes.length > TALL_LANES && view === "timeline";
+  const beside =
+    room && sim.predict !== null && model !== null && model.lanes.length > TALL_LANES && view === "timeline";
   // Side by side, the two share the width evenly: the topology's cards need as much of it as the
   // timeline's lanes for their text to read at room scale.
   const timeline = view !== "topology" && (
-    <PresentTimeline at={sim.at} limitT={limitT} scale={room ? "fit" : 1} className={room ? "min-w-0 flex-1" : "rounded-lg border border-line"} />
+    <PresentTimeline
+      at={sim.at}
+      limitT={limitT}
+      scale={room ? "fit" : 1}
+      className={room ? "min-w-0 flex-1" : "rounded-lg border border-line"}
+    />
   );
   const topology = view !== "timeline" && <PresentTopology size={size} className={room ? "flex-1" : ""} />;
   // Two diagrams go side by side on a wide screen.
@@ -94,13 +100,30 @@ export function SlideSimArea({
       {beside ? (
         <div className="flex min-h-0 flex-1 flex-col gap-[2vw] lg:flex-row">
           <div className="lg:w-[34%] lg:shrink-0">
-            {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size="room" stacked tallies={tallies} />}
+            {sim.predict && (
+              <PredictionPoll
+                predict={sim.predict}
+                answer={answer}
+                revealed={deck.reveal !== null}
+                size="room"
+                stacked
+                tallies={tallies}
+              />
+            )}
           </div>
           <div className="flex min-h-0 min-w-0 flex-1 flex-col">{diagrams}</div>
         </div>
       ) : (
         <>
-          {sim.predict && <PredictionPoll predict={sim.predict} answer={answer} revealed={deck.reveal !== null} size={size} tallies={tallies} />}
+          {sim.predict && (
+            <PredictionPoll
+              predict={sim.predict}
+              answer={answer}
+              revealed={deck.reveal !== null}
+              size={size}
+              tallies={tallies}
+            />
+          )}
           {!room && <PlaybackBar stops={stops} onStepped={() => {}} reducedMotion={reducedMotion} />}
           {diagrams}
         </>

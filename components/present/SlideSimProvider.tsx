@@ -23,7 +23,13 @@ export function SlideSimProvider({ sim, children }: { sim: SlideSim; children: R
   const key = `${preset.id} ${sim.at}`;
   useEffect(() => {
     let current = true;
-    void openSessionInSteps({ scenario: preset.scenario, presetId: preset.id, t: sim.at, predict: false, problems: [] }).then((session) => {
+    void openSessionInSteps({
+      scenario: preset.scenario,
+      presetId: preset.id,
+      t: sim.at,
+      predict: false,
+      problems: [],
+    }).then((session) => {
       if (current) setOpened({ key, session });
       else session.dispose();
     });

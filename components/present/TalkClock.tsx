@@ -21,8 +21,16 @@ export function TalkClock({ slide, slideCount, minutes }: { slide: number; slide
   }, []);
   const elapsedMs = clock ? clock.now - clock.start : 0;
   const pace = deckPace({ elapsedMs, slide, slideCount, minutes });
-  const paceText = pace.status === "on-pace" ? "On pace" : `${formatTalkTime(pace.byMs)} ${pace.status === "ahead" ? "ahead" : "behind"}`;
-  const tone = pace.status === "behind" ? "border-danger text-danger-ink" : pace.status === "ahead" ? "border-oi-blue text-link" : "border-safe text-safe-ink";
+  const paceText =
+    pace.status === "on-pace"
+      ? "On pace"
+      : `${formatTalkTime(pace.byMs)} ${pace.status === "ahead" ? "ahead" : "behind"}`;
+  const tone =
+    pace.status === "behind"
+      ? "border-danger text-danger-ink"
+      : pace.status === "ahead"
+        ? "border-oi-blue text-link"
+        : "border-safe text-safe-ink";
 
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1">

@@ -19,7 +19,10 @@ export interface DeckKeyCommands {
 
 /** Keys that belong to the focused control, which the deck must not take from it. */
 function ownsKeys(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest("input, select, textarea, [contenteditable='true'], [role='slider'], dialog") !== null;
+  return (
+    target instanceof Element &&
+    target.closest("input, select, textarea, [contenteditable='true'], [role='slider'], dialog") !== null
+  );
 }
 
 /**

@@ -27,7 +27,9 @@ export interface DeckSync {
  * its answer is completed here.
  */
 export function useDeckSync(slug: string, shape: DeckShape, answers: readonly (number | null)[] | null): DeckSync {
-  const [author] = useState(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random())));
+  const [author] = useState(() =>
+    typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random()),
+  );
   // The hash exists only in the browser: the first render (also the static HTML) shows slide 1.
   const [state, setState] = useState<DeckState>(() => deckInitial(shape, 0, author));
   const stateRef = useRef(state);
@@ -40,7 +42,10 @@ export function useDeckSync(slug: string, shape: DeckShape, answers: readonly (n
     if (post) channelRef.current?.postMessage({ type: "state", state: next } satisfies DeckMessage);
   }, []);
 
-  const dispatch = useCallback((action: DeckAction) => commit(deckReduce(shape, stateRef.current, action, author, Date.now()), true), [commit, shape, author]);
+  const dispatch = useCallback(
+    (action: DeckAction) => commit(deckReduce(shape, stateRef.current, action, author, Date.now()), true),
+    [commit, shape, author],
+  );
 
   useEffect(() => {
     const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`lease-lab:present:${slug}`);
@@ -50,7 +55,8 @@ export function useDeckSync(slug: string, shape: DeckShape, answers: readonly (n
     if (fromHash !== null) dispatch({ type: "go", slide: fromHash });
     if (channel) {
       channel.onmessage = (event: MessageEvent<DeckMessage>) => {
-        if (event.data?.type === "hello") channel.postMessage({ type: "state", state: stateRef.current } satisfies DeckMessage);
+        if (event.data?.type === "hello")
+          channel.postMessage({ type: "state", state: stateRef.current } satisfies DeckMessage);
         else commit(deckReceive(shape, stateRef.current, event.data), false);
       };
       channel.postMessage({ type: "hello" } satisfies DeckMessage);
@@ -69,7 +75,12 @@ export function useDeckSync(slug: string, shape: DeckShape, answers: readonly (n
 
   useEffect(() => {
     const hash = hashOfSlide(state.slide);
-    if (window.location.hash !== hash) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}${hash}`);
+    if (window.location.hash !== hash)
+      window.history.replaceState(
+        window.history.state,
+        "",
+        `${window.location.pathname}${window.location.search}${hash}`,
+      );
   }, [state.slide]);
 
   const answer = answers?.[state.slide] ?? null;

@@ -25,7 +25,10 @@ export interface DeckWindowOptions {
  * slide's playback (P plays and pauses it where it is, and the playback then tells the deck).
  */
 export function useDeckWindow({ slug, slides, answers, otherHref, otherName }: DeckWindowOptions) {
-  const shape: DeckShape = useMemo(() => ({ slideCount: slides.length, predicts: slides.map((s) => Boolean(s.sim?.predict)) }), [slides]);
+  const shape: DeckShape = useMemo(
+    () => ({ slideCount: slides.length, predicts: slides.map((s) => Boolean(s.sim?.predict)) }),
+    [slides],
+  );
   const sync = useDeckSync(slug, shape, answers);
   const [letters, setLetters] = useShortcutsSetting();
   const helpRef = useRef<HTMLDialogElement>(null);
@@ -42,7 +45,10 @@ export function useDeckWindow({ slug, slides, answers, otherHref, otherName }: D
   // The slide's diagrams as the room sees them; null on a slide without a simulation.
   const view = state.view ?? slides[state.slide]?.sim?.view ?? null;
   const showView = useCallback((next: SlideView) => dispatch({ type: "view", view: next }), [dispatch]);
-  const reveal = useCallback(() => dispatch({ type: "reveal", answer: answers?.[state.slide] ?? null }), [dispatch, answers, state.slide]);
+  const reveal = useCallback(
+    () => dispatch({ type: "reveal", answer: answers?.[state.slide] ?? null }),
+    [dispatch, answers, state.slide],
+  );
   const openOther = useCallback(() => {
     window.open(`${otherHref}${hashOfSlide(state.slide)}`, otherName)?.focus();
   }, [otherHref, otherName, state.slide]);
@@ -64,5 +70,19 @@ export function useDeckWindow({ slug, slides, answers, otherHref, otherName }: D
     letters,
   );
 
-  return { ...sync, shape, letters, setLetters, helpRef, goToRef, registerPlayback, togglePlay, view, showView, reveal, openOther, fullScreen };
+  return {
+    ...sync,
+    shape,
+    letters,
+    setLetters,
+    helpRef,
+    goToRef,
+    registerPlayback,
+    togglePlay,
+    view,
+    showView,
+    reveal,
+    openOther,
+    fullScreen,
+  };
 }

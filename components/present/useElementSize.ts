@@ -9,7 +9,8 @@ export function useElementSize(ref: RefObject<HTMLElement | null>): { width: num
     const element = ref.current;
     if (!element) return;
     const observer = new ResizeObserver(
-      ([entry]) => entry && setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }),
+      ([entry]) =>
+        entry && setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }),
     );
     observer.observe(element);
     return () => observer.disconnect();

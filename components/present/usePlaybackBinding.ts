@@ -42,7 +42,11 @@ export function usePlaybackBinding(
     /** The playhead now, by the clock; with reduced motion, the last event it has reached. */
     const position = () => {
       const s = playback.getState();
-      const at = deckPlayheadAt({ t: t0, wall: state.wall, playing: state.playing, speed: s.speed }, stopAt({ ...s, t: t0 }), Date.now());
+      const at = deckPlayheadAt(
+        { t: t0, wall: state.wall, playing: state.playing, speed: s.speed },
+        stopAt({ ...s, t: t0 }),
+        Date.now(),
+      );
       if (!reducedMotion || at.ended || !state.playing) return at;
       const reached = stops[upperBound(stops, at.t) - 1];
       return { t: reached !== undefined && reached > t0 ? reached : t0, ended: false };

@@ -38,7 +38,8 @@ export function CalibrationSummary({
         Your predictions: how sure, how often right
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
-        How often your lesson predictions were right at each confidence you gave, in all lessons and in each (a lesson is one concept).
+        How often your lesson predictions were right at each confidence you gave, in all lessons and in each (a lesson
+        is one concept).
       </p>
       <div className="mt-3">
         <p className="font-semibold">All lessons</p>
@@ -47,7 +48,10 @@ export function CalibrationSummary({
       <ul aria-label="By lesson" className="mt-3 divide-y divide-line border-t border-line">
         {concepts.map((concept) => (
           <li key={concept.lesson} className="py-2.5">
-            <Link href={`/learn/${concept.lesson}/`} className="font-medium text-link underline-offset-2 hover:underline">
+            <Link
+              href={`/learn/${concept.lesson}/`}
+              className="font-medium text-link underline-offset-2 hover:underline"
+            >
               {concept.title}
             </Link>
             <Tallies tallies={concept.tallies} />

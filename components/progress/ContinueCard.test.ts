@@ -17,11 +17,18 @@ const [, leases, pauses, fencing] = lessons;
 
 const target = (progress: Progress) => continueTarget(progress, lessons, [], []);
 const visited = (slug: string, ...understood: string[]) =>
-  understood.reduce((p, understoodSlug) => lessonUnderstood(p, understoodSlug, true, now), progressVisit(progressEmpty(), "lesson", slug, now));
+  understood.reduce(
+    (p, understoodSlug) => lessonUnderstood(p, understoodSlug, true, now),
+    progressVisit(progressEmpty(), "lesson", slug, now),
+  );
 
 describe("continue where you left off, after a lesson", () => {
   it("leads back to the lesson while it is not marked as understood", () => {
-    expect(target(visited(leases!.slug))).toEqual({ href: "/learn/02-leases/", title: "Leases", detail: "Lesson 2 of 4 · not marked as understood yet" });
+    expect(target(visited(leases!.slug))).toEqual({
+      href: "/learn/02-leases/",
+      title: "Leases",
+      detail: "Lesson 2 of 4 · not marked as understood yet",
+    });
   });
 
   it("leads on to the next lesson not yet understood once it is", () => {
@@ -49,15 +56,35 @@ describe("continue where you left off, after a lesson", () => {
 });
 
 describe("continue where you left off, after a quiz", () => {
-  const quizSet = (slug: string): QuizSetSummary => ({ slug, title: slug.toUpperCase(), topic: slug, questionIds: [`${slug}/a`, `${slug}/b`] });
+  const quizSet = (slug: string): QuizSetSummary => ({
+    slug,
+    title: slug.toUpperCase(),
+    topic: slug,
+    questionIds: [`${slug}/a`, `${slug}/b`],
+  });
   const sets = [quizSet("leases"), quizSet("pauses"), quizSet("fencing")];
   const answer = (progress: Progress, slug: string, question: "a" | "b", correct = true) =>
-    quizAnswer(progress, { setSlug: slug, questionIds: [`${slug}/a`, `${slug}/b`], questionId: `${slug}/${question}`, chosen: [0], correct }, now);
+    quizAnswer(
+      progress,
+      {
+        setSlug: slug,
+        questionIds: [`${slug}/a`, `${slug}/b`],
+        questionId: `${slug}/${question}`,
+        chosen: [0],
+        correct,
+      },
+      now,
+    );
   const finish = (progress: Progress, slug: string) => answer(answer(progress, slug, "a"), slug, "b", false);
-  const quizTarget = (progress: Progress, slug: string) => continueTarget(progressVisit(progress, "quiz", slug, now), lessons, sets, []);
+  const quizTarget = (progress: Progress, slug: string) =>
+    continueTarget(progressVisit(progress, "quiz", slug, now), lessons, sets, []);
 
   it("leads back to a quiz in progress, at its next question", () => {
-    expect(quizTarget(answer(progressEmpty(), "pauses", "a"), "pauses")).toEqual({ href: "/quiz/pauses/", title: "PAUSES", detail: "Quiz · question 2 of 2" });
+    expect(quizTarget(answer(progressEmpty(), "pauses", "a"), "pauses")).toEqual({
+      href: "/quiz/pauses/",
+      title: "PAUSES",
+      detail: "Quiz · question 2 of 2",
+    });
   });
 
   it("never leads back to a finished quiz: it leads on to the next set not finished", () => {
@@ -71,7 +98,10 @@ describe("continue where you left off, after a quiz", () => {
   });
 
   it("leads to the first lesson not understood once every quiz is finished", () => {
-    const allFinished = sets.reduce((p, set) => finish(p, set.slug), lessonUnderstood(progressEmpty(), lessons[0]!.slug, true, now));
+    const allFinished = sets.reduce(
+      (p, set) => finish(p, set.slug),
+      lessonUnderstood(progressEmpty(), lessons[0]!.slug, true, now),
+    );
     expect(quizTarget(allFinished, "fencing")?.href).toBe("/learn/02-leases/");
     for (const set of sets) expect(quizTarget(allFinished, set.slug)?.href).not.toMatch(/^\/quiz\//);
   });

@@ -26,7 +26,11 @@ function lessonTarget(progress: Progress, lessons: LessonSummary[], slug: string
     };
   }
   const mark = understood(lesson) ? "marked as understood" : "not marked as understood yet";
-  return { href: `/learn/${lesson.slug}/`, title: lesson.title, detail: `Lesson ${lesson.number} of ${lessons.length} · ${mark}` };
+  return {
+    href: `/learn/${lesson.slug}/`,
+    title: lesson.title,
+    detail: `Lesson ${lesson.number} of ${lessons.length} · ${mark}`,
+  };
 }
 
 function quizTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetSummary[], slug: string): Target | null {
@@ -38,20 +42,30 @@ function quizTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetS
     const run = progress.quizzes[set.slug];
     const total = set.questionIds.length;
     const answered = run ? set.questionIds.filter((id) => run.answers[id]).length : 0;
-    return { href: `/quiz/${set.slug}/`, title: set.title, detail: `Quiz · question ${Math.min(answered + 1, total)} of ${total}` };
+    return {
+      href: `/quiz/${set.slug}/`,
+      title: set.title,
+      detail: `Quiz · question ${Math.min(answered + 1, total)} of ${total}`,
+    };
   }
   // A finished quiz only shows its score again: lead on to the next set not finished (after this one, then from the start).
   const next = [...sets.slice(index + 1), ...sets.slice(0, index)].find((s) => !finished(s));
   const best = progress.quizzes[set.slug]?.best;
   const score = best ? ` with ${best.correct} of ${best.total}` : "";
-  if (next) return { href: `/quiz/${next.slug}/`, title: next.title, detail: `Next quiz · you finished ${set.title}${score}` };
+  if (next)
+    return { href: `/quiz/${next.slug}/`, title: next.title, detail: `Next quiz · you finished ${set.title}${score}` };
   // Every quiz finished: the first lesson not yet understood, if there is one.
   const lesson = lessons.find((l) => progress.lessons[l.slug] === undefined);
   return lesson ? lessonTarget(progress, lessons, lesson.slug) : null;
 }
 
 /** Where "continue" leads: the lesson, quiz or drill opened last, or null when there is none (or it no longer exists). */
-export function continueTarget(progress: Progress, lessons: LessonSummary[], sets: QuizSetSummary[], drills: DrillSummary[]): Target | null {
+export function continueTarget(
+  progress: Progress,
+  lessons: LessonSummary[],
+  sets: QuizSetSummary[],
+  drills: DrillSummary[],
+): Target | null {
   const last = progress.lastVisited;
   if (last?.kind === "lesson") return lessonTarget(progress, lessons, last.slug);
   if (last?.kind === "quiz") return quizTarget(progress, lessons, sets, last.slug);
@@ -87,7 +101,9 @@ export function ContinueCard({
   const first = lessons[0];
   return (
     <div className="rounded-xl border-2 border-focus bg-surface p-5 sm:p-6">
-      <h3 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{target ? "Continue where you left off" : "Start here"}</h3>
+      <h3 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
+        {target ? "Continue where you left off" : "Start here"}
+      </h3>
       {target ? (
         <>
           <p className="mt-2 text-xl font-bold">{target.title}</p>

@@ -38,8 +38,8 @@ function UnsavedNotice({ reason }: { reason: string }) {
   return (
     <Alarm title={<>Your progress could not be saved: {reason}.</>}>
       <p className="mt-2 text-ink-muted">
-        Your latest answers are kept on this page only and are lost when you leave or reload it. Export your progress to a file to keep it, then free some space
-        in this browser (site data you no longer need).
+        Your latest answers are kept on this page only and are lost when you leave or reload it. Export your progress to
+        a file to keep it, then free some space in this browser (site data you no longer need).
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button type="button" className={secondaryButton} onClick={() => setExported(downloadProgressExport(progress))}>
@@ -70,7 +70,10 @@ function ReadNotice({ notice }: { notice: ProgressNotice }) {
             <code className="font-mono text-ink">{notice.keptUnder}</code>.
           </>
         ) : (
-          <>The reason: {notice.reason}. There was no room to keep a copy, so it was left where it was; new progress will replace it.</>
+          <>
+            The reason: {notice.reason}. There was no room to keep a copy, so it was left where it was; new progress
+            will replace it.
+          </>
         )}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -69,7 +69,9 @@ export function ProgressOverview({ lessons, sets, drills, predictionFingerprints
           </dl>
           <p className="mt-4">
             <Link href="/review/" className="font-semibold text-link underline underline-offset-2">
-              {queue.due.length > 0 ? `Review ${queue.due.length} due ${queue.due.length === 1 ? "item" : "items"}` : "Your review schedule"}
+              {queue.due.length > 0
+                ? `Review ${queue.due.length} due ${queue.due.length === 1 ? "item" : "items"}`
+                : "Your review schedule"}
             </Link>
           </p>
         </div>
@@ -83,11 +85,20 @@ export function ProgressOverview({ lessons, sets, drills, predictionFingerprints
               const best = progress.quizzes[set.slug]?.best;
               return (
                 <li key={set.slug} className="flex items-center gap-4 py-2.5">
-                  <Link href={`/quiz/${set.slug}/`} className="min-w-0 flex-1 font-medium text-link underline-offset-2 hover:underline">
+                  <Link
+                    href={`/quiz/${set.slug}/`}
+                    className="min-w-0 flex-1 font-medium text-link underline-offset-2 hover:underline"
+                  >
                     {set.title}
                   </Link>
-                  <div aria-hidden="true" className="hidden h-1.5 w-24 overflow-hidden rounded-full bg-surface ring-1 ring-line sm:block">
-                    <div className="h-full rounded-full bg-ink" style={{ width: `${best ? (best.correct / best.total) * 100 : 0}%` }} />
+                  <div
+                    aria-hidden="true"
+                    className="hidden h-1.5 w-24 overflow-hidden rounded-full bg-surface ring-1 ring-line sm:block"
+                  >
+                    <div
+                      className="h-full rounded-full bg-ink"
+                      style={{ width: `${best ? (best.correct / best.total) * 100 : 0}%` }}
+                    />
                   </div>
                   <span className="w-24 shrink-0 text-right text-sm tabular-nums">
                     {best ? `${best.correct} of ${best.total}` : <span className="text-ink-muted">not taken</span>}

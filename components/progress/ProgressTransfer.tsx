@@ -4,7 +4,13 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { primaryButton, secondaryButton } from "@/components/ui/button";
 import type { Progress } from "@/lib/store/progressSchema";
 import { selectProgress, selectReplaceProgress } from "@/lib/store/progressSelectors";
-import { IMPORT_MAX_BYTES, progressExport, progressExportFileName, progressHoldings, progressImportParse } from "@/lib/store/progressTransfer";
+import {
+  IMPORT_MAX_BYTES,
+  progressExport,
+  progressExportFileName,
+  progressHoldings,
+  progressImportParse,
+} from "@/lib/store/progressTransfer";
 import { dueDate } from "./formatDue";
 import { useProgress } from "./useProgress";
 
@@ -62,12 +68,18 @@ export function ProgressTransfer() {
     if (!file) return;
     setPending(null);
     if (file.size > IMPORT_MAX_BYTES) {
-      setMessage({ kind: "error", text: `“${file.name}” is too large to be a Lease Lab progress export. Your progress has not changed.` });
+      setMessage({
+        kind: "error",
+        text: `“${file.name}” is too large to be a Lease Lab progress export. Your progress has not changed.`,
+      });
       return;
     }
     const result = progressImportParse(await file.text());
     if (!result.ok) {
-      setMessage({ kind: "error", text: `“${file.name}” was not imported. ${result.reason} Your progress has not changed.` });
+      setMessage({
+        kind: "error",
+        text: `“${file.name}” was not imported. ${result.reason} Your progress has not changed.`,
+      });
       return;
     }
     setMessage(null);
@@ -82,13 +94,19 @@ export function ProgressTransfer() {
   }
 
   const current = progressHoldings(progress);
-  const exportedOn = pending && !Number.isNaN(Date.parse(pending.exportedAt)) ? ` exported on ${dueDate(new Date(pending.exportedAt))}` : "";
+  const exportedOn =
+    pending && !Number.isNaN(Date.parse(pending.exportedAt))
+      ? ` exported on ${dueDate(new Date(pending.exportedAt))}`
+      : "";
   return (
     <section aria-labelledby="transfer-heading" className="rounded-xl border border-line p-5 sm:p-6">
       <h3 id="transfer-heading" className="text-lg font-bold">
         Keep a copy
       </h3>
-      <p className="mt-1 text-ink-muted">Your progress is saved in this browser only. Export it to a file to keep it safe or to move it to another browser.</p>
+      <p className="mt-1 text-ink-muted">
+        Your progress is saved in this browser only. Export it to a file to keep it safe or to move it to another
+        browser.
+      </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className={secondaryButton} onClick={exportProgress}>
           Export progress

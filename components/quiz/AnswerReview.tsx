@@ -26,7 +26,9 @@ export function AnswerReview({ question, chosen }: { question: QuizQuestion; cho
           return (
             <li key={index} className={`rounded-lg border-2 p-4 ${tone}`}>
               {label && (
-                <p className={`mb-1.5 flex items-center gap-1.5 text-sm font-semibold ${option.correct ? "text-safe-ink" : "text-danger-ink"}`}>
+                <p
+                  className={`mb-1.5 flex items-center gap-1.5 text-sm font-semibold ${option.correct ? "text-safe-ink" : "text-danger-ink"}`}
+                >
                   <ResultIcon correct={option.correct} />
                   {label}
                 </p>
@@ -35,11 +37,17 @@ export function AnswerReview({ question, chosen }: { question: QuizQuestion; cho
                 <ContentHtml inline html={option.html} />
               </p>
               {label ? (
-                <ContentHtml html={option.explanationHtml} className="mt-2 border-l-4 border-line pl-3 text-ink-muted" />
+                <ContentHtml
+                  html={option.explanationHtml}
+                  className="mt-2 border-l-4 border-line pl-3 text-ink-muted"
+                />
               ) : (
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer rounded font-medium text-link">Why not this one?</summary>
-                  <ContentHtml html={option.explanationHtml} className="mt-2 border-l-4 border-line pl-3 text-ink-muted" />
+                  <ContentHtml
+                    html={option.explanationHtml}
+                    className="mt-2 border-l-4 border-line pl-3 text-ink-muted"
+                  />
                 </details>
               )}
             </li>

@@ -9,7 +9,13 @@ export interface Mistake {
 }
 
 /** The questions the learner got wrong, each with their answer, the correct one and both explanations. */
-export function MistakeList({ mistakes, headingRef }: { mistakes: Mistake[]; headingRef: React.Ref<HTMLHeadingElement> }) {
+export function MistakeList({
+  mistakes,
+  headingRef,
+}: {
+  mistakes: Mistake[];
+  headingRef: React.Ref<HTMLHeadingElement>;
+}) {
   return (
     <section aria-labelledby="mistakes-heading" className="mt-10">
       <h2 id="mistakes-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">

@@ -9,7 +9,12 @@ export function NumberKeysToggle() {
   const setEnabled = useProgress(selectSetNumberKeys);
   return (
     <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-ink-muted">
-      <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-4 accent-(--color-focus)" />
+      <input
+        type="checkbox"
+        checked={enabled}
+        onChange={(event) => setEnabled(event.target.checked)}
+        className="size-4 accent-(--color-focus)"
+      />
       Number keys choose an answer
     </label>
   );

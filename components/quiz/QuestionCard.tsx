@@ -27,7 +27,16 @@ export interface QuestionCardProps {
  * One question: choose an option (click, arrow keys, or 1–9), check it, then read why the chosen
  * and the correct options are right or wrong. Mount it with a `key` per question.
  */
-export function QuestionCard({ question, position, answer, numberKeys, onSubmit, onNext, nextLabel, focusOnMount }: QuestionCardProps) {
+export function QuestionCard({
+  question,
+  position,
+  answer,
+  numberKeys,
+  onSubmit,
+  onNext,
+  nextLabel,
+  focusOnMount,
+}: QuestionCardProps) {
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -46,7 +55,13 @@ export function QuestionCard({ question, position, answer, numberKeys, onSubmit,
 
   function pick(index: number) {
     setError(false);
-    setChosen((current) => (question.multiple ? (current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort()) : [index]));
+    setChosen((current) =>
+      question.multiple
+        ? current.includes(index)
+          ? current.filter((i) => i !== index)
+          : [...current, index].sort()
+        : [index],
+    );
   }
 
   useNumberKeys(numberKeys && !answer, count, (index) => {
@@ -67,7 +82,12 @@ export function QuestionCard({ question, position, answer, numberKeys, onSubmit,
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-line bg-page p-5 sm:p-7">
       <p className="text-sm font-semibold text-ink-muted">{position}</p>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="mt-2 text-xl font-bold tracking-tight text-balance sm:text-2xl">
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-2 text-xl font-bold tracking-tight text-balance sm:text-2xl"
+      >
         <ContentHtml inline html={question.titleHtml} />
       </h2>
       {question.contextHtml && <ContentHtml html={question.contextHtml} className="mt-3 text-ink-muted" />}

@@ -5,7 +5,13 @@ import { useProgress } from "@/components/progress/useProgress";
 import { useVisitRecord } from "@/components/progress/useVisitRecord";
 import type { LessonSummary } from "@/lib/content/lessonTypes";
 import type { QuizSet } from "@/lib/content/types";
-import { selectAnswerQuestion, selectHydrated, selectNumberKeys, selectQuizSet, selectRestartQuiz } from "@/lib/store/progressSelectors";
+import {
+  selectAnswerQuestion,
+  selectHydrated,
+  selectNumberKeys,
+  selectQuizSet,
+  selectRestartQuiz,
+} from "@/lib/store/progressSelectors";
 import { NumberKeysToggle } from "./NumberKeysToggle";
 import { QuestionCard } from "./QuestionCard";
 import { isLowScore, lessonsToRevisit } from "./lessonsToRevisit";
@@ -84,7 +90,9 @@ export function QuizRunner({ set, lessons }: { set: QuizSet; lessons: LessonSumm
       return answer && !answer.correct ? [{ question: q, chosen: answer.chosen }] : [];
     });
     const correct = total - mistakes.length;
-    const revisit = isLowScore(correct, total) ? lessonsToRevisit(set.questions, new Set(mistakes.map((m) => m.question.id)), lessons) : [];
+    const revisit = isLowScore(correct, total)
+      ? lessonsToRevisit(set.questions, new Set(mistakes.map((m) => m.question.id)), lessons)
+      : [];
     body = (
       <QuizSummary
         correct={correct}
@@ -106,7 +114,10 @@ export function QuizRunner({ set, lessons }: { set: QuizSet; lessons: LessonSumm
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
         <div className="flex min-w-48 flex-1 items-center gap-3">
-          <div aria-hidden="true" className="h-2 max-w-64 flex-1 overflow-hidden rounded-full bg-surface ring-1 ring-line">
+          <div
+            aria-hidden="true"
+            className="h-2 max-w-64 flex-1 overflow-hidden rounded-full bg-surface ring-1 ring-line"
+          >
             <div className="h-full rounded-full bg-ink" style={{ width: `${(answered / total) * 100}%` }} />
           </div>
           <p className="text-sm text-ink-muted tabular-nums">

@@ -38,7 +38,10 @@ export function QuizSetList({ sets }: { sets: QuizSetSummary[] }) {
             </h2>
             <div className="mt-auto pt-4">
               <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-surface ring-1 ring-line">
-                <div className="h-full rounded-full bg-ink" style={{ width: `${hydrated ? (answered / total) * 100 : 0}%` }} />
+                <div
+                  className="h-full rounded-full bg-ink"
+                  style={{ width: `${hydrated ? (answered / total) * 100 : 0}%` }}
+                />
               </div>
               <p className="mt-2 min-h-5 text-sm text-ink-muted">{hydrated ? text : ""}</p>
             </div>

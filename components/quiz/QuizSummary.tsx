@@ -51,11 +51,16 @@ export function QuizSummary({ correct, total, best, attempts, mistakes, revisit,
             <h3 id="revisit-heading" className="text-lg font-bold">
               Read these lessons again
             </h3>
-            <p className="mt-1 text-ink-muted">Under {Math.round(LOW_SCORE * 100)}% right: the questions you missed are taught here.</p>
+            <p className="mt-1 text-ink-muted">
+              Under {Math.round(LOW_SCORE * 100)}% right: the questions you missed are taught here.
+            </p>
             <ul className="mt-3 space-y-2">
               {revisit.map(({ lesson, questions }) => (
                 <li key={lesson.slug}>
-                  <Link href={`/learn/${lesson.slug}/`} className="font-semibold text-link underline underline-offset-2">
+                  <Link
+                    href={`/learn/${lesson.slug}/`}
+                    className="font-semibold text-link underline underline-offset-2"
+                  >
                     Lesson {lesson.number}: {lesson.title}
                   </Link>{" "}
                   <span className="text-ink-muted">· covers {questionList(questions)}</span>

@@ -17,7 +17,12 @@ const question = (id: string, lessonSlug: string): QuizQuestion => ({
   multiple: false,
   options: [],
 });
-const set = [question("q1", "04-fencing-tokens"), question("q2", "03-the-pause"), question("q3", "03-the-pause"), question("q4", "04-fencing-tokens")];
+const set = [
+  question("q1", "04-fencing-tokens"),
+  question("q2", "03-the-pause"),
+  question("q3", "03-the-pause"),
+  question("q4", "04-fencing-tokens"),
+];
 
 describe("the lessons behind a low score", () => {
   it("calls a score under 70 % low", () => {

@@ -13,13 +13,19 @@ export interface LessonToRevisit {
 }
 
 /** Each lesson behind a missed question once, in course order, with the missed questions it covers. */
-export function lessonsToRevisit(questions: readonly QuizQuestion[], missedIds: ReadonlySet<string>, lessons: readonly LessonSummary[]): LessonToRevisit[] {
+export function lessonsToRevisit(
+  questions: readonly QuizQuestion[],
+  missedIds: ReadonlySet<string>,
+  lessons: readonly LessonSummary[],
+): LessonToRevisit[] {
   const bySlug = new Map<string, number[]>();
   questions.forEach((question, index) => {
     if (!missedIds.has(question.id) || question.lesson === null) return;
     bySlug.set(question.lesson, [...(bySlug.get(question.lesson) ?? []), index + 1]);
   });
-  return lessons.filter((lesson) => bySlug.has(lesson.slug)).map((lesson) => ({ lesson, questions: bySlug.get(lesson.slug)! }));
+  return lessons
+    .filter((lesson) => bySlug.has(lesson.slug))
+    .map((lesson) => ({ lesson, questions: bySlug.get(lesson.slug)! }));
 }
 
 /** "question 2", "questions 2 and 5", "questions 1, 3 and 4". */

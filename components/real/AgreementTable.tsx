@@ -16,7 +16,9 @@ export function AgreementTable({ rows }: { rows: AgreementRow[] }) {
   return (
     <table className="w-full max-w-xl text-left text-sm">
       <caption className="pb-1 text-left font-semibold">
-        {differ === 0 ? "The real run and the model agree on every field" : `The real run and the model differ on ${differ} field${differ === 1 ? "" : "s"}`}
+        {differ === 0
+          ? "The real run and the model agree on every field"
+          : `The real run and the model differ on ${differ} field${differ === 1 ? "" : "s"}`}
       </caption>
       <thead>
         <tr className="border-b border-line">

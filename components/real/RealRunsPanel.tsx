@@ -52,7 +52,9 @@ export function RealRunsPanel({ dropped = null }: { dropped?: File | null }) {
           <h2 id="real-heading" className="text-lg font-semibold">
             Real vs model
           </h2>
-          <p className="text-sm text-ink-muted">Runs recorded on real Redis, etcd and PostgreSQL, and your own lock histories</p>
+          <p className="text-sm text-ink-muted">
+            Runs recorded on real Redis, etcd and PostgreSQL, and your own lock histories
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <label className={`${secondaryButton} cursor-pointer focus-within:outline-2 focus-within:outline-focus`}>
@@ -90,7 +92,12 @@ export function RealRunsPanel({ dropped = null }: { dropped?: File | null }) {
               spellCheck={false}
               className="w-full rounded-md border border-line bg-page p-2 font-mono text-xs"
             />
-            <button type="button" className={secondaryButton} disabled={pasted.trim() === ""} onClick={() => openText("the pasted history", pasted)}>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={pasted.trim() === ""}
+              onClick={() => openText("the pasted history", pasted)}
+            >
               Open the pasted history
             </button>
           </div>
@@ -138,7 +145,8 @@ export function RealRunsPanel({ dropped = null }: { dropped?: File | null }) {
             <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
               <VerdictBadge word={verdictOf(run.recorded.summary, run.recorded.scenario).word} />
               <p className="min-w-0 flex-1 basis-64 pt-1 font-medium">
-                {run.kind === "recording" ? "Recorded" : "Lock history"}: {run.title}. {verdictOf(run.recorded.summary, run.recorded.scenario).sentence}
+                {run.kind === "recording" ? "Recorded" : "Lock history"}: {run.title}.{" "}
+                {verdictOf(run.recorded.summary, run.recorded.scenario).sentence}
               </p>
             </div>
             <ul className="grid gap-x-6 gap-y-1 text-sm text-ink-muted sm:grid-cols-2">
@@ -161,7 +169,9 @@ export function RealRunsPanel({ dropped = null }: { dropped?: File | null }) {
           />
           <div className="p-3 sm:px-4">
             <h3 className="text-sm font-semibold">
-              {run.kind === "recording" ? "How this recording differs from the model's world" : "How the lab reads this history"}
+              {run.kind === "recording"
+                ? "How this recording differs from the model's world"
+                : "How the lab reads this history"}
             </h3>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-ink-muted">
               {run.recorded.notes.map((n) => (

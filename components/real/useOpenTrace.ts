@@ -4,7 +4,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Opened } from "@/lib/real/open";
 import { startOpen, type OpenRequest } from "@/lib/workers/openRunner";
 
-export type OpenState = { kind: "idle" } | { kind: "opening"; name: string; share: number | null } | ({ kind: "done"; name: string } & Opened);
+export type OpenState =
+  | { kind: "idle" }
+  | { kind: "opening"; name: string; share: number | null }
+  | ({ kind: "done"; name: string } & Opened);
 
 /**
  * Opens recorded runs and lock histories in a Web Worker (lib/workers/openRunner.ts): a newer

@@ -62,7 +62,9 @@ export function CramReview({ items, questionById, drillBySlug, setTitles, number
       <div className="mt-6 max-w-3xl">
         <p role="status" className="font-semibold">
           Cram done: {items.length} {items.length === 1 ? "card" : "cards"}
-          {questionCount > 0 && `, ${right} of ${questionCount} ${questionCount === 1 ? "question" : "questions"} right`}. Your review schedule did not change.
+          {questionCount > 0 &&
+            `, ${right} of ${questionCount} ${questionCount === 1 ? "question" : "questions"} right`}
+          . Your review schedule did not change.
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <button type="button" className={primaryButton} onClick={again}>
@@ -106,7 +108,9 @@ export function CramReview({ items, questionById, drillBySlug, setTitles, number
             {drill.title}
           </h3>
           <ContentHtml html={drill.promptHtml} className="mt-3 leading-relaxed" />
-          <p className="mt-3 text-ink-muted">Say your answer out loud, then open the drill to check it against the model answer and the rubric.</p>
+          <p className="mt-3 text-ink-muted">
+            Say your answer out loud, then open the drill to check it against the model answer and the rubric.
+          </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <Link href={`/drill/${drill.slug}/`} className={secondaryButton}>
               Open the drill

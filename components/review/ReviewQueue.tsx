@@ -58,7 +58,14 @@ function predictionKeyHref(key: string): string {
  * here, one at a time, in the same card) and drills (practised on their own page), then everything
  * scheduled for later.
  */
-export function ReviewQueue({ questions, setTitles, predictions, predictionFingerprints, lessonTitles, drills }: Props) {
+export function ReviewQueue({
+  questions,
+  setTitles,
+  predictions,
+  predictionFingerprints,
+  lessonTitles,
+  drills,
+}: Props) {
   const hydrated = useProgress(selectHydrated);
   const questionCards = useProgress(selectQuestionCards);
   const drillProgress = useProgress(selectDrills);
@@ -100,15 +107,18 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
   const dueDrills = queue.due.filter((item) => item.kind === "drill");
   const next = dueCards[0];
   const due = next && cardById.get(next.id);
-  const reps = next && (next.kind === "prediction" ? predictionProgress[next.id]?.card?.reps : questionCards[next.id]?.reps);
+  const reps =
+    next && (next.kind === "prediction" ? predictionProgress[next.id]?.card?.reps : questionCards[next.id]?.reps);
   // Shuffled for this review (its card's count of reviews so far), so the answer is recalled, not its place.
   const shown = answered?.question ?? (due && shuffleOptions(due, reps ?? 0));
   const shownIsPrediction = shown !== undefined && predictionById.has(shown.id);
   const remaining = dueCards.length + (answered ? 1 : 0);
   const nothingYet = queue.due.length === 0 && queue.upcoming.length === 0 && !answered;
-  const duePredictions = dueCards.filter((item) => item.kind === "prediction").length + (answered && shownIsPrediction ? 1 : 0);
+  const duePredictions =
+    dueCards.filter((item) => item.kind === "prediction").length + (answered && shownIsPrediction ? 1 : 0);
 
-  const title = (item: ReviewItem) => (item.kind === "drill" ? drillBySlug.get(item.id)! : cardById.get(item.id)!).title;
+  const title = (item: ReviewItem) =>
+    (item.kind === "drill" ? drillBySlug.get(item.id)! : cardById.get(item.id)!).title;
   const where = (item: ReviewItem) =>
     item.kind === "drill"
       ? "Drill"
@@ -118,13 +128,16 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
   const cardCount = queue.due.length + queue.upcoming.length;
 
   const cramSection = (
-    <section aria-labelledby="cram-heading" className="mt-10 max-w-3xl rounded-xl border border-line bg-surface p-5 sm:p-6">
+    <section
+      aria-labelledby="cram-heading"
+      className="mt-10 max-w-3xl rounded-xl border border-line bg-surface p-5 sm:p-6"
+    >
       <h2 id="cram-heading" className="text-2xl font-bold tracking-tight">
         Cram before an interview
       </h2>
       <p className="mt-2 text-ink-muted">
-        Every question and prediction you missed and every drill you rated, due or not, one after another. Cramming ignores the spacing and does not change your
-        review schedule.
+        Every question and prediction you missed and every drill you rated, due or not, one after another. Cramming
+        ignores the spacing and does not change your review schedule.
       </p>
       {cram ? (
         <CramReview
@@ -171,9 +184,13 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
             you rate come back here when they are due.
           </p>
         ) : queue.due.length === 0 && !answered ? ( // not nothingYet: a review is upcoming
-          <p className="mt-3 text-ink-muted">You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0]!.due), now)}.</p>
+          <p className="mt-3 text-ink-muted">
+            You are up to date. The next review is {dueRelative(new Date(queue.upcoming[0]!.due), now)}.
+          </p>
         ) : (
-          <p className="mt-3 text-ink-muted">{dueSummary(remaining - duePredictions, duePredictions, dueDrills.length)}</p>
+          <p className="mt-3 text-ink-muted">
+            {dueSummary(remaining - duePredictions, duePredictions, dueDrills.length)}
+          </p>
         )}
 
         {shown && (
@@ -212,7 +229,10 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
             <h3 className="text-lg font-bold">Drills</h3>
             <ul className="mt-3 space-y-2">
               {dueDrills.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg border border-line p-4">
+                <li
+                  key={item.id}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-lg border border-line p-4"
+                >
                   <Link href={`/drill/${item.id}/`} className="font-semibold text-link underline underline-offset-2">
                     {title(item)}
                   </Link>
@@ -232,7 +252,12 @@ export function ReviewQueue({ questions, setTitles, predictions, predictionFinge
             ...item,
             title: title(item),
             where: where(item),
-            href: item.kind === "drill" ? `/drill/${item.id}/` : item.kind === "prediction" ? predictionKeyHref(item.id) : null,
+            href:
+              item.kind === "drill"
+                ? `/drill/${item.id}/`
+                : item.kind === "prediction"
+                  ? predictionKeyHref(item.id)
+                  : null,
             when: `${dueRelative(new Date(item.due), now)} · ${dueDate(new Date(item.due))}`,
           }))}
         />

@@ -22,7 +22,10 @@ export function UpcomingList({ items }: { items: UpcomingItem[] }) {
       </h2>
       <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
         {items.map((item) => (
-          <li key={`${item.kind}:${item.id}`} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
+          <li
+            key={`${item.kind}:${item.id}`}
+            className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6"
+          >
             <div className="min-w-0">
               <p className="text-sm font-semibold text-ink-muted">{item.where}</p>
               <p className="mt-0.5 font-medium">

@@ -12,7 +12,11 @@ const question: QuizQuestion = {
   scenario: null,
   lesson: null,
   multiple: false,
-  options: ["c1", "c2", "storage", "nobody", "both"].map((name, i) => ({ html: name, correct: i === 1, explanationHtml: `<p>${name}</p>` })),
+  options: ["c1", "c2", "storage", "nobody", "both"].map((name, i) => ({
+    html: name,
+    correct: i === 1,
+    explanationHtml: `<p>${name}</p>`,
+  })),
 };
 const names = (q: QuizQuestion) => q.options.map((o) => o.html);
 

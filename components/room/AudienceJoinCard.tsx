@@ -16,7 +16,11 @@ export function AudienceJoinCard({ view, compact }: { view: AudienceRoomView; co
       aria-label="Join the room"
       className={`flex ${compact ? "items-center gap-[3vw] sm:flex-col sm:items-start sm:gap-[1vh]" : "items-center gap-[2vw]"} rounded-2xl border-2 border-line bg-page p-[1.5vw] shadow-lg ${compact ? "text-[clamp(0.9rem,1.4vw,1.6rem)]" : "text-[clamp(1rem,2.2vw,2.6rem)]"}`}
     >
-      <QrCode text={view.joinUrl} label={`QR code: join room ${view.code}`} className={compact ? "h-[18vh] w-[18vh]" : "h-[42vh] w-[42vh]"} />
+      <QrCode
+        text={view.joinUrl}
+        label={`QR code: join room ${view.code}`}
+        className={compact ? "h-[18vh] w-[18vh]" : "h-[42vh] w-[42vh]"}
+      />
       <div className="space-y-[0.4em]">
         <p className="font-semibold">Vote from your phone</p>
         <p>
@@ -31,7 +35,10 @@ export function AudienceJoinCard({ view, compact }: { view: AudienceRoomView; co
           </span>
         </p>
         <p>
-          Room code <span className="rounded-lg bg-ink px-[0.4em] font-mono text-[1.4em] font-bold tracking-[0.2em] text-page">{view.code}</span>
+          Room code{" "}
+          <span className="rounded-lg bg-ink px-[0.4em] font-mono text-[1.4em] font-bold tracking-[0.2em] text-page">
+            {view.code}
+          </span>
         </p>
         <p className="text-ink-muted">No account, no name: {view.joined} joined</p>
       </div>

@@ -48,7 +48,8 @@ export function PhoneRoom() {
   const join = useCallback((code: string, relaySetting: string) => {
     const resolved = relayUrl(relaySetting, window.location.href);
     // The relay comes from the link: its text is not repeated, as a link can carry any words.
-    if ("problem" in resolved) return setProblem("This link's relay address is not valid: ask the presenter for the room's link.");
+    if ("problem" in resolved)
+      return setProblem("This link's relay address is not valid: ask the presenter for the room's link.");
     setProblem(null);
     setEnded(false);
     setPhone(null);
@@ -65,10 +66,14 @@ export function PhoneRoom() {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (validCode(code)) join(code, params.get("relay") ?? "/relay");
     // The link's text is not shown: a link can carry any words, and the page would seem to say them.
-    else if (params.get("code")) setProblem(`This link's room code is not valid: type the code on the screen, ${CODE_LENGTH} letters or digits.`);
+    else if (params.get("code"))
+      setProblem(`This link's room code is not valid: type the code on the screen, ${CODE_LENGTH} letters or digits.`);
   }, [join]);
 
-  const greeting = useCallback((): ClientMessage | null => (joining ? { type: "join", code: joining.code, device: joining.device } : null), [joining]);
+  const greeting = useCallback(
+    (): ClientMessage | null => (joining ? { type: "join", code: joining.code, device: joining.device } : null),
+    [joining],
+  );
   const onMessage = useCallback((message: RelayMessage) => {
     if (message.type === "phone") {
       setPhone(message);
@@ -100,7 +105,8 @@ export function PhoneRoom() {
           </p>
         )}
         <p className="text-lg text-ink-muted">
-          Type the room code on the screen to vote on what the simulation does next. No account, no name: your vote is counted, never who cast it.
+          Type the room code on the screen to vote on what the simulation does next. No account, no name: your vote is
+          counted, never who cast it.
         </p>
         <form
           className="space-y-3"
@@ -109,7 +115,9 @@ export function PhoneRoom() {
             event.preventDefault();
             const code = normalCode(typed);
             if (!validCode(code))
-              setProblem(`A room code is ${CODE_LENGTH} letters or digits, as on the screen${typed.trim() ? `; "${typed.trim()}" is not one` : ""}.`);
+              setProblem(
+                `A room code is ${CODE_LENGTH} letters or digits, as on the screen${typed.trim() ? `; "${typed.trim()}" is not one` : ""}.`,
+              );
             else join(code, new URLSearchParams(window.location.search).get("relay") ?? "/relay");
           }}
         >
@@ -148,7 +156,13 @@ export function PhoneRoom() {
           Room <span className="font-mono tracking-widest">{joining.code}</span>
         </h1>
         <p role="status" className="text-ink-muted">
-          {status === "open" ? (phone ? "Connected" : "Joining…") : status === "retrying" ? "Connection lost: reconnecting…" : "Connecting…"}
+          {status === "open"
+            ? phone
+              ? "Connected"
+              : "Joining…"
+            : status === "retrying"
+              ? "Connection lost: reconnecting…"
+              : "Connecting…"}
         </p>
       </div>
       {!phone?.poll ? (
@@ -156,13 +170,29 @@ export function PhoneRoom() {
           {phone ? "You are in. The question appears here when the presenter starts the vote." : "Joining the room…"}
         </p>
       ) : (
-        <PhonePollView key={`${phone.poll.question.id}:${phone.poll.round}`} poll={phone.poll} vote={phone.vote} sending={sending} onVote={vote} />
+        <PhonePollView
+          key={`${phone.poll.question.id}:${phone.poll.round}`}
+          poll={phone.poll}
+          vote={phone.vote}
+          sending={sending}
+          onVote={vote}
+        />
       )}
     </div>
   );
 }
 
-function PhonePollView({ poll, vote, sending, onVote }: { poll: PhonePoll; vote: number | null; sending: number | null; onVote: (option: number) => void }) {
+function PhonePollView({
+  poll,
+  vote,
+  sending,
+  onVote,
+}: {
+  poll: PhonePoll;
+  vote: number | null;
+  sending: number | null;
+  onVote: (option: number) => void;
+}) {
   const open = poll.status === "open";
   const chosen = sending ?? vote;
   const total = poll.counts?.reduce((a, b) => a + b, 0) ?? 0;
@@ -171,7 +201,9 @@ function PhonePollView({ poll, vote, sending, onVote }: { poll: PhonePoll; vote:
     <div className="space-y-5">
       <fieldset className="space-y-3" disabled={!open}>
         <legend className="mb-3 text-xl leading-snug font-semibold">
-          {poll.round === 2 && <span className="mb-1 block text-base font-semibold text-ink-muted">Round 2: vote again</span>}
+          {poll.round === 2 && (
+            <span className="mb-1 block text-base font-semibold text-ink-muted">Round 2: vote again</span>
+          )}
           {poll.question.text}
         </legend>
         {poll.question.options.map((option, i) => {
@@ -184,8 +216,17 @@ function PhonePollView({ poll, vote, sending, onVote }: { poll: PhonePoll; vote:
                 chosen === i ? "border-ink bg-surface" : "border-line"
               } ${open ? "" : "cursor-default"}`}
             >
-              <input type="radio" name="vote" className="h-6 w-6 shrink-0 accent-current" checked={chosen === i} onChange={() => onVote(i)} />
-              <span aria-hidden="true" className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink font-bold text-page">
+              <input
+                type="radio"
+                name="vote"
+                className="h-6 w-6 shrink-0 accent-current"
+                checked={chosen === i}
+                onChange={() => onVote(i)}
+              />
+              <span
+                aria-hidden="true"
+                className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink font-bold text-page"
+              >
                 {LETTERS[i]}
               </span>
               <span className="min-w-0 flex-1">
@@ -193,7 +234,8 @@ function PhonePollView({ poll, vote, sending, onVote }: { poll: PhonePoll; vote:
                 {option}
                 {counts && (
                   <span className="mt-1 block text-base text-ink-muted">
-                    {counts[i] ?? 0} of {total} {total === 1 ? "vote" : "votes"} ({total === 0 ? 0 : Math.round(((counts[i] ?? 0) / total) * 100)}%)
+                    {counts[i] ?? 0} of {total} {total === 1 ? "vote" : "votes"} (
+                    {total === 0 ? 0 : Math.round(((counts[i] ?? 0) / total) * 100)}%)
                     {right && <strong className="ml-2 text-safe-ink">✓ the run&apos;s answer</strong>}
                   </span>
                 )}

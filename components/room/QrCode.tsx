@@ -13,7 +13,13 @@ export function QrCode({ text, label, className = "" }: { text: string; label: s
     return { size: qr.size, path: d.join("") };
   }, [text]);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" className={`bg-white ${className}`}>
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+      className={`bg-white ${className}`}
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -7,8 +7,10 @@ import { sessionCsv, sessionJson } from "@/lib/room/session";
 import type { PresenterRoom } from "./usePresenterRoom";
 import type { RelaySetting } from "./useRelaySetting";
 
-const button = "rounded-md border border-line bg-page px-3 py-2 font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50";
-const primary = "rounded-md bg-ink px-4 py-2 font-semibold text-page hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";
+const button =
+  "rounded-md border border-line bg-page px-3 py-2 font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-50";
+const primary =
+  "rounded-md bg-ink px-4 py-2 font-semibold text-page hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";
 
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -22,7 +24,17 @@ function download(name: string, type: string, text: string) {
  * join card on the screen, and on a `::predict` slide the rounds (start, close, a second round,
  * showing round 1 to the room). Reveal is the deck's own Reveal, which also reveals the votes.
  */
-export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom; setting: RelaySetting; slug: string; slide: PresenterSlide }) {
+export function RoomPanel({
+  room,
+  setting,
+  slug,
+  slide,
+}: {
+  room: PresenterRoom;
+  setting: RelaySetting;
+  slug: string;
+  slide: PresenterSlide;
+}) {
   const fieldId = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const relay = draft ?? setting.relay ?? "";
@@ -88,15 +100,24 @@ export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom;
           <p className="text-lg" aria-live="polite">
             {room.code ? (
               <>
-                Room <span className="font-mono font-bold tracking-widest">{room.code}</span> · <span className="tabular-nums">{room.joined}</span> joined
+                Room <span className="font-mono font-bold tracking-widest">{room.code}</span> ·{" "}
+                <span className="tabular-nums">{room.joined}</span> joined
               </>
             ) : (
               "Opening a room…"
             )}
-            {room.connection !== "open" && room.code && <span className="ml-2 text-ink-muted">(reconnecting to the relay…)</span>}
+            {room.connection !== "open" && room.code && (
+              <span className="ml-2 text-ink-muted">(reconnecting to the relay…)</span>
+            )}
           </p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={button} aria-pressed={room.showJoin} disabled={!room.code} onClick={() => room.setShowJoin(!room.showJoin)}>
+            <button
+              type="button"
+              className={button}
+              aria-pressed={room.showJoin}
+              disabled={!room.code}
+              onClick={() => room.setShowJoin(!room.showJoin)}
+            >
               Show the join code
             </button>
             <button type="button" className={button} onClick={room.end}>
@@ -138,7 +159,9 @@ export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom;
                   </button>
                 )}
               </div>
-              {poll && poll.status !== "revealed" && <p className="text-sm text-ink-muted">Reveal shows the room its votes beside the run&apos;s answer.</p>}
+              {poll && poll.status !== "revealed" && (
+                <p className="text-sm text-ink-muted">Reveal shows the room its votes beside the run&apos;s answer.</p>
+              )}
             </div>
           )}
           <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
@@ -157,7 +180,9 @@ export function RoomPanel({ room, setting, slug, slide }: { room: PresenterRoom;
               type="button"
               className={button}
               disabled={!room.session || asked.length === 0}
-              onClick={() => room.session && download(`${slug}-${room.code}.json`, "application/json", sessionJson(room.session))}
+              onClick={() =>
+                room.session && download(`${slug}-${room.code}.json`, "application/json", sessionJson(room.session))
+              }
             >
               Export JSON
             </button>

@@ -3,7 +3,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { joinLink, relayUrl } from "@/lib/room/address";
 import type { ClientMessage, PresenterPoll, RelayMessage, RoomQuestion } from "@/lib/room/protocol";
-import { DROPPED_ROOM_NOTICE, presenterStorageKey, presenterStoredRead, type PresenterStored } from "@/lib/room/presenterStore";
+import {
+  DROPPED_ROOM_NOTICE,
+  presenterStorageKey,
+  presenterStoredRead,
+  type PresenterStored,
+} from "@/lib/room/presenterStore";
 import { sessionAsk, sessionRecord, type Session, type SessionQuestion } from "@/lib/room/session";
 import { useRelaySocket } from "./useRelaySocket";
 
@@ -152,7 +157,9 @@ export function usePresenterRoom(slug: string, joinPage: string): PresenterRoom 
   const joinUrl = stored?.code ? joinLink(joinPage, stored.code, stored.relay) : null;
   const connection = stored ? status : null;
   const unreachable =
-    connection === "retrying" && !stored?.code ? "The relay does not answer at this address. Is `npm run room` (or the relay) running?" : null;
+    connection === "retrying" && !stored?.code
+      ? "The relay does not answer at this address. Is `npm run room` (or the relay) running?"
+      : null;
   return {
     connection,
     code: stored?.code ?? null,

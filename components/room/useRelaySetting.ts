@@ -53,6 +53,7 @@ export function useRelaySetting(): RelaySetting {
     else window.localStorage.setItem(KEY, relay);
     setSaved(relay);
   }, []);
-  const joinPage = served?.join ?? (typeof window === "undefined" ? "/room/" : new URL("/room/", window.location.href).toString());
+  const joinPage =
+    served?.join ?? (typeof window === "undefined" ? "/room/" : new URL("/room/", window.location.href).toString());
   return { relay: saved ?? served?.relay ?? null, joinPage, custom: saved !== null, loaded, save };
 }

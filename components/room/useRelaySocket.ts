@@ -13,7 +13,11 @@ const RETRY_MS = [500, 1000, 2000, 5000];
  * `greeting()` again (a phone's join, the presenter's resume), so the relay can give it back its
  * vote or its room. `url` null: no connection. Messages that are not the relay's are ignored.
  */
-export function useRelaySocket(url: string | null, greeting: () => ClientMessage | null, onMessage: (message: RelayMessage) => void) {
+export function useRelaySocket(
+  url: string | null,
+  greeting: () => ClientMessage | null,
+  onMessage: (message: RelayMessage) => void,
+) {
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const socketRef = useRef<WebSocket | null>(null);
   const handlers = useRef({ greeting, onMessage });

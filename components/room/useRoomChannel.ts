@@ -12,7 +12,8 @@ export function useRoomBroadcast(slug: string, view: AudienceRoomView | null): v
     const channel = new BroadcastChannel(roomChannelName(slug));
     channelRef.current = channel;
     channel.onmessage = (event: MessageEvent<AudienceRoomMessage>) => {
-      if (event.data?.type === "hello") channel.postMessage({ type: "room", view: viewRef.current } satisfies AudienceRoomMessage);
+      if (event.data?.type === "hello")
+        channel.postMessage({ type: "room", view: viewRef.current } satisfies AudienceRoomMessage);
     };
     return () => {
       channel.close();

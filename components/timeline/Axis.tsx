@@ -31,7 +31,15 @@ export const Gridlines = memo(function Gridlines(props: AxisProps) {
   return (
     <g aria-hidden="true">
       {ticksOf(props).map((t) => (
-        <line key={t} x1={x(t)} x2={x(t)} y1={layout.lanesTop} y2={layout.axisTop} strokeWidth="1" style={{ stroke: roleColor.line, opacity: 0.7 }} />
+        <line
+          key={t}
+          x1={x(t)}
+          x2={x(t)}
+          y1={layout.lanesTop}
+          y2={layout.axisTop}
+          strokeWidth="1"
+          style={{ stroke: roleColor.line, opacity: 0.7 }}
+        />
       ))}
     </g>
   );
@@ -49,7 +57,13 @@ export const Axis = memo(function Axis(props: AxisProps) {
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={y} y2={y + 5} style={{ stroke: roleColor.inkMuted }} />
-          <text x={x(t)} y={y + 7 + layout.textPx} fontSize={layout.textPx} textAnchor="middle" style={{ fill: roleColor.inkMuted }}>
+          <text
+            x={x(t)}
+            y={y + 7 + layout.textPx}
+            fontSize={layout.textPx}
+            textAnchor="middle"
+            style={{ fill: roleColor.inkMuted }}
+          >
             {format(t)}
           </text>
         </g>

@@ -13,7 +13,13 @@ import { rectPath, type LayerProps } from "./geometry";
 /** Each band column is this many pixels wide: wide enough to smooth single holds into a share. */
 const BIN_PX = 4;
 
-export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "layout" | "x"> & { spans: Span[]; d0: number; until: number }) {
+export function HeldDensity({
+  spans,
+  layout,
+  x,
+  d0,
+  until,
+}: Pick<LayerProps, "layout" | "x"> & { spans: Span[]; d0: number; until: number }) {
   const [left = 0, right = left] = x.range();
   const columns = Math.max(1, Math.ceil((right - left) / BIN_PX));
   const byLane = new Map<string, [number, number][]>();
@@ -45,7 +51,14 @@ export function HeldDensity({ spans, layout, x, d0, until }: Pick<LayerProps, "l
             {/* One path for the lane's whole band: a 64-client run drew over 1,500 rectangles. */}
             <path
               d={densityRuns(columnShares(intervals, columns))
-                .map((run) => rectPath(left + run.from * BIN_PX, bottom - run.share * rows.barHeight, (run.to - run.from) * BIN_PX, run.share * rows.barHeight))
+                .map((run) =>
+                  rectPath(
+                    left + run.from * BIN_PX,
+                    bottom - run.share * rows.barHeight,
+                    (run.to - run.from) * BIN_PX,
+                    run.share * rows.barHeight,
+                  ),
+                )
                 .join("")}
               style={{ fill: color }}
             />

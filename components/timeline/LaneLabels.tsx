@@ -19,16 +19,34 @@ const DESK_TEXT = { name: 12, clock: 10.5 };
  * names and clocks at that size instead (a room's slide); the lanes must be tall enough for two
  * lines of it (timelineLayout's minLaneHeight).
  */
-export function LaneLabels({ layout, scenario, width, textPx }: { layout: TimelineLayout; scenario: ResolvedScenario; width: number; textPx?: number }) {
+export function LaneLabels({
+  layout,
+  scenario,
+  width,
+  textPx,
+}: {
+  layout: TimelineLayout;
+  scenario: ResolvedScenario;
+  width: number;
+  textPx?: number;
+}) {
   const text = textPx ? { name: textPx, clock: textPx } : DESK_TEXT;
   const swatch = textPx ? Math.round(textPx * 0.8) : 10;
   const t = usePlayback(selectT);
-  const clocks = useMemo(() => new Map(layout.boxes.map((b) => [b.lane.id, processClock(scenario, b.lane.id)])), [layout, scenario]);
+  const clocks = useMemo(
+    () => new Map(layout.boxes.map((b) => [b.lane.id, processClock(scenario, b.lane.id)])),
+    [layout, scenario],
+  );
   return (
     <g>
       <rect x="0" y="0" width={width} height={layout.height} style={{ fill: roleColor.page }} />
       <line x1={width} x2={width} y1={layout.lanesTop} y2={layout.axisTop} style={{ stroke: roleColor.line }} />
-      <text x="8" y={layout.violationsTop + 6 + layout.textPx} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
+      <text
+        x="8"
+        y={layout.violationsTop + 6 + layout.textPx}
+        fontSize={layout.textPx}
+        style={{ fill: roleColor.inkMuted }}
+      >
         violations
       </text>
       <text x="8" y={layout.axisTop + 7 + layout.textPx} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
@@ -78,7 +96,13 @@ export function LaneLabels({ layout, scenario, width, textPx }: { layout: Timeli
               {width > 120 && <tspan> ({formatOffset(wall - t)})</tspan>}
             </text>
             {width <= 120 && !compact && !textPx && (
-              <text x="8" y={box.top + 49} fontSize={text.clock} className="tabular-nums" style={{ fill: roleColor.inkMuted }}>
+              <text
+                x="8"
+                y={box.top + 49}
+                fontSize={text.clock}
+                className="tabular-nums"
+                style={{ fill: roleColor.inkMuted }}
+              >
                 ({formatOffset(wall - t)})
               </text>
             )}

@@ -24,7 +24,14 @@ const MARK_CAP = 400;
  * order (a roving tabindex): ← and → move between them in time order, Home and End to the first
  * and the last, Enter or Space moves the playhead there.
  */
-export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProps & { onTip?: (tip: MarkTip | null) => void }) {
+export function MarkLayer({
+  model,
+  layout,
+  x,
+  domain,
+  limitT,
+  onTip,
+}: LayerProps & { onTip?: (tip: MarkTip | null) => void }) {
   const [d0, d1] = domain;
   // Not the playhead: the latest moment passed at which this layer changes, so playing re-renders it only then.
   const until = usePlayback((s) => marksMoment(model.marks, Math.min(s.t, limitT, d1)));
@@ -58,7 +65,14 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
     const index = focusedIndex(event.target);
     const mark = reachable[index];
     if (!mark) return;
-    const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: reachable.length - 1 }[event.key];
+    const target = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: reachable.length - 1,
+    }[event.key];
     if (event.key === "Enter" || event.key === " ") setT(mark.t);
     else if (target === undefined) return;
     else {
@@ -100,10 +114,21 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
         }
         if (mark.kind === "grant") {
           const box = layout.byId.get(mark.lane);
-          return box ? <GrantButton key={mark.key} mark={mark} color={colorOf(mark.client)} px={px} rows={laneRows(box, textPx)} {...focus} /> : null;
+          return box ? (
+            <GrantButton
+              key={mark.key}
+              mark={mark}
+              color={colorOf(mark.client)}
+              px={px}
+              rows={laneRows(box, textPx)}
+              {...focus}
+            />
+          ) : null;
         }
         const group = groupOf.get(mark.key)!;
-        const spans = group.members.flatMap((m) => (m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, until)) }]));
+        const spans = group.members.flatMap((m) =>
+          m.endT === null ? [] : [{ from: x(m.t), to: x(Math.min(m.endT, until)) }],
+        );
         return (
           <ViolationButton
             key={mark.key}
@@ -124,15 +149,25 @@ export function MarkLayer({ model, layout, x, domain, limitT, onTip }: LayerProp
 }
 
 /** How many grants and writes are in view when there are too many to reach one by one; 0 otherwise. */
-export function marksOverCap({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">, t: number): number {
+export function marksOverCap(
+  { model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">,
+  t: number,
+): number {
   const n = grantsAndWritesBetween(model.marks, domain[0], Math.min(t, limitT, domain[1]));
   return n > MARK_CAP ? n : 0;
 }
 
-const writeLabel = (mark: WriteMarkModel) => (mark.token === null ? mark.client : `${mark.client} · token ${mark.token}`);
+const writeLabel = (mark: WriteMarkModel) =>
+  mark.token === null ? mark.client : `${mark.client} · token ${mark.token}`;
 
 /** The writes whose captions carry the story come first when there is room for only some: a stale write, fenced or not. */
-const CAPTION_PRIORITY: Record<WriteMarkModel["outcome"], number> = { rejected: 0, "stale-applied": 0, overwrote: 0, applied: 1, repeat: 2 };
+const CAPTION_PRIORITY: Record<WriteMarkModel["outcome"], number> = {
+  rejected: 0,
+  "stale-applied": 0,
+  overwrote: 0,
+  applied: 1,
+  repeat: 2,
+};
 
 /**
  * Where each mark goes, and whether a write's captions fit without running into another write's;
@@ -164,7 +199,17 @@ function placeWrites(marks: FocusMark[], x: LayerProps["x"], plotLeft: number, p
  * one per pixel column on a lane, so the cost stays bounded by the width, not by the run. The
  * ticks of one client and outcome are one path: a 64-client run's writes were 1,500 lines.
  */
-function MarkTicks({ marks, x, layout, colorOf }: { marks: FocusMark[]; x: LayerProps["x"]; layout: LayerProps["layout"]; colorOf: (id: string) => string }) {
+function MarkTicks({
+  marks,
+  x,
+  layout,
+  colorOf,
+}: {
+  marks: FocusMark[];
+  x: LayerProps["x"];
+  layout: LayerProps["layout"];
+  colorOf: (id: string) => string;
+}) {
   const drawn = new Set<string>();
   const paths = new Map<string, { client: string; rejected: boolean; d: string[] }>();
   for (const mark of marks) {
@@ -180,13 +225,19 @@ function MarkTicks({ marks, x, layout, colorOf }: { marks: FocusMark[]; x: Layer
     const key = `${mark.client}/${rejected}`;
     let path = paths.get(key);
     if (!path) paths.set(key, (path = { client: mark.client, rejected, d: [] }));
-    const [y1, y2] = mark.kind === "write" ? [rows.mid - 7, rows.mid + 7] : [rows.barTop - 2, rows.barTop + rows.barHeight + 2];
+    const [y1, y2] =
+      mark.kind === "write" ? [rows.mid - 7, rows.mid + 7] : [rows.barTop - 2, rows.barTop + rows.barHeight + 2];
     path.d.push(`M${hundredths(px)} ${y1}V${y2}`);
   }
   return (
     <g aria-hidden="true" strokeWidth="1.5" fill="none">
       {[...paths].map(([key, { client, rejected, d }]) => (
-        <path key={key} d={d.join("")} strokeDasharray={rejected ? "2 2" : undefined} style={{ stroke: colorOf(client) }} />
+        <path
+          key={key}
+          d={d.join("")}
+          strokeDasharray={rejected ? "2 2" : undefined}
+          style={{ stroke: colorOf(client) }}
+        />
       ))}
     </g>
   );
@@ -218,7 +269,12 @@ function MarkButton({
       className="group cursor-pointer outline-none"
     >
       <title>{name}</title>
-      <g className="invisible group-focus-visible:visible" style={{ stroke: "var(--color-focus)" }} strokeWidth="3" fill="none">
+      <g
+        className="invisible group-focus-visible:visible"
+        style={{ stroke: "var(--color-focus)" }}
+        strokeWidth="3"
+        fill="none"
+      >
         {ring}
       </g>
       {children}
@@ -235,7 +291,15 @@ const WriteButton = memo(function WriteButton({
   labelled,
   textPx,
   ...focus
-}: FocusProps & { mark: WriteMarkModel; color: string; px: number; labelX: number; rows: ReturnType<typeof laneRows>; labelled: boolean; textPx: number }) {
+}: FocusProps & {
+  mark: WriteMarkModel;
+  color: string;
+  px: number;
+  labelX: number;
+  rows: ReturnType<typeof laneRows>;
+  labelled: boolean;
+  textPx: number;
+}) {
   const y = rows.mid;
   const outcome = mark.outcome === "repeat" ? "applied" : mark.outcome;
   const noteStyle = {
@@ -259,7 +323,14 @@ const WriteButton = memo(function WriteButton({
           <text x={labelX} y={rows.label} fontSize={textPx} textAnchor="middle" style={{ fill: roleColor.ink }}>
             {writeLabel(mark)}
           </text>
-          <text x={labelX} y={rows.note} fontSize={textPx} textAnchor="middle" fontWeight={mark.outcome === "applied" ? 400 : 600} style={noteStyle}>
+          <text
+            x={labelX}
+            y={rows.note}
+            fontSize={textPx}
+            textAnchor="middle"
+            fontWeight={mark.outcome === "applied" ? 400 : 600}
+            style={noteStyle}
+          >
             {mark.damage ?? mark.note}
           </text>
         </g>
@@ -278,8 +349,17 @@ const GrantButton = memo(function GrantButton({
   const top = rows.barTop - 2;
   const bottom = rows.barTop + rows.barHeight + 2;
   return (
-    <MarkButton name={mark.name} t={mark.t} ring={<rect x={px - 7} y={top - 4} width="16" height={bottom - top + 8} rx="3" />} {...focus}>
-      <path d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`} strokeWidth="1.5" style={{ fill: color, stroke: roleColor.ink }} />
+    <MarkButton
+      name={mark.name}
+      t={mark.t}
+      ring={<rect x={px - 7} y={top - 4} width="16" height={bottom - top + 8} rx="3" />}
+      {...focus}
+    >
+      <path
+        d={`M${px} ${top}L${px + 7} ${(top + bottom) / 2}L${px} ${bottom}Z`}
+        strokeWidth="1.5"
+        style={{ fill: color, stroke: roleColor.ink }}
+      />
     </MarkButton>
   );
 });
@@ -310,10 +390,25 @@ const ViolationButton = memo(function ViolationButton({
     <MarkButton name={name} t={t} ring={<circle cx={px} cy={y} r="11" />} {...focus}>
       {spans.map(
         (s, i) =>
-          s.to > s.from && <line key={i} x1={s.from} x2={s.to} y1={y + 9} y2={y + 9} strokeWidth="3" style={{ stroke: roleColor.danger, opacity: 0.6 }} />,
+          s.to > s.from && (
+            <line
+              key={i}
+              x1={s.from}
+              x2={s.to}
+              y1={y + 9}
+              y2={y + 9}
+              strokeWidth="3"
+              style={{ stroke: roleColor.danger, opacity: 0.6 }}
+            />
+          ),
       )}
       <path d={`M${px} ${y - 8}L${px + 8} ${y + 6}L${px - 8} ${y + 6}Z`} style={{ fill: roleColor.danger }} />
-      <path d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`} strokeWidth="1.8" strokeLinecap="round" style={{ stroke: roleColor.page }} />
+      <path
+        d={`M${px} ${y - 3}V${y + 1.5}M${px} ${y + 3.5}V${y + 4}`}
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        style={{ stroke: roleColor.page }}
+      />
       {labelX !== null && (
         <text x={labelX} y={y + textPx * 0.36} fontSize={textPx} fontWeight="700" style={{ fill: roleColor.dangerInk }}>
           {label}

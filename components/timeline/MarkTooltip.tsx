@@ -24,8 +24,13 @@ export function MarkTooltip({ tip, width, height }: { tip: MarkTip; width: numbe
   const y = below ? tip.bottom + 6 : tip.top - HEIGHT - 6;
   return (
     <foreignObject x={left} y={y} width={w} height={HEIGHT} aria-hidden="true" pointerEvents="none">
-      <div className={`flex h-full ${below ? "items-start" : "items-end"} ${tip.x - left > w / 2 ? "justify-end" : "justify-start"}`}>
-        <p data-testid="mark-tooltip" className="rounded-md border border-line bg-page px-2 py-1 text-xs leading-snug font-medium text-ink shadow-md">
+      <div
+        className={`flex h-full ${below ? "items-start" : "items-end"} ${tip.x - left > w / 2 ? "justify-end" : "justify-start"}`}
+      >
+        <p
+          data-testid="mark-tooltip"
+          className="rounded-md border border-line bg-page px-2 py-1 text-xs leading-snug font-medium text-ink shadow-md"
+        >
           {tip.name}
         </p>
       </div>

@@ -14,7 +14,14 @@ function messageCap(plotWidth: number): number {
  * Messages as thin grey arrows from sender to receiver, drawn only in the visible window. A
  * dropped message stops short, dashed, with a cross where it was lost.
  */
-export const MessageLayer = memo(function MessageLayer({ model, layout, x, domain, limitT, arrow }: LayerProps & { arrow: string }) {
+export const MessageLayer = memo(function MessageLayer({
+  model,
+  layout,
+  x,
+  domain,
+  limitT,
+  arrow,
+}: LayerProps & { arrow: string }) {
   const [d0, d1] = domain;
   const until = Math.min(d1, limitT);
   const visible = model.messages.query(d0, until);
@@ -35,7 +42,10 @@ export const MessageLayer = memo(function MessageLayer({ model, layout, x, domai
           return (
             <g key={m.key} opacity="0.8">
               <line x1={x1} y1={y1} x2={x2} y2={y2} strokeDasharray="3 3" />
-              <path d={`M${x2 - 4} ${y2 - 4}L${x2 + 4} ${y2 + 4}M${x2 + 4} ${y2 - 4}L${x2 - 4} ${y2 + 4}`} strokeWidth="1.5" />
+              <path
+                d={`M${x2 - 4} ${y2 - 4}L${x2 + 4} ${y2 + 4}M${x2 + 4} ${y2 - 4}L${x2 - 4} ${y2 + 4}`}
+                strokeWidth="1.5"
+              />
             </g>
           );
         }
@@ -47,7 +57,10 @@ export const MessageLayer = memo(function MessageLayer({ model, layout, x, domai
 });
 
 /** How many messages are in view, when there are too many to draw; 0 otherwise. */
-export function messagesOverCap({ model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">, plotWidth: number): number {
+export function messagesOverCap(
+  { model, domain, limitT }: Pick<LayerProps, "model" | "domain" | "limitT">,
+  plotWidth: number,
+): number {
   const n = model.messages.query(domain[0], Math.min(domain[1], limitT)).length;
   return n > messageCap(plotWidth) ? n : 0;
 }

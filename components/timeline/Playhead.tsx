@@ -15,14 +15,32 @@ import { usePlayback } from "@/components/lab/stores";
  * browser moves it without repainting what it reveals, where changing a clipPath repaints every
  * element the clip applies to, each frame (with a 5,000-event run that was most of a frame's paint).
  */
-export function RevealWindow({ x, height, limitT, children }: { x: ScaleLinear<number, number>; height: number; limitT: number; children: ReactNode }) {
+export function RevealWindow({
+  x,
+  height,
+  limitT,
+  children,
+}: {
+  x: ScaleLinear<number, number>;
+  height: number;
+  limitT: number;
+  children: ReactNode;
+}) {
   const t = usePlayback(selectT);
   const edge = x(Math.min(t, limitT));
   // The same object while the scale and limit stay: a new one each frame would re-render every label.
   const reveal = useMemo(() => ({ x, limitT }), [x, limitT]);
   // No viewBox and x = 0: the layers inside draw in the diagram's own coordinates.
   return (
-    <svg x="0" y="0" width={Math.max(0, edge)} height={height} overflow="hidden" aria-hidden="true" pointerEvents="none">
+    <svg
+      x="0"
+      y="0"
+      width={Math.max(0, edge)}
+      height={height}
+      overflow="hidden"
+      aria-hidden="true"
+      pointerEvents="none"
+    >
       <RevealEdge value={reveal}>{children}</RevealEdge>
     </svg>
   );
@@ -45,7 +63,17 @@ export function WholeLabel({ right, children }: { right: number; children: React
  * The playhead: a line across every lane with the true time in a tab under it. Out of view, the
  * tab waits at the edge with an arrow pointing to where the playhead is.
  */
-export function Playhead({ x, layout, plotLeft, plotRight }: { x: ScaleLinear<number, number>; layout: TimelineLayout; plotLeft: number; plotRight: number }) {
+export function Playhead({
+  x,
+  layout,
+  plotLeft,
+  plotRight,
+}: {
+  x: ScaleLinear<number, number>;
+  layout: TimelineLayout;
+  plotLeft: number;
+  plotRight: number;
+}) {
   const t = usePlayback(selectT);
   const px = x(t);
   const before = px < plotLeft - 1;
@@ -56,8 +84,24 @@ export function Playhead({ x, layout, plotLeft, plotRight }: { x: ScaleLinear<nu
   const tabX = Math.min(plotRight - w, Math.max(plotLeft, px - w / 2));
   return (
     <g aria-hidden="true" pointerEvents="none">
-      {!before && !after && <line x1={px} x2={px} y1={layout.lanesTop} y2={layout.axisTop} strokeWidth="2" style={{ stroke: roleColor.ink }} />}
-      <rect x={tabX} y={layout.axisTop + 4} width={w} height={layout.textPx + 6} rx="3" style={{ fill: roleColor.ink }} />
+      {!before && !after && (
+        <line
+          x1={px}
+          x2={px}
+          y1={layout.lanesTop}
+          y2={layout.axisTop}
+          strokeWidth="2"
+          style={{ stroke: roleColor.ink }}
+        />
+      )}
+      <rect
+        x={tabX}
+        y={layout.axisTop + 4}
+        width={w}
+        height={layout.textPx + 6}
+        rx="3"
+        style={{ fill: roleColor.ink }}
+      />
       <text
         x={tabX + w / 2}
         y={layout.axisTop + 7 + layout.textPx * 0.86}

@@ -18,7 +18,16 @@ export const PointLayer = memo(function PointLayer({ model, layout, x, domain, l
     <g>
       {placePoints(points, x, layout.textPx).map(({ point, px, labelled }) => {
         const box = layout.byId.get(point.lane);
-        return box ? <Point key={point.key} point={point} px={px} rows={laneRows(box, layout.textPx)} showLabel={labelled} textPx={layout.textPx} /> : null;
+        return box ? (
+          <Point
+            key={point.key}
+            point={point}
+            px={px}
+            rows={laneRows(box, layout.textPx)}
+            showLabel={labelled}
+            textPx={layout.textPx}
+          />
+        ) : null;
       })}
     </g>
   );
@@ -73,7 +82,14 @@ function Point({
     case "lease-end":
       return (
         <g>
-          <line x1={px} x2={px} y1={rows.barTop - 3} y2={rows.barTop + rows.barHeight + 3} strokeWidth="2" style={{ stroke: roleColor.ink }} />
+          <line
+            x1={px}
+            x2={px}
+            y1={rows.barTop - 3}
+            y2={rows.barTop + rows.barHeight + 3}
+            strokeWidth="2"
+            style={{ stroke: roleColor.ink }}
+          />
           {label}
         </g>
       );
@@ -81,7 +97,12 @@ function Point({
       return (
         <g>
           <circle cx={px} cy={rows.mid} r="5" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.ink }} />
-          <path d={`M${px} ${rows.mid - 3}V${rows.mid}L${px + 2.5} ${rows.mid + 1.5}`} fill="none" strokeWidth="1.2" style={{ stroke: roleColor.ink }} />
+          <path
+            d={`M${px} ${rows.mid - 3}V${rows.mid}L${px + 2.5} ${rows.mid + 1.5}`}
+            fill="none"
+            strokeWidth="1.2"
+            style={{ stroke: roleColor.ink }}
+          />
           {label}
         </g>
       );
@@ -101,16 +122,29 @@ function Point({
       // A learner's log line: a small open square on the lane, its text beside it when there is room.
       return (
         <g>
-          <rect x={px - 3} y={rows.mid - 3} width="6" height="6" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.inkMuted }} />
+          <rect
+            x={px - 3}
+            y={rows.mid - 3}
+            width="6"
+            height="6"
+            fill="none"
+            strokeWidth="1.5"
+            style={{ stroke: roleColor.inkMuted }}
+          />
           {label}
         </g>
       );
     case "read-rejected":
-      return <circle cx={px} cy={rows.barTop} r="3.5" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.inkMuted }} />;
+      return (
+        <circle cx={px} cy={rows.barTop} r="3.5" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.inkMuted }} />
+      );
     default:
       return (
         <g>
-          <path d={`M${px} ${rows.mid - 4}L${px + 4} ${rows.mid}L${px} ${rows.mid + 4}L${px - 4} ${rows.mid}Z`} style={{ fill: roleColor.inkMuted }} />
+          <path
+            d={`M${px} ${rows.mid - 4}L${px + 4} ${rows.mid}L${px} ${rows.mid + 4}L${px - 4} ${rows.mid}Z`}
+            style={{ fill: roleColor.inkMuted }}
+          />
           {label}
         </g>
       );

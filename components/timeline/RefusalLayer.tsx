@@ -40,7 +40,12 @@ export function RefusalLayer({ model, layout, x, domain, limitT }: LayerProps) {
             />
             {count > 0 && x1 - x0 > labelWidth(label, layout.textPx) && (
               <WholeLabel right={x0 + 4 + labelWidth(label, layout.textPx)}>
-                <text x={x0 + 4} y={rows.pauseTop + rows.pauseHeight - 2} fontSize={layout.textPx} style={{ fill: roleColor.inkMuted }}>
+                <text
+                  x={x0 + 4}
+                  y={rows.pauseTop + rows.pauseHeight - 2}
+                  fontSize={layout.textPx}
+                  style={{ fill: roleColor.inkMuted }}
+                >
                   {label}
                 </text>
               </WholeLabel>

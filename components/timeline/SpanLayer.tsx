@@ -46,7 +46,13 @@ export const SpanLayer = memo(function SpanLayer({
       if (!box) continue;
       items.push(
         <g key={`overlap-${client}-${band.startT}`}>
-          <rect x={x0} y={box.top + 1} width={Math.max(1, x1 - x0)} height={box.height - 2} style={{ fill: roleColor.danger, opacity: 0.16 }} />
+          <rect
+            x={x0}
+            y={box.top + 1}
+            width={Math.max(1, x1 - x0)}
+            height={box.height - 2}
+            style={{ fill: roleColor.danger, opacity: 0.16 }}
+          />
           <rect
             x={x0}
             y={box.top + 1}
@@ -68,7 +74,15 @@ export const SpanLayer = memo(function SpanLayer({
     for (const client of band.clients) {
       const box = layout.byId.get(client);
       if (!box) continue;
-      items.push(<ConcurrentBracket key={`concurrent-${client}-${band.startT}`} x0={x0} x1={x1} top={box.top + 2} bottom={box.top + box.height - 2} />);
+      items.push(
+        <ConcurrentBracket
+          key={`concurrent-${client}-${band.startT}`}
+          x0={x0}
+          x1={x1}
+          top={box.top + 2}
+          bottom={box.top + box.height - 2}
+        />,
+      );
     }
   }
 
@@ -97,7 +111,11 @@ export const SpanLayer = memo(function SpanLayer({
       const key = `${span.kind}-${span.lane}`;
       let path = strokes.get(key);
       if (!path) strokes.set(key, (path = { kind: span.kind, color: laneColor(box.lane), d: [] }));
-      path.d.push(span.kind === "working" ? rectPath(x0, rows.workTop, w, 4) : `M${hundredths(x0)} ${rows.barTop + rows.barHeight / 2}h${hundredths(w)}`);
+      path.d.push(
+        span.kind === "working"
+          ? rectPath(x0, rows.workTop, w, 4)
+          : `M${hundredths(x0)} ${rows.barTop + rows.barHeight / 2}h${hundredths(w)}`,
+      );
       return;
     }
     const key = `${span.kind}-${span.lane}-${span.startT}-${i}`;
@@ -125,7 +143,15 @@ export const SpanLayer = memo(function SpanLayer({
       kind === "working" ? (
         <path key={key} d={d.join("")} style={{ fill: roleColor.inkMuted, opacity: 0.55 }} />
       ) : (
-        <path key={key} d={d.join("")} fill="none" strokeWidth="2" strokeDasharray="1 4" strokeLinecap="round" style={{ stroke: color }} />
+        <path
+          key={key}
+          d={d.join("")}
+          fill="none"
+          strokeWidth="2"
+          strokeDasharray="1 4"
+          strokeLinecap="round"
+          style={{ stroke: color }}
+        />
       ),
     );
 
@@ -222,7 +248,8 @@ function SpanShape({
 }) {
   switch (span.kind) {
     case "belief": {
-      const label = span.grant === null ? "no lock" : span.token !== null ? `token ${span.token}` : beliefTokens ? "no token" : "";
+      const label =
+        span.grant === null ? "no lock" : span.token !== null ? `token ${span.token}` : beliefTokens ? "no token" : "";
       if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: color }} />;
       return (
         <g>
@@ -239,10 +266,30 @@ function SpanShape({
     }
     case "lease": {
       const label = span.token === null ? span.client : `${span.client} · token ${span.token}`;
-      if (!labels) return <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} fill="none" strokeWidth="2" style={{ stroke: holderColor }} />;
+      if (!labels)
+        return (
+          <rect
+            x={x0}
+            y={rows.barTop}
+            width={w}
+            height={rows.barHeight}
+            fill="none"
+            strokeWidth="2"
+            style={{ stroke: holderColor }}
+          />
+        );
       return (
         <g>
-          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} rx="2" fill="none" strokeWidth="2" style={{ stroke: holderColor }} />
+          <rect
+            x={x0}
+            y={rows.barTop}
+            width={w}
+            height={rows.barHeight}
+            rx="2"
+            fill="none"
+            strokeWidth="2"
+            style={{ stroke: holderColor }}
+          />
           {labels && w > labelWidth(label, textPx) && (
             <WholeLabel right={x0 + 2 + labelWidth(label, textPx)}>
               <text x={x0 + 2} y={rows.label} fontSize={textPx} style={text}>
@@ -276,7 +323,9 @@ function SpanShape({
       );
     }
     case "working":
-      return <rect x={x0} y={rows.workTop} width={w} height="4" rx="1" style={{ fill: roleColor.inkMuted, opacity: 0.55 }} />;
+      return (
+        <rect x={x0} y={rows.workTop} width={w} height="4" rx="1" style={{ fill: roleColor.inkMuted, opacity: 0.55 }} />
+      );
     case "waiting":
       return (
         <line
@@ -293,8 +342,21 @@ function SpanShape({
     case "down":
       return (
         <g>
-          <rect x={x0} y={boxTop + 1} width={w} height={boxHeight - 2} style={{ fill: roleColor.pause, opacity: 0.22 }} />
-          <line x1={x0} x2={x0 + w} y1={rows.mid} y2={rows.mid} strokeDasharray="3 3" style={{ stroke: roleColor.pause }} />
+          <rect
+            x={x0}
+            y={boxTop + 1}
+            width={w}
+            height={boxHeight - 2}
+            style={{ fill: roleColor.pause, opacity: 0.22 }}
+          />
+          <line
+            x1={x0}
+            x2={x0 + w}
+            y1={rows.mid}
+            y2={rows.mid}
+            strokeDasharray="3 3"
+            style={{ stroke: roleColor.pause }}
+          />
         </g>
       );
     case "partitioned":
@@ -346,7 +408,13 @@ function SpanShape({
     case "lock-delay":
       return (
         <g>
-          <rect x={x0} y={rows.barTop} width={w} height={rows.barHeight} style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }} />
+          <rect
+            x={x0}
+            y={rows.barTop}
+            width={w}
+            height={rows.barHeight}
+            style={{ fill: `url(#${patterns.delay})`, stroke: roleColor.lockService }}
+          />
           {labels && w > labelWidth("lock-delay", textPx) && (
             <WholeLabel right={x0 + 2 + labelWidth("lock-delay", textPx)}>
               <text x={x0 + 2} y={rows.label} fontSize={textPx} style={muted}>

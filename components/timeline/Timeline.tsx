@@ -62,7 +62,13 @@ export function Timeline() {
   const model = result ? modelOf(result) : null;
   const [everyLane, setEveryLane] = useState(false);
   const layout = useMemo(
-    () => (model ? timelineLayout(model.lanes, { maxClients: everyLane ? Infinity : CLIENT_LANES_SHOWN, groupAbove: GROUP_CLIENTS_ABOVE }) : null),
+    () =>
+      model
+        ? timelineLayout(model.lanes, {
+            maxClients: everyLane ? Infinity : CLIENT_LANES_SHOWN,
+            groupAbove: GROUP_CLIENTS_ABOVE,
+          })
+        : null,
     [model, everyLane],
   );
   const clientCount = model ? model.lanes.filter((l) => l.kind === "client").length : 0;
@@ -72,7 +78,11 @@ export function Timeline() {
   const durationMs = model?.durationMs ?? 1;
   // "Fit" shows the run up to a little after its activity ends: the rest is empty time.
   const fitEndT = model ? pictureSpan(model)[1] : durationMs;
-  const zoom = useTimelineZoom(svgRef, { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT }, frameRequest);
+  const zoom = useTimelineZoom(
+    svgRef,
+    { plotLeft: labelWidth, plotRight, height: layout?.height ?? 0, durationMs, fitEndT },
+    frameRequest,
+  );
 
   const { zoomBy, panBy } = zoom;
   const stops = model ? model.stops.key : EMPTY;
@@ -102,19 +112,34 @@ export function Timeline() {
       if (format === "svg") downloadTimelineSvg(svg, name);
       else await downloadTimelinePng(svg, name);
     } catch (error) {
-      setDownloadError(`The ${format.toUpperCase()} could not be made: ${error instanceof Error ? error.message : String(error)}`);
+      setDownloadError(
+        `The ${format.toUpperCase()} could not be made: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 
-  const hiddenMessages = model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }, plotRight - labelWidth) : 0;
+  const hiddenMessages =
+    model && showMessages ? messagesOverCap({ model, domain: zoom.domain, limitT }, plotRight - labelWidth) : 0;
 
   return (
-    <section id="timeline" tabIndex={-1} aria-label="Timeline" className="scroll-mt-4 rounded-xl border border-line bg-page">
+    <section
+      id="timeline"
+      tabIndex={-1}
+      aria-label="Timeline"
+      className="scroll-mt-4 rounded-xl border border-line bg-page"
+    >
       <div className="space-y-3 border-b border-line p-3 sm:p-4">
-        <PlaybackBar stops={stops} everyStop={everyStop} stepGapMs={stepGapMs} onStepped={announce} reducedMotion={reducedMotion} />
+        <PlaybackBar
+          stops={stops}
+          everyStop={everyStop}
+          stepGapMs={stepGapMs}
+          onStepped={announce}
+          reducedMotion={reducedMotion}
+        />
         <ViewBar zoom={zoom} onDownload={download} downloadsDisabled={hiding || !model} />
         <p role="status" className="text-sm text-ink-muted empty:hidden">
-          {zoom.zoomed && `The view is zoomed to ${seconds(zoom.domain[0])} – ${seconds(zoom.domain[1])}: a changed run keeps it. Fit shows the whole run.`}
+          {zoom.zoomed &&
+            `The view is zoomed to ${seconds(zoom.domain[0])} – ${seconds(zoom.domain[1])}: a changed run keeps it. Fit shows the whole run.`}
         </p>
         {downloadError && (
           <p role="alert" className="text-sm font-medium text-danger-ink">
@@ -149,29 +174,37 @@ export function Timeline() {
         )}
       </div>
       <div className="space-y-2 border-t border-line p-3 sm:px-4">
-        {hiddenMessages > 0 && <p className="text-xs text-ink-muted">{groupDigits(hiddenMessages)} messages in view: zoom in to see them as arrows.</p>}
+        {hiddenMessages > 0 && (
+          <p className="text-xs text-ink-muted">
+            {groupDigits(hiddenMessages)} messages in view: zoom in to see them as arrows.
+          </p>
+        )}
         {model && <CrowdedMarksNote model={model} domain={zoom.domain} limitT={limitT} />}
         {clientCount > GROUP_CLIENTS_ABOVE && (
           <p className="text-xs text-ink-muted">
             {grouped
               ? `The first ${CLIENT_LANES_SHOWN} of ${groupDigits(clientCount)} clients have a lane; the storage lane shows every client's writes. `
               : `Every one of the ${groupDigits(clientCount)} clients has a lane. `}
-            <button type="button" onClick={() => setEveryLane(!everyLane)} className="font-medium text-link underline underline-offset-2">
+            <button
+              type="button"
+              onClick={() => setEveryLane(!everyLane)}
+              className="font-medium text-link underline underline-offset-2"
+            >
               {grouped ? `Show all ${groupDigits(clientCount)} clients` : `Show only the first ${CLIENT_LANES_SHOWN}`}
             </button>
           </p>
         )}
         {model && spansCrowded({ model, domain: zoom.domain, limitT }) && (
           <p className="text-xs text-ink-muted">
-            Too many spans in view to draw one by one: each lane’s bar shows how much of the time it held the lock (a full bar is all of it). Zoom in for each
-            span.
+            Too many spans in view to draw one by one: each lane’s bar shows how much of the time it held the lock (a
+            full bar is all of it). Zoom in for each span.
           </p>
         )}
         <TimelineKey />
         <TimelineReadingNote />
         <p id="timeline-help" className="text-xs text-ink-muted">
-          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the grants, writes and violations; ← and → move
-          between them, Enter moves the playhead there.{" "}
+          Drag to pan; Ctrl or ⌘ + wheel (or pinch) to zoom; click the diagram to move the playhead. Tab reaches the
+          grants, writes and violations; ← and → move between them, Enter moves the playhead there.{" "}
           {shortcuts
             ? "Shortcuts: Space plays or pauses, ← → step between key events (Shift + ← → between every event), [ and ] pan, Home and End jump, + and − zoom."
             : "Single-key shortcuts are off."}{" "}
@@ -194,5 +227,7 @@ const CLIENT_LANES_SHOWN = 8;
 function CrowdedMarksNote(props: Pick<LayerProps, "model" | "domain" | "limitT">) {
   // A count, not the playhead: playing re-renders the note only when the count changes.
   const n = usePlayback((s) => marksOverCap(props, s.t));
-  return n > 0 ? <p className="text-xs text-ink-muted">{groupDigits(n)} grants and writes in view: zoom in to reach each one.</p> : null;
+  return n > 0 ? (
+    <p className="text-xs text-ink-muted">{groupDigits(n)} grants and writes in view: zoom in to reach each one.</p>
+  ) : null;
 }

@@ -10,20 +10,77 @@ const c1 = clientColor(1);
 export function TimelineKey() {
   const id = useId();
   const entries: { label: string; swatch: ReactNode }[] = [
-    { label: "believes it holds the lock", swatch: <rect x="2" y="5" width="26" height="8" rx="2" style={{ fill: c1 }} /> },
-    { label: "lease on the service", swatch: <rect x="3" y="5" width="24" height="8" rx="2" fill="none" strokeWidth="2" style={{ stroke: c1 }} /> },
+    {
+      label: "believes it holds the lock",
+      swatch: <rect x="2" y="5" width="26" height="8" rx="2" style={{ fill: c1 }} />,
+    },
+    {
+      label: "lease on the service",
+      swatch: <rect x="3" y="5" width="24" height="8" rx="2" fill="none" strokeWidth="2" style={{ stroke: c1 }} />,
+    },
     {
       label: "belief past the lease",
-      swatch: <rect x="2" y="5" width="26" height="8" strokeWidth="1.5" style={{ fill: `url(#${id}-danger)`, stroke: roleColor.danger }} />,
+      swatch: (
+        <rect
+          x="2"
+          y="5"
+          width="26"
+          height="8"
+          strokeWidth="1.5"
+          style={{ fill: `url(#${id}-danger)`, stroke: roleColor.danger }}
+        />
+      ),
     },
     { label: "pause", swatch: <rect x="2" y="3" width="26" height="12" style={{ fill: `url(#${id}-pause)` }} /> },
-    { label: "work", swatch: <rect x="2" y="7" width="26" height="4" rx="1" style={{ fill: roleColor.inkMuted, opacity: 0.55 }} /> },
-    { label: "waiting", swatch: <line x1="3" x2="27" y1="9" y2="9" strokeWidth="2" strokeDasharray="1 4" strokeLinecap="round" style={{ stroke: c1 }} /> },
-    { label: "cut off", swatch: <line x1="2" x2="28" y1="9" y2="9" strokeWidth="2" strokeDasharray="8 4" style={{ stroke: roleColor.inkMuted }} /> },
+    {
+      label: "work",
+      swatch: <rect x="2" y="7" width="26" height="4" rx="1" style={{ fill: roleColor.inkMuted, opacity: 0.55 }} />,
+    },
+    {
+      label: "waiting",
+      swatch: (
+        <line
+          x1="3"
+          x2="27"
+          y1="9"
+          y2="9"
+          strokeWidth="2"
+          strokeDasharray="1 4"
+          strokeLinecap="round"
+          style={{ stroke: c1 }}
+        />
+      ),
+    },
+    {
+      label: "cut off",
+      swatch: (
+        <line
+          x1="2"
+          x2="28"
+          y1="9"
+          y2="9"
+          strokeWidth="2"
+          strokeDasharray="8 4"
+          style={{ stroke: roleColor.inkMuted }}
+        />
+      ),
+    },
     { label: "worked at once", swatch: <ConcurrentBracket x0={3} x1={27} top={4} bottom={14} /> },
     {
       label: "session in doubt",
-      swatch: <rect x="3" y="4" width="24" height="10" rx="2" fill="none" strokeWidth="1.5" strokeDasharray="2 3" style={{ stroke: roleColor.inkMuted }} />,
+      swatch: (
+        <rect
+          x="3"
+          y="4"
+          width="24"
+          height="10"
+          rx="2"
+          fill="none"
+          strokeWidth="1.5"
+          strokeDasharray="2 3"
+          style={{ stroke: roleColor.inkMuted }}
+        />
+      ),
     },
     { label: "write applied", swatch: <WriteMark x={15} y={9} r={5} color={c1} outcome="applied" /> },
     { label: "write rejected", swatch: <WriteMark x={15} y={9} r={5} color={c1} outcome="rejected" /> },
@@ -63,8 +120,9 @@ export function TimelineKey() {
 export function TimelineReadingNote() {
   return (
     <p className="text-xs text-ink-muted">
-      Under each lane: that process&apos;s own clock at the playhead, to the millisecond, and in brackets how far it is from true time (±0: not at all).
-      “refused ×N”: a client&apos;s requests for the lock refused so far, drawn as one band.
+      Under each lane: that process&apos;s own clock at the playhead, to the millisecond, and in brackets how far it is
+      from true time (±0: not at all). “refused ×N”: a client&apos;s requests for the lock refused so far, drawn as one
+      band.
     </p>
   );
 }

@@ -99,10 +99,35 @@ type DrawingProps = Omit<TimelineSvgProps, "ref" | "describedBy" | "redrawn"> & 
 };
 
 const Drawing = memo(
-  function Drawing({ model, layout, scenario, width, labelWidth, plotRight, domain, limitT, showMessages, onPick, laneTextPx, idPrefix }: DrawingProps) {
-    const ids = { plot: `${idPrefix}-plot`, pause: `${idPrefix}-pause`, danger: `${idPrefix}-danger`, delay: `${idPrefix}-delay`, arrow: `${idPrefix}-arrow` };
-    const x = useMemo(() => scaleLinear().domain(domain).range([labelWidth, plotRight]), [domain, labelWidth, plotRight]);
-    const patterns = useMemo(() => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }), [ids.pause, ids.danger, ids.delay]);
+  function Drawing({
+    model,
+    layout,
+    scenario,
+    width,
+    labelWidth,
+    plotRight,
+    domain,
+    limitT,
+    showMessages,
+    onPick,
+    laneTextPx,
+    idPrefix,
+  }: DrawingProps) {
+    const ids = {
+      plot: `${idPrefix}-plot`,
+      pause: `${idPrefix}-pause`,
+      danger: `${idPrefix}-danger`,
+      delay: `${idPrefix}-delay`,
+      arrow: `${idPrefix}-arrow`,
+    };
+    const x = useMemo(
+      () => scaleLinear().domain(domain).range([labelWidth, plotRight]),
+      [domain, labelWidth, plotRight],
+    );
+    const patterns = useMemo(
+      () => ({ pause: ids.pause, danger: ids.danger, delay: ids.delay }),
+      [ids.pause, ids.danger, ids.delay],
+    );
     const layer = { model, layout, x, domain, limitT };
     const [tip, setTip] = useState<MarkTip | null>(null);
 
@@ -112,7 +137,15 @@ const Drawing = memo(
           <HatchPattern id={ids.pause} color={roleColor.pause} />
           <HatchPattern id={ids.danger} color={roleColor.danger} />
           <HatchPattern id={ids.delay} color={roleColor.lockService} spacing={8} />
-          <marker id={ids.arrow} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+          <marker
+            id={ids.arrow}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="6"
+            markerHeight="6"
+            orient="auto-start-reverse"
+          >
             <path d="M0 0L10 5L0 10Z" style={{ fill: roleColor.inkMuted }} />
           </marker>
           <clipPath id={ids.plot}>

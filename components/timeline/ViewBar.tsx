@@ -4,7 +4,8 @@ import { selectShortcuts, selectShowMessages } from "@/components/lab/selectors"
 import { useLabStores, usePlayback } from "@/components/lab/stores";
 import type { TimelineZoom } from "./useTimelineZoom";
 
-const buttonClass = "rounded-md border border-line px-2.5 py-1.5 text-sm font-medium hover:bg-surface disabled:opacity-40";
+const buttonClass =
+  "rounded-md border border-line px-2.5 py-1.5 text-sm font-medium hover:bg-surface disabled:opacity-40";
 
 /** Zoom, pan and fit; whether messages show; the shortcuts switch; and the downloads. */
 export function ViewBar({
@@ -61,10 +62,22 @@ export function ViewBar({
         <span className="mr-1 font-medium" aria-hidden="true">
           Download
         </span>
-        <button type="button" className={buttonClass} disabled={downloadsDisabled} onClick={() => onDownload("svg")} aria-label="Download SVG">
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={downloadsDisabled}
+          onClick={() => onDownload("svg")}
+          aria-label="Download SVG"
+        >
           SVG
         </button>
-        <button type="button" className={buttonClass} disabled={downloadsDisabled} onClick={() => onDownload("png")} aria-label="Download PNG">
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={downloadsDisabled}
+          onClick={() => onDownload("png")}
+          aria-label="Download PNG"
+        >
           PNG
         </button>
       </div>

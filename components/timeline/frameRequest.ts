@@ -11,7 +11,11 @@ import type { PlaybackStore } from "@/lib/store/labPlayback";
  * view). `scroll: false` leaves the page where it is, for a caller that moves focus elsewhere (a
  * won level's result).
  */
-export function frameOnTimeline(playback: PlaybackStore, span: [number, number] | null, { scroll = true }: { scroll?: boolean } = {}): void {
+export function frameOnTimeline(
+  playback: PlaybackStore,
+  span: [number, number] | null,
+  { scroll = true }: { scroll?: boolean } = {},
+): void {
   const section = document.getElementById("timeline");
   if (!section) return;
   if (span) playback.getState().frame(span);

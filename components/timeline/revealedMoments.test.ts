@@ -8,7 +8,9 @@ import { grantsAndWritesBetween, marksMoment, markTimes, refusalsMoment } from "
 // A layer that selects one of these moments instead of the playhead must draw exactly what it
 // would draw at the playhead: checked here at every 10 ms of runs with violations, refusals and
 // marks, before, at and after each of their moments.
-const runs = ["gc-pause", "k8s-paused-leader", "chaos-default", "redlock-clock-jump"].map((id) => modelOf(simulate(presetById(id)!.scenario)));
+const runs = ["gc-pause", "k8s-paused-leader", "chaos-default", "redlock-clock-jump"].map((id) =>
+  modelOf(simulate(presetById(id)!.scenario)),
+);
 
 function playheads(durationMs: number, moments: number[]): number[] {
   const every10ms = Array.from({ length: Math.ceil(durationMs / 10) + 1 }, (_, i) => i * 10);
@@ -25,7 +27,8 @@ describe("the marks layer's moment", () => {
         const moment = marksMoment(model.marks, until);
         expect(moment).toBeLessThanOrEqual(until);
         expect(upperBound(times, moment)).toBe(upperBound(times, until));
-        for (const v of violations) if (v.t <= until && v.endT !== null) expect(Math.min(v.endT, moment)).toBe(Math.min(v.endT, until));
+        for (const v of violations)
+          if (v.t <= until && v.endT !== null) expect(Math.min(v.endT, moment)).toBe(Math.min(v.endT, until));
       }
     }
   });
@@ -48,7 +51,8 @@ describe("the refusal bands' moment", () => {
         bands.flatMap((b) => [b.startT, ...b.times]),
       )) {
         const moment = refusalsMoment(model.refusals, until);
-        const shown = (t: number) => model.refusals.query(0, t).map((b) => `${b.client}@${b.startT}×${upperBound(b.times, t)}`);
+        const shown = (t: number) =>
+          model.refusals.query(0, t).map((b) => `${b.client}@${b.startT}×${upperBound(b.times, t)}`);
         expect(shown(moment)).toEqual(shown(until));
       }
     }

@@ -7,7 +7,8 @@ import type { TimelineZoom } from "./useTimelineZoom";
 /** Keys that belong to the control that has focus, which shortcuts must not take from it. */
 function ownsKeys(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  if (target.closest("input, select, textarea, [contenteditable='true'], [role='slider'], [role='listbox']")) return true;
+  if (target.closest("input, select, textarea, [contenteditable='true'], [role='slider'], [role='listbox']"))
+    return true;
   return false;
 }
 
@@ -25,10 +26,13 @@ export function useShortcuts({
   stepGapMs,
   zoomBy,
   panBy,
-}: { enabled: boolean; playback: PlaybackStore; stops: ArrayLike<number>; everyStop: ArrayLike<number>; stepGapMs: number } & Pick<
-  TimelineZoom,
-  "zoomBy" | "panBy"
->): void {
+}: {
+  enabled: boolean;
+  playback: PlaybackStore;
+  stops: ArrayLike<number>;
+  everyStop: ArrayLike<number>;
+  stepGapMs: number;
+} & Pick<TimelineZoom, "zoomBy" | "panBy">): void {
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {

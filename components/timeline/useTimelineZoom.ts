@@ -99,7 +99,9 @@ export function useTimelineZoom(
         domainRef.current = { durationMs, domain: next };
         // The same window again (the fit applied when the timeline mounts, which comes back through
         // the transform with rounding errors) renders nothing anew.
-        setView((view) => (view.durationMs === durationMs && sameWindow(view.domain, next) ? view : { durationMs, domain: next }));
+        setView((view) =>
+          view.durationMs === durationMs && sameWindow(view.domain, next) ? view : { durationMs, domain: next },
+        );
       });
     const selection = select(svg);
     selection.call(behavior).on("dblclick.zoom", null);
@@ -124,7 +126,8 @@ export function useTimelineZoom(
       setZoomed(false);
       behavior.transform(selection, transformFor(fitWindow, base, plotLeft, durationMs));
     };
-    const show = (window: [number, number]) => behavior.transform(selection, transformFor(window, base, plotLeft, durationMs));
+    const show = (window: [number, number]) =>
+      behavior.transform(selection, transformFor(window, base, plotLeft, durationMs));
     zoomRef.current = { behavior, svg, fit, show };
     return () => {
       selection.on(".zoom", null);

@@ -30,13 +30,24 @@ function itemsFor(target: FaultTarget): Item[] {
   return items;
 }
 
-export const targetName = (target: FaultTarget) => (target.kind === "process" ? target.id : `the link ${target.client} – ${target.other}`);
+export const targetName = (target: FaultTarget) =>
+  target.kind === "process" ? target.id : `the link ${target.client} – ${target.other}`;
 
 /**
  * The fault menu of a process or a link, at the playhead's moment. A menu (arrow keys, Home,
  * End, Escape) whose items either add the fault at once or ask for its amount in a short form.
  */
-export function FaultMenu({ target, t, onInject, onClose }: { target: FaultTarget; t: number; onInject: (fault: InputFault) => void; onClose: () => void }) {
+export function FaultMenu({
+  target,
+  t,
+  onInject,
+  onClose,
+}: {
+  target: FaultTarget;
+  t: number;
+  onInject: (fault: InputFault) => void;
+  onClose: () => void;
+}) {
   const [form, setForm] = useState<FormKind | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const items = itemsFor(target);
@@ -60,7 +71,10 @@ export function FaultMenu({ target, t, onInject, onClose }: { target: FaultTarge
   };
 
   return (
-    <div className="w-64 rounded-lg border border-line bg-page p-2 shadow-lg" onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), onClose())}>
+    <div
+      className="w-64 rounded-lg border border-line bg-page p-2 shadow-lg"
+      onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), onClose())}
+    >
       <p className="px-2 pt-1 pb-2 text-xs font-semibold text-ink-muted">{title}</p>
       {form === null ? (
         <div ref={menuRef} role="menu" aria-label={title} onKeyDown={onMenuKey}>
@@ -86,7 +100,12 @@ export function FaultMenu({ target, t, onInject, onClose }: { target: FaultTarge
 
 const forms: Record<FormKind, { field: FaultField; label: string; initial: string; submit: string }> = {
   pause: { field: "forMs", label: "Pause length (seconds)", initial: "15", submit: "Add pause" },
-  "clock-jump": { field: "byMs", label: "Jump by (seconds; negative goes back)", initial: "5", submit: "Add clock jump" },
+  "clock-jump": {
+    field: "byMs",
+    label: "Jump by (seconds; negative goes back)",
+    initial: "5",
+    submit: "Add clock jump",
+  },
   partition: { field: "forMs", label: "Partition length (seconds)", initial: "10", submit: "Add partition" },
   delay: { field: "byMs", label: "Delay (seconds)", initial: "5", submit: "Add delay" },
 };
@@ -111,7 +130,10 @@ function AmountForm({
   const [errors, setErrors] = useState<string[]>([]);
 
   const draft = (): InjectableFault => {
-    if (target.kind === "process") return kind === "pause" ? { kind, target: target.id, forMs: 1 } : { kind: "clock-jump", target: target.id, byMs: 0 };
+    if (target.kind === "process")
+      return kind === "pause"
+        ? { kind, target: target.id, forMs: 1 }
+        : { kind: "clock-jump", target: target.id, byMs: 0 };
     if (kind === "partition") return { kind, between: [target.client, target.other], forMs: 1 };
     const [from, to] = outbound ? [target.client, target.other] : [target.other, target.client];
     return { kind: "delay", from, to, byMs: 1 };

@@ -44,7 +44,9 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
         Injected faults
       </h3>
       {faults.length === 0 ? (
-        <p className="mt-1 text-sm text-ink-muted">None. Choose a process or a link above (Tab to it, then Enter) to add one at the playhead.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          None. Choose a process or a link above (Tab to it, then Enter) to add one at the playhead.
+        </p>
       ) : (
         <ul aria-labelledby={headingId} className="mt-2 divide-y divide-line rounded-lg border border-line">
           {shown.map((fault, i) => {
@@ -66,7 +68,12 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="text-sm">{text}</span>
                     <span className="flex gap-2">
-                      <button type="button" className={smallButton} aria-label={`Edit: ${text}`} onClick={() => setEditing(i)}>
+                      <button
+                        type="button"
+                        className={smallButton}
+                        aria-label={`Edit: ${text}`}
+                        onClick={() => setEditing(i)}
+                      >
                         Edit
                       </button>
                       <button
@@ -97,7 +104,17 @@ export function InjectedFaults({ onChanged }: { onChanged: (message: string) => 
   );
 }
 
-function FaultEditor({ fault, text, onSave, onCancel }: { fault: InputFault; text: string; onSave: (fault: InputFault) => void; onCancel: () => void }) {
+function FaultEditor({
+  fault,
+  text,
+  onSave,
+  onCancel,
+}: {
+  fault: InputFault;
+  text: string;
+  onSave: (fault: InputFault) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const fields = Object.entries(editableFields(fault)) as [FaultField, number | null][];
   const [values, setValues] = useState<Partial<Record<FaultField, string>>>(() =>

@@ -7,7 +7,10 @@ import { roleColor } from "@/lib/theme/tokens";
 import { sameTarget, useTopologyFrame } from "./context";
 
 /** `textPx`: a room's text size (the layout's), for the counts and labels on links; null in the lab. */
-export type LinkFlowEdge = Edge<{ link: TopologyLink; interactive: boolean; crowded: boolean; textPx: number | null }, "link">;
+export type LinkFlowEdge = Edge<
+  { link: TopologyLink; interactive: boolean; crowded: boolean; textPx: number | null },
+  "link"
+>;
 export type ReplicationFlowEdge = Edge<{ lagMs: number; textPx: number | null }, "replication">;
 
 /** Where along a link its button sits (from the client's end), and where a cut is drawn. */
@@ -42,11 +45,14 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
   };
   const a = at(CUT_AT - CUT_GAP);
   const b = at(CUT_AT + CUT_GAP);
-  const d = cut ? `M${sourceX} ${sourceY}L${a.x} ${a.y}M${b.x} ${b.y}L${targetX} ${targetY}` : `M${sourceX} ${sourceY}L${targetX} ${targetY}`;
+  const d = cut
+    ? `M${sourceX} ${sourceY}L${a.x} ${a.y}M${b.x} ${b.y}L${targetX} ${targetY}`
+    : `M${sourceX} ${sourceY}L${targetX} ${targetY}`;
   const knob = at(KNOB_AT);
   const name = `Link ${link.source} – ${link.target}: ${cut ? "cut by a partition; " : ""}${count === 1 ? "1 message" : `${count} messages`} in flight`;
 
-  const openFrom = (trigger: HTMLElement) => openMenu?.({ kind: "link", client: link.source, other: link.target }, trigger);
+  const openFrom = (trigger: HTMLElement) =>
+    openMenu?.({ kind: "link", client: link.source, other: link.target }, trigger);
   return (
     <>
       {interactive && crowded && (
@@ -71,7 +77,14 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
         strokeDasharray={cut ? "5 3" : undefined}
         style={{ stroke: cut ? roleColor.dangerInk : roleColor.inkMuted, opacity: cut ? 1 : 0.55 }}
       />
-      {cut && <path d={`${bar(CUT_AT - CUT_GAP)}${bar(CUT_AT + CUT_GAP)}`} strokeWidth="3" strokeLinecap="round" style={{ stroke: roleColor.dangerInk }} />}
+      {cut && (
+        <path
+          d={`${bar(CUT_AT - CUT_GAP)}${bar(CUT_AT + CUT_GAP)}`}
+          strokeWidth="3"
+          strokeLinecap="round"
+          style={{ stroke: roleColor.dangerInk }}
+        />
+      )}
       {!frame.reducedMotion &&
         messages.map((m) => {
           const p = at(m.outbound ? m.progress : 1 - m.progress);
@@ -82,7 +95,10 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
               cy={p.y}
               r="4.5"
               strokeWidth="1.5"
-              style={{ fill: m.dropped ? roleColor.page : roleColor.ink, stroke: m.dropped ? roleColor.dangerInk : roleColor.page }}
+              style={{
+                fill: m.dropped ? roleColor.page : roleColor.ink,
+                stroke: m.dropped ? roleColor.dangerInk : roleColor.page,
+              }}
             />
           );
         })}
@@ -112,7 +128,10 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
             className={`absolute flex items-center justify-center rounded-md border border-ink-muted bg-page px-1 leading-none font-bold text-ink tabular-nums ${
               data.textPx ? "h-[1.6em] min-w-[1.6em]" : "h-6 min-w-6 text-[10px]"
             }`}
-            style={{ transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)`, fontSize: data.textPx ?? undefined }}
+            style={{
+              transform: `translate(-50%, -50%) translate(${knob.x}px, ${knob.y}px)`,
+              fontSize: data.textPx ?? undefined,
+            }}
           >
             {count}
           </span>
@@ -126,7 +145,13 @@ export function LinkEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps
 export function ReplicationEdge({ sourceX, sourceY, targetX, targetY, data }: EdgeProps<ReplicationFlowEdge>) {
   return (
     <>
-      <path d={`M${sourceX} ${sourceY}L${targetX} ${targetY}`} fill="none" strokeWidth="1.5" strokeDasharray="2 4" style={{ stroke: roleColor.inkMuted }} />
+      <path
+        d={`M${sourceX} ${sourceY}L${targetX} ${targetY}`}
+        fill="none"
+        strokeWidth="1.5"
+        strokeDasharray="2 4"
+        style={{ stroke: roleColor.inkMuted }}
+      />
       <EdgeLabelRenderer>
         <span
           className={`absolute rounded bg-page px-1 text-ink-muted ${data?.textPx ? "whitespace-nowrap" : "text-[10px]"}`}

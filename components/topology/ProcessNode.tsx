@@ -17,7 +17,15 @@ export type ProcessFlowNode = Node<{ node: TopologyNode; textPx: number | null }
 const LAB_TYPE = { name: "text-sm", state: "text-xs", clock: "text-[11px]", lease: "text-[10px] leading-tight" };
 const ROOM_TYPE = { name: "", state: "", clock: "", lease: "leading-none" };
 
-const hidden = { opacity: 0, pointerEvents: "none" as const, width: 1, height: 1, minWidth: 0, minHeight: 0, border: 0 };
+const hidden = {
+  opacity: 0,
+  pointerEvents: "none" as const,
+  width: 1,
+  height: 1,
+  minWidth: 0,
+  minHeight: 0,
+  border: 0,
+};
 
 /**
  * One process at the playhead: its name and shape (a client's colour chip, a service node's
@@ -37,8 +45,12 @@ export function ProcessNode({ data }: NodeProps<ProcessFlowNode>) {
       ) : (
         <Handle type="target" position={Position.Left} isConnectable={false} style={hidden} />
       )}
-      {node.id === "redis" && <Handle id="replica-out" type="source" position={Position.Bottom} isConnectable={false} style={hidden} />}
-      {node.id === "replica" && <Handle id="replica-in" type="target" position={Position.Top} isConnectable={false} style={hidden} />}
+      {node.id === "redis" && (
+        <Handle id="replica-out" type="source" position={Position.Bottom} isConnectable={false} style={hidden} />
+      )}
+      {node.id === "replica" && (
+        <Handle id="replica-in" type="target" position={Position.Top} isConnectable={false} style={hidden} />
+      )}
       {node.kind === "clients" ? (
         <CrowdCard node={node} textPx={textPx} />
       ) : (
@@ -80,7 +92,12 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
     height: node.height,
     fontSize: textPx ?? undefined,
     lineHeight: textPx ? ROOM_LINE : undefined,
-    borderColor: node.kind === "client" ? clientColor(node.clientNumber ?? 1) : node.kind === "storage" ? roleColor.storage : roleColor.lockService,
+    borderColor:
+      node.kind === "client"
+        ? clientColor(node.clientNumber ?? 1)
+        : node.kind === "storage"
+          ? roleColor.storage
+          : roleColor.lockService,
     backgroundImage: paused
       ? `repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, ${roleColor.pause} 35%, transparent) 6px 9px)`
       : undefined,
@@ -91,7 +108,10 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
         <Fragment key={text}>
           {i > 0 && " "}
           {i < 3 ? (
-            <span className={`rounded border-2 px-1 ${type.lease} font-semibold`} style={{ borderColor: colorOf(leases[i]!.client) }}>
+            <span
+              className={`rounded border-2 px-1 ${type.lease} font-semibold`}
+              style={{ borderColor: colorOf(leases[i]!.client) }}
+            >
               {text}
             </span>
           ) : (
@@ -124,7 +144,12 @@ function ProcessCard({ node, textPx, open }: { node: TopologyNode; textPx: numbe
         </>
       )}
       {crashed && (
-        <svg className="pointer-events-none absolute inset-0" width={node.width} height={node.height} aria-hidden="true">
+        <svg
+          className="pointer-events-none absolute inset-0"
+          width={node.width}
+          height={node.height}
+          aria-hidden="true"
+        >
           <path
             d={`M${node.width - inset.right - cross} ${node.height - inset.bottom - cross}l${cross} ${cross}m0 ${-cross}l${-cross} ${cross}`}
             strokeWidth={textPx ? textPx / 7 : 3.5}
@@ -195,11 +220,28 @@ function Shape({ node, room }: { node: TopologyNode; room: boolean }) {
   }
   if (node.kind === "storage") {
     return (
-      <svg width={room ? "0.8em" : 12} height={room ? "0.93em" : 14} viewBox="0 0 12 14" aria-hidden="true" className="shrink-0">
+      <svg
+        width={room ? "0.8em" : 12}
+        height={room ? "0.93em" : 14}
+        viewBox="0 0 12 14"
+        aria-hidden="true"
+        className="shrink-0"
+      >
         <ellipse cx="6" cy="3" rx="5" ry="2" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.storage }} />
-        <path d="M1 3v8c0 1.1 2.2 2 5 2s5-.9 5-2V3" fill="none" strokeWidth="1.5" style={{ stroke: roleColor.storage }} />
+        <path
+          d="M1 3v8c0 1.1 2.2 2 5 2s5-.9 5-2V3"
+          fill="none"
+          strokeWidth="1.5"
+          style={{ stroke: roleColor.storage }}
+        />
       </svg>
     );
   }
-  return <span aria-hidden="true" className={`inline-block ${size} shrink-0 rounded-[2px] border-2`} style={{ borderColor: roleColor.lockService }} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block ${size} shrink-0 rounded-[2px] border-2`}
+      style={{ borderColor: roleColor.lockService }}
+    />
+  );
 }

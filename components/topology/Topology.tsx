@@ -30,7 +30,9 @@ export function Topology() {
   const edit = useScenario(selectEdit);
   const boxRef = useRef<HTMLDivElement>(null);
   const { width } = useElementWidth(boxRef);
-  const [menu, setMenu] = useState<{ target: FaultTarget; trigger: HTMLElement; left: number; top: number } | null>(null);
+  const [menu, setMenu] = useState<{ target: FaultTarget; trigger: HTMLElement; left: number; top: number } | null>(
+    null,
+  );
   const [announcement, setAnnouncement] = useState("");
 
   const openMenu = useCallback((target: FaultTarget, trigger: HTMLElement) => {
@@ -54,15 +56,25 @@ export function Topology() {
     closeMenu();
   };
 
-  const frame = useMemo<TopologyFrame | null>(() => (scene ? { ...scene.frame, menuFor: menu?.target ?? null, openMenu } : null), [scene, menu, openMenu]);
+  const frame = useMemo<TopologyFrame | null>(
+    () => (scene ? { ...scene.frame, menuFor: menu?.target ?? null, openMenu } : null),
+    [scene, menu, openMenu],
+  );
   const layout = scene?.layout ?? null;
   const canvas = layout ? topologyCanvasSize(layout, width) : { width, height: 320 };
 
   return (
-    <section ref={sectionRef} aria-label="Topology" aria-describedby="topology-help" className="rounded-xl border border-line bg-page">
+    <section
+      ref={sectionRef}
+      aria-label="Topology"
+      aria-describedby="topology-help"
+      className="rounded-xl border border-line bg-page"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-line px-3 py-2 sm:px-4">
         <h2 className="text-lg font-semibold">Topology</h2>
-        <p className="text-sm text-ink-muted">{canvas.width > width ? "Scroll sideways to see all of it" : "Who talks to whom, at the playhead"}</p>
+        <p className="text-sm text-ink-muted">
+          {canvas.width > width ? "Scroll sideways to see all of it" : "Who talks to whom, at the playhead"}
+        </p>
       </div>
       <div ref={boxRef} data-topology-box className="relative">
         {frame && layout && width > 0 ? (
@@ -83,9 +95,12 @@ export function Topology() {
       </div>
       <div className="space-y-3 border-t border-line p-3 sm:px-4">
         <p id="topology-help" className="text-xs text-ink-muted">
-          {scene?.frame.reducedMotion ? "The number on a link counts its messages in flight." : "Dots are messages in flight; a hollow dot will be lost."} Each
-          process shows its own clock at the playhead, and how far it is from true time. Hatched: paused. Crossed out: crashed. Dashed border: cut off. A link
-          broken by two bars: partitioned. Choose a process or a link (Tab to it, then Enter) to inject a fault at the playhead.
+          {scene?.frame.reducedMotion
+            ? "The number on a link counts its messages in flight."
+            : "Dots are messages in flight; a hollow dot will be lost."}{" "}
+          Each process shows its own clock at the playhead, and how far it is from true time. Hatched: paused. Crossed
+          out: crashed. Dashed border: cut off. A link broken by two bars: partitioned. Choose a process or a link (Tab
+          to it, then Enter) to inject a fault at the playhead.
           {layout &&
             layout.aggregated > 0 &&
             ` Past 15 clients, the rest share one node (${layout.aggregated} clients) so the view stays readable; it offers no faults.`}

@@ -26,7 +26,10 @@ type EnsembleFlowNode = Node<{ group: TopologyGroup; textPx: number | null }, "e
 /** An ensemble's members drawn inside one box: one system of several nodes (Redlock's are independent, so unboxed). */
 function EnsembleNode({ data }: NodeProps<EnsembleFlowNode>) {
   return (
-    <div className="rounded-xl border-2 border-dashed border-line" style={{ width: data.group.width, height: data.group.height }}>
+    <div
+      className="rounded-xl border-2 border-dashed border-line"
+      style={{ width: data.group.width, height: data.group.height }}
+    >
       <span
         className={`block px-2 font-semibold text-ink-muted ${data.textPx ? "" : "text-xs"}`}
         style={{ lineHeight: `${data.group.labelHeight}px`, fontSize: data.textPx ?? undefined }}
@@ -152,7 +155,17 @@ export function TopologyCanvas({
  * run on the new props alone centred the picture in the old box (a room's "Both" view pushed redis
  * and storage off the screen).
  */
-function Refit({ width, height, layout, fit }: { width: number; height: number; layout: TopologyLayout; fit: FitViewOptions }) {
+function Refit({
+  width,
+  height,
+  layout,
+  fit,
+}: {
+  width: number;
+  height: number;
+  layout: TopologyLayout;
+  fit: FitViewOptions;
+}) {
   const { fitView } = useReactFlow();
   const measured = useStore((s) => `${s.width}x${s.height}`);
   useEffect(() => {

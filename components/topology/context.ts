@@ -34,4 +34,6 @@ export function useTopologyFrame(): TopologyFrame {
 
 export const sameTarget = (a: FaultTarget | null, b: FaultTarget) =>
   a !== null &&
-  (a.kind === "process" && b.kind === "process" ? a.id === b.id : a.kind === "link" && b.kind === "link" && a.client === b.client && a.other === b.other);
+  (a.kind === "process" && b.kind === "process"
+    ? a.id === b.id
+    : a.kind === "link" && b.kind === "link" && a.client === b.client && a.other === b.other);

@@ -9,7 +9,15 @@ describe("a client's card", () => {
   });
 
   it("adds that the lease has ended when the belief outlived it", () => {
-    const state = { ...idleProcess(), status: "paused" as const, pauseCause: "gc", holding: { token: null, pastLease: true } };
-    expect(stateText("client", state)).toEqual({ status: "paused (GC)", detail: "believes it holds the lock · no token · its lease has ended" });
+    const state = {
+      ...idleProcess(),
+      status: "paused" as const,
+      pauseCause: "gc",
+      holding: { token: null, pastLease: true },
+    };
+    expect(stateText("client", state)).toEqual({
+      status: "paused (GC)",
+      detail: "believes it holds the lock · no token · its lease has ended",
+    });
   });
 });

@@ -9,7 +9,15 @@ export function LogoMark({ size = 28 }: { size?: number }) {
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect x="1" y="1" width="30" height="30" rx="7" style={{ fill: roleColor.surface, stroke: roleColor.line }} />
       <rect x="6" y="9" width="20" height="5" rx="1.5" style={{ fill: clientColor(1) }} />
-      <rect x="7" y="18.75" width="13" height="4.5" rx="1.5" strokeWidth="1.5" style={{ fill: "none", stroke: clientColor(1) }} />
+      <rect
+        x="7"
+        y="18.75"
+        width="13"
+        height="4.5"
+        rx="1.5"
+        strokeWidth="1.5"
+        style={{ fill: "none", stroke: clientColor(1) }}
+      />
     </svg>
   );
 }

@@ -1,6 +1,16 @@
 "use client";
 
-import { createElement, startTransition, use, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from "react";
+import {
+  createElement,
+  startTransition,
+  use,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { useHydrated } from "./useHydrated";
 
@@ -60,7 +70,11 @@ const islandHtml: ((element: ReactElement, identifierPrefix: string) => Promise<
     : null;
 
 function isBailout(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { digest?: unknown }).digest === "BAILOUT_TO_CLIENT_SIDE_RENDERING";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { digest?: unknown }).digest === "BAILOUT_TO_CLIENT_SIDE_RENDERING"
+  );
 }
 
 /**
@@ -108,7 +122,10 @@ export function StaticThenLive<P extends object>({ onServer, load, props, start,
       // that leave the page answering, not in one long task; the drawn copy stays on show meanwhile.
       if (hydrates && element) {
         startTransition(() => {
-          islandRoot.current = { root: hydrateRoot(element, createElement(component, latestProps.current), { identifierPrefix }), component };
+          islandRoot.current = {
+            root: hydrateRoot(element, createElement(component, latestProps.current), { identifierPrefix }),
+            component,
+          };
         });
         return;
       }
@@ -135,6 +152,7 @@ export function StaticThenLive<P extends object>({ onServer, load, props, start,
     return <div key="drawn" dangerouslySetInnerHTML={{ __html: html }} />;
   }
   if (onServer) return <div key="drawn">{createElement(onServer, props)}</div>;
-  if (keepsServerHtml) return <div key="drawn" ref={drawn} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  if (keepsServerHtml)
+    return <div key="drawn" ref={drawn} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   return fallback;
 }

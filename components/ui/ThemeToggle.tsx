@@ -20,7 +20,11 @@ export function ThemeToggle() {
   }
 
   return (
-    <button type="button" onClick={toggle} className="inline-flex size-10 items-center justify-center rounded-md border border-line text-ink hover:bg-surface">
+    <button
+      type="button"
+      onClick={toggle}
+      className="inline-flex size-10 items-center justify-center rounded-md border border-line text-ink hover:bg-surface"
+    >
       <span className="dark:hidden">
         <MoonIcon />
         <span className="sr-only">Switch to dark theme</span>

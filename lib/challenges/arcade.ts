@@ -32,7 +32,13 @@ const WORK_MS = [1000, 2000, 4000, 6000] as const;
 const ATTEMPTS = 6;
 
 /** Small enough to run in a second or two in a worker. */
-export const ARCADE_BUDGET: FinderBudget = { maxPauses: 1, maxPauseMs: 30_000, maxClockJumpMs: 30_000, maxDelayMs: 60_000, maxRuns: 600 };
+export const ARCADE_BUDGET: FinderBudget = {
+  maxPauses: 1,
+  maxPauseMs: 30_000,
+  maxClockJumpMs: 30_000,
+  maxDelayMs: 60_000,
+  maxRuns: 600,
+};
 
 export interface ArcadeLevel {
   seed: number;
@@ -56,7 +62,10 @@ export function arcadeLevel(seed: number): ArcadeLevel | null {
 function attemptLevel(seed: number, presetId: string, leaseMs: number, workMs: number): ArcadeLevel | null {
   const preset = presetById(presetId)!;
   const scenario: Scenario = withClients(
-    withLease({ ...preset.scenario, name: undefined, seed, faults: [], storage: { guard: "none" }, clocks: undefined }, leaseMs),
+    withLease(
+      { ...preset.scenario, name: undefined, seed, faults: [], storage: { guard: "none" }, clocks: undefined },
+      leaseMs,
+    ),
     { workMs },
   );
   delete scenario.name;
@@ -65,7 +74,12 @@ function attemptLevel(seed: number, presetId: string, leaseMs: number, workMs: n
   if (base.summary.verdict === "unsafe" || base.summary.maxConcurrentHolders >= 2) return null;
   const found = findFailure(scenario, ARCADE_BUDGET, { failOn: "damage" });
   if (!found.found || found.schedule.length === 0) return null;
-  const goal: Goal = found.summary.lostUpdates >= 1 ? ["lost-update"] : found.summary.duplicateEffects >= 1 ? ["duplicate-effect"] : ["unsafe"];
+  const goal: Goal =
+    found.summary.lostUpdates >= 1
+      ? ["lost-update"]
+      : found.summary.duplicateEffects >= 1
+        ? ["duplicate-effect"]
+        : ["unsafe"];
   if (!goalHolds(goal, simulate(found.scenario))) return null;
   const faults = found.schedule.map((s) => s.fault);
   const used = new Set<BreakFaultKind>(["pause", ...faults.map((f) => f.kind)]);

@@ -24,7 +24,13 @@ const USAGE =
   "usage: sim (--scenario FILE.json | --preset NAME) --exhaustive [--max-faults 0-3] [--pauses MS,…] [--jumps MS,…] [--delays MS,…] [--max-schedules N] [--max-work EVENTS]";
 
 /** The world the command line checks unless told otherwise. */
-export const CLI_WORLD: FaultWorld = { maxFaults: 2, pauseMs: [5000, 15_000], jumpMs: [5000], delayMs: [30_000], maxSchedules: 20_000 };
+export const CLI_WORLD: FaultWorld = {
+  maxFaults: 2,
+  pauseMs: [5000, 15_000],
+  jumpMs: [5000],
+  delayMs: [30_000],
+  maxSchedules: 20_000,
+};
 
 /** `io` hears, as they happen, the lines a long check writes on stderr: its estimate and its progress. */
 export function runExhaustiveCli(args: string[], readFile: (path: string) => string, io?: BatchIo): CliOutcome {
@@ -37,7 +43,9 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
     if (text === undefined) return `${flag}: needs a comma-separated list of milliseconds (or "none")`;
     if (text === "none") return [];
     const values = text.split(",").map(Number);
-    return values.every((v) => Number.isInteger(v) && v >= 1) ? values : `${flag}: "${text}" is not a list of whole milliseconds ≥ 1`;
+    return values.every((v) => Number.isInteger(v) && v >= 1)
+      ? values
+      : `${flag}: "${text}" is not a list of whole milliseconds ≥ 1`;
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -51,7 +59,8 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
     } else if (arg === "--max-faults" || arg === "--max-schedules") {
       const n = Number(args[++i]);
       const [lo, hi] = arg === "--max-faults" ? [0, 3] : [1, 1_000_000];
-      if (!Number.isInteger(n) || n < lo || n > hi) return fail(`${arg}: must be a whole number from ${lo} to ${hi}`, USAGE);
+      if (!Number.isInteger(n) || n < lo || n > hi)
+        return fail(`${arg}: must be a whole number from ${lo} to ${hi}`, USAGE);
       if (arg === "--max-faults") world.maxFaults = n;
       else world.maxSchedules = n;
     } else if (arg === "--pauses" || arg === "--jumps" || arg === "--delays") {
@@ -60,7 +69,8 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
       world[arg === "--pauses" ? "pauseMs" : arg === "--jumps" ? "jumpMs" : "delayMs"] = values;
     } else return fail(`unknown argument: ${arg}`, USAGE);
   }
-  if ((file === null) === (preset === null)) return fail("give exactly one of --scenario FILE.json or --preset NAME", USAGE);
+  if ((file === null) === (preset === null))
+    return fail("give exactly one of --scenario FILE.json or --preset NAME", USAGE);
 
   let scenario: Scenario;
   if (preset !== null) {
@@ -110,10 +120,18 @@ export function runExhaustiveCli(args: string[], readFile: (path: string) => str
       tried: result.tried,
       failed: result.failed,
       complete: result.stoppedBy === "complete",
-      counterexample: failOn === "damage" ? "damage (a lost update or a duplicated effect)" : "damage, or two clients holding the lock at once",
+      counterexample:
+        failOn === "damage"
+          ? "damage (a lost update or a duplicated effect)"
+          : "damage, or two clients holding the lock at once",
       world: { ...world, moments: size.moments, singleFaults: size.singles },
-      notCovered: "crashes, partitions, isolation, outages, failovers, message loss, faults between the moments above, and lengths off the grid",
-      shortest: result.shortest && { explanations: result.shortest.explanations, summary: result.shortest.summary, scenario: result.shortest.scenario },
+      notCovered:
+        "crashes, partitions, isolation, outages, failovers, message loss, faults between the moments above, and lengths off the grid",
+      shortest: result.shortest && {
+        explanations: result.shortest.explanations,
+        summary: result.shortest.summary,
+        scenario: result.shortest.scenario,
+      },
     };
     return { status: 0, stdout: JSON.stringify(out, null, 2), stderr: "" };
   } catch (e) {

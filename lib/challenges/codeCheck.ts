@@ -13,7 +13,11 @@ import type { Compiled } from "./codeCompile";
 import type { CodeLevel } from "./codeLevel";
 import { exhaustiveCheck, type ExhaustiveOptions } from "./exhaustive";
 
-export const codeErrorSchema = z.strictObject({ client: z.string(), message: z.string(), line: z.number().int().nullable() });
+export const codeErrorSchema = z.strictObject({
+  client: z.string(),
+  message: z.string(),
+  line: z.number().int().nullable(),
+});
 
 export const codeVerdictSchema = z.strictObject({
   level: z.string(),
@@ -30,18 +34,32 @@ export const codeVerdictSchema = z.strictObject({
       summary: z.record(z.string(), z.unknown()),
     })
     .nullable(),
-  par: z.strictObject({ kind: z.enum(["service-calls", "finish-ms"]), value: z.number(), yours: z.number().nullable(), met: z.boolean() }),
+  par: z.strictObject({
+    kind: z.enum(["service-calls", "finish-ms"]),
+    value: z.number(),
+    yours: z.number().nullable(),
+    met: z.boolean(),
+  }),
   errors: z.array(codeErrorSchema),
 });
 
 export type CodeError = z.infer<typeof codeErrorSchema>;
 export interface CodeVerdict extends Omit<z.infer<typeof codeVerdictSchema>, "counterexample"> {
-  counterexample: { scenario: Scenario; explanations: string[]; reason: "unsafe" | "not-live" | "threw"; summary: Summary } | null;
+  counterexample: {
+    scenario: Scenario;
+    explanations: string[];
+    reason: "unsafe" | "not-live" | "threw";
+    summary: Summary;
+  } | null;
 }
 
 type Program = Extract<Compiled, { ok: true }>;
 
-const codeOf = (compiled: Program, traceLines = false): CodeOptions => ({ program: compiled.program, lineOf: compiled.lineOf, traceLines });
+const codeOf = (compiled: Program, traceLines = false): CodeOptions => ({
+  program: compiled.program,
+  lineOf: compiled.lineOf,
+  traceLines,
+});
 
 /** One run of the level's scenario (its own faults, none added), every write's line traced: what "Run" shows. */
 export function runCode(level: CodeLevel, compiled: Program, seed?: number): SimResult {
@@ -50,7 +68,9 @@ export function runCode(level: CodeLevel, compiled: Program, seed?: number): Sim
 
 /** The errors the learner's code threw in a run, with their lines. */
 export function codeErrors(result: SimResult): CodeError[] {
-  return result.events.flatMap((e) => (e.kind === "code-error" ? [{ client: e.proc, message: e.message, line: e.line }] : []));
+  return result.events.flatMap((e) =>
+    e.kind === "code-error" ? [{ client: e.proc, message: e.message, line: e.line }] : [],
+  );
 }
 
 /** What the run with no added fault scores against the level's par. */
@@ -66,7 +86,11 @@ export function parOf(level: CodeLevel, result: SimResult): number | null {
 }
 
 /** Checks the learner's client on every schedule of the level's world. Throws CodeBudgetError if the code spins. */
-export function checkCode(level: CodeLevel, compiled: Program, options: Pick<ExhaustiveOptions, "onProgress" | "shouldStop"> = {}): CodeVerdict {
+export function checkCode(
+  level: CodeLevel,
+  compiled: Program,
+  options: Pick<ExhaustiveOptions, "onProgress" | "shouldStop"> = {},
+): CodeVerdict {
   let unsafe = 0;
   let notLive = 0;
   const failing = (run: { summary: Summary }) => {
@@ -85,7 +109,12 @@ export function checkCode(level: CodeLevel, compiled: Program, options: Pick<Exh
     const thrown = codeErrors(replay);
     if (thrown.length > 0) errors = thrown;
     const reason = replay.summary.verdict === "unsafe" ? "unsafe" : thrown.length > 0 ? "threw" : "not-live";
-    counterexample = { scenario: checked.shortest.scenario, explanations: checked.shortest.explanations, reason, summary: replay.summary };
+    counterexample = {
+      scenario: checked.shortest.scenario,
+      explanations: checked.shortest.explanations,
+      reason,
+      summary: replay.summary,
+    };
   }
   const yours = parOf(level, calm);
   const complete = checked.stoppedBy === "complete";

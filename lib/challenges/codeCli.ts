@@ -38,7 +38,8 @@ export function runCodeCli(args: string[], levels: readonly { slug: string }[], 
       i++;
     } else if (arg === "--time-limit") {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > 3600) return fail("--time-limit: must be a whole number of seconds from 1 to 3600", CODE_USAGE);
+      if (!Number.isInteger(n) || n < 1 || n > 3600)
+        return fail("--time-limit: must be a whole number of seconds from 1 to 3600", CODE_USAGE);
       timeLimitS = n;
       i++;
     } else return fail(`unknown argument: ${arg}`, CODE_USAGE);

@@ -9,7 +9,8 @@ import { parse, type Node } from "acorn";
 import type { ClientProgram } from "@/lib/sim/code/api";
 
 export type Compiled =
-  { ok: true; program: ClientProgram; lineOf(error: unknown): number | null } | { ok: false; message: string; line: number | null; column: number | null };
+  | { ok: true; program: ClientProgram; lineOf(error: unknown): number | null }
+  | { ok: false; message: string; line: number | null; column: number | null };
 
 /** The file name the learner's code runs under, so a stack names its lines. */
 const FILE = "client.js";
@@ -20,24 +21,36 @@ export const MAX_SOURCE_LENGTH = 100_000;
 
 export function compileClient(source: string): Compiled {
   if (source.length > MAX_SOURCE_LENGTH)
-    return { ok: false, message: `The code is ${source.length} characters long; the limit is ${MAX_SOURCE_LENGTH}.`, line: null, column: null };
+    return {
+      ok: false,
+      message: `The code is ${source.length} characters long; the limit is ${MAX_SOURCE_LENGTH}.`,
+      line: null,
+      column: null,
+    };
   let tree: Node & { body: Node[] };
   try {
     tree = parse(source, { ecmaVersion: "latest", sourceType: "script", locations: true }) as Node & { body: Node[] };
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
     const message = error instanceof Error ? error.message.replace(/ \(\d+:\d+\)$/, "") : String(error);
-    return { ok: false, message: `Syntax error: ${message}`, line: loc?.line ?? null, column: loc ? loc.column + 1 : null };
+    return {
+      ok: false,
+      message: `Syntax error: ${message}`,
+      line: loc?.line ?? null,
+      column: loc ? loc.column + 1 : null,
+    };
   }
   const declared = tree.body.find(
     (node): node is Node & { id: { name: string }; generator: boolean; loc: { start: { line: number } } } =>
       node.type === "FunctionDeclaration" && (node as unknown as { id: { name: string } }).id.name === "client",
   );
-  if (!declared) return { ok: false, message: "Define your client as `function* client(api) { … }`.", line: null, column: null };
+  if (!declared)
+    return { ok: false, message: "Define your client as `function* client(api) { … }`.", line: null, column: null };
   if (!declared.generator) {
     return {
       ok: false,
-      message: "`client` must be a generator function: write `function* client(api)`, with the star, so it can `yield` each call.",
+      message:
+        "`client` must be a generator function: write `function* client(api)`, with the star, so it can `yield` each call.",
       line: declared.loc.start.line,
       column: null,
     };
@@ -46,7 +59,12 @@ export function compileClient(source: string): Compiled {
   try {
     program = new Function(`"use strict";\n${source}\nreturn client;\n//# sourceURL=${FILE}`)() as ClientProgram;
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), line: null, column: null };
+    return {
+      ok: false,
+      message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      line: null,
+      column: null,
+    };
   }
   return { ok: true, program, lineOf };
 }

@@ -5,7 +5,8 @@
  * learner who reaches for `Date.now()` learns what to use instead. The engine itself uses none of
  * them (lib/sim is pure), so a run is unchanged.
  */
-const REAL_TIME = "reads real time, which a lock client here does not have: use clock.wall() or clock.monotonic(), this client's own clocks";
+const REAL_TIME =
+  "reads real time, which a lock client here does not have: use clock.wall() or clock.monotonic(), this client's own clocks";
 const NETWORK = "is not reachable from a lock client: it talks only through the API (storage, and its lock service)";
 
 /** The names taken away, and why, as the learner will read it. */

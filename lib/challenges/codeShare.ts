@@ -29,7 +29,11 @@ export function codeKept(storage: Pick<Storage, "getItem"> | null, slug: string)
 }
 
 /** Keeps a level's code; false when the browser refused (storage full or blocked). */
-export function codeKeep(storage: Pick<Storage, "setItem" | "removeItem"> | null, slug: string, source: string | null): boolean {
+export function codeKeep(
+  storage: Pick<Storage, "setItem" | "removeItem"> | null,
+  slug: string,
+  source: string | null,
+): boolean {
   try {
     if (source === null) storage?.removeItem(keyOf(slug));
     else storage?.setItem(keyOf(slug), source);

@@ -20,13 +20,15 @@ export function designApply(base: Scenario, design: Design): Designed {
     if (design.service !== undefined) s = withService(s, resolve(s), String(design.service));
     if (design.leaseMs !== undefined) s = withLease(s, Number(design.leaseMs));
     if (design.guard !== undefined) s = withGuard(s, design.guard as ResolvedScenario["storage"]["guard"]);
-    if (design.fenceReads !== undefined) s = { ...s, storage: { ...s.storage, fenceReads: Boolean(design.fenceReads) } };
+    if (design.fenceReads !== undefined)
+      s = { ...s, storage: { ...s.storage, fenceReads: Boolean(design.fenceReads) } };
     const clients: Partial<NonNullable<Scenario["clients"]>> = {};
     if (design.renewEveryMs !== undefined) clients.renewEveryMs = design.renewEveryMs as number | null;
     if (design.safetyMarginMs !== undefined) clients.safetyMarginMs = Number(design.safetyMarginMs);
     if (design.leaseClock !== undefined) clients.leaseClock = design.leaseClock as "wall" | "monotonic";
     if (design.checkBeforeWrite !== undefined) clients.checkBeforeWrite = Boolean(design.checkBeforeWrite);
-    if (design.onLockUnavailable !== undefined) clients.onLockUnavailable = design.onLockUnavailable as "fail-closed" | "fail-open";
+    if (design.onLockUnavailable !== undefined)
+      clients.onLockUnavailable = design.onLockUnavailable as "fail-closed" | "fail-open";
     if (Object.keys(clients).length) s = withClients(s, clients);
   } catch (e) {
     if (e instanceof DesignError) return { ok: false, errors: e.errors };
@@ -66,5 +68,7 @@ export function designOf(level: DefendLevel): Required<Pick<Design, Control>> {
 /** The controls a design sets to something other than the starting design: what par counts. */
 export function designChanges(level: DefendLevel, design: Design): Control[] {
   const start = designOf(level);
-  return (Object.keys(design) as Control[]).filter((c) => level.rules.controls[c] !== undefined && design[c] !== start[c]);
+  return (Object.keys(design) as Control[]).filter(
+    (c) => level.rules.controls[c] !== undefined && design[c] !== start[c],
+  );
 }

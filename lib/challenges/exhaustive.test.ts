@@ -7,7 +7,13 @@ import type { FaultWorld } from "./faultWorld";
 
 // Redis, two clients, one job each, no renewal: six moments (each client's grant, read and write).
 const gcPauseWithoutItsPause = named("gc-pause", { faults: [] });
-const pausesOnly = (pauseMs: number[], maxFaults: number): FaultWorld => ({ maxFaults, pauseMs, jumpMs: [], delayMs: [], maxSchedules: 10_000 });
+const pausesOnly = (pauseMs: number[], maxFaults: number): FaultWorld => ({
+  maxFaults,
+  pauseMs,
+  jumpMs: [],
+  delayMs: [],
+  maxSchedules: 10_000,
+});
 const unsafe = (run: Parameters<typeof goalHolds>[1]) => goalHolds(["unsafe"], run);
 
 describe("exhaustiveCheck counts every schedule of a hand-enumerable world", () => {
@@ -88,7 +94,9 @@ describe("the budget", () => {
 
   it("stops when asked", () => {
     let polls = 0;
-    const result = exhaustiveCheck(gcPauseWithoutItsPause, pausesOnly([1000], 2), unsafe, { shouldStop: () => ++polls > 5 });
+    const result = exhaustiveCheck(gcPauseWithoutItsPause, pausesOnly([1000], 2), unsafe, {
+      shouldStop: () => ++polls > 5,
+    });
     expect(result.stoppedBy).toBe("cancelled");
     expect(result.tried).toBe(5);
   });

@@ -106,7 +106,12 @@ export function worldSize(input: Scenario, world: FaultWorld, code?: CodeOptions
 }
 
 function sizeOf(moments: number, singles: number, world: FaultWorld): WorldSize {
-  return { moments, singles, estimate: schedulesEstimate(singles, world.maxFaults), exact: world.maxFaults <= 1 ? 1 + singles : null };
+  return {
+    moments,
+    singles,
+    estimate: schedulesEstimate(singles, world.maxFaults),
+    exact: world.maxFaults <= 1 ? 1 + singles : null,
+  };
 }
 
 /** Runs every schedule of the world; `isCounterexample` says which runs break the design. */
@@ -129,12 +134,19 @@ export function exhaustiveCheck(
   const visit = (schedule: Placed[], extend: boolean): Moment[] | null => {
     if (options.shouldStop?.()) throw new Stop("cancelled");
     if (tried >= world.maxSchedules) throw new Stop("max-schedules");
-    const result = simulateResolved(withSchedule(base, schedule), warnings, { summaryOnly: !extend, code: options.code });
+    const result = simulateResolved(withSchedule(base, schedule), warnings, {
+      summaryOnly: !extend,
+      code: options.code,
+    });
     tried++;
     if (isCounterexample(result)) {
       failed++;
       const magnitude = schedule.reduce((sum, p) => sum + magnitudeOf(p.fault), 0);
-      if (!best || schedule.length < best.schedule.length || (schedule.length === best.schedule.length && magnitude < best.size)) {
+      if (
+        !best ||
+        schedule.length < best.schedule.length ||
+        (schedule.length === best.schedule.length && magnitude < best.size)
+      ) {
         best = { schedule, summary: result.summary, size: magnitude };
       }
     }

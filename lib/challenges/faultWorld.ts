@@ -40,7 +40,8 @@ export function worldFaults(moments: readonly Moment[], world: FaultWorld, servi
     if (m.kind === "grant") {
       for (const ms of world.crashRestartMs ?? []) add({ fault: crashAt(m, ms), moment: m });
       for (const ms of world.jumpMs)
-        for (const target of [m.client, ...serviceNodes]) for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
+        for (const target of [m.client, ...serviceNodes])
+          for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
     }
     if (m.kind === "write" && (!world.delayClients || world.delayClients.includes(m.client)))
       for (const ms of world.delayMs) add({ fault: delayAt(m, ms), moment: m });

@@ -14,7 +14,11 @@ describe("goalMoment: where the run shows a met goal, read from its facts", () =
     const lost = run.violations.find((v) => v.kind === "lost-update")!;
     expect(moment).toEqual({ t: lost.t, violation: lost });
     // c1's stale write landed first; c2's, computed from the value it read before, erased it.
-    expect(run.facts.writes.find((w) => w.t === moment.t)).toMatchObject({ client: "c2", accepted: true, lostIncrements: 1 });
+    expect(run.facts.writes.find((w) => w.t === moment.t)).toMatchObject({
+      client: "c2",
+      accepted: true,
+      lostIncrements: 1,
+    });
     expect(moment.t).toBeGreaterThan(run.facts.writes.find((w) => w.client === "c1")!.t);
   });
 
@@ -46,7 +50,9 @@ describe("goalMoment: where the run shows a met goal, read from its facts", () =
       const moment = atomMoment("two-grants-accepted", run)!;
       if (!("write" in moment)) throw new Error(`${preset.id}: the moment is not a write`);
       const stale = moment.write;
-      const other = run.facts.writes.find((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant)!;
+      const other = run.facts.writes.find(
+        (w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant,
+      )!;
       expect(moment.t, preset.id).toBe(Math.max(stale.t, other.t));
     }
     expect(seen).toBeGreaterThan(0);

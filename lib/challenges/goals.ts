@@ -57,7 +57,8 @@ export interface RunOutcome {
 const staleAccepted = (w: WriteFact) => w.accepted && w.stale !== null;
 /** A stale write accepted while another client's write under a grant of its own was accepted too. */
 const twoGrants = (stale: WriteFact, writes: readonly WriteFact[]) =>
-  staleAccepted(stale) && writes.some((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant);
+  staleAccepted(stale) &&
+  writes.some((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant);
 
 export function atomHolds(atom: GoalAtom, { summary: s, facts }: RunOutcome): boolean {
   if (typeof atom === "object") return s.jobsDone >= atom["jobs-done"];
@@ -133,7 +134,9 @@ export function atomMoment(atom: GoalAtom, { facts, violations }: RunRecord): Go
       // its own grant has been accepted too, which may come before or after it.
       const stale = facts.writes.find((w) => twoGrants(w, facts.writes));
       if (!stale) return null;
-      const other = facts.writes.find((w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant)!;
+      const other = facts.writes.find(
+        (w) => w.accepted && w.client !== stale.client && w.grant !== null && w.grant !== stale.grant,
+      )!;
       return { t: Math.max(stale.t, other.t), write: stale };
     }
     case "stale-write-rejected":

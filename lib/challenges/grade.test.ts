@@ -13,7 +13,14 @@ const level: BreakLevel = {
   scenario: named("gc-pause", { faults: [] }),
   goal: ["lost-update"],
   hints: ["…"],
-  rules: { faultKinds: ["pause"], maxFaults: 1, maxTotalPauseMs: 30_000, par: { faults: 1, pauseMs: 8000 }, solution: null, world: null },
+  rules: {
+    faultKinds: ["pause"],
+    maxFaults: 1,
+    maxTotalPauseMs: 30_000,
+    par: { faults: 1, pauseMs: 8000 },
+    solution: null,
+    world: null,
+  },
 };
 const pause = (forMs: number) => ({ kind: "pause" as const, target: "c1", atMs: 1000, forMs });
 type InputFault = NonNullable<BreakLevel["scenario"]["faults"]>[number];
@@ -32,7 +39,10 @@ describe("gradeBreak: graded on the run, against the budget and par", () => {
   it("a goal met outside the budget does not count, and says why", () => {
     const result = grade([pause(8000), { kind: "crash", target: "c2", atMs: 500 }]);
     expect(result.solved).toBe(false);
-    expect(result.overBudget).toEqual(["2 faults: this level allows at most 1.", "This level allows only pause; remove the crash."]);
+    expect(result.overBudget).toEqual([
+      "2 faults: this level allows at most 1.",
+      "This level allows only pause; remove the crash.",
+    ]);
     expect(grade([pause(40_000)]).overBudget).toEqual(["40 s of pauses in all: this level allows at most 30 s."]);
   });
 

@@ -39,7 +39,9 @@ export function overBudget(rules: BreakRules, faults: readonly InputFault[]): st
   const other = [...new Set(faults.map((f) => f.kind).filter((k) => !kinds.has(k)))];
   if (other.length) out.push(`This level allows only ${rules.faultKinds.join(", ")}; remove the ${other.join(", ")}.`);
   if (rules.maxTotalPauseMs !== undefined && pauseMs > rules.maxTotalPauseMs)
-    out.push(`${formatDuration(pauseMs)} of pauses in all: this level allows at most ${formatDuration(rules.maxTotalPauseMs)}.`);
+    out.push(
+      `${formatDuration(pauseMs)} of pauses in all: this level allows at most ${formatDuration(rules.maxTotalPauseMs)}.`,
+    );
   return out;
 }
 
@@ -67,7 +69,13 @@ export function gradeBreak(level: BreakLevel, faults: readonly InputFault[], run
   const over = overBudget(level.rules, faults);
   const goalMet = goalHolds(level.goal, run);
   const solved = goalMet && over.length === 0;
-  return { score, overBudget: over, goalMet, solved, par: solved && level.rules.par ? parVerdict(score, level.rules.par) : null };
+  return {
+    score,
+    overBudget: over,
+    goalMet,
+    solved,
+    par: solved && level.rules.par ? parVerdict(score, level.rules.par) : null,
+  };
 }
 
 /** Whether a score beats another: fewer faults, then less pause time. */

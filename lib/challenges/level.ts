@@ -68,6 +68,7 @@ interface LevelBase {
   hints: readonly string[];
 }
 
-export type Level = (LevelBase & { mode: "break"; rules: BreakRules }) | (LevelBase & { mode: "defend"; rules: DefendRules });
+export type Level =
+  (LevelBase & { mode: "break"; rules: BreakRules }) | (LevelBase & { mode: "defend"; rules: DefendRules });
 export type BreakLevel = Extract<Level, { mode: "break" }>;
 export type DefendLevel = Extract<Level, { mode: "defend" }>;

@@ -38,14 +38,25 @@ describe("challenge links", () => {
   it("round-trip a level's solution on the level's own page, and an arcade seed on the challenges page", () => {
     const search = challengeSearch({ level: "redis-one-pause" }, { faults: [pause] });
     expect(search).toMatch(/^\?solution=[\w-]+$/);
-    expect(solutionDecode(new URLSearchParams(search).get("solution")!)).toEqual({ ok: true, solution: { faults: [pause] } });
+    expect(solutionDecode(new URLSearchParams(search).get("solution")!)).toEqual({
+      ok: true,
+      solution: { faults: [pause] },
+    });
     expect(challengeSearch({ level: "redis-one-pause" })).toBe("");
-    expect(challengeDecode(challengeSearch({ arcade: 42 }), levels)).toEqual({ kind: "arcade", seed: 42, solution: null });
+    expect(challengeDecode(challengeSearch({ arcade: 42 }), levels)).toEqual({
+      kind: "arcade",
+      seed: 42,
+      solution: null,
+    });
   });
 
   it("still read a level link made before levels had pages of their own", () => {
     const old = `?level=redis-one-pause&solution=${solutionEncode({ faults: [pause] })}`;
-    expect(challengeDecode(old, levels)).toEqual({ kind: "level", slug: "redis-one-pause", solution: { faults: [pause] } });
+    expect(challengeDecode(old, levels)).toEqual({
+      kind: "level",
+      slug: "redis-one-pause",
+      solution: { faults: [pause] },
+    });
   });
 
   it("open the level list with a notice naming what was wrong", () => {
@@ -55,8 +66,14 @@ describe("challenge links", () => {
       problems: ["The link's solution is damaged: it is not base64url text."],
     });
     expect(challengeDecode("?arcade=-3", levels).kind).toBe("list");
-    const tampered = `?level=redis-one-pause&solution=${solutionEncode({ faults: [pause] })}`.replace(/solution=.{4}/, "solution=AAAA");
-    expect(challengeDecode(tampered, levels)).toMatchObject({ kind: "list", problems: [expect.stringMatching(/^The link's solution is damaged/)] });
+    const tampered = `?level=redis-one-pause&solution=${solutionEncode({ faults: [pause] })}`.replace(
+      /solution=.{4}/,
+      "solution=AAAA",
+    );
+    expect(challengeDecode(tampered, levels)).toMatchObject({
+      kind: "list",
+      problems: [expect.stringMatching(/^The link's solution is damaged/)],
+    });
   });
 
   it("say when a solution does not fit its level", () => {

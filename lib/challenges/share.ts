@@ -25,7 +25,9 @@ export type ChallengeLocation =
 
 const solutionSchema = z.union([
   z.strictObject({ faults: z.array(z.record(z.string(), z.unknown())).max(10) }),
-  z.strictObject({ design: z.partialRecord(z.enum(CONTROLS), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
+  z.strictObject({
+    design: z.partialRecord(z.enum(CONTROLS), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  }),
 ]);
 
 export function solutionEncode(solution: Solution): string {
@@ -33,7 +35,10 @@ export function solutionEncode(solution: Solution): string {
 }
 
 /** The query string that opens the target, on its own page (a level's, or the challenges page for the arcade), with a solution. */
-export function challengeSearch(target: { level: string } | { arcade: number }, solution: Solution | null = null): string {
+export function challengeSearch(
+  target: { level: string } | { arcade: number },
+  solution: Solution | null = null,
+): string {
   const params = new URLSearchParams("level" in target ? {} : { arcade: String(target.arcade) });
   if (solution) params.set("solution", solutionEncode(solution));
   const search = params.toString();
@@ -42,7 +47,11 @@ export function challengeSearch(target: { level: string } | { arcade: number }, 
 
 /** The solution a code holds, or what is wrong with it. */
 export function solutionDecode(code: string): { ok: true; solution: Solution } | { ok: false; problem: string } {
-  if (code.length > MAX_CODE_LENGTH) return { ok: false, problem: `The link's solution is ${code.length} characters long; the limit is ${MAX_CODE_LENGTH}.` };
+  if (code.length > MAX_CODE_LENGTH)
+    return {
+      ok: false,
+      problem: `The link's solution is ${code.length} characters long; the limit is ${MAX_CODE_LENGTH}.`,
+    };
   const text = base64urlDecode(code);
   if (text === null) return { ok: false, problem: "The link's solution is damaged: it is not base64url text." };
   let data: unknown;
@@ -52,7 +61,11 @@ export function solutionDecode(code: string): { ok: true; solution: Solution } |
     return { ok: false, problem: "The link's solution is damaged: it is not JSON." };
   }
   const parsed = solutionSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, problem: 'The link\'s solution is neither a list of faults nor a design ("faults" or "design").' };
+  if (!parsed.success)
+    return {
+      ok: false,
+      problem: 'The link\'s solution is neither a list of faults nor a design ("faults" or "design").',
+    };
   return { ok: true, solution: parsed.data as Solution };
 }
 
@@ -63,7 +76,8 @@ export function solutionFits(level: Level, solution: Solution): string | null {
     const v = validateScenario({ ...level.scenario, faults: [...(level.scenario.faults ?? []), ...solution.faults] });
     return v.ok ? null : `The link's faults do not fit “${level.title}”: ${v.errors.join("; ")}.`;
   }
-  if (!("design" in solution)) return `The link's solution is a list of faults, but “${level.title}” is a level to defend.`;
+  if (!("design" in solution))
+    return `The link's solution is a list of faults, but “${level.title}” is a level to defend.`;
   for (const [control, value] of Object.entries(solution.design)) {
     const offered = level.rules.controls[control as keyof typeof level.rules.controls];
     if (!offered) return `The link's design sets ${control}, which “${level.title}” does not let you choose.`;
@@ -82,11 +96,15 @@ export function challengeDecode(search: string, levels: readonly Pick<Level, "sl
   const solution = decoded?.ok ? decoded.solution : null;
   const arcade = params.get("arcade");
   const slug = params.get("level");
-  if (arcade !== null && slug !== null) return { kind: "list", problems: ["The link names both a level and an arcade seed; open one at a time."] };
+  if (arcade !== null && slug !== null)
+    return { kind: "list", problems: ["The link names both a level and an arcade seed; open one at a time."] };
   if (arcade !== null) {
     const seed = Number(arcade);
     if (!/^\d+$/.test(arcade) || seed > ARCADE_MAX_SEED)
-      return { kind: "list", problems: [`The arcade seed “${arcade}” is not a whole number from 0 to ${ARCADE_MAX_SEED}.`] };
+      return {
+        kind: "list",
+        problems: [`The arcade seed “${arcade}” is not a whole number from 0 to ${ARCADE_MAX_SEED}.`],
+      };
     return { kind: "arcade", seed, solution };
   }
   if (slug !== null) {

@@ -69,14 +69,21 @@ describe("Lease TTL", () => {
   });
 
   it("does not apply with no lock, an advisory lock or FOR UPDATE, and says why", () => {
-    for (const service of [{ kind: "none" }, { kind: "postgres", mode: "advisory" }, { kind: "postgres", mode: "for-update" }] as const) {
+    for (const service of [
+      { kind: "none" },
+      { kind: "postgres", mode: "advisory" },
+      { kind: "postgres", mode: "for-update" },
+    ] as const) {
       const s = scenario({ service });
       const result = applyAxis(s, "lease-ttl", 5000);
       expect(result.ok).toBe(false);
       expect(axisAvailability(s, "lease-ttl")).toEqual(result);
       expect(axisAvailability(s, "safety-margin").ok).toBe(false);
     }
-    expect(applyAxis(scenario({ service: { kind: "none" } }), "lease-ttl", 5000)).toEqual({ ok: false, reason: "With no lock there is no lease." });
+    expect(applyAxis(scenario({ service: { kind: "none" } }), "lease-ttl", 5000)).toEqual({
+      ok: false,
+      reason: "With no lock there is no lease.",
+    });
   });
 });
 
@@ -91,7 +98,11 @@ describe("Pause length", () => {
       ],
     });
     const out = applied(base, "pause-length", 4000);
-    expect(out.faults).toEqual([base.faults![0], { kind: "pause", target: "c1", atMs: 1000, forMs: 4000 }, base.faults![2]]);
+    expect(out.faults).toEqual([
+      base.faults![0],
+      { kind: "pause", target: "c1", atMs: 1000, forMs: 4000 },
+      base.faults![2],
+    ]);
     expect(out.chaos).toBeUndefined();
   });
 

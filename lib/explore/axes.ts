@@ -22,7 +22,15 @@
  */
 import { clientIds, faultProcesses, LIMITS, type Scenario } from "@/lib/sim/scenario";
 
-export type AxisId = "lease-ttl" | "pause-length" | "clock-skew" | "clock-drift" | "clients" | "network-latency" | "work-time" | "safety-margin";
+export type AxisId =
+  | "lease-ttl"
+  | "pause-length"
+  | "clock-skew"
+  | "clock-drift"
+  | "clients"
+  | "network-latency"
+  | "work-time"
+  | "safety-margin";
 
 export interface Axis {
   id: AxisId;
@@ -45,7 +53,15 @@ export type Availability = { ok: true } | { ok: false; reason: string };
 export const CHAOS_EVERY_MS = 8000;
 
 export const axes: readonly Axis[] = [
-  { id: "lease-ttl", label: "Lease TTL", unit: "ms", range: [1000, 60_000], scale: "log", step: 1, description: "The lock's lease or session length." },
+  {
+    id: "lease-ttl",
+    label: "Lease TTL",
+    unit: "ms",
+    range: [1000, 60_000],
+    scale: "log",
+    step: 1,
+    description: "The lock's lease or session length.",
+  },
   {
     id: "pause-length",
     label: "Pause length",
@@ -73,7 +89,15 @@ export const axes: readonly Axis[] = [
     step: 1,
     description: "Clock rates spread evenly over every process, from −drift/2 to +drift/2.",
   },
-  { id: "clients", label: "Clients", unit: "clients", range: [1, 20], scale: "linear", step: 1, description: "How many clients compete for the lock." },
+  {
+    id: "clients",
+    label: "Clients",
+    unit: "clients",
+    range: [1, 20],
+    scale: "linear",
+    step: 1,
+    description: "How many clients compete for the lock.",
+  },
   {
     id: "network-latency",
     label: "Network latency",
@@ -117,8 +141,10 @@ type Fault = NonNullable<Scenario["faults"]>[number];
 /** Why a service has no lease length to set, or null if it has one. */
 function noLeaseReason(service: InputService): string | null {
   if (service.kind === "none") return "With no lock there is no lease.";
-  if (service.kind === "postgres" && service.mode === "advisory") return "An advisory lock has no TTL: it lasts as long as the database session.";
-  if (service.kind === "postgres" && service.mode === "for-update") return "A row lock lasts until its transaction ends: there is no TTL.";
+  if (service.kind === "postgres" && service.mode === "advisory")
+    return "An advisory lock has no TTL: it lasts as long as the database session.";
+  if (service.kind === "postgres" && service.mode === "for-update")
+    return "A row lock lasts until its transaction ends: there is no TTL.";
   return null;
 }
 
@@ -126,7 +152,8 @@ function noLeaseReason(service: InputService): string | null {
 export function axisAvailability(scenario: Scenario, id: AxisId): Availability {
   if (id === "lease-ttl" || id === "safety-margin") {
     const reason = noLeaseReason(scenario.service);
-    if (reason) return { ok: false, reason: id === "lease-ttl" ? reason : `${reason} A safety margin needs a lease deadline.` };
+    if (reason)
+      return { ok: false, reason: id === "lease-ttl" ? reason : `${reason} A safety margin needs a lease deadline.` };
   }
   return { ok: true };
 }
@@ -217,7 +244,10 @@ function withClientCount(s: Scenario, count: number): Scenario {
   const goneClient = goneClients(count);
   if (s.faults) out.faults = s.faults.filter((f) => !faultProcesses(f).some(goneClient));
   if (s.clocks?.per) {
-    out.clocks = { ...s.clocks, per: Object.fromEntries(Object.entries(s.clocks.per).filter(([id]) => !goneClient(id))) };
+    out.clocks = {
+      ...s.clocks,
+      per: Object.fromEntries(Object.entries(s.clocks.per).filter(([id]) => !goneClient(id))),
+    };
   }
   return out;
 }

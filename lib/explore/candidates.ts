@@ -21,7 +21,11 @@ export interface Allowance {
 }
 
 /** Every single fault the allowance permits at `moments`, simplest first, without repeats. */
-export function singleFaults(moments: readonly Moment[], allowance: Allowance, serviceNodes: readonly string[]): Placed[] {
+export function singleFaults(
+  moments: readonly Moment[],
+  allowance: Allowance,
+  serviceNodes: readonly string[],
+): Placed[] {
   const out: Placed[] = [];
   const seen = new Set<string>();
   const add = (p: Placed) => {
@@ -31,15 +35,18 @@ export function singleFaults(moments: readonly Moment[], allowance: Allowance, s
     out.push(p);
   };
   if (allowance.pauses > 0) {
-    for (const ms of ladder(PAUSE_LADDER, allowance.pauseMs)) for (const m of moments) add({ fault: pauseAt(m, ms), moment: m });
+    for (const ms of ladder(PAUSE_LADDER, allowance.pauseMs))
+      for (const m of moments) add({ fault: pauseAt(m, ms), moment: m });
   }
   const grants = moments.filter((m) => m.kind === "grant");
   for (const ms of ladder(JUMP_LADDER, allowance.jumpMs)) {
     for (const m of grants) {
-      for (const target of [m.client, ...serviceNodes]) for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
+      for (const target of [m.client, ...serviceNodes])
+        for (const by of [ms, -ms]) add({ fault: jumpAt(m, target, by), moment: m });
     }
   }
   const writes = moments.filter((m) => m.kind === "write");
-  for (const ms of ladder(DELAY_LADDER, allowance.delayMs)) for (const m of writes) add({ fault: delayAt(m, ms), moment: m });
+  for (const ms of ladder(DELAY_LADDER, allowance.delayMs))
+    for (const m of writes) add({ fault: delayAt(m, ms), moment: m });
   return out;
 }

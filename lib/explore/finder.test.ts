@@ -35,7 +35,9 @@ describe("findFailure on gc-pause without its pause (Redis, no fencing)", () => 
     const { fault } = result.schedule[0]!;
     if (fault.kind !== "pause") throw new Error("expected a pause");
     expect(simulate(unfaultedGcPause).summary.verdict).toBe("safe");
-    expect(simulate({ ...unfaultedGcPause, faults: [{ ...fault, forMs: fault.forMs - 100 }] }).summary.verdict).toBe("safe");
+    expect(simulate({ ...unfaultedGcPause, faults: [{ ...fault, forMs: fault.forMs - 100 }] }).summary.verdict).toBe(
+      "safe",
+    );
     expect(fault.forMs).toBeLessThan(15_000); // shorter than the preset's own pause
   });
 
@@ -51,14 +53,22 @@ describe("findFailure on etcd-fenced (fencing on reads and writes)", () => {
     // Fencing stops stale tokens, not a retry of the same job: a pause that outlasts the write's
     // timeout makes the client retry a write storage had already applied (a duplicate effect).
     const progress: [number, number][] = [];
-    const result = findFailure(etcdFenced, DEFAULT_BUDGET, { onProgress: (tried, total) => progress.push([tried, total]) });
+    const result = findFailure(etcdFenced, DEFAULT_BUDGET, {
+      onProgress: (tried, total) => progress.push([tried, total]),
+    });
     expect(result.found).toBe(true);
     expect(result.notes[0]).toMatch(/chaos/);
     expect(progress.at(-1)?.[0]).toBeLessThanOrEqual(DEFAULT_BUDGET.maxRuns);
   });
 
   it("tries every single pause of the budget and finds none", () => {
-    const budget: FinderBudget = { maxPauses: 1, maxPauseMs: 30_000, maxClockJumpMs: 0, maxDelayMs: 0, maxRuns: 100_000 };
+    const budget: FinderBudget = {
+      maxPauses: 1,
+      maxPauseMs: 30_000,
+      maxClockJumpMs: 0,
+      maxDelayMs: 0,
+      maxRuns: 100_000,
+    };
     const result = findFailure(etcdFenced, budget);
     expect(result).toMatchObject({ found: false, stoppedBy: "exhausted" });
     expect(result.tried).toBeGreaterThan(300);
@@ -80,7 +90,10 @@ describe("findFailure, other cases", () => {
       [unfaultedGcPause, 0],
     ] as const) {
       let tried = 0;
-      const result = findFailure(scenario, DEFAULT_BUDGET, { onProgress: (t) => (tried = t), shouldStop: () => tried >= n });
+      const result = findFailure(scenario, DEFAULT_BUDGET, {
+        onProgress: (t) => (tried = t),
+        shouldStop: () => tried >= n,
+      });
       expect(result).toMatchObject({ found: false, tried: n, stoppedBy: "cancelled" });
     }
   });

@@ -42,7 +42,13 @@ export interface FinderBudget {
   maxRuns: number;
 }
 
-export const DEFAULT_BUDGET: FinderBudget = { maxPauses: 2, maxPauseMs: 30_000, maxClockJumpMs: 30_000, maxDelayMs: 60_000, maxRuns: 5000 };
+export const DEFAULT_BUDGET: FinderBudget = {
+  maxPauses: 2,
+  maxPauseMs: 30_000,
+  maxClockJumpMs: 30_000,
+  maxDelayMs: 60_000,
+  maxRuns: 5000,
+};
 
 /** The most runs shrinking may take after a find. */
 export const SHRINK_RUN_LIMIT = 400;
@@ -102,13 +108,19 @@ class Stop {
  * Searches for a fault schedule under which `input` fails, within `budget`, and shrinks what it
  * finds. Throws a ScenarioError if the scenario is invalid. See the file comment for the rules.
  */
-export function findFailure(input: Scenario, budget: FinderBudget = DEFAULT_BUDGET, options: FinderOptions = {}): FinderResult {
+export function findFailure(
+  input: Scenario,
+  budget: FinderBudget = DEFAULT_BUDGET,
+  options: FinderOptions = {},
+): FinderResult {
   const calm = withoutChaos(input);
   const validation = validateScenario(calm);
   if (!validation.ok) throw new ScenarioError(validation.errors);
   const base = validation.scenario;
   const failOn = options.failOn ?? (base.storage.guard === "none" ? "damage-or-overlap" : "damage");
-  const notes = input.chaos?.pauseEveryMs ? ["Random pauses (chaos) are off for the search, so the schedule found is the whole cause of the failure."] : [];
+  const notes = input.chaos?.pauseEveryMs
+    ? ["Random pauses (chaos) are off for the search, so the schedule found is the whole cause of the failure."]
+    : [];
   const runner = new Runner(base, validation.warnings, options, budget.maxRuns);
 
   let found: Found | null;
@@ -122,7 +134,8 @@ export function findFailure(input: Scenario, budget: FinderBudget = DEFAULT_BUDG
 
   const tried = runner.tried;
   const { schedule, complete } = shrink(runner, base, found, failOn, options);
-  if (!complete) notes.push("Shrinking stopped early (cancelled or out of runs): the schedule fails, but may not be minimal.");
+  if (!complete)
+    notes.push("Shrinking stopped early (cancelled or out of runs): the schedule fails, but may not be minimal.");
   const summary = runner.shrinkRun(schedule);
   return {
     found: true,
@@ -150,7 +163,12 @@ function search(runner: Runner, base: ResolvedScenario, budget: FinderBudget, fa
   const failedAlready = failureOf(baseSummary, failOn);
   if (failedAlready) return { schedule: [], kind: failedAlready };
 
-  const allowance: Allowance = { pauses: budget.maxPauses, pauseMs: budget.maxPauseMs, jumpMs: budget.maxClockJumpMs, delayMs: budget.maxDelayMs };
+  const allowance: Allowance = {
+    pauses: budget.maxPauses,
+    pauseMs: budget.maxPauseMs,
+    jumpMs: budget.maxClockJumpMs,
+    delayMs: budget.maxDelayMs,
+  };
   const singles = singleFaults(momentsOf(start.events, serviceNodes), allowance, nodes);
   const pairs = allowance.pauses + (allowance.jumpMs > 0 ? 1 : 0) + (allowance.delayMs > 0 ? 1 : 0) >= 2;
   runner.total = pairs ? budget.maxRuns : Math.min(budget.maxRuns, 1 + singles.length);
@@ -181,7 +199,13 @@ function search(runner: Runner, base: ResolvedScenario, budget: FinderBudget, fa
 }
 
 /** Shrinks a find, keeping its kind of failure (damage stays damage); bounded and cancellable. */
-function shrink(runner: Runner, base: ResolvedScenario, found: Found, failOn: FailOn, options: FinderOptions): { schedule: Placed[]; complete: boolean } {
+function shrink(
+  runner: Runner,
+  base: ResolvedScenario,
+  found: Found,
+  failOn: FailOn,
+  options: FinderOptions,
+): { schedule: Placed[]; complete: boolean } {
   const serviceNodes = new Set(serviceNodeIds(base.service));
   let complete = true;
   const schedule = shrinkSchedule(found.schedule, {

@@ -4,7 +4,11 @@ import { budgetFields, DEFAULT_TIME_LIMIT_MS, parseBudget } from "./finderBudget
 
 describe("the finder's budget fields", () => {
   it("round-trips the default budget", () => {
-    expect(parseBudget(budgetFields())).toEqual({ ok: true, budget: DEFAULT_BUDGET, timeLimitMs: DEFAULT_TIME_LIMIT_MS });
+    expect(parseBudget(budgetFields())).toEqual({
+      ok: true,
+      budget: DEFAULT_BUDGET,
+      timeLimitMs: DEFAULT_TIME_LIMIT_MS,
+    });
   });
 
   it("names every field that is wrong and keeps the rest", () => {

@@ -30,11 +30,14 @@ export function budgetFields(budget: FinderBudget = DEFAULT_BUDGET, timeLimitMs 
 }
 
 /** The budget and time limit the fields say, or what is wrong with them (one sentence each). */
-export function parseBudget(fields: BudgetFields): { ok: true; budget: FinderBudget; timeLimitMs: number } | { ok: false; problems: string[] } {
+export function parseBudget(
+  fields: BudgetFields,
+): { ok: true; budget: FinderBudget; timeLimitMs: number } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const whole = (text: string, label: string, min: number, max: number): number => {
     const n = text.trim() === "" ? Number.NaN : Number(text);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${label} must be a whole number from ${groupDigits(min)} to ${groupDigits(max)}.`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      problems.push(`${label} must be a whole number from ${groupDigits(min)} to ${groupDigits(max)}.`);
     return n;
   };
   const pauses = whole(fields.maxPauses, "Pauses", 0, 2);
@@ -46,7 +49,13 @@ export function parseBudget(fields: BudgetFields): { ok: true; budget: FinderBud
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
-    budget: { maxPauses: pauses as 0 | 1 | 2, maxPauseMs: pauseS * 1000, maxClockJumpMs: jumpS * 1000, maxDelayMs: delayS * 1000, maxRuns: runs },
+    budget: {
+      maxPauses: pauses as 0 | 1 | 2,
+      maxPauseMs: pauseS * 1000,
+      maxClockJumpMs: jumpS * 1000,
+      maxDelayMs: delayS * 1000,
+      maxRuns: runs,
+    },
     timeLimitMs: limitS * 1000,
   };
 }

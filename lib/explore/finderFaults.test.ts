@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { named } from "@/lib/sim/testing";
 import { validateScenario, type ResolvedScenario } from "@/lib/sim/scenario";
 import { singleFaults } from "./candidates";
-import { canMoveTo, delayAt, explain, jumpAt, ladder, magnitudeOf, moveTo, pauseAt, withMagnitude } from "./finderFaults";
+import {
+  canMoveTo,
+  delayAt,
+  explain,
+  jumpAt,
+  ladder,
+  magnitudeOf,
+  moveTo,
+  pauseAt,
+  withMagnitude,
+} from "./finderFaults";
 import type { Moment } from "./moments";
 
 function resolved(id: string, changes = {}): ResolvedScenario {
@@ -20,7 +30,13 @@ describe("faults at moments", () => {
   it("pause just after a grant or a read, and just before a write or a renewal", () => {
     expect(pauseAt(grant, 9000)).toEqual({ kind: "pause", target: "c1", atPhase: "holding", atMs: 4, forMs: 9000 });
     expect(pauseAt(read, 9000)).toEqual({ kind: "pause", target: "c1", atMs: 6, forMs: 9000 });
-    expect(pauseAt(write, 9000)).toEqual({ kind: "pause", target: "c1", atPhase: "before-write", atMs: 2007, forMs: 9000 });
+    expect(pauseAt(write, 9000)).toEqual({
+      kind: "pause",
+      target: "c1",
+      atPhase: "before-write",
+      atMs: 2007,
+      forMs: 9000,
+    });
     expect(pauseAt(renew, 9000)).toEqual({ kind: "pause", target: "c1", atMs: 1500, forMs: 9000 });
   });
 
@@ -42,7 +58,12 @@ describe("faults at moments", () => {
     expect(moveTo(pause, write).fault).toEqual(pauseAt(write, 9000));
     const jump = { fault: jumpAt(grant, "redis", 8000), moment: grant };
     expect(canMoveTo(jump, write)).toBe(false);
-    expect(moveTo(jump, { ...grant, t: 3000 }).fault).toEqual({ kind: "clock-jump", target: "redis", atMs: 3000, byMs: 8000 });
+    expect(moveTo(jump, { ...grant, t: 3000 }).fault).toEqual({
+      kind: "clock-jump",
+      target: "redis",
+      atMs: 3000,
+      byMs: 8000,
+    });
   });
 });
 
@@ -60,14 +81,24 @@ describe("explain", () => {
     expect(explain({ fault: pauseAt({ ...grant, t: 1000 }, 12_500), moment: { ...grant, t: 1000 } }, s)).toBe(
       "Pause c1 for 12.5 s at 1.0 s, just after it was granted the lock.",
     );
-    expect(explain({ fault: pauseAt(read, 9000), moment: read }, s)).toBe("Pause c1 for 9.0 s at 0.0 s, just after it read the counter.");
-    expect(explain({ fault: pauseAt(write, 8000), moment: write }, s)).toBe("Pause c1 for 8.0 s at 2.0 s, just before it writes.");
-    expect(explain({ fault: pauseAt(renew, 8000), moment: renew }, s)).toBe("Pause c1 for 8.0 s at 1.5 s, just before it renews its lease.");
+    expect(explain({ fault: pauseAt(read, 9000), moment: read }, s)).toBe(
+      "Pause c1 for 9.0 s at 0.0 s, just after it read the counter.",
+    );
+    expect(explain({ fault: pauseAt(write, 8000), moment: write }, s)).toBe(
+      "Pause c1 for 8.0 s at 2.0 s, just before it writes.",
+    );
+    expect(explain({ fault: pauseAt(renew, 8000), moment: renew }, s)).toBe(
+      "Pause c1 for 8.0 s at 1.5 s, just before it renews its lease.",
+    );
     expect(explain({ fault: jumpAt({ ...grant, t: 3000 }, "redis", 8000), moment: { ...grant, t: 3000 } }, s)).toBe(
       "Jump redis's clock 8.0 s forward at 3.0 s, just after c1 was granted the lock.",
     );
-    expect(explain({ fault: jumpAt(grant, "c1", -8000), moment: grant }, s)).toBe("Jump c1's clock 8.0 s back at 0.0 s, just after it was granted the lock.");
-    expect(explain({ fault: delayAt(write, 30_000), moment: write }, s)).toBe("Hold up c1's write to storage for 30.0 s in the network; it is sent at 2.0 s.");
+    expect(explain({ fault: jumpAt(grant, "c1", -8000), moment: grant }, s)).toBe(
+      "Jump c1's clock 8.0 s back at 0.0 s, just after it was granted the lock.",
+    );
+    expect(explain({ fault: delayAt(write, 30_000), moment: write }, s)).toBe(
+      "Hold up c1's write to storage for 30.0 s in the network; it is sent at 2.0 s.",
+    );
   });
 
   it("names the lease check when the client checks before writing", () => {
@@ -87,7 +118,11 @@ describe("singleFaults", () => {
     expect(kinds.lastIndexOf("pause")).toBeLessThan(kinds.indexOf("clock-jump"));
     expect(kinds.lastIndexOf("clock-jump")).toBeLessThan(kinds.indexOf("delay"));
     const pauses = faults.filter((f) => f.kind === "pause");
-    expect(pauses.map((f) => (f.kind === "pause" ? f.forMs : 0))).toEqual([...Array(4).fill(1000), ...Array(4).fill(2000), ...Array(4).fill(5000)]);
+    expect(pauses.map((f) => (f.kind === "pause" ? f.forMs : 0))).toEqual([
+      ...Array(4).fill(1000),
+      ...Array(4).fill(2000),
+      ...Array(4).fill(5000),
+    ]);
     // A jump of ±1 s after each of two grants, on the granted client and on redis.
     expect(faults.filter((f) => f.kind === "clock-jump")).toHaveLength(2 * 2 * 2);
     expect(faults.filter((f) => f.kind === "delay")).toEqual([delayAt(write, 1000)]);

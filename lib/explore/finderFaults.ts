@@ -117,7 +117,9 @@ function phrase(m: Moment, scenario: ResolvedScenario): string {
     case "read":
       return scenario.workload.kind === "counter" ? "just after it read the counter" : "just after its read";
     case "write":
-      return scenario.clients.checkBeforeWrite ? "after its lease check passed, just before it writes" : "just before it writes";
+      return scenario.clients.checkBeforeWrite
+        ? "after its lease check passed, just before it writes"
+        : "just before it writes";
     case "renew":
       return "just before it renews its lease";
   }

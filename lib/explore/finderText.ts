@@ -14,8 +14,12 @@ const count = (n: number, one: string, many: string) => `${groupDigits(n)} ${n =
 /** "Up to 2 pauses of at most 30 s, one clock jump of up to 30 s either way, …; at most 5,000 schedules or 1 min." */
 export function budgetInWords(budget: FinderBudget, timeLimitMs: number): string {
   const parts: string[] = [];
-  if (budget.maxPauses > 0) parts.push(`up to ${count(budget.maxPauses, "pause", "pauses")} of a client of at most ${formatDuration(budget.maxPauseMs)}`);
-  if (budget.maxClockJumpMs > 0) parts.push(`one clock jump of up to ${formatDuration(budget.maxClockJumpMs)} either way`);
+  if (budget.maxPauses > 0)
+    parts.push(
+      `up to ${count(budget.maxPauses, "pause", "pauses")} of a client of at most ${formatDuration(budget.maxPauseMs)}`,
+    );
+  if (budget.maxClockJumpMs > 0)
+    parts.push(`one clock jump of up to ${formatDuration(budget.maxClockJumpMs)} either way`);
   if (budget.maxDelayMs > 0) parts.push(`one write to storage delayed by up to ${formatDuration(budget.maxDelayMs)}`);
   const faults = parts.length ? `adds ${parts.join(", ")}` : "adds no fault (it only runs the scenario as it is)";
   return `The search ${faults}, at the moments that matter (grants, reads, writes, renewals), two faults at most; it tries at most ${count(budget.maxRuns, "schedule", "schedules")} and stops after ${formatDuration(timeLimitMs)}.`;

@@ -22,7 +22,9 @@ describe("the load curve", () => {
   });
 
   it("bends where the one lock saturates in traffic-10x", () => {
-    const points = [4, 10, 18, 32].map((rate) => curvePointOf(rate, simulate(curveScenario(preset("traffic-10x"), rate), { summaryOnly: true })));
+    const points = [4, 10, 18, 32].map((rate) =>
+      curvePointOf(rate, simulate(curveScenario(preset("traffic-10x"), rate), { summaryOnly: true })),
+    );
     expect(points[0]!.arrived).toBeGreaterThan(200);
     expect(points[3]!.throughputPerSec).toBeLessThan(20);
     const knee = kneeOf(points);

@@ -8,7 +8,9 @@ import type { SimResult } from "@/lib/sim/simulate";
 import { withStream } from "@/lib/scenario/trafficSliders";
 
 /** 1 to 1,000 jobs/s, four points per tenfold: the Traffic slider's range. */
-export const CURVE_RATES: readonly number[] = Array.from({ length: 13 }, (_, i) => Number((10 ** (i / 4)).toPrecision(2)));
+export const CURVE_RATES: readonly number[] = Array.from({ length: 13 }, (_, i) =>
+  Number((10 ** (i / 4)).toPrecision(2)),
+);
 
 /** Each point simulates at most this much true time, so the whole curve takes seconds, not minutes. */
 export const CURVE_MAX_DURATION_MS = 60_000;

@@ -29,7 +29,9 @@ describe("mapCells", () => {
 
   it("marks every cell invalid, with the reason, when an axis does not apply", () => {
     const jobs = mapCells(scenario({ service: { kind: "none" } }), "lease-ttl", [1000], "clients", [2], 3);
-    expect(jobs).toEqual([{ x: 0, y: 0, xValue: 1000, yValue: 2, seeds: 3, scenario: null, invalid: "With no lock there is no lease." }]);
+    expect(jobs).toEqual([
+      { x: 0, y: 0, xValue: 1000, yValue: 2, seeds: 3, scenario: null, invalid: "With no lock there is no lease." },
+    ]);
     expect(runCell(jobs[0]!)).toMatchObject({ runs: 0, invalid: "With no lock there is no lease." });
   });
 

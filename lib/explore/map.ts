@@ -53,14 +53,23 @@ export function hadOverlap(summary: Summary): boolean {
  * One job per cell of the grid xValues × yValues, in coarse-to-fine order (see `fillOrder`), so
  * that a map filled in job order shows the whole picture early and sharpens. `seeds` ≥ 1.
  */
-export function mapCells(base: Scenario, xAxis: AxisId, xValues: readonly number[], yAxis: AxisId, yValues: readonly number[], seeds: number): CellJob[] {
+export function mapCells(
+  base: Scenario,
+  xAxis: AxisId,
+  xValues: readonly number[],
+  yAxis: AxisId,
+  yValues: readonly number[],
+  seeds: number,
+): CellJob[] {
   if (xAxis === yAxis) throw new Error(`the two axes must differ (both are "${xAxis}")`);
   return fillOrder(xValues.length, yValues.length).map(({ x, y }) => {
     // fillOrder gives each index below its axis's length.
     const xValue = xValues[x]!;
     const yValue = yValues[y]!;
     const applied = cellScenario(base, xAxis, xValue, yAxis, yValue);
-    return applied.ok ? { x, y, xValue, yValue, seeds, scenario: applied.scenario } : { x, y, xValue, yValue, seeds, scenario: null, invalid: applied.reason };
+    return applied.ok
+      ? { x, y, xValue, yValue, seeds, scenario: applied.scenario }
+      : { x, y, xValue, yValue, seeds, scenario: null, invalid: applied.reason };
   });
 }
 
@@ -87,7 +96,9 @@ export function runCell(job: CellJob): CellResult {
   if (!validation.ok) return { ...cell, invalid: validation.errors[0] };
   try {
     for (let seed = 1; seed <= job.seeds; seed++) {
-      const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, { summaryOnly: true });
+      const { summary } = simulateResolved({ ...validation.scenario, seed }, validation.warnings, {
+        summaryOnly: true,
+      });
       cell.runs++;
       if (summary.incomplete) {
         cell.incomplete++;
@@ -122,7 +133,14 @@ export function runCell(job: CellJob): CellResult {
  * The scenario of one cell (axis values, not grid indices), optionally on a given seed: what
  * clicking a cell opens, on its failing seed when it has one.
  */
-export function cellScenario(base: Scenario, xAxis: AxisId, xValue: number, yAxis: AxisId, yValue: number, seed?: number): Applied {
+export function cellScenario(
+  base: Scenario,
+  xAxis: AxisId,
+  xValue: number,
+  yAxis: AxisId,
+  yValue: number,
+  seed?: number,
+): Applied {
   const withX = applyAxis(base, xAxis, xValue);
   if (!withX.ok) return withX;
   const withY = applyAxis(withX.scenario, yAxis, yValue);

@@ -33,7 +33,9 @@ describe("the current scenario on an axis", () => {
   it("finds the nearest column, by ratio on a log axis, and nothing beyond the ends", () => {
     const values = axisValues("lease-ttl", [1000, 60000], 10);
     const i = nearestIndex("lease-ttl", values, 5000)!;
-    expect(Math.abs(Math.log(values[i]! / 5000))).toBeLessThanOrEqual(Math.min(...values.map((v) => Math.abs(Math.log(v / 5000)))));
+    expect(Math.abs(Math.log(values[i]! / 5000))).toBeLessThanOrEqual(
+      Math.min(...values.map((v) => Math.abs(Math.log(v / 5000)))),
+    );
     expect(nearestIndex("lease-ttl", values, 100)).toBeNull();
     expect(nearestIndex("lease-ttl", values, 61000)).toBe(9);
     expect(nearestIndex("lease-ttl", values, null)).toBeNull();

@@ -8,7 +8,14 @@ import { mapLayerNote } from "./mapDefaults";
 function coarseDefaultMap(id: string) {
   const scenario = presetById(id)!.scenario;
   const { x, y, layer } = defaultMapSettings(scenario);
-  const cells = mapCells(scenario, x.axis, axisValues(x.axis, x.range, 4), y.axis, axisValues(y.axis, y.range, 4), 1).map(runCell);
+  const cells = mapCells(
+    scenario,
+    x.axis,
+    axisValues(x.axis, x.range, 4),
+    y.axis,
+    axisValues(y.axis, y.range, 4),
+    1,
+  ).map(runCell);
   const total = (n: (c: (typeof cells)[number]) => number) => cells.reduce((sum, c) => sum + n(c), 0);
   return {
     layer,
@@ -24,7 +31,9 @@ describe("the failure map's default layer", () => {
     expect(map.layer).toBe("overlap");
     expect(map.unsafe * 2).toBeLessThan(map.overlap);
     expect(new Set(map.shares).size).toBeGreaterThan(1);
-    expect(mapLayerNote(presetById("gc-pause-fenced")!.scenario)).toMatch(/^Storage checks each write's fencing token here/);
+    expect(mapLayerNote(presetById("gc-pause-fenced")!.scenario)).toMatch(
+      /^Storage checks each write's fencing token here/,
+    );
   });
 
   it("opens an unguarded scenario on unsafe runs, with no note", () => {

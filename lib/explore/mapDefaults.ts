@@ -10,7 +10,8 @@ import type { Scenario } from "@/lib/sim/scenario";
 export type MapLayer = "unsafe" | "overlap";
 
 const guardedBecause: Partial<Record<string, string>> = {
-  fencing: "Storage checks each write's fencing token here, so a write from a client whose lease has ended is rejected once storage has seen a newer token.",
+  fencing:
+    "Storage checks each write's fencing token here, so a write from a client whose lease has ended is rejected once storage has seen a newer token.",
   cas: "Storage compares each write's version here, so a write computed from a value that has since changed is rejected.",
   idempotency: "Storage rejects a job's second effect by its idempotency key here.",
 };

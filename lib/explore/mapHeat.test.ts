@@ -28,7 +28,9 @@ describe("heat colours", () => {
     expect(heatMix(0.01)).toBeGreaterThanOrEqual(MIN_MIX);
     expect(heatMix(1)).toBe(100);
     for (let f = 0.05; f < 1; f += 0.05) expect(heatMix(f + 0.05)).toBeGreaterThanOrEqual(heatMix(f));
-    expect(heatFill(0.5, "unsafe")).toBe(`color-mix(in oklab, light-dark(var(--color-oi-vermillion), #b04600) ${heatMix(0.5)}%, var(--color-page))`);
+    expect(heatFill(0.5, "unsafe")).toBe(
+      `color-mix(in oklab, light-dark(var(--color-oi-vermillion), #b04600) ${heatMix(0.5)}%, var(--color-page))`,
+    );
   });
 
   it("never rounds a failure away or a near miss up to all", () => {
@@ -57,7 +59,9 @@ describe("heatmap geometry", () => {
   });
 
   it("labels every k-th cell so labels never overlap", () => {
-    expect(labelIndices(40, 22, 40)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38]);
+    expect(labelIndices(40, 22, 40)).toEqual([
+      0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
+    ]);
     expect(labelIndices(5, 50, 40)).toEqual([0, 1, 2, 3, 4]);
     expect(labelIndices(10, 10, 40)).toEqual([0, 4, 8]);
     expect(labelIndices(13, 10, 40)).toEqual([0, 4, 8, 12]);

@@ -86,7 +86,16 @@ export function heatGeometry(cols: number, rows: number, width: number): HeatGeo
     .domain(indices(rows))
     .range([top + plotHeight, top])
     .paddingInner(0.08);
-  return { cell, left, top, width: left + plotWidth + right, height: top + plotHeight + bottom, x, y, numbers: cell >= NUMBER_MIN_CELL };
+  return {
+    cell,
+    left,
+    top,
+    width: left + plotWidth + right,
+    height: top + plotHeight + bottom,
+    x,
+    y,
+    numbers: cell >= NUMBER_MIN_CELL,
+  };
 }
 
 /**

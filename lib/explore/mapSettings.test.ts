@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/scenario/presets";
 import { decodeLabSearch, encodeLabSearch } from "../scenario/url";
-import { decodeMapSettings, defaultMapSettings, encodeMapSettings, mapSettingsProblems, mapWork, type MapSettings } from "./mapSettings";
+import {
+  decodeMapSettings,
+  defaultMapSettings,
+  encodeMapSettings,
+  mapSettingsProblems,
+  mapWork,
+  type MapSettings,
+} from "./mapSettings";
 
 const chaos = presetById("chaos-default")!.scenario;
 const big: MapSettings = {
@@ -22,9 +29,19 @@ describe("map settings in the URL", () => {
   });
 
   it("travels with the lab's state, and a link without it has none", () => {
-    const search = encodeLabSearch({ scenario: chaos, presetId: "chaos-default", t: null, predict: false, map: encodeMapSettings(big) });
+    const search = encodeLabSearch({
+      scenario: chaos,
+      presetId: "chaos-default",
+      t: null,
+      predict: false,
+      map: encodeMapSettings(big),
+    });
     expect(search).toBe("?preset=chaos-default&map=lease-ttl_1000_60000_40.pause-length_100_30000_40.20");
-    expect(decodeLabSearch(search)).toMatchObject({ presetId: "chaos-default", map: encodeMapSettings(big), problems: [] });
+    expect(decodeLabSearch(search)).toMatchObject({
+      presetId: "chaos-default",
+      map: encodeMapSettings(big),
+      problems: [],
+    });
     expect(decodeLabSearch("?preset=chaos-default").map).toBeNull();
     // A broken scenario costs the scenario, not the map.
     expect(decodeLabSearch("?s=%%%&map=x").map).toBe("x");
@@ -61,10 +78,12 @@ describe("map settings' problems", () => {
     const same = { ...big, y: { ...big.y, axis: "lease-ttl" as const } };
     expect(mapSettingsProblems(same)).toContain("The two axes must be different parameters.");
     expect(mapSettingsProblems({ ...big, seeds: 0 })).toEqual(["Seeds per cell must be a whole number from 1 to 100."]);
-    expect(mapSettingsProblems({ ...big, x: { ...big.x, count: 1 } })).toEqual(["The number of columns must be a whole number from 2 to 50."]);
-    expect(mapSettingsProblems({ ...big, x: { ...big.x, count: 50 }, y: { ...big.y, count: 50 }, seeds: 100 })[0]).toMatch(
-      /250,000 runs is more than the map's limit of 100,000/,
-    );
+    expect(mapSettingsProblems({ ...big, x: { ...big.x, count: 1 } })).toEqual([
+      "The number of columns must be a whole number from 2 to 50.",
+    ]);
+    expect(
+      mapSettingsProblems({ ...big, x: { ...big.x, count: 50 }, y: { ...big.y, count: 50 }, seeds: 100 })[0],
+    ).toMatch(/250,000 runs is more than the map's limit of 100,000/);
   });
 
   it("says when an axis does not apply to the scenario", () => {

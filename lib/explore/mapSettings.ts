@@ -47,8 +47,17 @@ const DEFAULT_SEEDS = 10;
  */
 export function defaultMapSettings(scenario: Scenario): MapSettings {
   const xAxis: AxisId = axisAvailability(scenario, "lease-ttl").ok ? "lease-ttl" : "work-time";
-  const axisSettings = (axis: AxisId): MapAxisSettings => ({ axis, range: [...axisById(axis).range], count: DEFAULT_COUNT });
-  return { x: axisSettings(xAxis), y: axisSettings("pause-length"), seeds: DEFAULT_SEEDS, layer: defaultMapLayer(scenario) };
+  const axisSettings = (axis: AxisId): MapAxisSettings => ({
+    axis,
+    range: [...axisById(axis).range],
+    count: DEFAULT_COUNT,
+  });
+  return {
+    x: axisSettings(xAxis),
+    y: axisSettings("pause-length"),
+    seeds: DEFAULT_SEEDS,
+    layer: defaultMapLayer(scenario),
+  };
 }
 
 /** What is wrong with a map's settings, one sentence each; empty when they can run. */
@@ -61,9 +70,11 @@ export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario):
   ] as const) {
     const label = axisById(a.axis).label;
     const [low, high] = a.range;
-    if (!Number.isInteger(low) || !Number.isInteger(high) || low < 0) problems.push(`${label}: the range must be whole numbers, 0 or more.`);
+    if (!Number.isInteger(low) || !Number.isInteger(high) || low < 0)
+      problems.push(`${label}: the range must be whole numbers, 0 or more.`);
     else if (low >= high) problems.push(`${label}: the low end must be below the high end.`);
-    else if (high > MAP_LIMITS.value) problems.push(`${label}: the high end must be at most ${groupDigits(MAP_LIMITS.value)}.`);
+    else if (high > MAP_LIMITS.value)
+      problems.push(`${label}: the high end must be at most ${groupDigits(MAP_LIMITS.value)}.`);
     if (!Number.isInteger(a.count) || a.count < minCount || a.count > maxCount)
       problems.push(`The number of ${name} must be a whole number from ${minCount} to ${maxCount}.`);
     if (scenario) {
@@ -77,14 +88,18 @@ export function mapSettingsProblems(settings: MapSettings, scenario?: Scenario):
     problems.push(`Seeds per cell must be a whole number from ${minSeeds} to ${maxSeeds}.`);
   const runs = settings.x.count * settings.y.count * settings.seeds;
   if (problems.length === 0 && runs > MAP_LIMITS.runs) {
-    problems.push(`${groupDigits(runs)} runs is more than the map's limit of ${groupDigits(MAP_LIMITS.runs)}: fewer cells or seeds, please.`);
+    problems.push(
+      `${groupDigits(runs)} runs is more than the map's limit of ${groupDigits(MAP_LIMITS.runs)}: fewer cells or seeds, please.`,
+    );
   }
   return problems;
 }
 
 /** What a map asks of the browser: its cells (an axis may give fewer values than asked) and runs. */
 export function mapWork(settings: MapSettings): { cells: number; runs: number } {
-  const cells = axisValues(settings.x.axis, settings.x.range, settings.x.count).length * axisValues(settings.y.axis, settings.y.range, settings.y.count).length;
+  const cells =
+    axisValues(settings.x.axis, settings.x.range, settings.x.count).length *
+    axisValues(settings.y.axis, settings.y.range, settings.y.count).length;
   return { cells, runs: cells * settings.seeds };
 }
 
@@ -107,14 +122,24 @@ function decodeAxis(text: string): MapAxisSettings | null {
 }
 
 /** Map settings from a `map` parameter, or the problems that stop it from being used. Never throws. */
-export function decodeMapSettings(raw: string): { ok: true; settings: MapSettings } | { ok: false; problems: string[] } {
+export function decodeMapSettings(
+  raw: string,
+): { ok: true; settings: MapSettings } | { ok: false; problems: string[] } {
   const shown = raw.slice(0, 80);
   const parts = raw.split(".");
   const x = parts[0] === undefined ? null : decodeAxis(parts[0]);
   const y = parts[1] === undefined ? null : decodeAxis(parts[1]);
   const seeds = parts[2] !== undefined && WHOLE.test(parts[2]) ? Number(parts[2]) : null;
   const layer = parts[3] ?? "unsafe";
-  if (raw.length > 200 || parts.length < 3 || parts.length > 4 || !x || !y || seeds === null || (layer !== "unsafe" && layer !== "overlap")) {
+  if (
+    raw.length > 200 ||
+    parts.length < 3 ||
+    parts.length > 4 ||
+    !x ||
+    !y ||
+    seeds === null ||
+    (layer !== "unsafe" && layer !== "overlap")
+  ) {
     return { ok: false, problems: [`The map settings in this link (map=${shown}) are not in a form the lab knows.`] };
   }
   const settings: MapSettings = { x, y, seeds, layer };

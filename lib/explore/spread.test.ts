@@ -31,14 +31,17 @@ describe("fillOrder", () => {
 });
 
 describe("chunkSize", () => {
-  it.each([1, 2, 3, 8])("cuts a 40 × 40 map for %i workers into chunks that cover every cell once and shrink to 1", (workers) => {
-    const sizes: number[] = [];
-    for (let remaining = 1600; remaining > 0; remaining -= sizes.at(-1)!) sizes.push(chunkSize(remaining, workers));
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1600);
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(32);
-    expect(sizes.at(-1)).toBe(1);
-    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
-  });
+  it.each([1, 2, 3, 8])(
+    "cuts a 40 × 40 map for %i workers into chunks that cover every cell once and shrink to 1",
+    (workers) => {
+      const sizes: number[] = [];
+      for (let remaining = 1600; remaining > 0; remaining -= sizes.at(-1)!) sizes.push(chunkSize(remaining, workers));
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(1600);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(32);
+      expect(sizes.at(-1)).toBe(1);
+      for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
+    },
+  );
 
   it("never asks for more cells than remain, nor for none", () => {
     expect(chunkSize(3, 2)).toBe(1);

@@ -23,7 +23,10 @@ export function warmUp(scenario: Scenario, forMs: number, now: () => number, max
   let runs = 0;
   while (runs < maxRuns && now() < until) {
     runs++;
-    simulateResolved({ ...validation.scenario, seed: runs }, validation.warnings, { summaryOnly: true, maxEvents: WARM_UP_MAX_EVENTS });
+    simulateResolved({ ...validation.scenario, seed: runs }, validation.warnings, {
+      summaryOnly: true,
+      maxEvents: WARM_UP_MAX_EVENTS,
+    });
   }
   return runs;
 }

@@ -47,7 +47,12 @@ describe("the decision guide's flowchart", () => {
   });
 
   it("draws one labelled edge per answer, and knows which a walk took", () => {
-    expect(guideEdges(guide).map((e) => `${e.source}→${e.target}:${e.label}`)).toEqual(["a→b:yes", "a→x:no", "b→x:yes", "b→y:no"]);
+    expect(guideEdges(guide).map((e) => `${e.source}→${e.target}:${e.label}`)).toEqual([
+      "a→b:yes",
+      "a→x:no",
+      "b→x:yes",
+      "b→y:no",
+    ]);
     expect([...guidePathEdgeIds(guide, ["a", "b", "y"])]).toEqual(["a-0", "b-1"]);
   });
 });

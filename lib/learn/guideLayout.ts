@@ -21,7 +21,14 @@ export interface GuideEdge {
 
 export function guideEdges(guide: DecisionGuide): GuideEdge[] {
   return Object.values(guide.nodes).flatMap((node) =>
-    node.kind === "question" ? node.answers.map((answer, i) => ({ id: `${node.id}-${i}`, source: node.id, target: answer.next, label: answer.label })) : [],
+    node.kind === "question"
+      ? node.answers.map((answer, i) => ({
+          id: `${node.id}-${i}`,
+          source: node.id,
+          target: answer.next,
+          label: answer.label,
+        }))
+      : [],
   );
 }
 

@@ -24,7 +24,11 @@ const lesson: Lesson = {
   objectives: [],
   quiz: { slug: "fencing", title: "Fencing" },
   sources: [],
-  blocks: [{ kind: "html", html: "<p>Intro</p>" }, { ...predict, id: "predict-gc-pause-12000", fingerprint: "q0", at: 12000 }, predict],
+  blocks: [
+    { kind: "html", html: "<p>Intro</p>" },
+    { ...predict, id: "predict-gc-pause-12000", fingerprint: "q0", at: 12000 },
+    predict,
+  ],
 };
 
 describe("a missed prediction's review card", () => {
@@ -40,7 +44,11 @@ describe("a missed prediction's review card", () => {
       lesson: "04-fencing-tokens",
       multiple: false,
       options: [
-        { html: "Accepts it", correct: false, explanationHtml: "<p>Not what the run does: the answer is “Rejects it”.</p>" },
+        {
+          html: "Accepts it",
+          correct: false,
+          explanationHtml: "<p>Not what the run does: the answer is “Rejects it”.</p>",
+        },
         { html: "Rejects it", correct: true, explanationHtml: "<p>Storage rejects it.</p>" },
       ],
     });

@@ -25,7 +25,10 @@ export function predictionHref(lessonSlug: string, predictId: string): string {
 }
 
 /** One prediction as a review card; its id is the prediction's key in the learner's progress. */
-export function predictionCard(lesson: Pick<Lesson, "slug" | "number" | "title">, predict: LessonPredict): QuizQuestion {
+export function predictionCard(
+  lesson: Pick<Lesson, "slug" | "number" | "title">,
+  predict: LessonPredict,
+): QuizQuestion {
   const answer = predict.options[predict.answer] ?? "";
   const first = predict.reveal[0];
   // The reveal's opening prose says what the run does after the moment; the live pieces after it stay in the lesson.
@@ -59,6 +62,8 @@ export function predictionCards(lessons: readonly Lesson[]): QuizQuestion[] {
 /** Every prediction the lessons ask now, by its key in the learner's progress, with its question's fingerprint. */
 export function predictionFingerprints(lessons: readonly Lesson[]): Record<string, string> {
   return Object.fromEntries(
-    lessons.flatMap((lesson) => lessonPredictions(lesson).map((predict) => [predictionKey(lesson.slug, predict.id), predict.fingerprint])),
+    lessons.flatMap((lesson) =>
+      lessonPredictions(lesson).map((predict) => [predictionKey(lesson.slug, predict.id), predict.fingerprint]),
+    ),
   );
 }

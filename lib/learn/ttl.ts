@@ -46,7 +46,13 @@ export interface TtlAdvice {
 }
 
 /** Upper bounds on the inputs, so a suggestion can always be opened in the lab. */
-export const TTL_INPUT_MAX = { workMs: 600_000, pauseMs: 600_000, driftPpm: 100_000, takeoverMs: 600_000, networkDelayMs: 10_000 } as const;
+export const TTL_INPUT_MAX = {
+  workMs: 600_000,
+  pauseMs: 600_000,
+  driftPpm: 100_000,
+  takeoverMs: 600_000,
+  networkDelayMs: 10_000,
+} as const;
 
 const s = (ms: number) => (ms >= 1000 ? `${Number((ms / 1000).toFixed(3))} s` : `${Number(ms.toFixed(2))} ms`);
 
@@ -82,7 +88,10 @@ export function ttlSuggest({ workMs, pauseMs, driftPpm, takeoverMs, networkDelay
       rule: "Cover the work",
       text: `W + P = ${s(workMs)} + ${s(pauseMs)} = ${s(cover)}, within the takeover time of ${s(takeoverMs)}: TTL = ${s(ttlMs)}.`,
     });
-    steps.push({ rule: "Bound the takeover", text: `After a crash the next client waits at most ${s(ttlMs)} plus one retry delay, within ${s(takeoverMs)}.` });
+    steps.push({
+      rule: "Bound the takeover",
+      text: `After a crash the next client waits at most ${s(ttlMs)} plus one retry delay, within ${s(takeoverMs)}.`,
+    });
   } else {
     ttlMs = takeoverMs;
     renewal = "required";
@@ -101,7 +110,10 @@ export function ttlSuggest({ workMs, pauseMs, driftPpm, takeoverMs, networkDelay
   }
   const renewEveryMs = Math.max(1, Math.floor(ttlMs / 3));
   if (renewal === "optional") {
-    steps.push({ rule: "Renew anyway", text: `Renewing every TTL/3 = ${s(renewEveryMs)} costs little and covers jobs slower than the p99.` });
+    steps.push({
+      rule: "Renew anyway",
+      text: `Renewing every TTL/3 = ${s(renewEveryMs)} costs little and covers jobs slower than the p99.`,
+    });
   }
   const driftMs = (driftPpm * ttlMs) / 1e6;
   const safetyMarginMs = Math.ceil(driftMs + networkDelayMs);
@@ -118,15 +130,26 @@ export function ttlSuggest({ workMs, pauseMs, driftPpm, takeoverMs, networkDelay
  * paused for the budgeted pause while it holds the lock.
  */
 export function ttlLabScenario(input: TtlInput, advice: TtlAdvice): Scenario {
-  const durationMs = Math.min(3_600_000, Math.max(60_000, Math.ceil((2 * (input.workMs + input.pauseMs + advice.ttlMs) + 5_000) / 1000) * 1000));
+  const durationMs = Math.min(
+    3_600_000,
+    Math.max(60_000, Math.ceil((2 * (input.workMs + input.pauseMs + advice.ttlMs) + 5_000) / 1000) * 1000),
+  );
   return {
     version: 1,
     name: "From the TTL calculator",
     durationMs,
     service: { kind: "redis", ttlMs: advice.ttlMs },
-    clients: { count: 2, startMs: [0, 100], workMs: input.workMs, renewEveryMs: advice.renewEveryMs, safetyMarginMs: advice.safetyMarginMs },
+    clients: {
+      count: 2,
+      startMs: [0, 100],
+      workMs: input.workMs,
+      renewEveryMs: advice.renewEveryMs,
+      safetyMarginMs: advice.safetyMarginMs,
+    },
     workload: { kind: "counter", jobsPerClient: 1 },
     ...(input.driftPpm > 0 ? { clocks: { driftPpm: input.driftPpm } } : {}),
-    ...(input.pauseMs > 0 ? { faults: [{ kind: "pause" as const, target: "c1", atPhase: "holding" as const, forMs: input.pauseMs }] } : {}),
+    ...(input.pauseMs > 0
+      ? { faults: [{ kind: "pause" as const, target: "c1", atPhase: "holding" as const, forMs: input.pauseMs }] }
+      : {}),
   };
 }

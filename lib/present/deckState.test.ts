@@ -14,7 +14,8 @@ import {
 const shape: DeckShape = { slideCount: 4, predicts: [false, true, false, true] };
 const start = (slide = 0, author = "a") => deckInitial(shape, slide, author);
 const WALL = 1_700_000_000_000;
-const run = (state: DeckState, ...actions: DeckAction[]) => actions.reduce((s, action) => deckReduce(shape, s, action, s.author, WALL), state);
+const run = (state: DeckState, ...actions: DeckAction[]) =>
+  actions.reduce((s, action) => deckReduce(shape, s, action, s.author, WALL), state);
 
 describe("deckReduce", () => {
   it("moves between slides within the deck, and a new slide starts paused at its moment, unrevealed", () => {
@@ -24,7 +25,14 @@ describe("deckReduce", () => {
     expect(run(start(3), { type: "first" }).slide).toBe(0);
     expect(run(start(), { type: "go", slide: 99 }).slide).toBe(3);
     const played = run(start(1), { type: "reveal", answer: 0 }, { type: "playhead", t: 4000, playing: true, speed: 2 });
-    expect(run(played, { type: "next" })).toMatchObject({ slide: 2, t: null, playing: false, wall: null, reveal: null, speed: null });
+    expect(run(played, { type: "next" })).toMatchObject({
+      slide: 2,
+      t: null,
+      playing: false,
+      wall: null,
+      reveal: null,
+      speed: null,
+    });
   });
 
   it("returns the same state when nothing changes, and counts every change as a new version by its author", () => {
@@ -65,8 +73,14 @@ describe("playing by the clock", () => {
     // A window that drew every frame and one that drew none in 1.5 s agree: 4 s + 1.5 s × 2.
     expect(deckPlayheadAt(play, 20_000, WALL + 1500)).toEqual({ t: 7000, ended: false });
     expect(deckPlayheadAt(play, 6000, WALL + 1500)).toEqual({ t: 6000, ended: true });
-    expect(deckPlayheadAt({ ...play, playing: false, wall: null }, 20_000, WALL + 1500)).toEqual({ t: 4000, ended: false });
-    expect(run(playing, { type: "playhead", t: 5000, playing: false, speed: 2 })).toMatchObject({ playing: false, wall: null });
+    expect(deckPlayheadAt({ ...play, playing: false, wall: null }, 20_000, WALL + 1500)).toEqual({
+      t: 4000,
+      ended: false,
+    });
+    expect(run(playing, { type: "playhead", t: 5000, playing: false, speed: 2 })).toMatchObject({
+      playing: false,
+      wall: null,
+    });
   });
 
   it("starts the reveal's play at the moment it was revealed", () => {

@@ -58,7 +58,18 @@ export type DeckAction =
 export type DeckMessage = { type: "hello" } | { type: "state"; state: DeckState };
 
 export function deckInitial(shape: DeckShape, slide: number, author: string): DeckState {
-  return { slide: clampSlide(shape, slide), blank: false, t: null, playing: false, wall: null, speed: null, view: null, reveal: null, version: 0, author };
+  return {
+    slide: clampSlide(shape, slide),
+    blank: false,
+    t: null,
+    playing: false,
+    wall: null,
+    speed: null,
+    view: null,
+    reveal: null,
+    version: 0,
+    author,
+  };
 }
 
 const clampSlide = (shape: DeckShape, slide: number) => Math.max(0, Math.min(shape.slideCount - 1, Math.trunc(slide)));
@@ -93,7 +104,8 @@ function changes(shape: DeckShape, state: DeckState, action: DeckAction, now: nu
     case "reveal":
       if (!shape.predicts[state.slide]) return {};
       // A second reveal only supplies the answer the first one lacked; it does not replay.
-      if (state.reveal) return state.reveal.answer === null && action.answer !== null ? { reveal: { answer: action.answer } } : {};
+      if (state.reveal)
+        return state.reveal.answer === null && action.answer !== null ? { reveal: { answer: action.answer } } : {};
       return { reveal: { answer: action.answer }, playing: true, wall: now, blank: false };
   }
 }
@@ -102,7 +114,13 @@ function changes(shape: DeckShape, state: DeckState, action: DeckAction, now: nu
  * Applies one of this window's actions at wall time `now`. Returns the same object when nothing
  * changed (so nothing is posted); otherwise a new version by `author`.
  */
-export function deckReduce(shape: DeckShape, state: DeckState, action: DeckAction, author: string, now: number): DeckState {
+export function deckReduce(
+  shape: DeckShape,
+  state: DeckState,
+  action: DeckAction,
+  author: string,
+  now: number,
+): DeckState {
   const change = changes(shape, state, action, now);
   const changed = (Object.keys(change) as (keyof DeckState)[]).some((key) => !sameValue(change[key], state[key]));
   return changed ? { ...state, ...change, version: state.version + 1, author } : state;
@@ -112,7 +130,8 @@ export function deckReduce(shape: DeckShape, state: DeckState, action: DeckActio
 export function deckReceive(shape: DeckShape, state: DeckState, message: DeckMessage): DeckState {
   if (message.type !== "state") return state;
   const incoming = message.state;
-  const newer = incoming.version > state.version || (incoming.version === state.version && incoming.author > state.author);
+  const newer =
+    incoming.version > state.version || (incoming.version === state.version && incoming.author > state.author);
   return newer ? { ...incoming, slide: clampSlide(shape, incoming.slide) } : state;
 }
 
@@ -123,7 +142,13 @@ export function deckRevealNeedsAnswer(state: DeckState, answer: number | null): 
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  return typeof a === "object" && typeof b === "object" && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+  return (
+    typeof a === "object" &&
+    typeof b === "object" &&
+    a !== null &&
+    b !== null &&
+    JSON.stringify(a) === JSON.stringify(b)
+  );
 }
 
 /** The diagram after `view` in the order T steps through: timeline, topology, both, timeline… */

@@ -10,7 +10,17 @@ export interface Pace {
   remainingMs: number;
 }
 
-export function deckPace({ elapsedMs, slide, slideCount, minutes }: { elapsedMs: number; slide: number; slideCount: number; minutes: number }): Pace {
+export function deckPace({
+  elapsedMs,
+  slide,
+  slideCount,
+  minutes,
+}: {
+  elapsedMs: number;
+  slide: number;
+  slideCount: number;
+  minutes: number;
+}): Pace {
   const plannedMs = minutes * 60_000;
   const perSlide = plannedMs / Math.max(1, slideCount);
   const slideStart = slide * perSlide;

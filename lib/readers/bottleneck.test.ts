@@ -19,11 +19,14 @@ const uniform = { keys: 1, hotKey: false, owner: false, lockless: false };
 
 describe("the bottleneck sentence", () => {
   it("names the hot lock when it is held most of the time and the service is idle", () => {
-    const b = describeBottleneck(facts({ busiestLock: { key: 0, held: 0.92 }, meanWaitMs: 1800, serviceBusy: 0.04, workersBusy: 0.95 }), {
-      ...uniform,
-      keys: 16,
-      hotKey: true,
-    });
+    const b = describeBottleneck(
+      facts({ busiestLock: { key: 0, held: 0.92 }, meanWaitMs: 1800, serviceBusy: 0.04, workersBusy: 0.95 }),
+      {
+        ...uniform,
+        keys: 16,
+        hotKey: true,
+      },
+    );
     expect(b.limit).toBe("lock");
     expect(b.sentence).toBe(
       "The lock on key 0 is held 92 % of the time and jobs wait 1.8 s on average for a worker; the lock service is 4 % busy: the hot key, not the service, limits throughput.",
@@ -31,9 +34,14 @@ describe("the bottleneck sentence", () => {
   });
 
   it("names the service first when it is saturated", () => {
-    const b = describeBottleneck(facts({ serviceBusy: 0.99, busiestLock: { key: 758, held: 0.85 }, workersBusy: 0.93 }), { ...uniform, keys: 1024 });
+    const b = describeBottleneck(
+      facts({ serviceBusy: 0.99, busiestLock: { key: 758, held: 0.85 }, workersBusy: 0.93 }),
+      { ...uniform, keys: 1024 },
+    );
     expect(b.limit).toBe("service");
-    expect(b.sentence).toMatch(/^The lock service is 99 % busy and jobs wait 3 ms .*: the lock service, not any one lock, limits throughput\.$/);
+    expect(b.sentence).toMatch(
+      /^The lock service is 99 % busy and jobs wait 3 ms .*: the lock service, not any one lock, limits throughput\.$/,
+    );
   });
 
   it("names the workers when they, not the lock, are busy", () => {
@@ -43,12 +51,15 @@ describe("the bottleneck sentence", () => {
   });
 
   it("watches the busiest owner under owner routing", () => {
-    const b = describeBottleneck(facts({ busiestLock: null, busiestWorker: { id: "c3", busy: 0.97 }, workersBusy: 0.3 }), {
-      keys: 16,
-      hotKey: true,
-      owner: true,
-      lockless: true,
-    });
+    const b = describeBottleneck(
+      facts({ busiestLock: null, busiestWorker: { id: "c3", busy: 0.97 }, workersBusy: 0.3 }),
+      {
+        keys: 16,
+        hotKey: true,
+        owner: true,
+        lockless: true,
+      },
+    );
     expect(b.limit).toBe("workers");
     expect(b.sentence).toMatch(
       /^C3, the busiest owner, is 97 % busy and jobs wait 3 ms on average for a worker; there is no lock to wait for: the owner of the busiest keys/,

@@ -50,7 +50,8 @@ export function loadFactsOf(result: SimResult): LoadFacts {
     if (!list) held.set(lock, (list = []));
     list.push([from, to]);
   };
-  const work = (id: string, from: number, to: number) => workerMs.set(id, (workerMs.get(id) ?? 0) + Math.max(0, to - from));
+  const work = (id: string, from: number, to: number) =>
+    workerMs.set(id, (workerMs.get(id) ?? 0) + Math.max(0, to - from));
 
   for (const e of events) {
     switch (e.kind) {
@@ -91,7 +92,8 @@ export function loadFactsOf(result: SimResult): LoadFacts {
   let total = 0;
   for (const [id, ms] of workerMs) {
     total += ms;
-    if (!busiestWorker || ms / coveredMs > busiestWorker.busy) busiestWorker = { id, busy: Math.min(1, ms / coveredMs) };
+    if (!busiestWorker || ms / coveredMs > busiestWorker.busy)
+      busiestWorker = { id, busy: Math.min(1, ms / coveredMs) };
   }
   return {
     coveredMs,

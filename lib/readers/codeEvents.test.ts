@@ -27,7 +27,9 @@ describe("a learner's client in the story and on the timeline", () => {
   it("tells its log lines and the error that stopped it", () => {
     const texts = storyOf(result).lines.map((l) => l.text);
     expect(texts).toContain("At 0.0 s c1 logged “taking the lock”.");
-    expect(texts.find((t) => t.includes("c1's code stopped with an error at line 4: Error: my own mistake"))).toBeDefined();
+    expect(
+      texts.find((t) => t.includes("c1's code stopped with an error at line 4: Error: my own mistake")),
+    ).toBeDefined();
   });
 
   it("marks both on c1's lane", () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/scenario/presets";
 import { simulate } from "@/lib/sim";
-import { adoptPreparedRun, bottleneckOfResult, modelOf, prepareRun, preparedTransferables, questionsOf, storyOfResult } from "./derived";
+import {
+  adoptPreparedRun,
+  bottleneckOfResult,
+  modelOf,
+  prepareRun,
+  preparedTransferables,
+  questionsOf,
+  storyOfResult,
+} from "./derived";
 import { timelineModel } from "./timelineModel";
 
 describe("a run prepared in the worker", () => {

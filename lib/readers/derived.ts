@@ -9,7 +9,13 @@ import type { SimResult } from "@/lib/sim/simulate";
 import { bottleneckOf, type Bottleneck } from "./bottleneck";
 import { questionsFor, type Question } from "./question";
 import { storyOf, type Story } from "./story";
-import { timelineModel, timelineModelData, timelineModelFrom, type TimelineModel, type TimelineModelData } from "./timelineModel";
+import {
+  timelineModel,
+  timelineModelData,
+  timelineModelFrom,
+  type TimelineModel,
+  type TimelineModelData,
+} from "./timelineModel";
 
 const models = new WeakMap<SimResult, TimelineModel>();
 const stories = new WeakMap<SimResult, Story>();
@@ -27,8 +33,10 @@ function cached<T>(cache: WeakMap<SimResult, T>, result: SimResult, derive: () =
 
 export const modelOf = (result: SimResult): TimelineModel => cached(models, result, () => timelineModel(result));
 export const storyOfResult = (result: SimResult): Story => cached(stories, result, () => storyOf(result));
-export const questionsOf = (result: SimResult): Question[] => cached(questionLists, result, () => questionsFor(result, storyOfResult(result).lines));
-export const bottleneckOfResult = (result: SimResult): Bottleneck | null => cached(bottlenecks, result, () => bottleneckOf(result));
+export const questionsOf = (result: SimResult): Question[] =>
+  cached(questionLists, result, () => questionsFor(result, storyOfResult(result).lines));
+export const bottleneckOfResult = (result: SimResult): Bottleneck | null =>
+  cached(bottlenecks, result, () => bottleneckOf(result));
 
 /** A run with everything the lab derives from it, made where the run was (the worker). */
 export interface PreparedRun {
@@ -54,9 +62,18 @@ export function prepareRun(result: SimResult): PreparedRun {
 /** The buffers of a prepared run that can be handed over without copying. */
 export function preparedTransferables({ model }: PreparedRun): ArrayBuffer[] {
   const m = model.messages;
-  return [model.stops.all, model.stops.withoutMessages, model.stops.key, m.id, m.sendT, m.endT, m.from, m.to, m.msg, m.dropped].map(
-    (array) => array.buffer as ArrayBuffer,
-  );
+  return [
+    model.stops.all,
+    model.stops.withoutMessages,
+    model.stops.key,
+    m.id,
+    m.sendT,
+    m.endT,
+    m.from,
+    m.to,
+    m.msg,
+    m.dropped,
+  ].map((array) => array.buffer as ArrayBuffer);
 }
 
 /** Takes in a run prepared elsewhere: its derived data is registered, and its result returned. */

@@ -13,7 +13,12 @@ describe("first divergence", () => {
   });
 
   it("is the first position where the events differ, at the earlier of their times", () => {
-    expect(firstDivergence([ev(1, 1), ev(5, 2)], [ev(1, 1), ev(3, 2)])).toEqual({ index: 1, t: 3, a: ev(5, 2), b: ev(3, 2) });
+    expect(firstDivergence([ev(1, 1), ev(5, 2)], [ev(1, 1), ev(3, 2)])).toEqual({
+      index: 1,
+      t: 3,
+      a: ev(5, 2),
+      b: ev(3, 2),
+    });
     expect(firstDivergence([ev(1, 1), ev(5, 2, "c1")], [ev(1, 1), ev(5, 2, "c2")])?.index).toBe(1);
   });
 
@@ -27,7 +32,9 @@ describe("first divergence", () => {
     const d = firstDivergence(plain.events, fenced.events)!;
     expect(d.a).toMatchObject({ kind: "grant", token: null });
     expect(d.b).toMatchObject({ kind: "grant", token: 1 });
-    expect(plain.events.slice(0, d.index).map((e) => e.kind)).toEqual(fenced.events.slice(0, d.index).map((e) => e.kind));
+    expect(plain.events.slice(0, d.index).map((e) => e.kind)).toEqual(
+      fenced.events.slice(0, d.index).map((e) => e.kind),
+    );
   });
 
   it("finds no difference before it, and one at it (property)", () => {

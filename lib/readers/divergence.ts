@@ -22,7 +22,9 @@ function sameEvent(x: SimEvent, y: SimEvent): boolean {
   const ys = y as unknown as Record<string, unknown>;
   const keys = Object.keys(xs).filter((k) => k !== "seq");
   if (keys.length !== Object.keys(ys).filter((k) => k !== "seq").length) return false;
-  return keys.every((k) => (typeof xs[k] === "object" && xs[k] !== null ? JSON.stringify(xs[k]) === JSON.stringify(ys[k]) : xs[k] === ys[k]));
+  return keys.every((k) =>
+    typeof xs[k] === "object" && xs[k] !== null ? JSON.stringify(xs[k]) === JSON.stringify(ys[k]) : xs[k] === ys[k],
+  );
 }
 
 /** The first difference between two event logs, or null when they are the same. */

@@ -24,19 +24,26 @@ describe("IntervalIndex", () => {
   });
 
   it("agrees with a plain filter on any intervals and window", () => {
-    const interval = fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 200 })).map(([s, len]) => ({ s, e: s + len }));
+    const interval = fc
+      .tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 200 }))
+      .map(([s, len]) => ({ s, e: s + len }));
     fc.assert(
-      fc.property(fc.array(interval, { maxLength: 60 }), fc.integer({ min: -10, max: 1300 }), fc.integer({ min: 0, max: 400 }), (items, from, width) => {
-        const to = from + width;
-        const index = new IntervalIndex(
-          items,
-          (x) => x.s,
-          (x) => x.e,
-        );
-        const expected = items.filter((x) => x.e >= from && x.s <= to);
-        expect(index.query(from, to)).toHaveLength(expected.length);
-        expect(new Set(index.query(from, to))).toEqual(new Set(expected));
-      }),
+      fc.property(
+        fc.array(interval, { maxLength: 60 }),
+        fc.integer({ min: -10, max: 1300 }),
+        fc.integer({ min: 0, max: 400 }),
+        (items, from, width) => {
+          const to = from + width;
+          const index = new IntervalIndex(
+            items,
+            (x) => x.s,
+            (x) => x.e,
+          );
+          const expected = items.filter((x) => x.e >= from && x.s <= to);
+          expect(index.query(from, to)).toHaveLength(expected.length);
+          expect(new Set(index.query(from, to))).toEqual(new Set(expected));
+        },
+      ),
     );
   });
 });

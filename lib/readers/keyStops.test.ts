@@ -17,14 +17,17 @@ describe("the key stops of a run", () => {
   });
 
   it("include every grant, write and violation, in time order, once each", () => {
-    for (const e of result.events) if (e.kind === "grant" || e.kind === "write" || e.kind === "pause-start") expect(key).toContain(e.t);
+    for (const e of result.events)
+      if (e.kind === "grant" || e.kind === "write" || e.kind === "pause-start") expect(key).toContain(e.t);
     for (const v of result.violations) expect(key).toContain(v.t);
     for (let i = 1; i < key.length; i++) expect(key[i]).toBeGreaterThan(key[i - 1]!);
   });
 
   it("skip messages", () => {
     const sends = result.events.filter((e) => e.kind === "send").map((e) => e.t);
-    const onlyMessages = sends.filter((t) => !result.events.some((e) => e.t === t && e.kind !== "send" && e.kind !== "deliver" && e.kind !== "drop"));
+    const onlyMessages = sends.filter(
+      (t) => !result.events.some((e) => e.t === t && e.kind !== "send" && e.kind !== "deliver" && e.kind !== "drop"),
+    );
     expect(onlyMessages.length).toBeGreaterThan(0);
     for (const t of onlyMessages) expect([...keyStopsOf(result.events, result.violations)]).not.toContain(t);
   });

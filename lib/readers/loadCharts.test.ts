@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chartBox, decadeTicks, rateScale, secondsLabel, seriesPath, ticksOf, timeScale, valueScale } from "./loadCharts";
+import {
+  chartBox,
+  decadeTicks,
+  rateScale,
+  secondsLabel,
+  seriesPath,
+  ticksOf,
+  timeScale,
+  valueScale,
+} from "./loadCharts";
 
 const box = chartBox(300, 150);
 
@@ -31,7 +40,12 @@ describe("chart geometry", () => {
   });
 
   it("labels seconds and decades", () => {
-    expect(ticksOf(timeScale(60_000, box), 4, secondsLabel).map((t) => t.label)).toEqual(["0 s", "20 s", "40 s", "60 s"]);
+    expect(ticksOf(timeScale(60_000, box), 4, secondsLabel).map((t) => t.label)).toEqual([
+      "0 s",
+      "20 s",
+      "40 s",
+      "60 s",
+    ]);
     expect(decadeTicks(rateScale(1, 1000, box), String).map((t) => t.label)).toEqual(["1", "10", "100", "1000"]);
   });
 });

@@ -53,7 +53,11 @@ export function rateScale(minRate: number, maxRate: number, box: Box): ScaleLoga
     .range([box.left, box.right]);
 }
 
-export function ticksOf(scale: ScaleLinear<number, number> | ScaleLogarithmic<number, number>, count: number, format: (value: number) => string): Tick[] {
+export function ticksOf(
+  scale: ScaleLinear<number, number> | ScaleLogarithmic<number, number>,
+  count: number,
+  format: (value: number) => string,
+): Tick[] {
   return scale.ticks(count).map((value) => ({ value, at: scale(value), label: format(value) }));
 }
 
@@ -61,7 +65,8 @@ export function ticksOf(scale: ScaleLinear<number, number> | ScaleLogarithmic<nu
 export function decadeTicks(scale: ScaleLogarithmic<number, number>, format: (value: number) => string): Tick[] {
   const [lo = 1, hi = lo] = scale.domain();
   const ticks: Tick[] = [];
-  for (let v = 10 ** Math.ceil(Math.log10(lo) - 1e-9); v <= hi * (1 + 1e-9); v *= 10) ticks.push({ value: v, at: scale(v), label: format(v) });
+  for (let v = 10 ** Math.ceil(Math.log10(lo) - 1e-9); v <= hi * (1 + 1e-9); v *= 10)
+    ticks.push({ value: v, at: scale(v), label: format(v) });
   return ticks;
 }
 
@@ -98,6 +103,11 @@ export function seriesPath(
 }
 
 /** Points joined by straight segments (the load curve), skipping those `defined` rejects. */
-export function pointsPath<T>(points: readonly T[], px: (p: T) => number, py: (p: T) => number, defined: (p: T) => boolean = () => true): string {
+export function pointsPath<T>(
+  points: readonly T[],
+  px: (p: T) => number,
+  py: (p: T) => number,
+  defined: (p: T) => boolean = () => true,
+): string {
   return line<T>().defined(defined).x(px).y(py)([...points]) ?? "";
 }

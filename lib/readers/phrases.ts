@@ -29,10 +29,26 @@ export const leaseEndWords: Record<LeaseEndReason, LeaseEndWords> = {
     label: "expired",
   },
   revoked: { sentence: (who, where) => `${where} revoked ${who}'s lease`, verb: "was revoked", label: "revoked" },
-  failover: { sentence: (who) => `${who}'s lock was lost in the failover`, verb: "was lost in a failover", label: "lost: failover" },
-  restart: { sentence: (who, where) => `${who}'s lock was lost when ${where} restarted empty`, verb: "was lost in a restart", label: "lost: restart" },
-  deleted: { sentence: (who) => `${who}'s lock was deleted by another client's release`, verb: "was deleted by another client", label: "deleted" },
-  "taken-over": { sentence: (who, where) => `${where} let another client take over ${who}'s lock`, verb: "was taken over", label: "taken over" },
+  failover: {
+    sentence: (who) => `${who}'s lock was lost in the failover`,
+    verb: "was lost in a failover",
+    label: "lost: failover",
+  },
+  restart: {
+    sentence: (who, where) => `${who}'s lock was lost when ${where} restarted empty`,
+    verb: "was lost in a restart",
+    label: "lost: restart",
+  },
+  deleted: {
+    sentence: (who) => `${who}'s lock was deleted by another client's release`,
+    verb: "was deleted by another client",
+    label: "deleted",
+  },
+  "taken-over": {
+    sentence: (who, where) => `${where} let another client take over ${who}'s lock`,
+    verb: "was taken over",
+    label: "taken over",
+  },
   "connection-lost": {
     sentence: (who, where) => `${where} closed ${who}'s connection, and its lock went with it`,
     verb: "was lost with its connection",
@@ -44,7 +60,8 @@ export const leaseEndWords: Record<LeaseEndReason, LeaseEndWords> = {
 export const sessionWords: Record<SessionState, (client: string, proc: string) => string | null> = {
   disconnected: (client) => `${client} heard nothing from the ensemble and declared itself Disconnected`,
   reconnected: (client) => `${client} reached the ensemble again; its session was still alive`,
-  expired: (client, proc) => (proc === client ? `${client} learned its session had expired` : `${proc} expired ${client}'s session`),
+  expired: (client, proc) =>
+    proc === client ? `${client} learned its session had expired` : `${proc} expired ${client}'s session`,
   jeopardy: (client) => `${client}'s local lease ran out: its session is in jeopardy`,
   safe: (client) => `${client}'s session survived its jeopardy`,
   "stopped-leading": (client) => `${client} stopped leading: its renew deadline passed`,
@@ -69,7 +86,11 @@ export function pauseLabel(cause: string, forMs: number): string {
 /** The same pause inside a sentence: "a 15 s GC pause", "a 2 s pause". */
 export function pausePhrase(cause: string, forMs: number): string {
   const length = formatDuration(forMs);
-  return cause === "gc" ? `a ${length} GC pause` : cause === "chaos" ? `a ${length} pause` : `a ${length} ${cause} pause`;
+  return cause === "gc"
+    ? `a ${length} GC pause`
+    : cause === "chaos"
+      ? `a ${length} pause`
+      : `a ${length} ${cause} pause`;
 }
 
 /** A rejection as a short note under a mark: "1 < 2", "version 3 ≠ 4", "no token", "transaction over". */

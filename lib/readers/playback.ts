@@ -35,5 +35,8 @@ export const SPEEDS = [0.5, 1, 2, 5, 10, 20, 60] as const;
 /** A speed that plays this much of a run in about 10 s, from SPEEDS. */
 export function speedFor(durationMs: number): number {
   const wanted = durationMs / 10_000;
-  return SPEEDS.reduce((best, s) => (Math.abs(Math.log(s / wanted)) < Math.abs(Math.log(best / wanted)) ? s : best), SPEEDS[0]);
+  return SPEEDS.reduce(
+    (best, s) => (Math.abs(Math.log(s / wanted)) < Math.abs(Math.log(best / wanted)) ? s : best),
+    SPEEDS[0],
+  );
 }

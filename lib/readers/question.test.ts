@@ -12,7 +12,11 @@ const questions = (id: string) => {
 describe("predict mode's questions", () => {
   it("asks first whether storage will accept the stale write, stopping the timeline before it lands", () => {
     const [fenced] = questions("gc-pause-fenced");
-    expect(fenced).toMatchObject({ id: "write-c1-17012", prompt: "Will storage accept c1's write (token 1) at 17.0 s?", answer: "reject" });
+    expect(fenced).toMatchObject({
+      id: "write-c1-17012",
+      prompt: "Will storage accept c1's write (token 1) at 17.0 s?",
+      answer: "reject",
+    });
     expect(fenced!.explanation).toContain("storage had already seen 2 and rejected it");
     expect(fenced!.momentT).toBeLessThan(17_011.9);
     expect(fenced!.momentT).toBeGreaterThan(17_000);

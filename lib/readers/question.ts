@@ -33,7 +33,15 @@ const yesNo: QuestionOption[] = [
   { id: "no", label: "No" },
 ];
 
-const FAULT_KINDS = new Set<SimEvent["kind"]>(["pause-start", "crash", "clock-jump", "partition-start", "isolate-start", "outage-start", "failover"]);
+const FAULT_KINDS = new Set<SimEvent["kind"]>([
+  "pause-start",
+  "crash",
+  "clock-jump",
+  "partition-start",
+  "isolate-start",
+  "outage-start",
+  "failover",
+]);
 
 /** Where a whole-run question stops the timeline: at the first fault, else once the first holder has the lock. */
 function setupMoment(result: SimResult): number {
@@ -102,7 +110,9 @@ export function questionsFor(result: SimResult, story: readonly StoryLine[]): Qu
       prompt: "Will any scheduled run happen twice?",
       options: yesNo,
       answer: summary.duplicateEffects > 0 ? "yes" : "no",
-      explanation: twice ? twice.text : `No. Every run happened at most once${summary.missedRuns ? `, and ${summary.missedRuns} did not happen at all` : ""}.`,
+      explanation: twice
+        ? twice.text
+        : `No. Every run happened at most once${summary.missedRuns ? `, and ${summary.missedRuns} did not happen at all` : ""}.`,
       momentT: setupMoment(result),
     });
   }

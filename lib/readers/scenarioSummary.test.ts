@@ -8,7 +8,9 @@ const summary = (id: string) => scenarioSummary(simulate(presetById(id)!.scenari
 describe("a scenario told before its run starts", () => {
   it("names Redlock's five nodes, the lease, the clients, the guard and each fault", () => {
     const lines = Object.fromEntries(summary("redlock-clock-jump").map((l) => [l.label, l.text]));
-    expect(lines["Lock service"]).toMatch(/^Redlock \(Redis nodes, majority\), nodes r1, r2, r3, r4(,)? and r5, lease \d/);
+    expect(lines["Lock service"]).toMatch(
+      /^Redlock \(Redis nodes, majority\), nodes r1, r2, r3, r4(,)? and r5, lease \d/,
+    );
     expect(lines.Clients).toBe("2 clients; Counter: read, add one, write");
     expect(lines["Storage guard"]).toBe("None: last writer wins");
     expect(lines.Faults).toMatch(/Partition .*; Clock jump on r3 at 2 s by \+30 s/);

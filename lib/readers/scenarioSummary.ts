@@ -25,10 +25,15 @@ export function scenarioSummary(scenario: ResolvedScenario): ScenarioLine[] {
   const clients = scenario.clients.count;
   const faults = scenario.faults.map(describeFault);
   if (scenario.chaos.pauseEveryMs > 0)
-    faults.push(`random pauses of ${formatDurationRange(scenario.chaos.pauseMs)}, about every ${formatDuration(scenario.chaos.pauseEveryMs)}`);
+    faults.push(
+      `random pauses of ${formatDurationRange(scenario.chaos.pauseMs)}, about every ${formatDuration(scenario.chaos.pauseEveryMs)}`,
+    );
   return [
     { label: "Lock service", text: service.filter(Boolean).join(", ") },
-    { label: "Clients", text: `${groupDigits(clients)} ${clients === 1 ? "client" : "clients"}; ${workloadLabel(scenario.workload.kind)}` },
+    {
+      label: "Clients",
+      text: `${groupDigits(clients)} ${clients === 1 ? "client" : "clients"}; ${workloadLabel(scenario.workload.kind)}`,
+    },
     { label: "Storage guard", text: guardLabel(scenario.storage.guard) },
     { label: faults.length === 1 ? "Fault" : "Faults", text: faults.length ? faults.join("; ") : "none injected" },
   ];

@@ -45,7 +45,9 @@ describe("the story of a run", () => {
   });
 
   it("tells a failover by what the new primary lacks: all of the old one's writes, or only its last lag's worth", () => {
-    expect(texts("redis-failover")).toContain("At 0.1 s the primary died and the replica took over with none of its writes (replication lags 1 s).");
+    expect(texts("redis-failover")).toContain(
+      "At 0.1 s the primary died and the replica took over with none of its writes (replication lags 1 s).",
+    );
     const late = presetById("redis-failover")!.scenario;
     const failAt3s = { ...late, faults: late.faults!.map((f) => (f.kind === "failover" ? { ...f, atMs: 3000 } : f)) };
     expect(storyOf(simulate(failAt3s)).lines.map((l) => l.text)).toContain(
@@ -55,7 +57,9 @@ describe("the story of a run", () => {
 
   it("tells a Kubernetes Lease as going stale, since the API server itself expires nothing, and a leader that stops leading once", () => {
     const k8s = texts("k8s-partitioned-leader");
-    expect(k8s).toContain("At 15.0 s c1's Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over (token 0).");
+    expect(k8s).toContain(
+      "At 15.0 s c1's Lease went stale, with no renewal for its LeaseDuration, so a candidate may take it over (token 0).",
+    );
     expect(k8s).toContain("At 12.0 s c1 stopped leading: its renew deadline passed.");
     expect(k8s.filter((line) => line.includes("session"))).toEqual([]);
   });
@@ -68,8 +72,12 @@ describe("the story of a run", () => {
 
   it("tells a session in doubt as doubt, not as a session gone, and why the check before writing failed", () => {
     const zk = texts("zk-partition");
-    expect(zk).toContain("At 10.0 s c1 stopped believing it holds the lock: it cannot tell whether its session is still alive.");
-    expect(zk).toContain("At 12.0 s c1 abandoned its attempt and will start again: it had already stopped believing it holds the lock.");
+    expect(zk).toContain(
+      "At 10.0 s c1 stopped believing it holds the lock: it cannot tell whether its session is still alive.",
+    );
+    expect(zk).toContain(
+      "At 12.0 s c1 abandoned its attempt and will start again: it had already stopped believing it holds the lock.",
+    );
     expect(zk.filter((line) => line.includes("session was gone"))).toEqual([]);
   });
 
@@ -80,7 +88,13 @@ describe("the story of a run", () => {
   });
 
   it("keeps the log's order and every line's moment is a time in the run", () => {
-    for (const id of ["redlock-clock-jump", "zk-partition", "chubby-lock-delay", "k8s-paused-leader", "delete-release"]) {
+    for (const id of [
+      "redlock-clock-jump",
+      "zk-partition",
+      "chubby-lock-delay",
+      "k8s-paused-leader",
+      "delete-release",
+    ]) {
       const { lines } = storyFor(id);
       expect(lines.length).toBeGreaterThan(3);
       for (let i = 1; i < lines.length; i++) expect(lines[i]!.t).toBeGreaterThanOrEqual(lines[i - 1]!.t);
@@ -103,7 +117,9 @@ describe("the story of a run", () => {
     );
     expect(
       texts("cron-double-run").some((t) =>
-        t.includes("performed run 0 again, after its lease had ended at 11.0 s; c1 had already performed it, so the effect happened twice"),
+        t.includes(
+          "performed run 0 again, after its lease had ended at 11.0 s; c1 had already performed it, so the effect happened twice",
+        ),
       ),
     ).toBe(true);
   });
@@ -144,20 +160,31 @@ describe("the story of a run", () => {
       storage: { guard },
       faults: [{ kind: "delay", from: "storage", to: "c1", atMs: 1500, byMs: 2000 }],
     });
-    const writes = (guard: "none" | "idempotency") => storyOf(simulate(lostReply(guard))).lines.filter((l) => l.text.includes(" wrote "));
+    const writes = (guard: "none" | "idempotency") =>
+      storyOf(simulate(lostReply(guard))).lines.filter((l) => l.text.includes(" wrote "));
     const twice = writes("none");
     expect(twice.map((l) => l.text)).toEqual([
       "At 2.0 s c1 wrote 1; storage accepted it.",
       "At 6.0 s c1 wrote 2; storage accepted it, but had already applied this job's write at 2.0 s: c1's reply was lost and it retried, so the counter was incremented twice for one job.",
     ]);
     expect(twice[1]!.tone).toBe("danger");
-    expect(writes("idempotency").map((l) => l.text)[1]).toMatch(/storage had already applied that job and ignored it as a repeat\.$/);
+    expect(writes("idempotency").map((l) => l.text)[1]).toMatch(
+      /storage had already applied that job and ignored it as a repeat\.$/,
+    );
   });
 
   it("tells work that went on after a lease ended, with when the clients worked at once", () => {
-    const lines = storyOf(simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } })).lines;
+    const lines = storyOf(
+      simulate({
+        version: 1,
+        service: { kind: "redis", ttlMs: 5000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 8000 },
+      }),
+    ).lines;
     const atOnce = lines.filter((l) => l.text.includes("worked at once"));
-    expect(atOnce.map((l) => l.text)).toEqual(["From 5.2 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended."]);
+    expect(atOnce.map((l) => l.text)).toEqual([
+      "From 5.2 s to 8.0 s c1 and c2 worked at once: c1 kept working after its lease ended.",
+    ]);
     expect(atOnce[0]!.tone).toBe("danger");
   });
 
@@ -181,13 +208,25 @@ describe("the story of a run", () => {
         .lines.map((l) => l.text)
         .filter((t) => t.includes("restarted"));
     expect(
-      restarts({ version: 1, service: { kind: "etcd", ttlMs: 5000 }, faults: [{ kind: "crash", target: "e2", atMs: 1000, restartAfterMs: 1000 }] }),
+      restarts({
+        version: 1,
+        service: { kind: "etcd", ttlMs: 5000 },
+        faults: [{ kind: "crash", target: "e2", atMs: 1000, restartAfterMs: 1000 }],
+      }),
     ).toEqual(["At 2.0 s e2 restarted with its log on disk, so it lost nothing."]);
     expect(
-      restarts({ version: 1, service: { kind: "redlock", ttlMs: 5000 }, faults: [{ kind: "crash", target: "r1", atMs: 1000, restartAfterMs: 1000 }] }),
+      restarts({
+        version: 1,
+        service: { kind: "redlock", ttlMs: 5000 },
+        faults: [{ kind: "crash", target: "r1", atMs: 1000, restartAfterMs: 1000 }],
+      }),
     ).toEqual(["At 2.0 s r1 restarted empty: it keeps nothing on disk."]);
     expect(
-      restarts({ version: 1, service: { kind: "redis", ttlMs: 5000 }, faults: [{ kind: "crash", target: "c1", atMs: 500, restartAfterMs: 1000 }] }),
+      restarts({
+        version: 1,
+        service: { kind: "redis", ttlMs: 5000 },
+        faults: [{ kind: "crash", target: "c1", atMs: 500, restartAfterMs: 1000 }],
+      }),
     ).toEqual(["At 1.5 s c1 restarted with empty memory."]);
   });
 
@@ -205,7 +244,9 @@ describe("the story of a run", () => {
         ],
       }),
     ).lines.map((l) => l.text);
-    expect(lines).toContain("At 5.1 s c1 released the lock, but the lock service never applied the release: it expired only at 21.0 s.");
+    expect(lines).toContain(
+      "At 5.1 s c1 released the lock, but the lock service never applied the release: it expired only at 21.0 s.",
+    );
     expect(lines.filter((t) => t.startsWith("At 5.1 s c1 released the lock."))).toEqual([]);
     expect(lines).toContain(
       "At 21.0 s e1 let c1's lease expire (token 9), about a TTL after e1 became the leader (a new leader gives every lease a fresh TTL).",
@@ -213,9 +254,14 @@ describe("the story of a run", () => {
   });
 
   it("names only the writers whose increments a lockless write erased", () => {
-    const lines = storyOf(simulate({ version: 1, service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } })).lines.map(
-      (l) => l.text,
-    );
+    const lines = storyOf(
+      simulate({
+        version: 1,
+        service: { kind: "none" },
+        clients: { count: 3, workMs: 3000 },
+        network: { latencyMs: [2, 2] },
+      }),
+    ).lines.map((l) => l.text);
     expect(lines.filter((t) => t.includes("was lost") || t.includes("were lost"))).toEqual([
       "At 3.1 s c2 wrote 1, computed from the 0 it had read; storage accepted it and c1's increment was lost.",
       "At 3.2 s c3 wrote 1, computed from the 0 it had read; storage accepted it and c2's increment was lost.",

@@ -83,17 +83,25 @@ const withToken = (token: number | null) => (token === null ? "" : ` with token 
 const tell = (text: string, tone: StoryTone = "plain"): Told => ({ text, tone });
 
 /** Two aborts for the same cause read as one: the second is not told. */
-const sameCause = (a: AbortCause | undefined, b: AbortCause) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+const sameCause = (a: AbortCause | undefined, b: AbortCause) =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 /** The event before or after the teller's own. */
 const neighbour = (run: StoryRun, by: -1 | 1): SimEvent | undefined => run.events[run.index + by];
 
 /** A pause-end followed at once by the lease timer it had held back: the two read as one sentence. */
 const timerFiredOnWaking = (pauseEnd: SimEvent, next: SimEvent | undefined): boolean =>
-  pauseEnd.kind === "pause-end" && next?.kind === "belief-end" && next.proc === pauseEnd.proc && next.t === pauseEnd.t && next.reason === "lease-deadline";
+  pauseEnd.kind === "pause-end" &&
+  next?.kind === "belief-end" &&
+  next.proc === pauseEnd.proc &&
+  next.t === pauseEnd.t &&
+  next.reason === "lease-deadline";
 
 /** Cuts made (or mended) at one instant from one process read as one sentence, told at the first. */
-const sameCut = (a: EventOf<"partition-start" | "partition-end">, b: SimEvent | undefined): b is EventOf<"partition-start" | "partition-end"> =>
+const sameCut = (
+  a: EventOf<"partition-start" | "partition-end">,
+  b: SimEvent | undefined,
+): b is EventOf<"partition-start" | "partition-end"> =>
   b?.kind === a.kind && b.t === a.t && b.between[0] === a.between[0];
 
 const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
@@ -133,7 +141,12 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
     }
     if (count > 1) return null;
     const holder = run.holderOf(e.lock, e.t);
-    const why = e.reason === "held" ? (holder && holder !== e.proc ? `${holder} holds it` : "it is held") : refusalWords[e.reason];
+    const why =
+      e.reason === "held"
+        ? holder && holder !== e.proc
+          ? `${holder} holds it`
+          : "it is held"
+        : refusalWords[e.reason];
     return tell(`${at(e.t)} ${e.proc} asked for the lock and was refused: ${why}`);
   },
   "belief-start": (e, run) => {
@@ -142,28 +155,41 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
     const refused = refusals.get(e.proc) ?? 0;
     refusals.delete(e.proc);
     if (e.grant === null) return tell(`${at(e.t)} ${e.proc} entered its critical section with no lock`);
-    const after = refused > 1 ? `, after ${refused} refusals` : e.latencyMs >= 1000 ? `, after waiting ${formatDuration(e.latencyMs)}` : "";
+    const after =
+      refused > 1
+        ? `, after ${refused} refusals`
+        : e.latencyMs >= 1000
+          ? `, after waiting ${formatDuration(e.latencyMs)}`
+          : "";
     return tell(`${at(e.t)} ${e.proc} took the lock${withToken(e.token)}${after}`);
   },
   "fail-open": (e, run) => {
     run.memory.refusals.delete(e.proc);
-    return tell(`${at(e.t)} ${e.proc} could not reach the lock service and went ahead without the lock (fail open)`, "danger");
+    return tell(
+      `${at(e.t)} ${e.proc} could not reach the lock service and went ahead without the lock (fail open)`,
+      "danger",
+    );
   },
   "belief-end": (e, run) => {
     // Told with the pause it ended, when its timer fired on waking.
     if (timerFiredOnWaking(neighbour(run, -1) ?? e, e)) return null;
     if (e.reason === "released") return releaseTold(e, run);
     if (e.reason === "lease-deadline") {
-      const carriesOn = run.memory.working.has(e.proc) ? ": it no longer believes it holds the lock, but its work carries on" : "";
+      const carriesOn = run.memory.working.has(e.proc)
+        ? ": it no longer believes it holds the lock, but its work carries on"
+        : "";
       return tell(`${at(e.t)} ${e.proc}'s own timer said its lease was over${carriesOn}`);
     }
-    if (e.reason === "renewal-refused") return tell(`${at(e.t)} ${e.proc}'s renewal was refused, so it stopped believing it holds the lock`);
+    if (e.reason === "renewal-refused")
+      return tell(`${at(e.t)} ${e.proc}'s renewal was refused, so it stopped believing it holds the lock`);
     if (e.reason !== "session-lost") return null;
     // The session line just before says why; "gone" is true only when the client learned it expired.
     const news = run.memory.sessionNews.get(e.proc);
     const now = news?.t === e.t ? news.state : null;
     if (now === "disconnected" || now === "jeopardy")
-      return tell(`${at(e.t)} ${e.proc} stopped believing it holds the lock: it cannot tell whether its session is still alive`);
+      return tell(
+        `${at(e.t)} ${e.proc} stopped believing it holds the lock: it cannot tell whether its session is still alive`,
+      );
     if (now === "stopped-leading") return null;
     return tell(`${at(e.t)} ${e.proc} learned its session was gone and stopped believing it holds the lock`);
   },
@@ -172,16 +198,30 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
     const paused = `${at(e.t)} ${e.proc} woke from a ${formatDuration(e.pausedMs)} pause`;
     if (timerFiredOnWaking(e, neighbour(run, 1))) {
       const carriesOn = run.memory.working.has(e.proc) ? ", but its work carries on" : "";
-      return tell(`${paused}; its overdue lease timer fired at once, so it no longer believes it holds the lock${carriesOn}`, "fault");
+      return tell(
+        `${paused}; its overdue lease timer fired at once, so it no longer believes it holds the lock${carriesOn}`,
+        "fault",
+      );
     }
     const believes = run.memory.believing.has(e.proc);
     return believes ? tell(`${paused}, still believing it holds the lock`, "danger") : tell(paused, "fault");
   },
-  crash: (e) => tell(`${at(e.t)} ${e.host ? `${e.proc}'s host vanished` : `${e.proc}'s process crashed and its connections were reset`}`, "fault"),
-  restart: (e, run) => tell(`${at(e.t)} ${restartText(e.proc, run.isServiceNode(e.proc) ? run.service.kind : null)}`, "fault"),
-  "clock-jump": (e) => tell(`${at(e.t)} ${e.proc}'s clock jumped ${formatDuration(Math.abs(e.byMs))} ${e.byMs >= 0 ? "forward" : "back"}`, "fault"),
-  "partition-start": (e, run) => partitionTold(e, run, (a, others) => tell(`${at(e.t)} the network cut ${a} off from ${others}`, "fault")),
-  "partition-end": (e, run) => partitionTold(e, run, (a, others) => tell(`${at(e.t)} the network reconnected ${a} to ${others}`)),
+  crash: (e) =>
+    tell(
+      `${at(e.t)} ${e.host ? `${e.proc}'s host vanished` : `${e.proc}'s process crashed and its connections were reset`}`,
+      "fault",
+    ),
+  restart: (e, run) =>
+    tell(`${at(e.t)} ${restartText(e.proc, run.isServiceNode(e.proc) ? run.service.kind : null)}`, "fault"),
+  "clock-jump": (e) =>
+    tell(
+      `${at(e.t)} ${e.proc}'s clock jumped ${formatDuration(Math.abs(e.byMs))} ${e.byMs >= 0 ? "forward" : "back"}`,
+      "fault",
+    ),
+  "partition-start": (e, run) =>
+    partitionTold(e, run, (a, others) => tell(`${at(e.t)} the network cut ${a} off from ${others}`, "fault")),
+  "partition-end": (e, run) =>
+    partitionTold(e, run, (a, others) => tell(`${at(e.t)} the network reconnected ${a} to ${others}`)),
   "isolate-start": (e) => tell(`${at(e.t)} the network cut ${e.target} off from everyone`, "fault"),
   "isolate-end": (e) => tell(`${at(e.t)} ${e.target} could reach the network again`),
   "outage-start": (e) => tell(`${at(e.t)} the lock service became unreachable`, "fault"),
@@ -201,10 +241,15 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
   session: (e, run) => {
     if (e.proc === e.client) run.memory.sessionNews.set(e.client, { t: e.t, state: e.state });
     const text = sessionWords[e.state](e.client, e.proc);
-    return text ? tell(`${at(e.t)} ${text}`, e.state === "safe" || e.state === "reconnected" ? "plain" : "fault") : null;
+    return text
+      ? tell(`${at(e.t)} ${text}`, e.state === "safe" || e.state === "reconnected" ? "plain" : "fault")
+      : null;
   },
   "lock-delay": (e) =>
-    tell(`${at(e.t)} ${e.proc} keeps the lock from everyone until ${seconds(e.untilT)}: ${e.client} failed while holding it (lock-delay)`, "safe"),
+    tell(
+      `${at(e.t)} ${e.proc} keeps the lock from everyone until ${seconds(e.untilT)}: ${e.client} failed while holding it (lock-delay)`,
+      "safe",
+    ),
   check: (e) => {
     if (e.ok) {
       const left = e.remainingMs === null ? "" : `: ${formatDuration(e.remainingMs)} left by its own clock`;
@@ -216,7 +261,10 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
   read: (e, run) => {
     const rejection = run.readAt.get(e.seq)?.rejection;
     if (rejection?.by !== "fencing") return null;
-    return tell(`${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${rejection.seen ?? "a higher token"} and refused it`, "safe");
+    return tell(
+      `${at(e.t)} ${e.client} read with token ${e.token}; storage had already seen ${rejection.seen ?? "a higher token"} and refused it`,
+      "safe",
+    );
   },
   "write-in-flight": (e, run) => {
     // A message already sent lands whatever became of its sender: the run ends before it does.
@@ -235,7 +283,11 @@ const tellers: { [K in SimEvent["kind"]]?: Teller<K> } = {
   "run-skip": (e) => tell(`${at(e.t)} ${e.proc} skipped run ${e.run}: ${e.reason}`),
   // A learner's client (lib/sim/code): its own log lines, and the error that stopped it.
   "code-log": (e) => tell(`${at(e.t)} ${e.proc} logged “${e.text}”`),
-  "code-error": (e) => tell(`${at(e.t)} ${e.proc}'s code stopped with an error${e.line === null ? "" : ` at line ${e.line}`}: ${e.message}`, "fault"),
+  "code-error": (e) =>
+    tell(
+      `${at(e.t)} ${e.proc}'s code stopped with an error${e.line === null ? "" : ` at line ${e.line}`}: ${e.message}`,
+      "fault",
+    ),
   "attempt-abort": (e, run) => {
     // A rejected write has its own sentence; an abandon repeated for the same reason is told once.
     const cause = run.abortAt.get(e.seq)?.cause;
@@ -265,16 +317,27 @@ function releaseTold(e: EventOf<"belief-end">, run: StoryRun): Told {
   const g = grant === undefined ? undefined : run.grantOf.get(grant);
   // A release the service never applied (etcd without a quorum cannot commit the delete): the lock stayed taken.
   if (g && g.endReason !== "released" && (g.endedAt === null || g.endedAt > e.t)) {
-    const ended = g.endedAt === null ? "it outlived the run" : `it ${leaseEndWords[g.endReason!].verb} only at ${seconds(g.endedAt)}`;
-    return tell(`${at(e.t)} ${e.proc} released the lock, but the lock service never applied the release: ${ended}`, "fault");
+    const ended =
+      g.endedAt === null
+        ? "it outlived the run"
+        : `it ${leaseEndWords[g.endReason!].verb} only at ${seconds(g.endedAt)}`;
+    return tell(
+      `${at(e.t)} ${e.proc} released the lock, but the lock service never applied the release: ${ended}`,
+      "fault",
+    );
   }
   return tell(`${at(e.t)} ${e.proc} released the lock`);
 }
 
-function partitionTold(e: EventOf<"partition-start" | "partition-end">, run: StoryRun, say: (a: string, others: string) => Told): Told {
+function partitionTold(
+  e: EventOf<"partition-start" | "partition-end">,
+  run: StoryRun,
+  say: (a: string, others: string) => Told,
+): Told {
   if (sameCut(e, neighbour(run, -1))) return null;
   const others = [e.between[1]];
-  for (let i = run.index + 1, next = run.events[i]; sameCut(e, next); next = run.events[++i]) others.push(next.between[1]);
+  for (let i = run.index + 1, next = run.events[i]; sameCut(e, next); next = run.events[++i])
+    others.push(next.between[1]);
   return say(e.between[0], listOf(others));
 }
 
@@ -322,7 +385,14 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
     abortAt: new Map(facts.aborts.map((a) => [a.seq, a])),
     grantOf: new Map(facts.grants.map((g) => [g.grant, g])),
     holderOf: holdersByLock(facts.grants),
-    memory: { believing: new Map(), refusals: new Map(), aborts: new Map(), sessionNews: new Map(), leaderSince: null, working: new Set() },
+    memory: {
+      believing: new Map(),
+      refusals: new Map(),
+      aborts: new Map(),
+      sessionNews: new Map(),
+      leaderSince: null,
+      working: new Set(),
+    },
   };
 
   const lines: StoryLine[] = [];
@@ -348,11 +418,13 @@ export function storyOf(result: SimResult, options: { maxLines?: number } = {}):
   }
 
   for (const v of result.violations) {
-    if (v.kind === "overlap" || v.kind === "token-regression") lines.push({ t: v.t, seq: Number.MAX_SAFE_INTEGER, text: v.text, tone: "danger" });
+    if (v.kind === "overlap" || v.kind === "token-regression")
+      lines.push({ t: v.t, seq: Number.MAX_SAFE_INTEGER, text: v.text, tone: "danger" });
   }
   // Work that went on past a belief: the overlap of beliefs does not show it, the concurrent sections do.
   for (const c of facts.concurrent) {
-    if (c.pastBelief.length) lines.push({ t: c.from, seq: Number.MAX_SAFE_INTEGER, text: concurrentSentence(c), tone: "danger" });
+    if (c.pastBelief.length)
+      lines.push({ t: c.from, seq: Number.MAX_SAFE_INTEGER, text: concurrentSentence(c), tone: "danger" });
   }
   lines.sort((a, b) => a.t - b.t || a.seq - b.seq);
   return { lines: lines.slice(0, maxLines), omitted: Math.max(0, lines.length - maxLines) };
@@ -370,14 +442,20 @@ function writeTone(w: WriteFact): StoryTone {
  */
 function writeSentence(w: WriteFact, first: WriteFact | null): string {
   const late = w.stale ? `, after its lease had ended at ${seconds(w.stale.grantEndedAt)}` : "";
-  const what = w.run === null ? `wrote ${w.value}${withToken(w.token)}` : `performed run ${w.run}${first !== null ? " again" : ""}${withToken(w.token)}`;
+  const what =
+    w.run === null
+      ? `wrote ${w.value}${withToken(w.token)}`
+      : `performed run ${w.run}${first !== null ? " again" : ""}${withToken(w.token)}`;
   const head = `${at(w.t)} ${w.client} ${what}${late}`;
-  if (w.rejection) return `${head}${w.rejection.by === "fencing" && w.token === null ? " without a token" : ""}; storage ${rejectionClause(w.rejection)}.`;
-  if (!w.applied) return `${head}; storage had already applied that ${w.run === null ? "job" : "run"} and ignored it as a repeat.`;
+  if (w.rejection)
+    return `${head}${w.rejection.by === "fencing" && w.token === null ? " without a token" : ""}; storage ${rejectionClause(w.rejection)}.`;
+  if (!w.applied)
+    return `${head}; storage had already applied that ${w.run === null ? "job" : "run"} and ignored it as a repeat.`;
   if (first !== null && w.run === null) {
     return `${head}; storage accepted it, but had already applied this job's write at ${seconds(first.t)}: ${w.client}'s reply was lost and it retried, so the counter was incremented twice for one job.`;
   }
-  if (first !== null) return `${head}; ${first.client === w.client ? "it" : first.client} had already performed it, so the effect happened twice.`;
+  if (first !== null)
+    return `${head}; ${first.client === w.client ? "it" : first.client} had already performed it, so the effect happened twice.`;
   if (w.lostIncrements > 0) {
     const victims = w.overwrote.filter((c) => c !== w.client);
     return `${head}, computed from the ${w.readValue} it had read; storage accepted it and ${lostIncrements(victims, w.lostIncrements)}.`;
@@ -397,7 +475,8 @@ function concurrentSentence(c: ConcurrentFact): string {
     : one
       ? "it stopped believing it held the lock"
       : "they stopped believing they held the lock";
-  const when = seconds(c.from) === seconds(c.to) ? `At ${seconds(c.from)}` : `From ${seconds(c.from)} to ${seconds(c.to)}`;
+  const when =
+    seconds(c.from) === seconds(c.to) ? `At ${seconds(c.from)}` : `From ${seconds(c.from)} to ${seconds(c.to)}`;
   return `${when} ${listOf(c.clients)} worked at once: ${listOf(who)} kept working after ${after}.`;
 }
 
@@ -407,7 +486,8 @@ function concurrentSentence(c: ConcurrentFact): string {
  */
 function restartText(proc: string, serviceKind: ServiceSpec["kind"] | null): string {
   if (serviceKind === "redis" || serviceKind === "redlock") return `${proc} restarted empty: it keeps nothing on disk`;
-  if (serviceKind === "etcd" || serviceKind === "zookeeper") return `${proc} restarted with its log on disk, so it lost nothing`;
+  if (serviceKind === "etcd" || serviceKind === "zookeeper")
+    return `${proc} restarted with its log on disk, so it lost nothing`;
   if (serviceKind !== null || proc === "storage") return `${proc} restarted, its data on disk intact`;
   return `${proc} restarted with empty memory`;
 }
@@ -424,7 +504,9 @@ function failoverText(proc: string, t: number, lostAfterMs: number, downMs: numb
   const diedT = t - downMs;
   const lagMs = diedT - lostAfterMs;
   const missing =
-    lostAfterMs <= 0 ? `with none of its writes (replication lags ${formatDuration(lagMs)})` : `without its last ${formatDuration(lagMs)} of writes`;
+    lostAfterMs <= 0
+      ? `with none of its writes (replication lags ${formatDuration(lagMs)})`
+      : `without its last ${formatDuration(lagMs)} of writes`;
   if (downMs > 0)
     return `the replica was promoted, ${formatDuration(downMs)} after the primary died at ${seconds(diedT)}, ${missing}; until then nobody could take the lock`;
   return `the primary died and the replica took over ${missing}`;

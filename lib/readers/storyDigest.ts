@@ -19,7 +19,9 @@ export interface DigestLine {
 export function storyDigest(story: Story): { lines: DigestLine[]; left: number } {
   const all = story.lines.map((line, index) => ({ line, index }));
   if (all.length <= WHOLE_STORY_LINES) return { lines: all, left: 0 };
-  const key = all.filter(({ line, index }) => index < OPENING_LINES || index === all.length - 1 || line.tone !== "plain");
+  const key = all.filter(
+    ({ line, index }) => index < OPENING_LINES || index === all.length - 1 || line.tone !== "plain",
+  );
   const lines = key.length > WHOLE_STORY_LINES ? key.slice(0, WHOLE_STORY_LINES) : key;
   return { lines, left: all.length - lines.length };
 }

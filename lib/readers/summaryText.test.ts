@@ -31,7 +31,9 @@ describe("the outcome in words", () => {
     const same = keyCounts({ ...r.summary, grants: 12, tokens: Array<number>(12).fill(0) }, r.scenario);
     expect(same).toContain("The lock service granted the lock 12 times, every one with token 0.");
     expect([...perKey, ...same].join(" ")).not.toMatch(/0, 0, 0/);
-    expect(keyCounts({ ...r.summary, counter: 9720, lostUpdates: 0 }, r.scenario)[0]).toBe("The counter ends at 9,720: no update lost.");
+    expect(keyCounts({ ...r.summary, counter: 9720, lostUpdates: 0 }, r.scenario)[0]).toBe(
+      "The counter ends at 9,720: no update lost.",
+    );
   });
 
   it("counts cron runs", () => {
@@ -41,7 +43,11 @@ describe("the outcome in words", () => {
   });
 
   it("counts the time clients worked at once, beyond what they believed", () => {
-    const r = simulate({ version: 1, service: { kind: "redis", ttlMs: 5000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } });
+    const r = simulate({
+      version: 1,
+      service: { kind: "redis", ttlMs: 5000 },
+      clients: { count: 2, startMs: [0, 100], workMs: 8000 },
+    });
     expect(r.summary.overlapMs).toBe(0);
     expect(keyCounts(r.summary, r.scenario)).toContain(
       `Clients worked on the data at once (from taking the lock to finishing the write) for ${formatDuration(r.summary.concurrentSectionsMs)} in all.`,
@@ -58,9 +64,12 @@ describe("the outcome in words", () => {
     });
     expect(verdictOf(r.summary, r.scenario)).toEqual({
       word: "Undecided",
-      sentence: "No data was damaged yet, but a stale write was still on the way when the run ended: the verdict may change if the run were longer.",
+      sentence:
+        "No data was damaged yet, but a stale write was still on the way when the run ended: the verdict may change if the run were longer.",
     });
-    expect(keyCounts(r.summary, r.scenario)).toContain("1 write still to come when the run ended, 1 of them after the writer's lease had ended.");
+    expect(keyCounts(r.summary, r.scenario)).toContain(
+      "1 write still to come when the run ended, 1 of them after the writer's lease had ended.",
+    );
   });
 });
 
@@ -85,7 +94,8 @@ describe("a run that stopped at the event limit", () => {
     const truncated = { ...r.summary, incomplete: { atMs: 183_240 } };
     expect(verdictOf(truncated, r.scenario)).toEqual({
       word: "Unsafe",
-      sentence: "The data was damaged: 1 update lost. The run is incomplete: stopped at the event limit at 183.2 s; it may hold more.",
+      sentence:
+        "The data was damaged: 1 update lost. The run is incomplete: stopped at the event limit at 183.2 s; it may hold more.",
     });
   });
 
@@ -96,6 +106,9 @@ describe("a run that stopped at the event limit", () => {
     };
     expect(heading("gc-pause")).toEqual({ text: "First violation, at 10.0 s", damage: true });
     // Fenced, the same overlap of beliefs did no damage: no "First violation" under a Safe badge.
-    expect(heading("gc-pause-fenced")).toEqual({ text: "More than one client believed it held the lock, at 10.0 s: the data was not damaged", damage: false });
+    expect(heading("gc-pause-fenced")).toEqual({
+      text: "More than one client believed it held the lock, at 10.0 s: the data was not damaged",
+      damage: false,
+    });
   });
 });

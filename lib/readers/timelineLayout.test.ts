@@ -11,7 +11,18 @@ const lanes = (clients: number): Lane[] => [
 describe("the timeline's lanes", () => {
   it("group a large run's clients: the first few get a lane, one row says how many more there are", () => {
     const layout = timelineLayout(lanes(64), { maxClients: 8, groupAbove: 12 });
-    expect(layout.boxes.map((b) => b.lane.id)).toEqual(["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "k8s", "storage"]);
+    expect(layout.boxes.map((b) => b.lane.id)).toEqual([
+      "c1",
+      "c2",
+      "c3",
+      "c4",
+      "c5",
+      "c6",
+      "c7",
+      "c8",
+      "k8s",
+      "storage",
+    ]);
     expect(layout.moreClients).toMatchObject({ count: 56 });
     const c8 = layout.byId.get("c8")!;
     expect(layout.moreClients!.top).toBe(c8.top + c8.height);

@@ -62,7 +62,8 @@ export function timelineLayout(
   const clients = lanes.filter((l) => l.kind === "client").length;
   const hidden = clients > groupAbove ? Math.max(0, clients - maxClients) : 0;
   const shown = clients - hidden;
-  const heightOf = (kind: LaneKind) => Math.max(minLaneHeight, (kind === "client" && shown > 8 ? COMPACT_CLIENT_HEIGHT : LANE_HEIGHT[kind]) + 2 * grow);
+  const heightOf = (kind: LaneKind) =>
+    Math.max(minLaneHeight, (kind === "client" && shown > 8 ? COMPACT_CLIENT_HEIGHT : LANE_HEIGHT[kind]) + 2 * grow);
   const boxes: LaneBox[] = [];
   let moreClients: TimelineLayout["moreClients"] = null;
   const strip = VIOLATION_STRIP + grow;

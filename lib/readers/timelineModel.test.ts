@@ -26,9 +26,14 @@ describe("the timeline model", () => {
 
   it("lasts as long as a pause that outlives the run's last event: a pause past the run's end ends the activity there", () => {
     const gcPause = presetById("gc-pause")!.scenario;
-    const longPause = { ...gcPause, faults: gcPause.faults!.map((fault, i) => (i === 0 ? { ...fault, forMs: 90_000 } : fault)) };
+    const longPause = {
+      ...gcPause,
+      faults: gcPause.faults!.map((fault, i) => (i === 0 ? { ...fault, forMs: 90_000 } : fault)),
+    };
     const result = simulate(longPause);
-    const lastEvent = Math.max(...result.events.filter((e) => !["send", "deliver", "drop"].includes(e.kind)).map((e) => e.t));
+    const lastEvent = Math.max(
+      ...result.events.filter((e) => !["send", "deliver", "drop"].includes(e.kind)).map((e) => e.t),
+    );
     // c2 takes over and writes in the first 13 s; c1 is still paused when the run ends at 60 s, and no resume is logged.
     expect(lastEvent).toBeLessThan(13_000);
     expect(timelineModel(result).activityEndT).toBe(60_000);
@@ -54,13 +59,32 @@ describe("the timeline model", () => {
 
   it("has a lane per client, per service node and for storage", () => {
     expect(model("gc-pause").lanes.map((l) => l.id)).toEqual(["c1", "c2", "redis", "storage"]);
-    expect(model("redlock-clock-jump").lanes.map((l) => l.id)).toEqual(["c1", "c2", "r1", "r2", "r3", "r4", "r5", "storage"]);
-    expect(model("no-lock").lanes.map((l) => l.kind)).toEqual(["client", "client", "client", "client", "client", "storage"]);
+    expect(model("redlock-clock-jump").lanes.map((l) => l.id)).toEqual([
+      "c1",
+      "c2",
+      "r1",
+      "r2",
+      "r3",
+      "r4",
+      "r5",
+      "storage",
+    ]);
+    expect(model("no-lock").lanes.map((l) => l.kind)).toEqual([
+      "client",
+      "client",
+      "client",
+      "client",
+      "client",
+      "storage",
+    ]);
   });
 
   it("names a rejected write the way the issue asks", () => {
     const write = model("gc-pause-fenced").marks.find((m) => m.kind === "write" && m.outcome === "rejected");
-    expect(write).toMatchObject({ name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2", note: "1 < 2" });
+    expect(write).toMatchObject({
+      name: "c1 write with token 1 at 17.0 s: rejected, storage has seen 2",
+      note: "1 < 2",
+    });
   });
 
   it("marks a stale write that storage applied as damage, naming whose increment was lost", () => {
@@ -74,7 +98,10 @@ describe("the timeline model", () => {
     // by the new primary, had read before c1 wrote, so its valid write erases c1's increment.
     const writes = model("redis-failover").marks.filter((m) => m.kind === "write");
     expect(writes.find((m) => m.client === "c1")).toMatchObject({ outcome: "stale-applied" });
-    expect(writes.find((m) => m.client === "c2")).toMatchObject({ outcome: "overwrote", damage: "c1's increment lost" });
+    expect(writes.find((m) => m.client === "c2")).toMatchObject({
+      outcome: "overwrote",
+      damage: "c1's increment lost",
+    });
   });
 
   it("names each grant with its token and how its lease ended", () => {
@@ -126,9 +153,17 @@ describe("the timeline model", () => {
 
   it("brackets clients that worked at once while one of them no longer believed it held the lock, and only those", () => {
     // c1's 3 s lease ends while its 8 s of work goes on; c2 takes the lock and works beside it.
-    const pastLease = timelineModel(simulate({ version: 1, service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } }));
+    const pastLease = timelineModel(
+      simulate({
+        version: 1,
+        service: { kind: "redis", ttlMs: 3000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 8000 },
+      }),
+    );
     expect(pastLease.overlaps).toEqual([]);
-    expect(pastLease.concurrents).toEqual([{ clients: ["c1", "c2"], startT: expect.any(Number), endT: expect.any(Number) }]);
+    expect(pastLease.concurrents).toEqual([
+      { clients: ["c1", "c2"], startT: expect.any(Number), endT: expect.any(Number) },
+    ]);
     expect(pastLease.concurrents[0]!.endT - pastLease.concurrents[0]!.startT).toBeGreaterThan(4000);
     // In the GC pause both clients believed while they worked at once: the overlap band says it all.
     expect(model("gc-pause").concurrents).toEqual([]);

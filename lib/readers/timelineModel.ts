@@ -96,7 +96,17 @@ export interface ViolationMarkModel {
 export type FocusMark = GrantMark | WriteMarkModel | ViolationMarkModel;
 
 export type PointKind =
-  "crash" | "restart" | "clock-jump" | "lease-end" | "session" | "check" | "failover" | "leader" | "read-rejected" | "code-log" | "code-error";
+  | "crash"
+  | "restart"
+  | "clock-jump"
+  | "lease-end"
+  | "session"
+  | "check"
+  | "failover"
+  | "leader"
+  | "read-rejected"
+  | "code-log"
+  | "code-error";
 
 export interface PointMark {
   key: string;
@@ -296,7 +306,16 @@ export function timelineModelData(result: SimResult): TimelineModelData {
 
   // Belief past the real lease: from the grant's end (or the belief's start, if later) to the belief's end.
   const overhangs: Overhang[] = facts.beliefs.flatMap((b) =>
-    b.outlivedGrantAt === null ? [] : [{ lane: b.client, client: b.client, startT: Math.max(b.from, b.outlivedGrantAt), endT: b.to ?? scenario.durationMs }],
+    b.outlivedGrantAt === null
+      ? []
+      : [
+          {
+            lane: b.client,
+            client: b.client,
+            startT: Math.max(b.from, b.outlivedGrantAt),
+            endT: b.to ?? scenario.durationMs,
+          },
+        ],
   );
 
   const marks: FocusMark[] = [];
@@ -320,7 +339,15 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         const sent = sends.get(e.id);
         if (!sent) break;
         sends.delete(e.id);
-        messages.push({ key: `m${e.id}`, from: sent.from, to: sent.to, sendT: sent.t, endT: e.t, msg: sent.msg, dropped: e.kind === "drop" });
+        messages.push({
+          key: `m${e.id}`,
+          from: sent.from,
+          to: sent.to,
+          sendT: sent.t,
+          endT: e.t,
+          msg: sent.msg,
+          dropped: e.kind === "drop",
+        });
         break;
       }
       case "grant": {
@@ -344,7 +371,8 @@ export function timelineModelData(result: SimResult): TimelineModelData {
         break;
       }
       case "lease-end":
-        if (e.reason !== "released") point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndWords[e.reason].label);
+        if (e.reason !== "released")
+          point(e.t, laneIds.has(e.proc) ? e.proc : e.client, "lease-end", leaseEndWords[e.reason].label);
         break;
       case "write": {
         marks.push(writeMark(writeAt.get(e.seq)!));
@@ -388,16 +416,27 @@ export function timelineModelData(result: SimResult): TimelineModelData {
   const folded = refusals.finish();
 
   for (const [i, v] of result.violations.entries()) {
-    const label = v.kind === "lost-update" ? "lost update" : v.kind === "duplicate-effect" ? "done twice" : v.kind === "overlap" ? "overlap" : "token reused";
+    const label =
+      v.kind === "lost-update"
+        ? "lost update"
+        : v.kind === "duplicate-effect"
+          ? "done twice"
+          : v.kind === "overlap"
+            ? "overlap"
+            : "token reused";
     // The name starts with the word the mark shows, so a speech user can say what they see (WCAG 2.5.3).
     const name = `${sentenceCase(label)} at ${seconds(v.t)}: ${v.text}`;
     marks.push({ kind: "violation", violation: v.kind, key: `v${i}`, t: v.t, endT: v.endT, label, name });
   }
   marks.sort((a, b) => a.t - b.t);
 
-  const overlaps = result.violations.filter((v) => v.kind === "overlap").map((v) => ({ clients: v.clients, startT: v.t, endT: v.endT ?? scenario.durationMs }));
+  const overlaps = result.violations
+    .filter((v) => v.kind === "overlap")
+    .map((v) => ({ clients: v.clients, startT: v.t, endT: v.endT ?? scenario.durationMs }));
   // Concurrent work that the belief overlap does not show: someone worked on past its belief.
-  const concurrents = facts.concurrent.filter((c) => c.pastBelief.length).map((c) => ({ clients: c.clients, startT: c.from, endT: c.to }));
+  const concurrents = facts.concurrent
+    .filter((c) => c.pastBelief.length)
+    .map((c) => ({ clients: c.clients, startT: c.from, endT: c.to }));
 
   return {
     durationMs: scenario.durationMs,
@@ -415,7 +454,11 @@ export function timelineModelData(result: SimResult): TimelineModelData {
       events.reduce((last, e) => (MESSAGE_KINDS.has(e.kind) ? last : Math.max(last, e.t)), 0),
     ),
     beliefTokens: result.spans.some((span) => span.kind === "belief" && span.token !== null),
-    stops: { all: stopsOf(events, true), withoutMessages: stopsOf(events, false), key: keyStopsOf(events, result.violations) },
+    stops: {
+      all: stopsOf(events, true),
+      withoutMessages: stopsOf(events, false),
+      key: keyStopsOf(events, result.violations),
+    },
   };
 }
 
@@ -444,7 +487,8 @@ function refusalTracker(lanes: readonly Lane[]) {
   return {
     see(e: SimEvent) {
       if (e.kind === "send") {
-        const client = clients.has(e.from) && services.has(e.to) ? e.from : clients.has(e.to) && services.has(e.from) ? e.to : null;
+        const client =
+          clients.has(e.from) && services.has(e.to) ? e.from : clients.has(e.to) && services.has(e.from) ? e.to : null;
         if (client === null) return;
         const a = attempt.get(client) ?? { keys: [], startT: e.t };
         a.keys.push(`m${e.id}`);
@@ -493,7 +537,9 @@ function writeMark(w: WriteFact): WriteMarkModel {
   if (w.rejection) {
     outcome = "rejected";
     verdict =
-      w.rejection.by === "fencing" && w.rejection.seen !== null ? `rejected, storage has seen ${w.rejection.seen}` : `rejected, ${rejectionNote(w.rejection)}`;
+      w.rejection.by === "fencing" && w.rejection.seen !== null
+        ? `rejected, storage has seen ${w.rejection.seen}`
+        : `rejected, ${rejectionNote(w.rejection)}`;
   } else if (!w.applied) {
     outcome = "repeat";
     verdict = "accepted as a repeat and not applied";
@@ -502,6 +548,22 @@ function writeMark(w: WriteFact): WriteMarkModel {
     outcome = w.stale ? "stale-applied" : damage ? "overwrote" : "applied";
     verdict = `accepted${late}${w.run === null ? `, counter ${w.value}` : ""}${damage ? `, ${damage}` : ""}`;
   }
-  const note = w.rejection ? rejectionNote(w.rejection) : !w.applied ? "repeat" : w.run === null ? `= ${w.value}` : `run ${w.run}`;
-  return { kind: "write", key: `w${w.seq}`, t: w.t, client: w.client, token: w.token, outcome, note, damage, name: `${head}: ${verdict}` };
+  const note = w.rejection
+    ? rejectionNote(w.rejection)
+    : !w.applied
+      ? "repeat"
+      : w.run === null
+        ? `= ${w.value}`
+        : `run ${w.run}`;
+  return {
+    kind: "write",
+    key: `w${w.seq}`,
+    t: w.t,
+    client: w.client,
+    token: w.token,
+    outcome,
+    note,
+    damage,
+    name: `${head}: ${verdict}`,
+  };
 }

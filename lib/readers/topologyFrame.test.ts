@@ -16,7 +16,11 @@ describe("the topology at a moment", () => {
 
   it("shows a paused holder as paused, still holding its lock, and the lease on the Redis node", () => {
     const at5 = processStatesAt(index, 5000);
-    expect(at5.get("c1")).toMatchObject({ status: "paused", pauseCause: "gc", holding: { token: null, pastLease: false } });
+    expect(at5.get("c1")).toMatchObject({
+      status: "paused",
+      pauseCause: "gc",
+      holding: { token: null, pastLease: false },
+    });
     expect(at5.get("redis")?.leases).toEqual([{ client: "c1", token: null }]);
     expect(at5.get("c2")?.status).toBe("waiting");
   });
@@ -33,7 +37,8 @@ describe("the topology at a moment", () => {
     for (let t = 0; t < 20_000; t += 250) {
       const states = processStatesAt(index, t);
       for (const id of ["c1", "c2"]) {
-        const on = (kind: string) => result.spans.some((s) => s.lane === id && s.kind === kind && s.startT <= t && t < s.endT);
+        const on = (kind: string) =>
+          result.spans.some((s) => s.lane === id && s.kind === kind && s.startT <= t && t < s.endT);
         const status = states.get(id)?.status ?? "idle";
         expect(status === "paused", `${id} at ${t}`).toBe(on("paused"));
         expect(states.get(id)?.holding != null).toBe(on("belief"));
@@ -93,7 +98,10 @@ describe("the topology at a moment", () => {
   });
 
   it("shows a crashed process as crashed until it restarts", () => {
-    const { index: crashed } = indexOf({ ...presetById("gc-pause")!.scenario, faults: [{ kind: "crash", target: "c2", atMs: 500, restartAfterMs: 1000 }] });
+    const { index: crashed } = indexOf({
+      ...presetById("gc-pause")!.scenario,
+      faults: [{ kind: "crash", target: "c2", atMs: 500, restartAfterMs: 1000 }],
+    });
     expect(processStatesAt(crashed, 1000).get("c2")?.status).toBe("crashed");
     expect(processStatesAt(crashed, 1600).get("c2")?.status).not.toBe("crashed");
   });
@@ -116,8 +124,19 @@ describe("traffic by link", () => {
       ["storage", "storage"],
     ]);
     const isClient = (id: string) => id.startsWith("c");
-    const m = (from: string, to: string) => ({ key: `${from}${to}`, from, to, msg: "x", progress: 0.5, dropped: false });
-    const traffic = trafficByLink([m("c1", "redis"), m("redis", "c1"), m("c20", "storage"), m("c9", "redis")], nodeOf, isClient);
+    const m = (from: string, to: string) => ({
+      key: `${from}${to}`,
+      from,
+      to,
+      msg: "x",
+      progress: 0.5,
+      dropped: false,
+    });
+    const traffic = trafficByLink(
+      [m("c1", "redis"), m("redis", "c1"), m("c20", "storage"), m("c9", "redis")],
+      nodeOf,
+      isClient,
+    );
     expect([...traffic.keys()]).toEqual(["c1|redis", "c16–c20|storage"]);
     expect(traffic.get("c1|redis")!.messages.map((x) => x.outbound)).toEqual([true, false]);
   });

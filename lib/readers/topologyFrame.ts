@@ -60,8 +60,13 @@ export interface TopologyIndex {
  * large run comes back from the worker without its event log: its cuts are then read from the
  * scenario's faults, which the engine applies exactly as scheduled.
  */
-export function topologyIndex(result: SimResult, model: Pick<TimelineModel, "spans" | "messages" | "overhangs">): TopologyIndex {
-  const cuts = result.events.length ? cutsFromEvents(result.events, result.scenario.durationMs) : cutsFromFaults(result.scenario);
+export function topologyIndex(
+  result: SimResult,
+  model: Pick<TimelineModel, "spans" | "messages" | "overhangs">,
+): TopologyIndex {
+  const cuts = result.events.length
+    ? cutsFromEvents(result.events, result.scenario.durationMs)
+    : cutsFromFaults(result.scenario);
   return {
     spans: model.spans,
     overhangs: model.overhangs,
@@ -78,7 +83,13 @@ function cutsFromEvents(events: readonly SimEvent[], durationMs: number): Cut[] 
   const cuts: Cut[] = [];
   const open = new Map<string, Cut>();
   for (const e of events) {
-    if (e.kind !== "partition-start" && e.kind !== "partition-end" && e.kind !== "isolate-start" && e.kind !== "isolate-end") continue;
+    if (
+      e.kind !== "partition-start" &&
+      e.kind !== "partition-end" &&
+      e.kind !== "isolate-start" &&
+      e.kind !== "isolate-end"
+    )
+      continue;
     const [a, b] = "between" in e ? e.between : [e.target, null];
     const key = `${a}|${b}`;
     if (e.kind.endsWith("-start")) {
@@ -97,8 +108,12 @@ function cutsFromEvents(events: readonly SimEvent[], durationMs: number): Cut[] 
 
 function cutsFromFaults(scenario: ResolvedScenario): Cut[] {
   return scenario.faults.flatMap((f): Cut[] => {
-    if (f.kind === "partition") return [{ a: f.between[0], b: f.between[1], startT: f.atMs, endT: Math.min(scenario.durationMs, f.atMs + f.forMs) }];
-    if (f.kind === "isolate") return [{ a: f.target, b: null, startT: f.atMs, endT: Math.min(scenario.durationMs, f.atMs + f.forMs) }];
+    if (f.kind === "partition")
+      return [
+        { a: f.between[0], b: f.between[1], startT: f.atMs, endT: Math.min(scenario.durationMs, f.atMs + f.forMs) },
+      ];
+    if (f.kind === "isolate")
+      return [{ a: f.target, b: null, startT: f.atMs, endT: Math.min(scenario.durationMs, f.atMs + f.forMs) }];
     return [];
   });
 }
@@ -106,7 +121,14 @@ function cutsFromFaults(scenario: ResolvedScenario): Cut[] {
 /** Whether [startT, endT) covers t: a span is over at its end. */
 const covers = (s: { startT: number; endT: number }, t: number) => s.startT <= t && t < s.endT;
 
-export const idleProcess = (): ProcessState => ({ status: "idle", holding: null, pauseCause: null, partitioned: false, sessionInDoubt: null, leases: [] });
+export const idleProcess = (): ProcessState => ({
+  status: "idle",
+  holding: null,
+  pauseCause: null,
+  partitioned: false,
+  sessionInDoubt: null,
+  leases: [],
+});
 
 /** The state of every process that has a span at t; a process missing from the map is idle. */
 export function processStatesAt(index: TopologyIndex, t: number): Map<string, ProcessState> {
@@ -150,13 +172,21 @@ export function messagesInFlightAt(index: TopologyIndex, t: number): MessageInFl
   return index.messages
     .query(t, t)
     .filter((m) => m.sendT <= t && t < m.endT)
-    .map((m) => ({ key: m.key, from: m.from, to: m.to, msg: m.msg, progress: m.endT > m.sendT ? (t - m.sendT) / (m.endT - m.sendT) : 1, dropped: m.dropped }));
+    .map((m) => ({
+      key: m.key,
+      from: m.from,
+      to: m.to,
+      msg: m.msg,
+      progress: m.endT > m.sendT ? (t - m.sendT) / (m.endT - m.sendT) : 1,
+      dropped: m.dropped,
+    }));
 }
 
 /** Whether the link between processes a and b is cut at t: built once per moment, asked per link. */
 export function cutsAt(index: TopologyIndex, t: number): (a: string, b: string) => boolean {
   const active = index.cuts.query(t, t).filter((c) => covers(c, t));
-  return (a, b) => active.some((c) => (c.b === null ? c.a === a || c.a === b : (c.a === a && c.b === b) || (c.a === b && c.b === a)));
+  return (a, b) =>
+    active.some((c) => (c.b === null ? c.a === a || c.a === b : (c.a === a && c.b === b) || (c.a === b && c.b === a)));
 }
 
 export interface LinkTraffic {

@@ -18,7 +18,8 @@ const resolve = (s: Partial<Scenario> & Pick<Scenario, "service">): ResolvedScen
   return v.scenario;
 };
 
-const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) < NODE_WIDTH && Math.abs(a.y - b.y) < NODE_HEIGHT;
+const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+  Math.abs(a.x - b.x) < NODE_WIDTH && Math.abs(a.y - b.y) < NODE_HEIGHT;
 
 describe("topology layout", () => {
   it("follows the service's shape: one Redis, a primary and its replica, five Redlock nodes, an ensemble, one node", () => {
@@ -86,7 +87,8 @@ describe("the lab's canvas for a layout", () => {
 });
 
 describe("a room's topology", () => {
-  const overlapping = (a: TopologyNode, b: TopologyNode) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const overlapping = (a: TopologyNode, b: TopologyNode) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
   it("is the lab's layout with the lab's sizes", () => {
     const s = resolve({ service: { kind: "etcd", ttlMs: 5000 } });
@@ -105,15 +107,26 @@ describe("a room's topology", () => {
       const { width, height } = topologyBounds(layout);
       expect(width * zoom).toBeLessThanOrEqual(860);
       expect(height * zoom).toBeLessThanOrEqual(560);
-      for (const [i, a] of layout.nodes.entries()) for (const b of layout.nodes.slice(i + 1)) expect(overlapping(a, b), `${a.id} and ${b.id}`).toBe(false);
+      for (const [i, a] of layout.nodes.entries())
+        for (const b of layout.nodes.slice(i + 1)) expect(overlapping(a, b), `${a.id} and ${b.id}`).toBe(false);
     }
   });
 
   it("draws its text at the size asked for, no larger, in a box larger than it needs, and never under the lab's 12 px in layout px", () => {
-    const { layout, zoom } = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000 } }), { width: 4000, height: 3000 }, 12, 2.6);
+    const { layout, zoom } = roomTopology(
+      resolve({ service: { kind: "redis", ttlMs: 1000 } }),
+      { width: 4000, height: 3000 },
+      12,
+      2.6,
+    );
     expect(layout.metrics.textPx).toBe(12);
     expect(zoom).toBeCloseTo(1, 9);
-    const large = roomTopology(resolve({ service: { kind: "redis", ttlMs: 1000 } }), { width: 4000, height: 3000 }, 40, 2.6);
+    const large = roomTopology(
+      resolve({ service: { kind: "redis", ttlMs: 1000 } }),
+      { width: 4000, height: 3000 },
+      40,
+      2.6,
+    );
     expect(large.zoom).toBeLessThanOrEqual(2.6);
     expect(large.layout.metrics.textPx! * large.zoom).toBeCloseTo(40, 6);
   });

@@ -138,7 +138,19 @@ export const linkId = (client: string, other: string) => `${client}|${other}`;
 export const ROOM_LINE = 1.15;
 
 export function topologyLayout(scenario: ResolvedScenario, metrics: TopologyMetrics = LAB_METRICS): TopologyLayout {
-  const { clientWidth, serviceWidth, clientHeight, serviceHeight, rowGap, replicationGap, columnGap, linkSpan, storageGap, groupPad, groupLabel } = metrics;
+  const {
+    clientWidth,
+    serviceWidth,
+    clientHeight,
+    serviceHeight,
+    rowGap,
+    replicationGap,
+    columnGap,
+    linkSpan,
+    storageGap,
+    groupPad,
+    groupLabel,
+  } = metrics;
   const clientRow = clientHeight + rowGap;
   const serviceRow = serviceHeight + rowGap;
   const clients = clientIds(scenario.clients.count);
@@ -157,7 +169,11 @@ export function topologyLayout(scenario: ResolvedScenario, metrics: TopologyMetr
   const serviceCard = { width: serviceWidth, height: serviceHeight };
   const slot = (i: number) =>
     twoColumns
-      ? { x: (i % 2) * (clientWidth + columnGap), y: Math.floor(i / 2) * clientRow + (i % 2) * (clientRow / 2), ...clientCard }
+      ? {
+          x: (i % 2) * (clientWidth + columnGap),
+          y: Math.floor(i / 2) * clientRow + (i % 2) * (clientRow / 2),
+          ...clientCard,
+        }
       : { x: 0, y: i * clientRow, ...clientCard };
 
   own.forEach((id, i) => {
@@ -182,7 +198,15 @@ export function topologyLayout(scenario: ResolvedScenario, metrics: TopologyMetr
   const top = (totalHeight - columnHeight) / 2;
 
   services.forEach((id, i) => {
-    nodes.push({ id, kind: "service", processes: [id], clientNumber: null, x: serviceX, y: top + groupInset + serviceY(i), ...serviceCard });
+    nodes.push({
+      id,
+      kind: "service",
+      processes: [id],
+      clientNumber: null,
+      x: serviceX,
+      y: top + groupInset + serviceY(i),
+      ...serviceCard,
+    });
     nodeOf.set(id, id);
   });
   nodes.push({
@@ -201,7 +225,9 @@ export function topologyLayout(scenario: ResolvedScenario, metrics: TopologyMetr
   for (const node of nodes) if (node.kind === "client" || node.kind === "clients") node.y += clientsTop;
 
   const clientNodes = nodes.filter((n) => n.kind === "client" || n.kind === "clients");
-  const links: TopologyLink[] = clientNodes.flatMap((c) => [...services, "storage"].map((other) => ({ id: linkId(c.id, other), source: c.id, target: other })));
+  const links: TopologyLink[] = clientNodes.flatMap((c) =>
+    [...services, "storage"].map((other) => ({ id: linkId(c.id, other), source: c.id, target: other })),
+  );
 
   const replica = scenario.service.kind === "redis" ? scenario.service.replica : undefined;
   const group: TopologyGroup | null =
@@ -232,7 +258,10 @@ export function topologyBounds(layout: TopologyLayout): { width: number; height:
   const boxes = [...layout.nodes, ...(layout.group ? [layout.group] : [])];
   const left = Math.min(...boxes.map((b) => b.x));
   const top = Math.min(...boxes.map((b) => b.y));
-  return { width: Math.max(...boxes.map((b) => b.x + b.width)) - left, height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
+  return {
+    width: Math.max(...boxes.map((b) => b.x + b.width)) - left,
+    height: Math.max(...boxes.map((b) => b.y + b.height)) - top,
+  };
 }
 
 /** The share of a room's box left around the picture. */

@@ -26,10 +26,14 @@ const mark = (violation: ViolationKind, t: number, i = 0): ViolationMarkModel =>
 
 /** No two drawn labels share a pixel, and none covers another group's mark. */
 function expectNoOverprint(groups: ViolationGroup[]) {
-  const boxes = groups.filter((g) => g.labelX !== null).map((g) => ({ g, from: g.labelX!, to: g.labelX! + width(g.label) }));
+  const boxes = groups
+    .filter((g) => g.labelX !== null)
+    .map((g) => ({ g, from: g.labelX!, to: g.labelX! + width(g.label) }));
   for (const a of boxes) {
-    for (const b of boxes) if (a !== b) expect(a.from < b.to && b.from < a.to, `${a.g.label} runs into ${b.g.label}`).toBe(false);
-    for (const other of groups) if (other !== a.g) expect(a.from < other.px + 8 && other.px - 8 < a.to, `${a.g.label} covers a mark`).toBe(false);
+    for (const b of boxes)
+      if (a !== b) expect(a.from < b.to && b.from < a.to, `${a.g.label} runs into ${b.g.label}`).toBe(false);
+    for (const other of groups)
+      if (other !== a.g) expect(a.from < other.px + 8 && other.px - 8 < a.to, `${a.g.label} covers a mark`).toBe(false);
   }
   for (let i = 1; i < groups.length; i++) expect(groups[i]!.px - groups[i - 1]!.px).toBeGreaterThanOrEqual(16);
 }
@@ -51,7 +55,12 @@ describe("violation labels on the timeline", () => {
   it("merge marks at one moment into one, counted in its label, the most crucial kind first", () => {
     const x = scaleLinear().domain([0, 60_000]).range([0, 1000]);
     const groups = layoutViolations(
-      [mark("overlap", 17_000, 0), mark("lost-update", 17_010, 1), mark("lost-update", 17_020, 2), mark("lost-update", 17_030, 3)],
+      [
+        mark("overlap", 17_000, 0),
+        mark("lost-update", 17_010, 1),
+        mark("lost-update", 17_020, 2),
+        mark("lost-update", 17_030, 3),
+      ],
       x,
       { left: 0, right: 1000 },
       width,
@@ -66,7 +75,14 @@ describe("violation labels on the timeline", () => {
 
   it("never overprint, and never drop the most crucial label, however crowded the strip", () => {
     const x = scaleLinear().domain([0, 10_000]).range([0, 300]);
-    const kinds: ViolationKind[] = ["overlap", "duplicate-effect", "overlap", "lost-update", "overlap", "token-regression"];
+    const kinds: ViolationKind[] = [
+      "overlap",
+      "duplicate-effect",
+      "overlap",
+      "lost-update",
+      "overlap",
+      "token-regression",
+    ];
     const marks = kinds.map((k, i) => mark(k, 1_000 + i * 700, i));
     const groups = layoutViolations(marks, x, { left: 0, right: 300 }, width);
     expectNoOverprint(groups);

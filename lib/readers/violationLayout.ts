@@ -28,7 +28,12 @@ const MARK_HALF = 8;
 const LABEL_GAP = 3;
 
 /** Lower is more crucial: the harm a reader must not miss comes first. */
-const PRIORITY: Record<ViolationKind, number> = { "lost-update": 0, "duplicate-effect": 1, "token-regression": 2, overlap: 3 };
+const PRIORITY: Record<ViolationKind, number> = {
+  "lost-update": 0,
+  "duplicate-effect": 1,
+  "token-regression": 2,
+  overlap: 3,
+};
 const priorityOf = (m: ViolationMarkModel) => PRIORITY[m.violation];
 
 interface Interval {
@@ -43,14 +48,17 @@ function groupLabel(members: readonly ViolationMarkModel[]): string {
   const [only] = members;
   if (only && members.length === 1) return only.label;
   const counts = new Map<string, number>();
-  for (const m of [...members].sort((a, b) => priorityOf(a) - priorityOf(b))) counts.set(m.label, (counts.get(m.label) ?? 0) + 1);
+  for (const m of [...members].sort((a, b) => priorityOf(a) - priorityOf(b)))
+    counts.set(m.label, (counts.get(m.label) ?? 0) + 1);
   return [...counts].map(([label, n]) => (n === 1 ? label : `${label} ×${n}`)).join(" · ");
 }
 
 /** Each member's own name; a merged group's starts with its label, the words the mark shows (WCAG 2.5.3, Label in Name). */
 function groupName(members: readonly ViolationMarkModel[], label: string): string {
   const [only] = members;
-  return only && members.length === 1 ? only.name : `${label}: ${members.length} violations here. ${members.map((m) => m.name).join(". ")}`;
+  return only && members.length === 1
+    ? only.name
+    : `${label}: ${members.length} violations here. ${members.map((m) => m.name).join(". ")}`;
 }
 
 /**
@@ -75,7 +83,10 @@ export function layoutViolations(
   }
 
   let groups: ViolationGroup[] = clusters.map(({ members }) => groupOf(members, x));
-  const crucial = groups.reduce<ViolationGroup | null>((best, g) => (best === null || priorityOf(g.lead) < priorityOf(best.lead) ? g : best), null);
+  const crucial = groups.reduce<ViolationGroup | null>(
+    (best, g) => (best === null || priorityOf(g.lead) < priorityOf(best.lead) ? g : best),
+    null,
+  );
   if (!crucial) return [];
 
   // The most crucial label first: where it cannot fit beside its mark, the marks it would cover

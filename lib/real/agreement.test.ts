@@ -3,7 +3,8 @@ import { presetById } from "@/lib/scenario/presets";
 import { simulate } from "@/lib/sim";
 import { agreement } from "./agreement";
 
-const tokensRow = (run: ReturnType<typeof simulate>) => agreement(run.scenario, run.summary, run.summary).find((row) => row.field === "tokens")!;
+const tokensRow = (run: ReturnType<typeof simulate>) =>
+  agreement(run.scenario, run.summary, run.summary).find((row) => row.field === "tokens")!;
 
 describe("real vs model, field by field", () => {
   it("says a run's tokens as a list, and 'none' where its grants carried none, never a raw []", () => {

@@ -6,7 +6,15 @@
 import type { Summary } from "../sim/checker";
 import type { ResolvedScenario } from "../sim/scenario";
 
-export const AGREEMENT_FIELDS = ["verdict", "counter", "lostUpdates", "staleWritesAccepted", "staleWritesRejected", "tokens", "jobsDone"] as const;
+export const AGREEMENT_FIELDS = [
+  "verdict",
+  "counter",
+  "lostUpdates",
+  "staleWritesAccepted",
+  "staleWritesRejected",
+  "tokens",
+  "jobsDone",
+] as const;
 export type AgreementField = (typeof AGREEMENT_FIELDS)[number];
 
 export interface AgreementRow {
@@ -38,7 +46,12 @@ const tokensText = (tokens: readonly number[]) => (tokens.length ? tokens.join("
 export function agreement(scenario: ResolvedScenario, model: Summary, real: Summary): AgreementRow[] {
   return AGREEMENT_FIELDS.map((field) => {
     if (field === "tokens")
-      return { field, model: tokensText(model.tokens), real: tokensText(real.tokens), agree: tokensAgree(scenario, model.tokens, real.tokens) };
+      return {
+        field,
+        model: tokensText(model.tokens),
+        real: tokensText(real.tokens),
+        agree: tokensAgree(scenario, model.tokens, real.tokens),
+      };
     return { field, model: String(model[field]), real: String(real[field]), agree: model[field] === real[field] };
   });
 }
@@ -46,5 +59,7 @@ export function agreement(scenario: ResolvedScenario, model: Summary, real: Summ
 /** Both runs side by side, one field a line, disagreements marked. */
 export function agreementTable(rows: AgreementRow[]): string {
   const w = Math.max(...rows.map((r) => r.model.length), 5);
-  return rows.map((r) => `${r.agree ? "  " : "≠ "}${r.field.padEnd(20)} model ${r.model.padEnd(w)}  real ${r.real}`).join("\n");
+  return rows
+    .map((r) => `${r.agree ? "  " : "≠ "}${r.field.padEnd(20)} model ${r.model.padEnd(w)}  real ${r.real}`)
+    .join("\n");
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { openTraceValue } from "./open";
 import type { Trace } from "./trace";
 
-const trace = (id: string): Trace => JSON.parse(readFileSync(path.join(__dirname, "../../content/traces", `${id}.json`), "utf8"));
+const trace = (id: string): Trace =>
+  JSON.parse(readFileSync(path.join(__dirname, "../../content/traces", `${id}.json`), "utf8"));
 const differsAt = (t: Trace) => {
   const opened = openTraceValue("t.json", t);
   if (!opened.ok || opened.run.kind !== "recording") throw new Error("not opened");
@@ -13,7 +14,8 @@ const differsAt = (t: Trace) => {
 
 describe("where a recorded run and the model part ways", () => {
   it("nowhere, for a shipped recording that agrees with the model, whatever its timings", () => {
-    for (const id of ["gc-pause", "gc-pause-fenced", "pg-lock-table-skew"]) expect(differsAt(trace(id)).differsAt, id).toBeNull();
+    for (const id of ["gc-pause", "gc-pause-fenced", "pg-lock-table-skew"])
+      expect(differsAt(trace(id)).differsAt, id).toBeNull();
   });
 
   it("at the model's write that the recording lacks", () => {

@@ -27,8 +27,14 @@ function firstApart(a: Step[], b: Step[]): number | null {
 
 export function firstRealDifference(scenario: ResolvedScenario, real: RunFacts, model: RunFacts): number | null {
   const byValue = tokensByValue(scenario);
-  const grants = (f: RunFacts) => f.grants.map((g) => ({ t: g.grantedAt, key: `${g.client} ${byValue ? g.token : g.token === null ? "none" : "some"}` }));
+  const grants = (f: RunFacts) =>
+    f.grants.map((g) => ({
+      t: g.grantedAt,
+      key: `${g.client} ${byValue ? g.token : g.token === null ? "none" : "some"}`,
+    }));
   const writes = (f: RunFacts) => f.writes.map((w) => ({ t: w.t, key: `${w.client} ${w.value} ${w.accepted}` }));
-  const times = [firstApart(grants(real), grants(model)), firstApart(writes(real), writes(model))].filter((t): t is number => t !== null);
+  const times = [firstApart(grants(real), grants(model)), firstApart(writes(real), writes(model))].filter(
+    (t): t is number => t !== null,
+  );
   return times.length ? Math.min(...times) : null;
 }

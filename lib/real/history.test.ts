@@ -7,7 +7,8 @@ import { openText } from "./open";
 import { resultOfEvents } from "./replay";
 
 const example = (file: string) => readFileSync(path.join(__dirname, "../../content/histories", file), "utf8");
-const HEADER = '{"history": "lease-lab-history/1", "service": {"kind": "etcd", "ttlMs": 5000, "members": 1}, "guard": "fencing"}';
+const HEADER =
+  '{"history": "lease-lab-history/1", "service": {"kind": "etcd", "ttlMs": 5000, "members": 1}, "guard": "fencing"}';
 const history = (...lines: string[]) => [HEADER, ...lines].join("\n");
 const read = (text: string): History => {
   const r = readHistory(text);
@@ -50,19 +51,32 @@ describe("the example lock histories, read by the engine's checker", () => {
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
     const result = opened.run.recorded;
-    expect(result.summary).toMatchObject({ verdict: "unsafe", counter: 1, lostUpdates: 1, staleWritesAccepted: 1, jobsDone: 2 });
+    expect(result.summary).toMatchObject({
+      verdict: "unsafe",
+      counter: 1,
+      lostUpdates: 1,
+      staleWritesAccepted: 1,
+      jobsDone: 2,
+    });
     expect(result.violations.map((v) => v.kind)).toEqual(["overlap", "lost-update"]);
-    expect(result.facts.writes[1]).toMatchObject({ client: "c1", overwrote: ["c2"], lostIncrements: 1, stale: { grantEndedAt: 5002 } });
+    expect(result.facts.writes[1]).toMatchObject({
+      client: "c1",
+      overwrote: ["c2"],
+      lostIncrements: 1,
+      stale: { grantEndedAt: 5002 },
+    });
     // The same story as a simulated run's: the lease ends while c1 still believes.
-    expect(storyOf(result).lines.map((l) => l.text)).toContain("At 5.0 s redis let c1's lease expire, but c1 still believes it holds the lock.");
+    expect(storyOf(result).lines.map((l) => l.text)).toContain(
+      "At 5.0 s redis let c1's lease expire, but c1 still believes it holds the lock.",
+    );
   });
 });
 
 describe("a lock history with a problem names its line and field", () => {
   it("a token that is not a whole number", () => {
-    expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": "abc"}'))).toEqual([
-      'line 2: token: expected a whole number, got "abc"',
-    ]);
+    expect(
+      errorsOf(history('{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": "abc"}')),
+    ).toEqual(['line 2: token: expected a whole number, got "abc"']);
   });
 
   it("a line of garbage, an unknown kind, a field a kind does not have, a missing time", () => {
@@ -83,16 +97,25 @@ describe("a lock history with a problem names its line and field", () => {
   });
 
   it("a header that is missing or names no lock service", () => {
-    expect(errorsOf('{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}')[0]).toBe('line 1: header: history: missing ("lease-lab-history/1")');
-    expect(errorsOf('{"history": "lease-lab-history/1", "service": {"kind": "etcd"}}\n{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}')[0]).toMatch(
-      /^line 1: header: service\.ttlMs: /,
+    expect(errorsOf('{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}')[0]).toBe(
+      'line 1: header: history: missing ("lease-lab-history/1")',
     );
+    expect(
+      errorsOf(
+        '{"history": "lease-lab-history/1", "service": {"kind": "etcd"}}\n{"t": 0, "process": "c1", "kind": "acquire", "lock": "L"}',
+      )[0],
+    ).toMatch(/^line 1: header: service\.ttlMs: /);
   });
 
   it("lines that contradict the ones before them", () => {
-    expect(errorsOf(history('{"t": 5, "process": "c1", "kind": "acquire", "lock": "L"}', '{"t": 4, "process": "c1", "kind": "acquire", "lock": "L"}'))).toEqual(
-      ["line 3: t: 4 is earlier than line 2's 5; a history is in time order"],
-    );
+    expect(
+      errorsOf(
+        history(
+          '{"t": 5, "process": "c1", "kind": "acquire", "lock": "L"}',
+          '{"t": 4, "process": "c1", "kind": "acquire", "lock": "L"}',
+        ),
+      ),
+    ).toEqual(["line 3: t: 4 is earlier than line 2's 5; a history is in time order"]);
     expect(errorsOf(history('{"t": 0, "process": "c1", "kind": "release", "lock": "L"}'))).toEqual([
       'line 2: release: c1 holds no lock "L" here (no acquire-granted for it before this line)',
     ]);
@@ -100,7 +123,12 @@ describe("a lock history with a problem names its line and field", () => {
       "line 2: value: c1 read 3, but the counter starts at 0 and the accepted writes before this line leave it at 0",
     );
     expect(
-      errorsOf(history('{"t": 0, "process": "c1", "kind": "read", "value": 0}', '{"t": 1, "process": "c1", "kind": "write-accepted", "value": 5}'))[0],
+      errorsOf(
+        history(
+          '{"t": 0, "process": "c1", "kind": "read", "value": 0}',
+          '{"t": 1, "process": "c1", "kind": "write-accepted", "value": 5}',
+        ),
+      )[0],
     ).toBe("line 3: value: c1 read 0 at line 2, so its increment writes 1, got 5");
   });
 

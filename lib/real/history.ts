@@ -31,7 +31,8 @@ const show = (input: unknown) =>
           ? "a list"
           : "an object"
         : String(input);
-const got = (what: string) => (iss: { input?: unknown }) => (iss.input === undefined ? `missing (${what})` : `expected ${what}, got ${show(iss.input)}`);
+const got = (what: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `missing (${what})` : `expected ${what}, got ${show(iss.input)}`;
 const whole = z.number({ error: got("a whole number") }).int({ error: got("a whole number") });
 const name = (what: string) =>
   z
@@ -46,7 +47,9 @@ const header = z.strictObject({
     .max(120)
     .optional(),
   /** The lock service, as a scenario's `service`: it names the service's lanes and its rules in the story. */
-  service: z.record(z.string(), z.unknown(), { error: got('the lock service, as a scenario\'s service (such as {"kind": "etcd", "ttlMs": 5000})') }),
+  service: z.record(z.string(), z.unknown(), {
+    error: got('the lock service, as a scenario\'s service (such as {"kind": "etcd", "ttlMs": 5000})'),
+  }),
   guard: z.enum(["none", "fencing"], { error: got('"none" or "fencing"') }).default("none"),
 });
 
@@ -60,7 +63,8 @@ const base = {
 const lockField = { lock: name("a lock name") };
 const tokenField = { token: whole.nullable().optional() };
 const valueField = { value: whole.nonnegative({ error: got("a counter value, 0 or more") }) };
-const line = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) => z.strictObject({ kind: z.literal(kind), ...base, ...shape });
+const line = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z.strictObject({ kind: z.literal(kind), ...base, ...shape });
 
 /** Every kind of event line, with the fields it has. */
 export const historyEventSchema = z.discriminatedUnion("kind", [
@@ -76,7 +80,8 @@ export const historyEventSchema = z.discriminatedUnion("kind", [
 ]);
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
 const KINDS = historyEventSchema.options.map((o) => o.shape.kind.value);
-const fieldsOf = (kind: string) => Object.keys(historyEventSchema.options.find((o) => o.shape.kind.value === kind)?.shape ?? {});
+const fieldsOf = (kind: string) =>
+  Object.keys(historyEventSchema.options.find((o) => o.shape.kind.value === kind)?.shape ?? {});
 
 export interface History {
   scenario: ResolvedScenario;
@@ -138,7 +143,8 @@ export function readHistory(text: string, progress: (share: number) => void = ()
 
   const headerAt = lines.findIndex((l) => l.trim() !== "");
   const headerLine = lines[headerAt];
-  if (headerLine === undefined) return { ok: false, errors: ["the history is empty: its first line is the header, then one event a line"] };
+  if (headerLine === undefined)
+    return { ok: false, errors: ["the history is empty: its first line is the header, then one event a line"] };
   const head = parseJson(headerLine, headerAt + 1);
   if (head === undefined) return { ok: false, errors };
   const h = header.safeParse(head);
@@ -146,7 +152,10 @@ export function readHistory(text: string, progress: (share: number) => void = ()
     for (const issue of h.error.issues) fail(headerAt + 1, `header: ${issueText(issue, null)}`);
     return {
       ok: false,
-      errors: [...errors, `the first line is the header: {"history": "${HISTORY_FORMAT}", "service": {"kind": "etcd", "ttlMs": 5000}, "guard": "fencing"}`],
+      errors: [
+        ...errors,
+        `the first line is the header: {"history": "${HISTORY_FORMAT}", "service": {"kind": "etcd", "ttlMs": 5000}, "guard": "fencing"}`,
+      ],
     };
   }
 
@@ -168,30 +177,49 @@ export function readHistory(text: string, progress: (share: number) => void = ()
     if (value === undefined) continue;
     const r = historyEventSchema.safeParse(value);
     if (!r.success) {
-      const kind = typeof value === "object" && value !== null && "kind" in value && KINDS.includes(value.kind as never) ? String(value.kind) : null;
+      const kind =
+        typeof value === "object" && value !== null && "kind" in value && KINDS.includes(value.kind as never)
+          ? String(value.kind)
+          : null;
       for (const issue of r.error.issues.slice(0, 3)) fail(n, issueText(issue, kind));
       continue;
     }
-    if (r.data.t > LIMITS.durationMs) fail(n, `t: ${r.data.t} is past the longest history the lab draws, ${groupDigits(LIMITS.durationMs)} ms (an hour)`);
-    if (r.data.t < lastT) fail(n, `t: ${r.data.t} is earlier than line ${lastLine}'s ${lastT}; a history is in time order`);
+    if (r.data.t > LIMITS.durationMs)
+      fail(
+        n,
+        `t: ${r.data.t} is past the longest history the lab draws, ${groupDigits(LIMITS.durationMs)} ms (an hour)`,
+      );
+    if (r.data.t < lastT)
+      fail(n, `t: ${r.data.t} is earlier than line ${lastLine}'s ${lastT}; a history is in time order`);
     lastT = Math.max(lastT, r.data.t);
     lastLine = n;
     events.push({ e: r.data, n });
   }
-  if (errors.length) return { ok: false, errors: errors.length >= MAX_ERRORS ? [...errors, "(reading stopped there)"] : errors };
-  if (events.length === 0) return { ok: false, errors: [`line ${headerAt + 2}: the history has a header but no events`] };
+  if (errors.length)
+    return { ok: false, errors: errors.length >= MAX_ERRORS ? [...errors, "(reading stopped there)"] : errors };
+  if (events.length === 0)
+    return { ok: false, errors: [`line ${headerAt + 2}: the history has a header but no events`] };
 
   // Processes become the lab's clients c1, c2, …: kept if they are already named so, else numbered in order of appearance.
   const names = [...new Set(events.map(({ e }) => e.process))];
-  if (names.length > LIMITS.clients) return { ok: false, errors: [`the history has ${names.length} processes; the lab draws at most ${LIMITS.clients}`] };
+  if (names.length > LIMITS.clients)
+    return {
+      ok: false,
+      errors: [`the history has ${names.length} processes; the lab draws at most ${LIMITS.clients}`],
+    };
   const numbered = names.every((p) => /^c[1-9]\d*$/.test(p));
   const count = numbered ? Math.max(...names.map((p) => Number(p.slice(1)))) : names.length;
-  if (count > LIMITS.clients) return { ok: false, errors: [`the history names process c${count}; the lab draws at most ${LIMITS.clients} clients`] };
+  if (count > LIMITS.clients)
+    return {
+      ok: false,
+      errors: [`the history names process c${count}; the lab draws at most ${LIMITS.clients} clients`],
+    };
   const ids = clientIds(names.length);
   const clientOf = new Map(names.map((p, i) => [p, numbered ? p : ids[i]!])); // one id per name
 
   const writesBy = new Map<string, number>();
-  for (const { e } of events) if (e.kind === "write-accepted") writesBy.set(e.process, (writesBy.get(e.process) ?? 0) + 1);
+  for (const { e } of events)
+    if (e.kind === "write-accepted") writesBy.set(e.process, (writesBy.get(e.process) ?? 0) + 1);
   const v = validateScenario({
     version: 1,
     ...(h.data.name ? { name: h.data.name } : {}),
@@ -201,11 +229,20 @@ export function readHistory(text: string, progress: (share: number) => void = ()
     storage: { guard: h.data.guard },
     durationMs: Math.max(1, Math.ceil(lastT)),
   });
-  if (!v.ok) return { ok: false, errors: v.errors.map((e) => `line ${headerAt + 1}: header: ${e.replace(/^storage\.guard/, "guard")}`) };
+  if (!v.ok)
+    return {
+      ok: false,
+      errors: v.errors.map((e) => `line ${headerAt + 1}: header: ${e.replace(/^storage\.guard/, "guard")}`),
+    };
   const scenario = v.scenario;
   const node = serviceNodeIds(scenario.service)[0];
   if (!node)
-    return { ok: false, errors: [`line ${headerAt + 1}: header: service: "${scenario.service.kind}" is no lock service; name the one that granted the locks`] };
+    return {
+      ok: false,
+      errors: [
+        `line ${headerAt + 1}: header: service: "${scenario.service.kind}" is no lock service; name the one that granted the locks`,
+      ],
+    };
 
   const out = convert(events, scenario, node, clientOf, fail);
   if (errors.length) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
@@ -265,12 +302,28 @@ function convert(
           );
           break;
         }
-        const g: Held = { grant: `line-${n}`, lock: e.lock, token: e.token ?? null, line: n, live: true, answered: false };
+        const g: Held = {
+          grant: `line-${n}`,
+          lock: e.lock,
+          token: e.token ?? null,
+          line: n,
+          live: true,
+          answered: false,
+        };
         held.set(c, g);
         reads.delete(c);
         const since = asked.get(c);
         asked.delete(c);
-        out.push({ kind: "grant", t, by: "server", proc: node, client: c, lock: e.lock, grant: g.grant, token: g.token });
+        out.push({
+          kind: "grant",
+          t,
+          by: "server",
+          proc: node,
+          client: c,
+          lock: e.lock,
+          grant: g.grant,
+          token: g.token,
+        });
         out.push({
           kind: "belief-start",
           t,
@@ -294,15 +347,37 @@ function convert(
           break;
         }
         if (e.kind === "lease-end") {
-          if (!mine.live) fail(n, `lease-end: the lease ${e.process} was granted at line ${mine.line} has already ended`);
-          else out.push({ kind: "lease-end", t, by: "server", proc: node, client: c, lock: e.lock, grant: mine.grant, token: mine.token, reason: "expired" });
+          if (!mine.live)
+            fail(n, `lease-end: the lease ${e.process} was granted at line ${mine.line} has already ended`);
+          else
+            out.push({
+              kind: "lease-end",
+              t,
+              by: "server",
+              proc: node,
+              client: c,
+              lock: e.lock,
+              grant: mine.grant,
+              token: mine.token,
+              reason: "expired",
+            });
           mine.live = false;
           break;
         }
         out.push({ kind: "release", t, by: "client", proc: c, lock: e.lock });
         out.push({ kind: "belief-end", t, by: "client", proc: c, lock: e.lock, reason: "released" });
         if (mine.live)
-          out.push({ kind: "lease-end", t, by: "server", proc: node, client: c, lock: e.lock, grant: mine.grant, token: mine.token, reason: "released" });
+          out.push({
+            kind: "lease-end",
+            t,
+            by: "server",
+            proc: node,
+            client: c,
+            lock: e.lock,
+            grant: mine.grant,
+            token: mine.token,
+            reason: "released",
+          });
         // An attempt that wrote nothing (it only read, or gave up) ends with its release.
         if (!mine.answered) endAttempt(c, t);
         held.delete(c);
@@ -310,7 +385,10 @@ function convert(
       }
       case "read":
         if (e.value !== value) {
-          fail(n, `value: ${e.process} read ${e.value}, but the counter starts at 0 and the accepted writes before this line leave it at ${value}`);
+          fail(
+            n,
+            `value: ${e.process} read ${e.value}, but the counter starts at 0 and the accepted writes before this line leave it at ${value}`,
+          );
           break;
         }
         reads.set(c, { value: e.value, version: writers.length, line: n });
@@ -330,18 +408,25 @@ function convert(
         });
         break;
       case "write":
-        if (!reads.has(c)) fail(n, `write: ${e.process} sends a write without having read the counter (a read line comes first)`);
+        if (!reads.has(c))
+          fail(n, `write: ${e.process} sends a write without having read the counter (a read line comes first)`);
         else out.push({ kind: "work-end", t, by: "client", proc: c });
         break;
       case "write-accepted":
       case "write-rejected": {
         const read = reads.get(c);
         if (!read) {
-          fail(n, `${e.kind}: ${e.process} wrote without reading the counter first; each write is an increment of a value read (a read line comes first)`);
+          fail(
+            n,
+            `${e.kind}: ${e.process} wrote without reading the counter first; each write is an increment of a value read (a read line comes first)`,
+          );
           break;
         }
         if (e.value !== read.value + 1) {
-          fail(n, `value: ${e.process} read ${read.value} at line ${read.line}, so its increment writes ${read.value + 1}, got ${e.value}`);
+          fail(
+            n,
+            `value: ${e.process} read ${read.value} at line ${read.line}, so its increment writes ${read.value + 1}, got ${e.value}`,
+          );
           break;
         }
         reads.delete(c);
@@ -361,7 +446,10 @@ function convert(
         if (mine) mine.answered = true;
         if (e.kind === "write-rejected") {
           if (!fencing) {
-            fail(n, `write-rejected: the header's guard is "none", so storage rejects no write (say "guard": "fencing" if it checks tokens)`);
+            fail(
+              n,
+              `write-rejected: the header's guard is "none", so storage rejects no write (say "guard": "fencing" if it checks tokens)`,
+            );
             break;
           }
           // A fencing check refuses a write with no token, or one below the highest it has accepted.
@@ -373,7 +461,15 @@ function convert(
             break;
           }
           const rejection: Rejection = { by: "fencing", token, seen: highest };
-          out.push({ ...common, accepted: false, applied: false, reason: rejectionText(rejection), rejection, lostIncrements: 0, overwrote: [] });
+          out.push({
+            ...common,
+            accepted: false,
+            applied: false,
+            reason: rejectionText(rejection),
+            rejection,
+            lostIncrements: 0,
+            overwrote: [],
+          });
           out.push({
             kind: "attempt-abort",
             t,
@@ -386,7 +482,15 @@ function convert(
         }
         const lost = Math.max(0, value - read.value);
         const overwrote = lost > 0 ? [...new Set(writers.slice(read.version))] : [];
-        out.push({ ...common, accepted: true, applied: true, reason: null, rejection: null, lostIncrements: lost, overwrote });
+        out.push({
+          ...common,
+          accepted: true,
+          applied: true,
+          reason: null,
+          rejection: null,
+          lostIncrements: lost,
+          overwrote,
+        });
         value = e.value;
         writers.push(c);
         if (fencing && token !== null) highest = Math.max(highest ?? token, token);

@@ -20,15 +20,25 @@ export const MAX_OPEN_BYTES = 20 * 1024 * 1024;
 /** A recorded run with the model's run beside it, or a user's lock history on its own. */
 export type OpenedRun =
   /** `differsAt`: the first moment the two runs part ways in their grants or writes (difference.ts), null if they never do. */
-  | { kind: "recording"; title: string; recorded: RecordedResult; model: SimResult; rows: AgreementRow[]; differsAt: number | null }
+  | {
+      kind: "recording";
+      title: string;
+      recorded: RecordedResult;
+      model: SimResult;
+      rows: AgreementRow[];
+      differsAt: number | null;
+    }
   | { kind: "history"; title: string; recorded: RecordedResult };
 
 export type Opened = { ok: true; run: OpenedRun } | { ok: false; errors: string[] };
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
 
 export function tooLarge(name: string, bytes: number): string | null {
-  return bytes > MAX_OPEN_BYTES ? `${name} is ${size(bytes)}; a recorded run or a lock history can be at most ${size(MAX_OPEN_BYTES)}.` : null;
+  return bytes > MAX_OPEN_BYTES
+    ? `${name} is ${size(bytes)}; a recorded run or a lock history can be at most ${size(MAX_OPEN_BYTES)}.`
+    : null;
 }
 
 /** Reads a recorded run's trace or a lock history from a file's text (`name` is the file's name, for the messages); `progress` hears a history's share read. */
@@ -77,5 +87,8 @@ export function openHistory(name: string, text: string, progress?: (share: numbe
   const read = readHistory(text, progress);
   if (!read.ok) return { ok: false, errors: read.errors.map((e) => `${name}: ${e}`) };
   const { scenario, warnings, events, notes } = read.history;
-  return { ok: true, run: { kind: "history", title: scenario.name ?? name, recorded: resultOfEvents(scenario, warnings, events, notes) } };
+  return {
+    ok: true,
+    run: { kind: "history", title: scenario.name ?? name, recorded: resultOfEvents(scenario, warnings, events, notes) },
+  };
 }

@@ -10,7 +10,9 @@ import type { Scenario } from "../sim/scenario";
 import { parseTrace, TRACE_FORMAT, type Trace, type TraceEvent } from "./trace";
 
 const load = (id: string): Trace => {
-  const parsed = parseTrace(JSON.parse(readFileSync(path.join(__dirname, "../../content/traces", `${id}.json`), "utf8")));
+  const parsed = parseTrace(
+    JSON.parse(readFileSync(path.join(__dirname, "../../content/traces", `${id}.json`), "utf8")),
+  );
   if (!parsed.ok) throw new Error(parsed.errors.join("\n"));
   return parsed.trace;
 };
@@ -18,10 +20,38 @@ const load = (id: string): Trace => {
 describe("a recorded run read by the engine's checker", () => {
   it("orders events by their time and numbers grants in the order they were granted", () => {
     const events: TraceEvent[] = [
-      { kind: "grant", t: 10, by: "client", proc: "redis", client: "c2", lock: "lock", grant: "redis:c2:1", token: null },
+      {
+        kind: "grant",
+        t: 10,
+        by: "client",
+        proc: "redis",
+        client: "c2",
+        lock: "lock",
+        grant: "redis:c2:1",
+        token: null,
+      },
       // The expiry notification of c1's lease reached the recorder a moment before c2's grant report.
-      { kind: "lease-end", t: 9, by: "server", proc: "redis", client: "c1", lock: "lock", grant: "redis:c1:1", token: null, reason: "expired" },
-      { kind: "grant", t: 1, by: "client", proc: "redis", client: "c1", lock: "lock", grant: "redis:c1:1", token: null },
+      {
+        kind: "lease-end",
+        t: 9,
+        by: "server",
+        proc: "redis",
+        client: "c1",
+        lock: "lock",
+        grant: "redis:c1:1",
+        token: null,
+        reason: "expired",
+      },
+      {
+        kind: "grant",
+        t: 1,
+        by: "client",
+        proc: "redis",
+        client: "c1",
+        lock: "lock",
+        grant: "redis:c1:1",
+        token: null,
+      },
     ];
     const log = eventsOfTrace(events);
     expect(log.map((e) => [e.kind, e.t, "grant" in e ? e.grant : null, e.seq])).toEqual([
@@ -37,7 +67,9 @@ describe("a recorded run read by the engine's checker", () => {
       scenario: {},
       recorded: { at: "x", lengthMs: 1, versions: {} },
       notes: [],
-      events: [{ kind: "grant", t: 1, by: "client", proc: "redis", client: "c1", lock: "lock", grant: "g", token: "seven" }],
+      events: [
+        { kind: "grant", t: 1, by: "client", proc: "redis", client: "c1", lock: "lock", grant: "g", token: "seven" },
+      ],
     };
     const r = parseTrace(bad);
     expect(r.ok).toBe(false);
@@ -74,10 +106,14 @@ describe("the Redis primary frozen past its TTL, then a failover, recorded", () 
         ["c2", null, 1],
       ]);
     }
-    expect(trace.notes.join(" ")).toMatch(/frozen at 1000 ms by SIGSTOP of the redis-server process the recorder started/);
+    expect(trace.notes.join(" ")).toMatch(
+      /frozen at 1000 ms by SIGSTOP of the redis-server process the recorder started/,
+    );
     // The recorded failover is told with the lag the replica lacked, not a figure it cannot compute.
     const failover = storyOf(resultOfTrace(trace)).lines.find((l) => l.text.includes("replica took over"))!;
-    expect(failover.text).toMatch(/^At 8\.0 s the primary died and the replica took over without its last 5\d\d ms of writes\.$/);
+    expect(failover.text).toMatch(
+      /^At 8\.0 s the primary died and the replica took over without its last 5\d\d ms of writes\.$/,
+    );
   });
 });
 

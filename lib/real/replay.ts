@@ -31,12 +31,20 @@ export function eventsOfTrace(events: readonly TraceEvent[]): SimEvent[] {
     if (e.kind === "job-done") jobsDone.set(e.proc, (jobsDone.get(e.proc) ?? 0) + 1);
     const { by: _by, ...body } = e;
     void _by;
-    const grant = "grant" in body && typeof body.grant === "string" ? number(body.grant) : "grant" in body ? null : undefined;
+    const grant =
+      "grant" in body && typeof body.grant === "string" ? number(body.grant) : "grant" in body ? null : undefined;
     const converted = (grant === undefined ? body : { ...body, grant }) as EventBody;
     // The recorder promotes the replica at once after killing the primary (the model's promoteAfterMs 0), and its trace says no downMs.
-    if (converted.kind === "failover" && converted.downMs === undefined) return { ...converted, downMs: 0, t: e.t, seq };
+    if (converted.kind === "failover" && converted.downMs === undefined)
+      return { ...converted, downMs: 0, t: e.t, seq };
     if (converted.kind === "write")
-      return { ...converted, t: e.t, seq, run: null, idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}` };
+      return {
+        ...converted,
+        t: e.t,
+        seq,
+        run: null,
+        idempotencyKey: `${converted.client}-job-${jobsDone.get(converted.client) ?? 0}`,
+      };
     return { ...converted, t: e.t, seq } as SimEvent;
   });
 }
@@ -55,7 +63,12 @@ export function resultOfTrace(trace: Trace): RecordedResult {
 }
 
 /** Checks observed events (a recorded run's, or a lock history's once read) with the engine's checker, for a valid scenario. */
-export function resultOfEvents(scenario: ResolvedScenario, warnings: string[], observed: readonly TraceEvent[], notes: string[]): RecordedResult {
+export function resultOfEvents(
+  scenario: ResolvedScenario,
+  warnings: string[],
+  observed: readonly TraceEvent[],
+  notes: string[],
+): RecordedResult {
   const events = eventsOfTrace(observed);
   // The service's busy time is not observed on a real server; 0 says so rather than guessing.
   const { summary, violations, facts } = check(events, scenario, 0);
@@ -70,6 +83,14 @@ export function resultOfEvents(scenario: ResolvedScenario, warnings: string[], o
     facts,
     warnings,
     notes,
-    series: { bucketMs: 1000, arrived: empty(), completed: empty(), backlog: empty(), acquireP50: empty(), acquireP99: empty(), utilization: empty() },
+    series: {
+      bucketMs: 1000,
+      arrived: empty(),
+      completed: empty(),
+      backlog: empty(),
+      acquireP50: empty(),
+      acquireP99: empty(),
+      utilization: empty(),
+    },
   };
 }

@@ -21,16 +21,20 @@ const scenarioFiles: Record<string, Scenario> = {
   "redis-primary-frozen.scenario.json": redisPrimaryFrozen as Scenario,
 };
 
-export const shippedTraces: ShippedTrace[] = (manifest as { id: string; preset?: string; scenario?: string }[]).map((entry) => {
-  if (entry.preset) {
-    const preset = presets.find((p) => p.id === entry.preset);
-    if (!preset) throw new Error(`content/traces/manifest.json: ${entry.id} names preset ${entry.preset}, which does not exist`);
-    return { id: entry.id, title: preset.title, scenario: preset.scenario };
-  }
-  const scenario = entry.scenario ? scenarioFiles[entry.scenario] : undefined;
-  if (!scenario) throw new Error(`content/traces/manifest.json: ${entry.id} names no preset and no known scenario file`);
-  return { id: entry.id, title: scenario.name ?? entry.id, scenario };
-});
+export const shippedTraces: ShippedTrace[] = (manifest as { id: string; preset?: string; scenario?: string }[]).map(
+  (entry) => {
+    if (entry.preset) {
+      const preset = presets.find((p) => p.id === entry.preset);
+      if (!preset)
+        throw new Error(`content/traces/manifest.json: ${entry.id} names preset ${entry.preset}, which does not exist`);
+      return { id: entry.id, title: preset.title, scenario: preset.scenario };
+    }
+    const scenario = entry.scenario ? scenarioFiles[entry.scenario] : undefined;
+    if (!scenario)
+      throw new Error(`content/traces/manifest.json: ${entry.id} names no preset and no known scenario file`);
+    return { id: entry.id, title: scenario.name ?? entry.id, scenario };
+  },
+);
 
 /** Each shipped trace as its own chunk, loaded when opened (a static import each, so every bundler sees them). */
 const traceLoaders: Record<string, () => Promise<{ default: unknown }>> = {

@@ -33,7 +33,9 @@ describe("what the recorder can run", () => {
   });
 
   it("refuses a clock jump, which needs clock control this machine does not give", () => {
-    expect(refusals(preset("redis-clock-jump"))).toEqual([expect.stringMatching(/^faults\.0 \(clock-jump\): a clock jump needs control/)]);
+    expect(refusals(preset("redis-clock-jump"))).toEqual([
+      expect.stringMatching(/^faults\.0 \(clock-jump\): a clock jump needs control/),
+    ]);
   });
 
   it("freezes the Redis primary (SIGSTOP of its PID), but no other server", () => {
@@ -43,11 +45,18 @@ describe("what the recorder can run", () => {
     expect(frozen("replica", { kind: "redis", ttlMs: 5000, replica: { lagMs: 500 } })).toEqual([
       "faults.0 (pause): the recorder pauses clients and the Redis primary only",
     ]);
-    expect(frozen("e1", { kind: "etcd", ttlMs: 5000 })).toEqual(["faults.0 (pause): the recorder pauses clients and the Redis primary only"]);
+    expect(frozen("e1", { kind: "etcd", ttlMs: 5000 })).toEqual([
+      "faults.0 (pause): the recorder pauses clients and the Redis primary only",
+    ]);
   });
 
   it("names every reason at once", () => {
-    const s = resolved({ version: 1, service: { kind: "redis", ttlMs: 1000 }, workload: { kind: "cron", everyMs: 1000 }, network: { lossRate: 0.1 } });
+    const s = resolved({
+      version: 1,
+      service: { kind: "redis", ttlMs: 1000 },
+      workload: { kind: "cron", everyMs: 1000 },
+      network: { lossRate: 0.1 },
+    });
     expect(refusals(s)).toHaveLength(2);
   });
 

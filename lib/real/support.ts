@@ -51,22 +51,30 @@ export function refusals(s: ResolvedScenario): string[] {
     }[kind];
     why.push(`service.kind "${kind}": ${what}; the recorder runs redis, etcd and postgres`);
   }
-  if (s.workload.kind !== "counter") why.push(`workload.kind "${s.workload.kind}": the recorder runs the counter workload only`);
+  if (s.workload.kind !== "counter")
+    why.push(`workload.kind "${s.workload.kind}": the recorder runs the counter workload only`);
   if (s.storage.guard !== "none" && s.storage.guard !== "fencing")
     why.push(`storage.guard "${s.storage.guard}": the recorder's store checks "none" or "fencing" only`);
-  if (s.durationMs > MAX_REAL_MS) why.push(`durationMs ${s.durationMs}: a real run takes real time; the recorder runs at most ${MAX_REAL_MS} ms`);
+  if (s.durationMs > MAX_REAL_MS)
+    why.push(`durationMs ${s.durationMs}: a real run takes real time; the recorder runs at most ${MAX_REAL_MS} ms`);
   if (s.clients.count > MAX_REAL_CLIENTS)
-    why.push(`clients.count ${s.clients.count}: each client is an OS process; the recorder runs at most ${MAX_REAL_CLIENTS}`);
+    why.push(
+      `clients.count ${s.clients.count}: each client is an OS process; the recorder runs at most ${MAX_REAL_CLIENTS}`,
+    );
   if (s.clients.renewEveryMs !== null && kind !== "redis")
     why.push(`clients.renewEveryMs: the recorder renews Redis leases only (etcd keeps its lease alive by itself)`);
   if (s.clients.onLockUnavailable === "fail-open")
-    why.push(`clients.onLockUnavailable "fail-open": the recorder's clients fail closed (an unanswered acquire ends the attempt, which starts again)`);
-  if (s.clients.release === "delete" && kind !== "redis") why.push(`clients.release "delete": only Redis has a plain-DEL release`);
+    why.push(
+      `clients.onLockUnavailable "fail-open": the recorder's clients fail closed (an unanswered acquire ends the attempt, which starts again)`,
+    );
+  if (s.clients.release === "delete" && kind !== "redis")
+    why.push(`clients.release "delete": only Redis has a plain-DEL release`);
   if (s.network.lossRate > 0)
     why.push(
       `network.lossRate ${s.network.lossRate}: loopback TCP does not lose packets, and dropping bytes inside a TCP stream would break it, not model loss`,
     );
-  if (s.chaos.pauseEveryMs) why.push("chaos: random pauses come from the model's seeded generator; give the pauses as faults instead");
+  if (s.chaos.pauseEveryMs)
+    why.push("chaos: random pauses come from the model's seeded generator; give the pauses as faults instead");
   if (s.clocks.driftPpm !== 0 || Object.values(s.clocks.per).some((p) => (p.driftPpm ?? 0) !== 0)) {
     why.push("clocks.driftPpm: a process's clock rate cannot be changed on this machine");
   }
@@ -81,7 +89,8 @@ export function refusals(s: ResolvedScenario): string[] {
       case "pause":
         if (f.atPhase) why.push(`${at}: the recorder pauses at a time (atMs), not at a phase`);
         // A server is frozen by SIGSTOP of the PID the recorder started: the Redis primary is one process.
-        if (!isClient(f.target) && !(kind === "redis" && f.target === "redis")) why.push(`${at}: the recorder pauses clients and the Redis primary only`);
+        if (!isClient(f.target) && !(kind === "redis" && f.target === "redis"))
+          why.push(`${at}: the recorder pauses clients and the Redis primary only`);
         break;
       case "crash":
         if (!isClient(f.target)) why.push(`${at}: the recorder crashes clients only`);
@@ -91,12 +100,15 @@ export function refusals(s: ResolvedScenario): string[] {
       case "partition":
       case "delay": {
         const [a, b] = f.kind === "partition" ? f.between : [f.from, f.to];
-        if (!(isClient(a) && b !== a) || isClient(b)) why.push(`${at}: the recorder's proxy sits between a client and a server only (from a client)`);
-        if (kind === "etcd" && b !== "storage" && b !== "e1") why.push(`${at}: the recorder runs a single etcd member, e1`);
+        if (!(isClient(a) && b !== a) || isClient(b))
+          why.push(`${at}: the recorder's proxy sits between a client and a server only (from a client)`);
+        if (kind === "etcd" && b !== "storage" && b !== "e1")
+          why.push(`${at}: the recorder runs a single etcd member, e1`);
         break;
       }
       case "failover":
-        if (kind !== "redis" || !("replica" in s.service) || !s.service.replica) why.push(`${at}: a failover needs service redis with a replica`);
+        if (kind !== "redis" || !("replica" in s.service) || !s.service.replica)
+          why.push(`${at}: a failover needs service redis with a replica`);
         break;
       case "isolate":
       case "outage":

@@ -35,10 +35,15 @@ export const abortCauseSchema = z.union([
   z.strictObject({ kind: z.literal("write-rejected"), rejection: rejectionSchema }),
   z.strictObject({ kind: z.literal("read-timeout") }),
   z.strictObject({ kind: z.literal("write-timeout") }),
-  z.strictObject({ kind: z.literal("check-failed"), beliefEnded: beliefEndReason.nullable(), remainingMs: z.number().nullable() }),
+  z.strictObject({
+    kind: z.literal("check-failed"),
+    beliefEnded: beliefEndReason.nullable(),
+    remainingMs: z.number().nullable(),
+  }),
   z.strictObject({ kind: z.literal("lock-lost"), beliefEnded: beliefEndReason }),
 ]);
-const ev = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) => z.strictObject({ kind: z.literal(kind), ...base, ...shape });
+const ev = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z.strictObject({ kind: z.literal(kind), ...base, ...shape });
 
 export const traceEventSchema = z.discriminatedUnion("kind", [
   ev("acquire-start", { proc, lock: z.string() }),
@@ -50,9 +55,25 @@ export const traceEventSchema = z.discriminatedUnion("kind", [
     lock: z.string(),
     grant: grantId,
     token,
-    reason: z.enum(["released", "expired", "revoked", "failover", "restart", "deleted", "taken-over", "connection-lost"]),
+    reason: z.enum([
+      "released",
+      "expired",
+      "revoked",
+      "failover",
+      "restart",
+      "deleted",
+      "taken-over",
+      "connection-lost",
+    ]),
   }),
-  ev("belief-start", { proc, lock: z.string(), grant: grantId.nullable(), token, latencyMs: ms, leaseDeadline: ms.nullable() }),
+  ev("belief-start", {
+    proc,
+    lock: z.string(),
+    grant: grantId.nullable(),
+    token,
+    latencyMs: ms,
+    leaseDeadline: ms.nullable(),
+  }),
   ev("belief-end", { proc, lock: z.string(), reason: beliefEndReason }),
   ev("renew", { proc, lock: z.string(), ok: z.boolean() }),
   ev("release", { proc, lock: z.string() }),

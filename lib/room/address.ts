@@ -7,17 +7,22 @@
 /** The relay's WebSocket URL for a setting, read against the page's address, or what is wrong with it. */
 export function relayUrl(setting: string, pageHref: string): { url: string } | { problem: string } {
   const text = setting.trim();
-  if (text === "") return { problem: "The relay address is empty: give a ws:// or wss:// address, or a path such as /relay." };
+  if (text === "")
+    return { problem: "The relay address is empty: give a ws:// or wss:// address, or a path such as /relay." };
   let url: URL;
   try {
     url = new URL(text, pageHref);
   } catch {
-    return { problem: `"${text}" is not an address: give one such as wss://relay.example.org/relay, or a path such as /relay.` };
+    return {
+      problem: `"${text}" is not an address: give one such as wss://relay.example.org/relay, or a path such as /relay.`,
+    };
   }
   if (url.protocol === "http:") url.protocol = "ws:";
   else if (url.protocol === "https:") url.protocol = "wss:";
   if (url.protocol !== "ws:" && url.protocol !== "wss:")
-    return { problem: `"${text}" is not a WebSocket address: it must start with ws://, wss://, http://, https:// or /.` };
+    return {
+      problem: `"${text}" is not a WebSocket address: it must start with ws://, wss://, http://, https:// or /.`,
+    };
   // A page loaded over HTTPS may only open wss:// connections.
   if (url.protocol === "ws:" && new URL(pageHref).protocol === "https:")
     return { problem: `This page was loaded over HTTPS, so the browser allows only a wss:// relay, not "${text}".` };

@@ -46,7 +46,11 @@ export function audienceRoomView(room: {
       status: poll.status,
       votes: poll.counts.reduce((a, b) => a + b, 0),
       tallies: asked
-        ? roundTallies(asked.rounds, { revealed: poll.status === "revealed", showRound1: room.shownRound1.includes(asked.id), audience: true })
+        ? roundTallies(asked.rounds, {
+            revealed: poll.status === "revealed",
+            showRound1: room.shownRound1.includes(asked.id),
+            audience: true,
+          })
         : [],
     },
   };

@@ -8,7 +8,16 @@ const kept: PresenterStored = {
   session: {
     deck: "the-fencing-token-story",
     room: "HAPPY",
-    questions: [{ id: "the-fencing-token-story#3", slide: 3, question: "Does c2 get the lock?", options: ["Yes", "No"], answer: 0, rounds: { 1: [3, 2] } }],
+    questions: [
+      {
+        id: "the-fencing-token-story#3",
+        slide: 3,
+        question: "Does c2 get the lock?",
+        options: ["Yes", "No"],
+        answer: 0,
+        rounds: { 1: [3, 2] },
+      },
+    ],
   },
   showJoin: false,
   shownRound1: ["the-fencing-token-story#3"],
@@ -28,7 +37,10 @@ describe("the room a presenter's tab keeps", () => {
     ["a room without its session", JSON.stringify({ ...kept, session: undefined })],
     [
       "a tally that is not counts",
-      JSON.stringify({ ...kept, session: { ...kept.session, questions: [{ ...kept.session.questions[0], rounds: { 1: ["x"] } }] } }),
+      JSON.stringify({
+        ...kept,
+        session: { ...kept.session, questions: [{ ...kept.session.questions[0], rounds: { 1: ["x"] } }] },
+      }),
     ],
     ["a secret that is a list", JSON.stringify({ ...kept, secret: ["s3cret"] })],
   ])("calls %s damaged, to be dropped", (_, raw) => {

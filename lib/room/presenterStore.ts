@@ -40,7 +40,8 @@ export type PresenterStored = z.infer<typeof presenterStoredSchema>;
 export const presenterStorageKey = (slug: string) => `lease-lab:room:presenter:${slug}`;
 
 /** What the presenter is told when the kept room was unreadable and set aside. */
-export const DROPPED_ROOM_NOTICE = "This tab's saved room could not be read, so it was dropped: open a room again (phones rejoin with the new code).";
+export const DROPPED_ROOM_NOTICE =
+  "This tab's saved room could not be read, so it was dropped: open a room again (phones rejoin with the new code).";
 
 /**
  * Reads what sessionStorage held for the room: nothing kept, a room to resume, or a value that is

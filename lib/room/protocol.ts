@@ -21,7 +21,9 @@ export const MAX_OPTIONS = 8;
 /** Room codes: letters and digits that cannot be misread for one another (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 5;
-const code = z.string().regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`), "a room code is five letters or digits");
+const code = z
+  .string()
+  .regex(new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`), "a room code is five letters or digits");
 const secret = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 /** A phone's own random id: it says which device voted, never who. */
 export const deviceId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
@@ -127,7 +129,12 @@ const phonePoll = z.object({
 export const relayMessage: z.ZodType<RelayMessage> = z.discriminatedUnion("type", [
   z.object({ type: z.literal("opened"), code: z.string(), secret: z.string() }),
   z.object({ type: z.literal("room"), joined: z.number().int().min(0), poll: presenterPoll.nullable() }),
-  z.object({ type: z.literal("phone"), code: z.string(), poll: phonePoll.nullable(), vote: z.number().int().min(0).nullable() }),
+  z.object({
+    type: z.literal("phone"),
+    code: z.string(),
+    poll: phonePoll.nullable(),
+    vote: z.number().int().min(0).nullable(),
+  }),
   z.object({ type: z.literal("ended") }),
   z.object({ type: z.literal("error"), reason: z.enum(RELAY_ERROR_REASONS), message: z.string() }),
 ]);

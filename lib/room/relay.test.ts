@@ -7,7 +7,11 @@ const question: RoomQuestion = { id: "deck#3", text: "Will c2 get the lock?", op
 /** A relay with a few connections, and what each connection has been sent. */
 function setup(options: Partial<RelayOptions> = {}) {
   let codes = 0;
-  const relay = createRelay({ newCode: () => ["HAPPY", "MARCH", "QUEST"][codes++]!, newSecret: () => `secret-${codes}-abcdefghijklmnop`, ...options });
+  const relay = createRelay({
+    newCode: () => ["HAPPY", "MARCH", "QUEST"][codes++]!,
+    newSecret: () => `secret-${codes}-abcdefghijklmnop`,
+    ...options,
+  });
   const inbox = new Map<ConnectionId, RelayMessage[]>();
   let now = 0;
   const deliver = (out: Outgoing[]) => {
@@ -30,7 +34,8 @@ function openRoom(options: Partial<RelayOptions> = {}) {
   s.connect(1, 2, 3, 4);
   s.send(1, { type: "open" });
   const opened = s.lastOf(1, "opened")!;
-  for (const phone of [2, 3, 4]) s.send(phone, { type: "join", code: opened.code, device: `device-${phone}-0123456789abcdef` });
+  for (const phone of [2, 3, 4])
+    s.send(phone, { type: "join", code: opened.code, device: `device-${phone}-0123456789abcdef` });
   return { ...s, code: opened.code, secret: opened.secret };
 }
 
@@ -40,7 +45,11 @@ describe("a room's rounds", () => {
     expect(s.code).toBe("HAPPY");
     expect(s.last(1)).toEqual({ type: "room", joined: 3, poll: null });
     s.send(1, { type: "start", secret: s.secret, question, round: 1 });
-    expect(s.last(2)).toMatchObject({ type: "phone", poll: { question, round: 1, status: "open", counts: null, answer: null }, vote: null });
+    expect(s.last(2)).toMatchObject({
+      type: "phone",
+      poll: { question, round: 1, status: "open", counts: null, answer: null },
+      vote: null,
+    });
     s.send(2, { type: "vote", round: 1, option: 0 });
     s.send(3, { type: "vote", round: 1, option: 1 });
     expect(s.last(2)).toMatchObject({ type: "phone", vote: 0 });
@@ -67,7 +76,12 @@ describe("a room's rounds", () => {
     s.send(3, { type: "vote", round: 1, option: 0 });
     s.send(4, { type: "vote", round: 1, option: 1 });
     s.send(1, { type: "reveal", secret: s.secret, answer: 0 });
-    expect(s.last(4)).toEqual({ type: "phone", code: s.code, poll: { question, round: 1, status: "revealed", counts: [2, 1], answer: 0 }, vote: 1 });
+    expect(s.last(4)).toEqual({
+      type: "phone",
+      code: s.code,
+      poll: { question, round: 1, status: "revealed", counts: [2, 1], answer: 0 },
+      vote: 1,
+    });
   });
 
   it("runs a second round on the same question with fresh votes, and keeps round 1's result from the phones", () => {
@@ -106,7 +120,8 @@ describe("who may do what", () => {
     s.send(2, JSON.stringify({ type: "join", code: s.code, device: "x".repeat(40), pad: "é".repeat(600) }));
     s.deliver(s.relay.receive(2, new Uint8Array([1, 2, 3]), s.advance(1000)));
     const burst = s.advance(1000);
-    for (let i = 0; i < 8; i++) s.relay.receive(3, JSON.stringify({ type: "join", code: s.code, device: "device-3-0123456789abcdef" }), burst);
+    for (let i = 0; i < 8; i++)
+      s.relay.receive(3, JSON.stringify({ type: "join", code: s.code, device: "device-3-0123456789abcdef" }), burst);
     expect(s.relay.stats().dropped).toMatchObject({ invalid: 3, oversize: 1, "not-text": 1, rate: 3 });
     s.send(1, { type: "start", secret: s.secret, question, round: 1 });
     s.send(2, { type: "vote", round: 1, option: 1 });
@@ -262,7 +277,8 @@ describe("hostile input", () => {
     s.send(100, { type: "join", code, device: device(0) });
     // The prankster sends a bad code every 2 s: the address's guesses never refill to one.
     s.relay.connect(150, s.at(), nat);
-    for (const bad of ["AAAAA", "BBBBB", "CCCCC", "DDDDD"]) s.send(150, { type: "join", code: bad, device: device(150) });
+    for (const bad of ["AAAAA", "BBBBB", "CCCCC", "DDDDD"])
+      s.send(150, { type: "join", code: bad, device: device(150) });
     expect(s.last(150)).toMatchObject({ type: "error", reason: "slow-down" });
     for (let i = 1; i <= 20; i++) {
       s.relay.connect(100 + i, s.at(), nat);
@@ -291,14 +307,16 @@ describe("hostile input", () => {
     const burst = s.at();
     const replies = Array.from({ length: 300 }, (_, i) => {
       s.relay.connect(100 + i, burst, nat);
-      return s.relay.receive(100 + i, JSON.stringify({ type: "join", code: "WXYZ2", device: device(i) }), burst)[0]!.message;
+      return s.relay.receive(100 + i, JSON.stringify({ type: "join", code: "WXYZ2", device: device(i) }), burst)[0]!
+        .message;
     });
     expect(replies.filter((m) => m.type === "error" && m.reason === "no-such-room")).toHaveLength(30);
     expect(replies.filter((m) => m.type === "error" && m.reason === "slow-down")).toHaveLength(270);
     s.relay.connect(1, burst, nat);
     const code = (s.relay.receive(1, JSON.stringify({ type: "open" }), burst)[0]!.message as { code: string }).code;
     // The first phone waits for one guess to come back (2 s at 30 a minute); the rest join as part of the room.
-    const joinNew = (i: number, at: number) => s.relay.receive(100 + i, JSON.stringify({ type: "join", code, device: device(i) }), at)[0]!.message;
+    const joinNew = (i: number, at: number) =>
+      s.relay.receive(100 + i, JSON.stringify({ type: "join", code, device: device(i) }), at)[0]!.message;
     expect(joinNew(0, burst + 1_000)).toMatchObject({ type: "error", reason: "slow-down" });
     const later = burst + 60_000;
     for (let i = 0; i < 300; i++) expect(joinNew(i, later)).toMatchObject({ type: "phone", code });

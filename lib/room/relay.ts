@@ -26,7 +26,17 @@ import {
 export type ConnectionId = number;
 
 /** Why a message was dropped; each is counted. */
-export const DROP_REASONS = ["oversize", "not-text", "invalid", "rate", "forged", "unexpected", "full", "device", "slow-down"] as const;
+export const DROP_REASONS = [
+  "oversize",
+  "not-text",
+  "invalid",
+  "rate",
+  "forged",
+  "unexpected",
+  "full",
+  "device",
+  "slow-down",
+] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
 /** What one client address may do; defaults fit a class of a few hundred behind one NAT. */
@@ -41,7 +51,12 @@ export interface AddressLimits {
   phonesPerRoom: number;
 }
 
-export const DEFAULT_ADDRESS_LIMITS: AddressLimits = { joinsPerMinute: 600, guessesPerMinute: 30, rooms: 5, phonesPerRoom: 400 };
+export const DEFAULT_ADDRESS_LIMITS: AddressLimits = {
+  joinsPerMinute: 600,
+  guessesPerMinute: 30,
+  rooms: 5,
+  phonesPerRoom: 400,
+};
 export const DEFAULT_MAX_ROOMS = 100;
 export const DEFAULT_PRESENTER_GRACE_MS = 5 * 60_000;
 
@@ -162,7 +177,9 @@ export function addressKey(remote: string | undefined): string {
   const [head = "", tail = ""] = remote.split("::");
   const left = head === "" ? [] : head.split(":");
   const right = tail === "" ? [] : tail.split(":");
-  const groups = remote.includes("::") ? [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = remote.includes("::")
+    ? [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""))
@@ -183,14 +200,21 @@ export function createRelay(options: RelayOptions): Relay {
     dropped[reason]++;
     return [];
   };
-  const refuse = (id: ConnectionId, reason: "no-such-room" | "room-full" | "too-many-rooms" | "slow-down", message: string): Outgoing[] => [
-    { to: [id], message: { type: "error", reason, message } },
-  ];
+  const refuse = (
+    id: ConnectionId,
+    reason: "no-such-room" | "room-full" | "too-many-rooms" | "slow-down",
+    message: string,
+  ): Outgoing[] => [{ to: [id], message: { type: "error", reason, message } }];
 
   const addressOf = (address: string, now: number): AddressState => {
     let state = addresses.get(address);
     if (!state) {
-      state = { connections: 0, rooms: 0, joins: { tokens: limits.joinsPerMinute, at: now }, guesses: { tokens: limits.guessesPerMinute, at: now } };
+      state = {
+        connections: 0,
+        rooms: 0,
+        joins: { tokens: limits.joinsPerMinute, at: now },
+        guesses: { tokens: limits.guessesPerMinute, at: now },
+      };
       addresses.set(address, state);
     }
     return state;
@@ -209,7 +233,12 @@ export function createRelay(options: RelayOptions): Relay {
 
   const presenterView = (room: Room): Outgoing[] => {
     if (room.presenter === null) return [];
-    const poll = room.poll && { questionId: room.poll.question.id, round: room.poll.round, status: room.poll.status, counts: [...room.poll.counts] };
+    const poll = room.poll && {
+      questionId: room.poll.question.id,
+      round: room.poll.round,
+      status: room.poll.status,
+      counts: [...room.poll.counts],
+    };
     return [{ to: [room.presenter], message: { type: "room", joined: room.devices.size, poll } }];
   };
 
@@ -224,7 +253,10 @@ export function createRelay(options: RelayOptions): Relay {
       counts: revealed ? [...poll.counts] : null,
       answer: revealed ? poll.answer : null,
     };
-    return { to: [connection], message: { type: "phone", code: room.code, poll: phonePoll, vote: poll?.votes.get(device) ?? null } };
+    return {
+      to: [connection],
+      message: { type: "phone", code: room.code, poll: phonePoll, vote: poll?.votes.get(device) ?? null },
+    };
   };
 
   const allPhones = (room: Room): Outgoing[] => [...room.phones.keys()].map((c) => phoneView(room, c));
@@ -290,7 +322,11 @@ export function createRelay(options: RelayOptions): Relay {
 
   const slowDown = (id: ConnectionId): Outgoing[] => {
     dropped["slow-down"]++;
-    return refuse(id, "slow-down", "Too many tries from this network in the last minute: wait a minute, then try again.");
+    return refuse(
+      id,
+      "slow-down",
+      "Too many tries from this network in the last minute: wait a minute, then try again.",
+    );
   };
 
   /**
@@ -300,7 +336,12 @@ export function createRelay(options: RelayOptions): Relay {
    * connection's room, a device already in it, or the opener resuming. So a classmate's bad codes
    * behind the class's NAT cannot keep the class out of its own room.
    */
-  const lookUp = (connection: Connection, code: string, now: number, device?: string): Room | "no-guesses" | undefined => {
+  const lookUp = (
+    connection: Connection,
+    code: string,
+    now: number,
+    device?: string,
+  ): Room | "no-guesses" | undefined => {
     const room = rooms.get(code);
     const known =
       room !== undefined &&
@@ -319,13 +360,24 @@ export function createRelay(options: RelayOptions): Relay {
     switch (message.type) {
       case "open": {
         // A presenter's connection that opens another room has abandoned the one it had.
-        const abandoned = connection.role === "presenter" && connection.room !== null ? rooms.get(connection.room) : undefined;
+        const abandoned =
+          connection.role === "presenter" && connection.room !== null ? rooms.get(connection.room) : undefined;
         const out = abandoned ? endRoom(abandoned) : leave(id, connection, now);
         const state = addressOf(connection.address, now);
         if (state.rooms >= limits.rooms)
-          return [...out, ...refuse(id, "too-many-rooms", `This network already holds ${limits.rooms} rooms on this relay; end one, or try again later.`)];
+          return [
+            ...out,
+            ...refuse(
+              id,
+              "too-many-rooms",
+              `This network already holds ${limits.rooms} rooms on this relay; end one, or try again later.`,
+            ),
+          ];
         if (rooms.size >= maxRooms)
-          return [...out, ...refuse(id, "too-many-rooms", "This relay holds as many rooms as it can; close one, or try again later.")];
+          return [
+            ...out,
+            ...refuse(id, "too-many-rooms", "This relay holds as many rooms as it can; close one, or try again later."),
+          ];
         let code = options.newCode();
         while (rooms.has(code)) code = options.newCode();
         const room: Room = {
@@ -360,11 +412,16 @@ export function createRelay(options: RelayOptions): Relay {
         room.presenterLeftAt = null;
         connection.room = room.code;
         connection.role = "presenter";
-        return [...out, { to: [id], message: { type: "opened", code: room.code, secret: room.secret } }, ...presenterView(room)];
+        return [
+          ...out,
+          { to: [id], message: { type: "opened", code: room.code, secret: room.secret } },
+          ...presenterView(room),
+        ];
       }
       case "join": {
         if (connection.device !== null && connection.device !== message.device) return drop("device");
-        if (connection.room === message.code && connection.role === "phone") return [phoneView(rooms.get(message.code)!, id)];
+        if (connection.room === message.code && connection.role === "phone")
+          return [phoneView(rooms.get(message.code)!, id)];
         const state = addressOf(connection.address, now);
         if (!take(state.joins, limits.joinsPerMinute, now)) return slowDown(id);
         const room = lookUp(connection, message.code, now, message.device);
@@ -400,7 +457,13 @@ export function createRelay(options: RelayOptions): Relay {
       case "vote": {
         const room = connection.role === "phone" && connection.room !== null ? rooms.get(connection.room) : undefined;
         const poll = room?.poll;
-        if (!room || !poll || poll.status !== "open" || poll.round !== message.round || message.option >= poll.question.options.length)
+        if (
+          !room ||
+          !poll ||
+          poll.status !== "open" ||
+          poll.round !== message.round ||
+          message.option >= poll.question.options.length
+        )
           return drop("unexpected");
         const device = room.phones.get(id)!;
         const previous = poll.votes.get(device);
@@ -430,7 +493,11 @@ export function createRelay(options: RelayOptions): Relay {
         const room = presented(connection, message.secret);
         if (!room) return drop("forged");
         const poll = room.poll;
-        if (!poll || (message.type === "close" && poll.status !== "open") || (message.type === "reveal" && poll.status === "revealed"))
+        if (
+          !poll ||
+          (message.type === "close" && poll.status !== "open") ||
+          (message.type === "reveal" && poll.status === "revealed")
+        )
           return drop("unexpected");
         if (message.type === "reveal") {
           if (message.answer >= poll.question.options.length) return drop("unexpected");
@@ -448,19 +515,30 @@ export function createRelay(options: RelayOptions): Relay {
 
   return {
     connect(id, now, address = "unknown") {
-      connections.set(id, { address, tokens: MAX_MESSAGES_PER_SECOND, refilledAt: now, device: null, room: null, role: null });
+      connections.set(id, {
+        address,
+        tokens: MAX_MESSAGES_PER_SECOND,
+        refilledAt: now,
+        device: null,
+        room: null,
+        role: null,
+      });
       addressOf(address, now).connections++;
     },
     receive(id, data, now) {
       const connection = connections.get(id);
       if (!connection) return [];
-      connection.tokens = Math.min(MAX_MESSAGES_PER_SECOND, connection.tokens + ((now - connection.refilledAt) * MAX_MESSAGES_PER_SECOND) / 1000);
+      connection.tokens = Math.min(
+        MAX_MESSAGES_PER_SECOND,
+        connection.tokens + ((now - connection.refilledAt) * MAX_MESSAGES_PER_SECOND) / 1000,
+      );
       connection.refilledAt = now;
       if (connection.tokens < 1) return drop("rate");
       connection.tokens -= 1;
       if (typeof data !== "string") return drop("not-text");
       // A UTF-8 character is at most 3 bytes per UTF-16 unit: only long strings need encoding.
-      if (data.length * 3 > MAX_MESSAGE_BYTES && encoder.encode(data).length > MAX_MESSAGE_BYTES) return drop("oversize");
+      if (data.length * 3 > MAX_MESSAGE_BYTES && encoder.encode(data).length > MAX_MESSAGE_BYTES)
+        return drop("oversize");
       let json: unknown;
       try {
         json = JSON.parse(data);
@@ -482,17 +560,28 @@ export function createRelay(options: RelayOptions): Relay {
     sweep(now) {
       const out: Outgoing[] = [];
       for (const room of [...rooms.values()]) {
-        if (room.presenter === null && room.presenterLeftAt !== null && now - room.presenterLeftAt > graceMs) out.push(...endRoom(room));
+        if (room.presenter === null && room.presenterLeftAt !== null && now - room.presenterLeftAt > graceMs)
+          out.push(...endRoom(room));
       }
       // An address is forgotten only once its limits have nothing left to remember.
       for (const [address, state] of addresses) {
         refill(state.joins, limits.joinsPerMinute, now);
         refill(state.guesses, limits.guessesPerMinute, now);
-        if (state.connections === 0 && state.rooms === 0 && state.joins.tokens >= limits.joinsPerMinute && state.guesses.tokens >= limits.guessesPerMinute)
+        if (
+          state.connections === 0 &&
+          state.rooms === 0 &&
+          state.joins.tokens >= limits.joinsPerMinute &&
+          state.guesses.tokens >= limits.guessesPerMinute
+        )
           addresses.delete(address);
       }
       return out;
     },
-    stats: () => ({ connections: connections.size, rooms: rooms.size, addresses: addresses.size, dropped: { ...dropped } }),
+    stats: () => ({
+      connections: connections.size,
+      rooms: rooms.size,
+      addresses: addresses.size,
+      dropped: { ...dropped },
+    }),
   };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { joinLink, relayUrl } from "./address";
 import { roundTallies, sessionAsk, sessionCsv, sessionJson, sessionRecord, type Session } from "./session";
 
-const asked = { id: "deck#3", slide: 3, question: 'Will storage accept "1", late?', options: ["Yes, it is lost", "No"], answer: 0 };
+const asked = {
+  id: "deck#3",
+  slide: 3,
+  question: 'Will storage accept "1", late?',
+  options: ["Yes, it is lost", "No"],
+  answer: 0,
+};
 
 describe("the session's record", () => {
   it("keeps each question's latest tally per round, and exports them as JSON and CSV", () => {
@@ -34,23 +40,35 @@ describe("the distributions shown", () => {
       { label: "Round 2", counts: [4, 1] },
     ]);
     expect(roundTallies(both, { revealed: false, showRound1: false, audience: true })).toEqual([]);
-    expect(roundTallies(both, { revealed: true, showRound1: false, audience: true })).toEqual([{ label: "Round 2", counts: [4, 1] }]);
+    expect(roundTallies(both, { revealed: true, showRound1: false, audience: true })).toEqual([
+      { label: "Round 2", counts: [4, 1] },
+    ]);
     expect(roundTallies(both, { revealed: true, showRound1: true, audience: true })).toHaveLength(2);
-    expect(roundTallies({ 1: [3, 2] }, { revealed: true, showRound1: false, audience: true })).toEqual([{ label: "Votes", counts: [3, 2] }]);
+    expect(roundTallies({ 1: [3, 2] }, { revealed: true, showRound1: false, audience: true })).toEqual([
+      { label: "Votes", counts: [3, 2] },
+    ]);
   });
 });
 
 describe("the relay's address", () => {
   it("reads a path against the page, turns http into ws, and names what is wrong with a bad setting", () => {
-    expect(relayUrl("/relay", "http://192.168.1.5:4000/present/x/presenter/")).toEqual({ url: "ws://192.168.1.5:4000/relay" });
-    expect(relayUrl("https://relay.example.org/relay", "https://lab.example.org/")).toEqual({ url: "wss://relay.example.org/relay" });
-    expect(relayUrl("ws://10.0.0.2:8787/relay", "https://lab.example.org/")).toEqual({ problem: expect.stringContaining("only a wss:// relay") });
+    expect(relayUrl("/relay", "http://192.168.1.5:4000/present/x/presenter/")).toEqual({
+      url: "ws://192.168.1.5:4000/relay",
+    });
+    expect(relayUrl("https://relay.example.org/relay", "https://lab.example.org/")).toEqual({
+      url: "wss://relay.example.org/relay",
+    });
+    expect(relayUrl("ws://10.0.0.2:8787/relay", "https://lab.example.org/")).toEqual({
+      problem: expect.stringContaining("only a wss:// relay"),
+    });
     expect(relayUrl("ftp://x", "http://a/")).toEqual({ problem: expect.stringContaining("not a WebSocket address") });
     expect(relayUrl("  ", "http://a/")).toEqual({ problem: expect.stringContaining("empty") });
   });
 
   it("links phones to the room's code, and to the relay only when it is not on the join page's server", () => {
-    expect(joinLink("http://192.168.1.5:4000/room/", "HAPPY", "/relay")).toBe("http://192.168.1.5:4000/room/?code=HAPPY");
+    expect(joinLink("http://192.168.1.5:4000/room/", "HAPPY", "/relay")).toBe(
+      "http://192.168.1.5:4000/room/?code=HAPPY",
+    );
     expect(joinLink("https://lab.example.org/room/", "HAPPY", "wss://relay.example.org/relay")).toBe(
       "https://lab.example.org/room/?code=HAPPY&relay=wss%3A%2F%2Frelay.example.org%2Frelay",
     );

@@ -25,12 +25,19 @@ export interface Session {
 
 /** Adds a question the presenter puts to the room, once. */
 export function sessionAsk(session: Session, asked: Omit<SessionQuestion, "rounds">): Session {
-  return session.questions.some((q) => q.id === asked.id) ? session : { ...session, questions: [...session.questions, { ...asked, rounds: {} }] };
+  return session.questions.some((q) => q.id === asked.id)
+    ? session
+    : { ...session, questions: [...session.questions, { ...asked, rounds: {} }] };
 }
 
 /** Records the relay's latest tally of a round under its question (one the session asked). */
 export function sessionRecord(session: Session, poll: PresenterPoll): Session {
-  return { ...session, questions: session.questions.map((q) => (q.id === poll.questionId ? { ...q, rounds: { ...q.rounds, [poll.round]: poll.counts } } : q)) };
+  return {
+    ...session,
+    questions: session.questions.map((q) =>
+      q.id === poll.questionId ? { ...q, rounds: { ...q.rounds, [poll.round]: poll.counts } } : q,
+    ),
+  };
 }
 
 /**
@@ -43,7 +50,9 @@ export function roundTallies(
   { revealed, showRound1, audience }: { revealed: boolean; showRound1: boolean; audience: boolean },
 ): Tally[] {
   const last = rounds[2] ? 2 : 1;
-  const shown = ([1, 2] as const).filter((round) => rounds[round] && (!audience || (round === 1 && showRound1) || (round === last && revealed)));
+  const shown = ([1, 2] as const).filter(
+    (round) => rounds[round] && (!audience || (round === 1 && showRound1) || (round === last && revealed)),
+  );
   const label = (round: 1 | 2) => (rounds[2] ? `Round ${round}` : "Votes");
   return shown.map((round) => ({ label: label(round), counts: rounds[round]! }));
 }
@@ -65,7 +74,9 @@ const cell = (value: string | number) => {
 
 /** One row per option per round: slide, question, round, option, whether it is the answer, votes, share of the round. */
 export function sessionCsv(session: Session): string {
-  const rows: (string | number)[][] = [["deck", "room", "slide", "question", "round", "option", "answer", "votes", "share"]];
+  const rows: (string | number)[][] = [
+    ["deck", "room", "slide", "question", "round", "option", "answer", "votes", "share"],
+  ];
   for (const q of session.questions) {
     for (const round of [1, 2] as const) {
       const counts = q.rounds[round];

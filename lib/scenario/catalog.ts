@@ -21,7 +21,9 @@ export const serviceKinds: readonly ServiceKind[] = shape.service.options.map((o
 export const guardKinds: readonly GuardKind[] = shape.storage.unwrap().shape.guard.unwrap().options;
 
 /** Every workload kind the schema accepts. */
-export const workloadKinds: readonly WorkloadKind[] = shape.workload.unwrap().options.map((option) => option.shape.kind.value);
+export const workloadKinds: readonly WorkloadKind[] = shape.workload
+  .unwrap()
+  .options.map((option) => option.shape.kind.value);
 
 /** The modes of the Postgres service, as the schema lists them. */
 export const postgresModes = shape.service.options.flatMap((option) =>

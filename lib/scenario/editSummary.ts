@@ -23,7 +23,10 @@ const readings: readonly Reading[] = [
   { what: "Lock service", read: (_i, r) => serviceLabel(r.service.kind) },
   { what: "Storage guard", read: (_i, r) => guardLabel(r.storage.guard) },
   { what: "Workload", read: (_i, r) => workloadLabel(r.workload.kind) },
-  ...[...trafficSliders, ...sliders].map((spec) => ({ what: spec.label, read: (i: Scenario, r: ResolvedScenario) => spec.format(spec.read(i, r), r) })),
+  ...[...trafficSliders, ...sliders].map((spec) => ({
+    what: spec.label,
+    read: (i: Scenario, r: ResolvedScenario) => spec.format(spec.read(i, r), r),
+  })),
   ...toggles.map((spec) => ({ what: spec.label, read: (_i: Scenario, r: ResolvedScenario) => onOff(spec.read(r)) })),
   { what: "Seed", read: (_i, r) => String(r.seed) },
 ];

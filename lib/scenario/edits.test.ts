@@ -14,7 +14,15 @@ const preset = (id: string) => presetById(id)!.scenario;
 
 describe("switching the lock service", () => {
   it("keeps every preset valid whichever service it switches to", () => {
-    for (const id of ["gc-pause", "gc-pause-fenced", "redlock-clock-jump", "redis-failover", "etcd-fenced", "no-lock-cas", "cron-double-run"]) {
+    for (const id of [
+      "gc-pause",
+      "gc-pause-fenced",
+      "redlock-clock-jump",
+      "redis-failover",
+      "etcd-fenced",
+      "no-lock-cas",
+      "cron-double-run",
+    ]) {
       for (const kind of serviceKinds) {
         const { scenario } = settle(withService(preset(id), resolve(preset(id)), kind));
         expect(validateScenario(scenario).ok, `${id} → ${kind}`).toBe(true);
@@ -51,7 +59,9 @@ describe("switching the lock service", () => {
   });
 
   it("drops fencing when a Postgres mode has no token", () => {
-    const fenced = settle(withService(preset("gc-pause-fenced"), resolve(preset("gc-pause-fenced")), "postgres")).scenario;
+    const fenced = settle(
+      withService(preset("gc-pause-fenced"), resolve(preset("gc-pause-fenced")), "postgres"),
+    ).scenario;
     expect(resolve(fenced).storage.guard).toBe("fencing");
     const advisory = settle(withPostgresMode(fenced, "advisory"));
     expect(resolve(advisory.scenario).storage.guard).toBe("none");
@@ -62,7 +72,10 @@ describe("switching the lock service", () => {
 describe("guards and workloads", () => {
   it("disables fencing with Redlock, with the engine's reason", () => {
     const redlock = resolve(preset("redlock-clock-jump"));
-    expect(guardOptions(redlock).find((o) => o.kind === "fencing")?.availability).toEqual({ ok: false, reason: "Redlock issues no fencing token." });
+    expect(guardOptions(redlock).find((o) => o.kind === "fencing")?.availability).toEqual({
+      ok: false,
+      reason: "Redlock issues no fencing token.",
+    });
     expect(guardOptions(resolve(preset("gc-pause"))).every((o) => o.availability.ok)).toBe(true);
   });
 

@@ -4,7 +4,15 @@
  * otherwise break a cross-field rule, and says in a note what it changed and why, so a learner
  * never meets a validation error for a change the lab itself made.
  */
-import { clientIds, faultProcesses, scenarioSchema, serviceNodeIds, tokenSource, type ResolvedScenario, type Scenario } from "@/lib/sim/scenario";
+import {
+  clientIds,
+  faultProcesses,
+  scenarioSchema,
+  serviceNodeIds,
+  tokenSource,
+  type ResolvedScenario,
+  type Scenario,
+} from "@/lib/sim/scenario";
 import { presetService, presetWorkload, serviceLabel, type InputService, type InputWorkload } from "./catalog";
 
 export interface Edit {
@@ -58,7 +66,10 @@ export function withLease(input: Scenario, ms: number): Scenario {
 export function withService(input: Scenario, resolved: ResolvedScenario, kind: string): Scenario {
   const lease = leaseOf(input, resolved) ?? 10_000;
   // Postgres starts as a lock table: the one mode with a TTL, so the lease slider still applies.
-  const recipe: InputService = kind === "postgres" ? { kind: "postgres", mode: "lock-table" } : (presetService(kind) ?? ({ kind } as InputService));
+  const recipe: InputService =
+    kind === "postgres"
+      ? { kind: "postgres", mode: "lock-table" }
+      : (presetService(kind) ?? ({ kind } as InputService));
   const service = { ...recipe } as InputService;
   const withItsLease = leaseField(kind) ? withLease({ ...input, service }, lease) : { ...input, service };
   return withItsLease;
@@ -76,7 +87,8 @@ export function withGuard(input: Scenario, guard: ResolvedScenario["storage"]["g
 }
 
 export function withWorkload(input: Scenario, kind: string): Scenario {
-  const workload: InputWorkload = kind === "counter" ? { kind: "counter" } : (presetWorkload(kind) ?? ({ kind } as InputWorkload));
+  const workload: InputWorkload =
+    kind === "counter" ? { kind: "counter" } : (presetWorkload(kind) ?? ({ kind } as InputWorkload));
   return { ...input, workload };
 }
 
@@ -156,7 +168,9 @@ export function settle(candidate: Scenario): Edit {
     const guard = resolved.storage.guard === "cas" ? "none" : resolved.storage.guard;
     scenario = withGuard(scenario, guard);
     if (scenario.storage?.fenceReads) scenario = { ...scenario, storage: { ...scenario.storage, fenceReads: false } };
-    notes.push("The cron workload writes without reading, so it cannot compare versions or fence reads: that guard is off.");
+    notes.push(
+      "The cron workload writes without reading, so it cannot compare versions or fence reads: that guard is off.",
+    );
   }
 
   const processes = new Set([...clientIds(resolved.clients.count), ...serviceNodeIds(resolved.service), "storage"]);
@@ -165,8 +179,11 @@ export function settle(candidate: Scenario): Edit {
     const missing = faultProcesses(fault).find((id) => !processes.has(id));
     if (missing) notes.push(`Removed ${describeFault(fault)}: this scenario has no ${missing}.`);
     else if (fault.kind === "failover" && resolved.service.kind !== "redis")
-      notes.push(`Removed the failover: only Redis fails over to a replica here, not ${serviceLabel(resolved.service.kind)}.`);
-    else if (fault.kind === "outage" && resolved.service.kind === "none") notes.push("Removed the outage: there is no lock service to take down.");
+      notes.push(
+        `Removed the failover: only Redis fails over to a replica here, not ${serviceLabel(resolved.service.kind)}.`,
+      );
+    else if (fault.kind === "outage" && resolved.service.kind === "none")
+      notes.push("Removed the outage: there is no lock service to take down.");
     else kept.push(fault);
   }
   if (kept.length !== (scenario.faults ?? []).length) scenario = { ...scenario, faults: kept };
@@ -177,7 +194,9 @@ export function settle(candidate: Scenario): Edit {
     if (gone.length) {
       const rest = Object.fromEntries(Object.entries(per).filter(([id]) => processes.has(id)));
       scenario = { ...scenario, clocks: { ...scenario.clocks, per: rest } };
-      notes.push(`Removed the clock settings of ${gone.join(", ")}: ${gone.length > 1 ? "they are" : "it is"} not in this scenario.`);
+      notes.push(
+        `Removed the clock settings of ${gone.join(", ")}: ${gone.length > 1 ? "they are" : "it is"} not in this scenario.`,
+      );
     }
   }
   return { scenario, notes };

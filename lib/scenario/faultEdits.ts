@@ -34,7 +34,11 @@ export function withFaultReplaced(input: Scenario, index: number, fault: InputFa
 }
 
 const at = (f: { atMs?: number; atPhase?: string }) =>
-  f.atPhase === "before-write" ? "just before its write" : f.atPhase === "holding" ? "once it holds the lock" : `at ${formatDuration(f.atMs ?? 0)}`;
+  f.atPhase === "before-write"
+    ? "just before its write"
+    : f.atPhase === "holding"
+      ? "once it holds the lock"
+      : `at ${formatDuration(f.atMs ?? 0)}`;
 
 /** One line for the list of injected faults: "Pause c1 at 5 s for 15 s". */
 export function describeFault(fault: FaultSpec | InputFault): string {
@@ -104,8 +108,10 @@ export function faultFromSeconds(
     }
     const value = Number(text.replace("−", "-"));
     const label = faultFieldLabels[field];
-    if (text === "" || !Number.isFinite(value)) errors.push({ field, text: `${label}: "${raw}" is not a number of seconds.` });
-    else if (value < 0 && !(field === "byMs" && fault.kind === "clock-jump")) errors.push({ field, text: `${label}: must be 0 s or more.` });
+    if (text === "" || !Number.isFinite(value))
+      errors.push({ field, text: `${label}: "${raw}" is not a number of seconds.` });
+    else if (value < 0 && !(field === "byMs" && fault.kind === "clock-jump"))
+      errors.push({ field, text: `${label}: must be 0 s or more.` });
     else if ((field === "forMs" || (field === "byMs" && fault.kind === "delay")) && Math.round(value * 1000) < 1)
       errors.push({ field, text: `${label}: must be at least 1 ms.` });
     else next[field] = Math.round(value * 1000);

@@ -25,7 +25,20 @@ describe("flips in the URL", () => {
   });
 
   it("refuse anything else", () => {
-    for (const raw of ["", "fencing", "guard.x", "service", "service.mysql", "ttl", "ttl.0", "ttl.-5", "ttl.1e3", "ttl.99999999", "check.on", "guard.1.2"])
+    for (const raw of [
+      "",
+      "fencing",
+      "guard.x",
+      "service",
+      "service.mysql",
+      "ttl",
+      "ttl.0",
+      "ttl.-5",
+      "ttl.1e3",
+      "ttl.99999999",
+      "check.on",
+      "guard.1.2",
+    ])
       expect(parseFlip(raw), raw).toBeNull();
   });
 });
@@ -55,12 +68,17 @@ describe("flipping one thing", () => {
     const input = preset("redlock-clock-jump");
     const twin = flipScenario(input, resolve(input), { kind: "guard" });
     expect(twin).toEqual({ ok: false, reason: "Redlock issues no fencing token." });
-    expect(flipChoices(input, resolve(input)).find((c) => c.kind === "guard")?.reason).toBe("Redlock issues no fencing token.");
+    expect(flipChoices(input, resolve(input)).find((c) => c.kind === "guard")?.reason).toBe(
+      "Redlock issues no fencing token.",
+    );
   });
 
   it("refuses fenced reads without the fencing guard, and a TTL where the service has none", () => {
     const input = preset("gc-pause");
-    expect(flipScenario(input, resolve(input), { kind: "fence-reads" })).toEqual({ ok: false, reason: "Fenced reads need the fencing token guard." });
+    expect(flipScenario(input, resolve(input), { kind: "fence-reads" })).toEqual({
+      ok: false,
+      reason: "Fenced reads need the fencing token guard.",
+    });
     const advisory: Scenario = { ...input, service: { kind: "postgres", mode: "advisory" } };
     expect(flipScenario(advisory, resolve(advisory), { kind: "ttl", ms: 1000 }).ok).toBe(false);
   });

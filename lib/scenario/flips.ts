@@ -14,7 +14,10 @@ import { toggles, type ToggleId } from "./toggles";
 
 export type FlipKind = "guard" | "service" | "ttl" | "check" | "fence-reads" | "monotonic";
 
-export type Flip = { kind: "guard" | "check" | "fence-reads" | "monotonic" } | { kind: "service"; to: string } | { kind: "ttl"; ms: number };
+export type Flip =
+  | { kind: "guard" | "check" | "fence-reads" | "monotonic" }
+  | { kind: "service"; to: string }
+  | { kind: "ttl"; ms: number };
 
 export const flipKinds: readonly FlipKind[] = ["guard", "service", "ttl", "check", "fence-reads", "monotonic"];
 
@@ -27,7 +30,11 @@ export const flipKindLabels: Record<FlipKind, string> = {
   monotonic: "Monotonic clock",
 };
 
-const toggleOf: Partial<Record<FlipKind, ToggleId>> = { check: "checkBeforeWrite", "fence-reads": "fenceReads", monotonic: "monotonic" };
+const toggleOf: Partial<Record<FlipKind, ToggleId>> = {
+  check: "checkBeforeWrite",
+  "fence-reads": "fenceReads",
+  monotonic: "monotonic",
+};
 
 /** The lab's own "Lease TTL" slider knows which services have a TTL and how to set it. */
 const leaseSlider = sliders.find((s) => s.id === "lease")!;
@@ -46,8 +53,12 @@ export function flipParam(flip: Flip): string {
 export function parseFlip(raw: string): Flip | null {
   const [kind, value, ...more] = raw.split(".");
   if (more.length) return null;
-  if (kind === "service") return value && (serviceKinds as readonly string[]).includes(value) ? { kind, to: value } : null;
-  if (kind === "ttl") return value && /^\d{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_TTL_MS ? { kind, ms: Number(value) } : null;
+  if (kind === "service")
+    return value && (serviceKinds as readonly string[]).includes(value) ? { kind, to: value } : null;
+  if (kind === "ttl")
+    return value && /^\d{1,7}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_TTL_MS
+      ? { kind, ms: Number(value) }
+      : null;
   if (value !== undefined) return null;
   return kind === "guard" || kind === "check" || kind === "fence-reads" || kind === "monotonic" ? { kind } : null;
 }
@@ -59,7 +70,8 @@ export function defaultFlip(kind: FlipKind, input: Scenario, resolved: ResolvedS
   return { kind };
 }
 
-export type Twin = { ok: true; scenario: Scenario; label: string; original: string; notes: string[] } | { ok: false; reason: string };
+export type Twin =
+  { ok: true; scenario: Scenario; label: string; original: string; notes: string[] } | { ok: false; reason: string };
 
 const guardFlipTarget = (resolved: ResolvedScenario) => (resolved.storage.guard === "fencing" ? "none" : "fencing");
 
@@ -84,7 +96,8 @@ export function flipScenario(input: Scenario, resolved: ResolvedScenario, flip: 
       break;
     }
     case "service":
-      if (flip.to === resolved.service.kind) return { ok: false, reason: `The scenario already uses ${serviceLabel(flip.to)}.` };
+      if (flip.to === resolved.service.kind)
+        return { ok: false, reason: `The scenario already uses ${serviceLabel(flip.to)}.` };
       scenario = withService(input, resolved, flip.to);
       original = serviceLabel(resolved.service.kind);
       label = serviceLabel(flip.to);
@@ -111,11 +124,20 @@ export function flipScenario(input: Scenario, resolved: ResolvedScenario, flip: 
     }
   }
   const settled = settle(scenario);
-  return { ok: true, scenario: settled.scenario, label: `${name}: ${label}`, original: `${name}: ${original}`, notes: settled.notes };
+  return {
+    ok: true,
+    scenario: settled.scenario,
+    label: `${name}: ${label}`,
+    original: `${name}: ${original}`,
+    notes: settled.notes,
+  };
 }
 
 /** Each kind of flip for the picker, with the reason it cannot apply here, if it cannot. */
-export function flipChoices(input: Scenario, resolved: ResolvedScenario): { kind: FlipKind; label: string; reason: string | null }[] {
+export function flipChoices(
+  input: Scenario,
+  resolved: ResolvedScenario,
+): { kind: FlipKind; label: string; reason: string | null }[] {
   return flipKinds.map((kind) => {
     const twin = flipScenario(input, resolved, defaultFlip(kind, input, resolved));
     return { kind, label: flipKindLabels[kind], reason: twin.ok ? null : twin.reason };

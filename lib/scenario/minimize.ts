@@ -10,7 +10,8 @@ import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Deep equality of JSON-like values. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -18,7 +19,9 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a).filter((k) => a[k] !== undefined);
-    return keys.length === Object.keys(b).filter((k) => b[k] !== undefined).length && keys.every((k) => sameJson(a[k], b[k]));
+    return (
+      keys.length === Object.keys(b).filter((k) => b[k] !== undefined).length && keys.every((k) => sameJson(a[k], b[k]))
+    );
   }
   return false;
 }

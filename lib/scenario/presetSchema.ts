@@ -13,7 +13,10 @@ const comparison = z
   .partialRecord(z.enum(OPS), z.union([z.number(), z.string(), z.boolean()]))
   .refine((c) => Object.keys(c).length > 0, 'a comparison needs an operator, such as { ">=": 1 }');
 
-export const expectationSchema = z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null(), comparison]));
+export const expectationSchema = z.record(
+  z.string(),
+  z.union([z.number(), z.string(), z.boolean(), z.null(), comparison]),
+);
 
 export type Expectation = z.infer<typeof expectationSchema>;
 
@@ -46,11 +49,14 @@ const ops: Record<Op, (a: unknown, b: unknown) => boolean> = {
 export function expectationMisses(summary: Record<string, unknown>, expect: Expectation): string[] {
   const misses: string[] = [];
   for (const [field, want] of Object.entries(expect)) {
-    const got = field.split(".").reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), summary);
+    const got = field
+      .split(".")
+      .reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), summary);
     const tests = want !== null && typeof want === "object" ? want : { "==": want };
     // The schema allows only these operators as keys.
     for (const [op, value] of Object.entries(tests) as [Op, unknown][]) {
-      if (got === undefined || !ops[op](got, value)) misses.push(`${field} = ${JSON.stringify(got)}, expected ${op} ${JSON.stringify(value)}`);
+      if (got === undefined || !ops[op](got, value))
+        misses.push(`${field} = ${JSON.stringify(got)}, expected ${op} ${JSON.stringify(value)}`);
     }
   }
   return misses;

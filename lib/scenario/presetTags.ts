@@ -12,7 +12,16 @@ import { serviceLabel } from "./catalog";
 export type FailureKind = "pause" | "clock" | "partition" | "crash" | "failover" | "outage" | "traffic" | "none";
 
 /** In the order the picker lists them. */
-export const failureKinds: readonly FailureKind[] = ["pause", "clock", "partition", "crash", "failover", "outage", "traffic", "none"];
+export const failureKinds: readonly FailureKind[] = [
+  "pause",
+  "clock",
+  "partition",
+  "crash",
+  "failover",
+  "outage",
+  "traffic",
+  "none",
+];
 
 const failureLabels: Record<FailureKind, string> = {
   pause: "Process pause",
@@ -39,7 +48,8 @@ export function failuresOf(resolved: ResolvedScenario): FailureKind[] {
   }
   if (resolved.chaos.pauseEveryMs > 0) found.add("pause");
   const clocks = resolved.clocks;
-  if (clocks.skewMs > 0 || clocks.driftPpm > 0 || Object.values(clocks.per).some((c) => c.offsetMs || c.driftPpm)) found.add("clock");
+  if (clocks.skewMs > 0 || clocks.driftPpm > 0 || Object.values(clocks.per).some((c) => c.offsetMs || c.driftPpm))
+    found.add("clock");
   if (resolved.network.lossRate > 0) found.add("partition");
   if (resolved.workload.kind === "stream") found.add("traffic");
   return found.size ? failureKinds.filter((kind) => found.has(kind)) : ["none"];
@@ -61,7 +71,9 @@ export function presetEntry(preset: Preset): PresetEntry {
   if (!validation.ok) throw new Error(`preset ${preset.id} is not valid: ${validation.errors.join("; ")}`);
   const service = presetService(preset);
   const failures = failuresOf(validation.scenario);
-  const haystack = [preset.title, preset.description, service, ...failures.map(failureLabel), preset.id].join(" ").toLowerCase();
+  const haystack = [preset.title, preset.description, service, ...failures.map(failureLabel), preset.id]
+    .join(" ")
+    .toLowerCase();
   return { preset, service, failures, haystack };
 }
 

@@ -26,7 +26,9 @@ describe("the course's presets", () => {
 
   it("each show the outcome it teaches", () => {
     const misses = presets.flatMap((p) =>
-      expectationMisses(simulate(p.scenario).summary as unknown as Record<string, unknown>, p.expect).map((m) => `${p.id}: ${m}`),
+      expectationMisses(simulate(p.scenario).summary as unknown as Record<string, unknown>, p.expect).map(
+        (m) => `${p.id}: ${m}`,
+      ),
     );
     expect(misses).toEqual([]);
   });
@@ -45,7 +47,9 @@ describe("a preset file", () => {
 
   it("must name the verdict its preset teaches", () => {
     const parsed = presetFileSchema.safeParse(file({ ...good, expect: { lostUpdates: 1 } }));
-    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual(["name the verdict the preset teaches"]);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([
+      "name the verdict the preset teaches",
+    ]);
   });
 
   it("refuses a field it does not know, naming it", () => {
@@ -57,7 +61,9 @@ describe("a preset file", () => {
 describe("an expectation", () => {
   it("compares summary fields as the shared acceptance cases do", () => {
     const summary = { verdict: "unsafe", lostUpdates: 1, acquireLatencyMs: { p50: 3 } };
-    expect(expectationMisses(summary, { verdict: "unsafe", lostUpdates: { ">=": 1 }, "acquireLatencyMs.p50": { "<": 5 } })).toEqual([]);
+    expect(
+      expectationMisses(summary, { verdict: "unsafe", lostUpdates: { ">=": 1 }, "acquireLatencyMs.p50": { "<": 5 } }),
+    ).toEqual([]);
     expect(expectationMisses(summary, { verdict: "safe", lostUpdates: 0 })).toEqual([
       'verdict = "unsafe", expected == "safe"',
       "lostUpdates = 1, expected == 0",

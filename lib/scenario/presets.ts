@@ -61,7 +61,10 @@ function load(): Preset[] {
 
 function checked(topic: string, raw: unknown): PresetFile {
   const parsed = presetFileSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`content/presets/${topic}.json: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `content/presets/${topic}.json: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   return parsed.data;
 }
 

@@ -16,7 +16,8 @@ export function scenarioPathGet(scenario: unknown, path: string): unknown {
   let value: unknown = scenario;
   for (const segment of pathSegments(path)) {
     if (Array.isArray(value)) value = isIndex(segment) ? value[Number(segment)] : undefined;
-    else if (typeof value === "object" && value !== null && Object.hasOwn(value, segment)) value = (value as Record<string, unknown>)[segment];
+    else if (typeof value === "object" && value !== null && Object.hasOwn(value, segment))
+      value = (value as Record<string, unknown>)[segment];
     else return undefined;
   }
   return value;
@@ -35,7 +36,8 @@ export function scenarioPathSet(scenario: Scenario, path: string, next: number):
       copy[Number(head)] = rest.length ? write(node[Number(head)], rest) : next;
       return copy;
     }
-    if (typeof node !== "object" || node === null) throw new Error(`"${path}" does not lead into an object at "${head}"`);
+    if (typeof node !== "object" || node === null)
+      throw new Error(`"${path}" does not lead into an object at "${head}"`);
     const record = node as Record<string, unknown>;
     return { ...record, [head]: rest.length ? write(record[head], rest) : next };
   };

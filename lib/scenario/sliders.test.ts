@@ -38,7 +38,9 @@ describe("every slider", () => {
       for (const position of [0, 1, Math.floor(spec.scale.max / 2), spec.scale.max]) {
         const value = spec.scale.toValue(position);
         const after = set(spec.id, base, value);
-        expect(spec.read(spec.apply(base, value, resolve(base)), after), `${spec.label} at ${position}`).toEqual(value ?? (spec.id === "renew" ? null : 0));
+        expect(spec.read(spec.apply(base, value, resolve(base)), after), `${spec.label} at ${position}`).toEqual(
+          value ?? (spec.id === "renew" ? null : 0),
+        );
       }
     }
   });
@@ -67,24 +69,41 @@ describe("Lease TTL", () => {
   });
 
   it("reads the TTL as written, not as etcd raised it", () => {
-    const written = sliderById("lease").apply(preset("etcd-pause-unfenced"), 500, resolve(preset("etcd-pause-unfenced")));
+    const written = sliderById("lease").apply(
+      preset("etcd-pause-unfenced"),
+      500,
+      resolve(preset("etcd-pause-unfenced")),
+    );
     expect(lease.read(written, resolve(written))).toBe(500);
     expect(resolve(written).service).toMatchObject({ ttlMs: 2000 });
   });
 
   it("does not apply where there is no TTL, and says why", () => {
-    expect(lease.availability(resolve(preset("no-lock")))).toEqual({ ok: false, reason: "With no lock there is no lease." });
-    expect(lease.availability(resolve(preset("pg-advisory-pause")))).toMatchObject({ ok: false, reason: expect.stringContaining("advisory lock has no TTL") });
+    expect(lease.availability(resolve(preset("no-lock")))).toEqual({
+      ok: false,
+      reason: "With no lock there is no lease.",
+    });
+    expect(lease.availability(resolve(preset("pg-advisory-pause")))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("advisory lock has no TTL"),
+    });
     expect(lease.availability(resolve(preset("gc-pause")))).toEqual({ ok: true });
   });
 });
 
 describe("Pause length", () => {
   it("edits c1's first pause, removes it at zero, and adds one at 1 s when there is none", () => {
-    expect(set("pause", preset("gc-pause"), 5000).faults).toEqual([{ kind: "pause", target: "c1", atMs: 1000, forMs: 5000 }]);
+    expect(set("pause", preset("gc-pause"), 5000).faults).toEqual([
+      { kind: "pause", target: "c1", atMs: 1000, forMs: 5000 },
+    ]);
     expect(set("pause", preset("gc-pause"), 0).faults).toEqual([]);
-    expect(set("pause", preset("ttl-renewed"), 3000).faults).toEqual([{ kind: "pause", target: "c1", atMs: 1000, forMs: 3000 }]);
-    expect(set("pause", preset("check-before-write"), 2000).faults[0]).toMatchObject({ atPhase: "before-write", forMs: 2000 });
+    expect(set("pause", preset("ttl-renewed"), 3000).faults).toEqual([
+      { kind: "pause", target: "c1", atMs: 1000, forMs: 3000 },
+    ]);
+    expect(set("pause", preset("check-before-write"), 2000).faults[0]).toMatchObject({
+      atPhase: "before-write",
+      forMs: 2000,
+    });
   });
 });
 
@@ -105,13 +124,18 @@ describe("the other mappings", () => {
     expect(resolve(one.scenario).clients.startMs).toEqual([0]);
     const cut = settle(sliderById("clients").apply(preset("zk-partition"), 1, resolve(preset("zk-partition"))));
     expect(cut.notes).toEqual([]);
-    const k8s = settle(sliderById("clients").apply(preset("pg-lock-table-skew"), 1, resolve(preset("pg-lock-table-skew"))));
+    const k8s = settle(
+      sliderById("clients").apply(preset("pg-lock-table-skew"), 1, resolve(preset("pg-lock-table-skew"))),
+    );
     expect(k8s.notes).toEqual(["Removed the clock settings of c2: it is not in this scenario."]);
   });
 
   it("Renew every is off as null, and does not apply where the service renews itself", () => {
     expect(set("renew", preset("ttl-renewed"), null).clients.renewEveryMs).toBeNull();
-    expect(sliderById("renew").availability(resolve(preset("etcd-fenced")))).toMatchObject({ ok: false, reason: expect.stringContaining("KeepAlive") });
+    expect(sliderById("renew").availability(resolve(preset("etcd-fenced")))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("KeepAlive"),
+    });
   });
 
   it("Safety margin and the clock sliders set their fields", () => {

@@ -23,7 +23,19 @@ import { linearScale, logScale, type SliderScale } from "./scales";
 export type Availability = { ok: true } | { ok: false; reason: string };
 
 /** The traffic sliders (traffic, keys, hotKey) are declared with the stream workload, in lib/scenario/trafficSliders.ts. */
-export type SliderId = "lease" | "skew" | "drift" | "pause" | "clients" | "latency" | "work" | "renew" | "margin" | "traffic" | "keys" | "hotKey";
+export type SliderId =
+  | "lease"
+  | "skew"
+  | "drift"
+  | "pause"
+  | "clients"
+  | "latency"
+  | "work"
+  | "renew"
+  | "margin"
+  | "traffic"
+  | "keys"
+  | "hotKey";
 
 export interface SliderSpec {
   id: SliderId;
@@ -48,8 +60,10 @@ const off = (text: string) => (value: number | null) => (value ? formatDuration(
 function noTtlReason(resolved: ResolvedScenario): string | null {
   const service = resolved.service;
   if (!leaseField(service.kind)) return "With no lock there is no lease.";
-  if (service.kind === "postgres" && service.mode === "advisory") return "An advisory lock has no TTL: it lasts as long as the database session.";
-  if (service.kind === "postgres" && service.mode === "for-update") return "A row lock lasts until its transaction ends: there is no TTL.";
+  if (service.kind === "postgres" && service.mode === "advisory")
+    return "An advisory lock has no TTL: it lasts as long as the database session.";
+  if (service.kind === "postgres" && service.mode === "for-update")
+    return "A row lock lasts until its transaction ends: there is no TTL.";
   return null;
 }
 
@@ -183,7 +197,8 @@ export const sliders: readonly SliderSpec[] = [
     format: off("none"),
     apply: (input, value) => withClients(input, { safetyMarginMs: value ?? 0 }),
     availability: (resolved) => (resolved.service.kind === "none" ? noLock("no lease deadline") : OK),
-    hint: (resolved) => (resolved.service.kind === "none" ? null : "A client gives up its belief this long before its own lease deadline."),
+    hint: (resolved) =>
+      resolved.service.kind === "none" ? null : "A client gives up its belief this long before its own lease deadline.",
   },
 ];
 

@@ -13,5 +13,7 @@ export function streamSwitchNotes(before: Scenario, after: Scenario): string[] {
   if (before.workload?.kind === "stream" || after.workload?.kind !== "stream") return [];
   const changed = changesBetween(before, after).filter((c) => sideEffects.has(c.what));
   if (!changed.length) return [];
-  return [`The workload is now a stream of jobs, run by the traffic preset's workers: ${changed.map(changeText).join(", ")}.`];
+  return [
+    `The workload is now a stream of jobs, run by the traffic preset's workers: ${changed.map(changeText).join(", ")}.`,
+  ];
 }

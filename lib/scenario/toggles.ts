@@ -44,7 +44,8 @@ export const toggles: readonly ToggleSpec[] = [
     apply: (input, on) => ({ ...input, storage: { ...input.storage, fenceReads: on } }),
     availability: (resolved) => {
       if (resolved.workload.kind === "cron") return { ok: false, reason: "The cron workload writes without reading." };
-      if (resolved.storage.guard !== "fencing") return { ok: false, reason: "Fenced reads need the fencing token guard." };
+      if (resolved.storage.guard !== "fencing")
+        return { ok: false, reason: "Fenced reads need the fencing token guard." };
       return OK;
     },
   },

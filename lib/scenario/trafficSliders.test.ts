@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { presetById } from "@/lib/scenario/presets";
 import { validateScenario, type Scenario } from "@/lib/sim/scenario";
 import { settle } from "./edits";
-import { powersOfTwoScale, rateScale, routingOf, shareScale, trafficSliders, withRouting, withStream } from "./trafficSliders";
+import {
+  powersOfTwoScale,
+  rateScale,
+  routingOf,
+  shareScale,
+  trafficSliders,
+  withRouting,
+  withStream,
+} from "./trafficSliders";
 
 const resolve = (s: Scenario) => {
   const v = validateScenario(s);
@@ -54,14 +62,29 @@ describe("traffic sliders", () => {
 
   it("keep the rest of a stream when one field changes", () => {
     const hot = preset("hot-key");
-    expect(withStream(hot, { ratePerSec: 80 }).workload).toEqual({ kind: "stream", ratePerSec: 80, keys: 16, hotKeyShare: 0.9 });
-    expect(slider("hotKey").apply(hot, null, resolve(hot)).workload).toEqual({ kind: "stream", ratePerSec: 40, keys: 16 });
+    expect(withStream(hot, { ratePerSec: 80 }).workload).toEqual({
+      kind: "stream",
+      ratePerSec: 80,
+      keys: 16,
+      hotKeyShare: 0.9,
+    });
+    expect(slider("hotKey").apply(hot, null, resolve(hot)).workload).toEqual({
+      kind: "stream",
+      ratePerSec: 40,
+      keys: 16,
+    });
     expect(routingOf(resolve(withRouting(hot, "owner")))).toBe("owner");
   });
 
   it("say why a hot key does not apply", () => {
-    expect(slider("hotKey").availability(resolve(preset("traffic-10x")))).toMatchObject({ ok: false, reason: expect.stringContaining("raise Keys") });
-    expect(slider("hotKey").availability(resolve(preset("gc-pause")))).toMatchObject({ ok: false, reason: expect.stringContaining("stream") });
+    expect(slider("hotKey").availability(resolve(preset("traffic-10x")))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("raise Keys"),
+    });
+    expect(slider("hotKey").availability(resolve(preset("gc-pause")))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("stream"),
+    });
     expect(slider("hotKey").availability(resolve(preset("hot-key")))).toEqual({ ok: true });
     expect(slider("traffic").format(null, resolve(preset("gc-pause")))).toBe("off");
     expect(slider("traffic").format(40, resolve(preset("traffic-10x")))).toBe("40 jobs/s");

@@ -43,7 +43,8 @@ export function rateScale(min: number, max: number, steps: number): SliderScale 
   return {
     max: steps,
     toValue: (position) => Number((min * Math.exp(ratio * Math.min(steps, Math.max(0, position)))).toPrecision(2)),
-    toPosition: (value) => (value === null ? 0 : Math.min(steps, Math.max(0, Math.round(Math.log(value / min) / ratio)))),
+    toPosition: (value) =>
+      value === null ? 0 : Math.min(steps, Math.max(0, Math.round(Math.log(value / min) / ratio))),
   };
 }
 
@@ -67,7 +68,8 @@ export function shareScale(step: number): SliderScale {
 }
 
 const OK: Availability = { ok: true };
-const switches = (resolved: ResolvedScenario) => (streamOf(resolved) ? null : "Moving it switches the workload to a stream of jobs.");
+const switches = (resolved: ResolvedScenario) =>
+  streamOf(resolved) ? null : "Moving it switches the workload to a stream of jobs.";
 
 export const trafficSliders: readonly SliderSpec[] = [
   {
@@ -78,7 +80,8 @@ export const trafficSliders: readonly SliderSpec[] = [
     format: (value) => (value === null ? "off" : formatRate(value)),
     apply: (input, value) => withStream(input, { ratePerSec: value ?? STARTER_STREAM.ratePerSec }),
     availability: () => OK,
-    hint: (resolved) => switches(resolved) ?? "Jobs arrive at random moments (Poisson), at this average rate for the whole system.",
+    hint: (resolved) =>
+      switches(resolved) ?? "Jobs arrive at random moments (Poisson), at this average rate for the whole system.",
   },
   {
     id: "keys",
@@ -105,11 +108,15 @@ export const trafficSliders: readonly SliderSpec[] = [
     },
     availability: (resolved) => {
       const stream = streamOf(resolved);
-      if (!stream) return { ok: false, reason: "A hot key needs a stream with more than one key: move Traffic or Keys first." };
+      if (!stream)
+        return { ok: false, reason: "A hot key needs a stream with more than one key: move Traffic or Keys first." };
       if (stream.keys === 1) return { ok: false, reason: "With one key every job is for key 0: raise Keys first." };
       return OK;
     },
-    hint: (resolved) => (streamOf(resolved)?.hotKeyShare === undefined ? "Jobs spread evenly over the keys." : "The rest spread evenly over the other keys."),
+    hint: (resolved) =>
+      streamOf(resolved)?.hotKeyShare === undefined
+        ? "Jobs spread evenly over the keys."
+        : "The rest spread evenly over the other keys.",
   },
 ];
 
@@ -130,5 +137,7 @@ export function withRouting(input: Scenario, routing: Routing): Scenario {
 export function routingHint(resolved: ResolvedScenario): string | null {
   const stream = streamOf(resolved);
   if (!stream) return "Choosing one switches the workload to a stream of jobs.";
-  return stream.routing === "owner" ? "One owner per key needs no lock at all: try it with Lock service set to No lock." : null;
+  return stream.routing === "owner"
+    ? "One owner per key needs no lock at all: try it with Lock service set to No lock."
+    : null;
 }

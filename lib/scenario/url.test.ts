@@ -57,8 +57,15 @@ describe("a link round-trips exactly", () => {
   });
 
   it("names only the preset while the scenario is the preset as it is", () => {
-    expect(encodeLabSearch({ scenario: gcPause.scenario, presetId: "gc-pause", t: null, predict: false })).toBe("?preset=gc-pause");
-    const edited = encodeLabSearch({ scenario: withLease(gcPause.scenario, 20_000), presetId: "gc-pause", t: 500, predict: true });
+    expect(encodeLabSearch({ scenario: gcPause.scenario, presetId: "gc-pause", t: null, predict: false })).toBe(
+      "?preset=gc-pause",
+    );
+    const edited = encodeLabSearch({
+      scenario: withLease(gcPause.scenario, 20_000),
+      presetId: "gc-pause",
+      t: 500,
+      predict: true,
+    });
     expect(edited).toMatch(/^\?preset=gc-pause&z=[\w%-]+&t=500&predict=1$/);
   });
 
@@ -112,15 +119,28 @@ describe("a tampered or malformed URL", () => {
     expect(bad.problems).toMatchObject([{ kind: "playhead", text: expect.stringContaining("t=soon is not a time") }]);
     const late = decodeLabSearch("?preset=gc-pause&t=99999999");
     expect(late.t).toBe(60_000);
-    expect(late.problems).toMatchObject([{ kind: "playhead", text: expect.stringContaining("past the end of the run") }]);
+    expect(late.problems).toMatchObject([
+      { kind: "playhead", text: expect.stringContaining("past the end of the run") },
+    ]);
   });
 });
 
 describe("the compare parameter", () => {
   it("round-trips, and old links without it open with no comparison", () => {
-    const search = encodeLabSearch({ scenario: gcPause.scenario, presetId: gcPause.id, t: 1200, predict: false, compare: { kind: "service", to: "etcd" } });
+    const search = encodeLabSearch({
+      scenario: gcPause.scenario,
+      presetId: gcPause.id,
+      t: 1200,
+      predict: false,
+      compare: { kind: "service", to: "etcd" },
+    });
     expect(search).toBe("?preset=gc-pause&t=1200&compare=service.etcd");
-    expect(decodeLabSearch(search)).toMatchObject({ presetId: "gc-pause", t: 1200, compare: { kind: "service", to: "etcd" }, problems: [] });
+    expect(decodeLabSearch(search)).toMatchObject({
+      presetId: "gc-pause",
+      t: 1200,
+      compare: { kind: "service", to: "etcd" },
+      problems: [],
+    });
     expect(decodeLabSearch("?preset=gc-pause").compare).toBeNull();
   });
 
@@ -128,7 +148,12 @@ describe("the compare parameter", () => {
     const decoded = decodeLabSearch("?preset=gc-pause-fenced&compare=fencing%3Don");
     expect(decoded.presetId).toBe("gc-pause-fenced");
     expect(decoded.compare).toBeNull();
-    expect(decoded.problems).toEqual([{ kind: "compare", text: "The comparison compare=fencing=on is not one the lab knows; the lab opened without it." }]);
+    expect(decoded.problems).toEqual([
+      {
+        kind: "compare",
+        text: "The comparison compare=fencing=on is not one the lab knows; the lab opened without it.",
+      },
+    ]);
   });
 });
 

@@ -37,7 +37,8 @@ export interface UrlProblem {
 }
 
 /** Whether a problem cost the link its scenario, so the lab opened the default one. */
-export const costsTheScenario = (problem: UrlProblem): boolean => problem.kind === "preset" || problem.kind === "scenario";
+export const costsTheScenario = (problem: UrlProblem): boolean =>
+  problem.kind === "preset" || problem.kind === "scenario";
 
 /** Longer codes are refused before any decoding work: no real scenario comes close. */
 export const MAX_CODE_LENGTH = 20_000;
@@ -116,9 +117,17 @@ function decompressCode(code: string): string | null {
 }
 
 /** A scenario from its link code (`z`, or the older `s`), or the problems that stop it from being one. */
-export function decodeScenario(code: string, form: "z" | "s" = "s"): { ok: true; scenario: Scenario } | { ok: false; problems: string[] } {
+export function decodeScenario(
+  code: string,
+  form: "z" | "s" = "s",
+): { ok: true; scenario: Scenario } | { ok: false; problems: string[] } {
   if (code.length > MAX_CODE_LENGTH) {
-    return { ok: false, problems: [`The link's scenario is ${groupDigits(code.length)} characters long; the limit is ${groupDigits(MAX_CODE_LENGTH)}.`] };
+    return {
+      ok: false,
+      problems: [
+        `The link's scenario is ${groupDigits(code.length)} characters long; the limit is ${groupDigits(MAX_CODE_LENGTH)}.`,
+      ],
+    };
   }
   const text = form === "z" ? decompressCode(code) : base64urlDecode(code);
   if (text === null) {
@@ -126,16 +135,25 @@ export function decodeScenario(code: string, form: "z" | "s" = "s"): { ok: true;
     return { ok: false, problems: [`The link's scenario (${form}=…) ${how}: it may have been cut short or changed.`] };
   }
   if (text.length > MAX_SCENARIO_TEXT) {
-    return { ok: false, problems: [`The link's scenario unpacks to ${groupDigits(text.length)} characters; the limit is ${groupDigits(MAX_SCENARIO_TEXT)}.`] };
+    return {
+      ok: false,
+      problems: [
+        `The link's scenario unpacks to ${groupDigits(text.length)} characters; the limit is ${groupDigits(MAX_SCENARIO_TEXT)}.`,
+      ],
+    };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, problems: [`The link's scenario (${form}=…) does not hold valid JSON: it may have been cut short or changed.`] };
+    return {
+      ok: false,
+      problems: [`The link's scenario (${form}=…) does not hold valid JSON: it may have been cut short or changed.`],
+    };
   }
   const validation = validateScenario(json);
-  if (!validation.ok) return { ok: false, problems: validation.errors.map((error) => `The link's scenario is not valid: ${error}.`) };
+  if (!validation.ok)
+    return { ok: false, problems: validation.errors.map((error) => `The link's scenario is not valid: ${error}.`) };
   return { ok: true, scenario: json as Scenario };
 }
 
@@ -150,10 +168,16 @@ export function isPresetAsIs(scenario: Scenario, presetId: string | null): boole
 
 function parseT(raw: string, durationMs: number): { t: number | null; problem: string | null } {
   if (!/^\d+(\.\d+)?$/.test(raw))
-    return { t: null, problem: `The playhead t=${raw.slice(0, 40)} is not a time in milliseconds; it starts at the end of the run.` };
+    return {
+      t: null,
+      problem: `The playhead t=${raw.slice(0, 40)} is not a time in milliseconds; it starts at the end of the run.`,
+    };
   const t = Math.round(Number(raw));
   if (t > durationMs)
-    return { t: durationMs, problem: `The playhead t=${t} is past the end of the run (${formatDuration(durationMs)}); it starts at the end.` };
+    return {
+      t: durationMs,
+      problem: `The playhead t=${t} is past the end of the run (${formatDuration(durationMs)}); it starts at the end.`,
+    };
   return { t, problem: null };
 }
 
@@ -172,7 +196,8 @@ export function decodeLabSearch(search: string): DecodedLocation {
   let location: LabLocation | null = null;
 
   const preset = presetParam === null ? undefined : presetById(presetParam);
-  if (presetParam !== null && !preset) problems.push({ kind: "preset", text: `There is no preset named "${presetParam.slice(0, 60)}".` });
+  if (presetParam !== null && !preset)
+    problems.push({ kind: "preset", text: `There is no preset named "${presetParam.slice(0, 60)}".` });
   if (code !== null) {
     const decoded = decodeScenario(code, packed === null ? "s" : "z");
     if (decoded.ok) location = { scenario: decoded.scenario, presetId: preset?.id ?? null, t: null, predict };
@@ -183,9 +208,15 @@ export function decodeLabSearch(search: string): DecodedLocation {
   // A comparison the lab does not know is dropped on its own: the scenario still opens.
   const compareProblems: UrlProblem[] =
     compareParam !== null && compare === null
-      ? [{ kind: "compare", text: `The comparison compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.` }]
+      ? [
+          {
+            kind: "compare",
+            text: `The comparison compare=${compareParam.slice(0, 40)} is not one the lab knows; the lab opened without it.`,
+          },
+        ]
       : [];
-  if (problems.length || !location) return { ...defaultLocation(), predict, compare, map, problems: [...problems, ...compareProblems] };
+  if (problems.length || !location)
+    return { ...defaultLocation(), predict, compare, map, problems: [...problems, ...compareProblems] };
   location.compare = compare;
   location.map = map;
   problems.push(...compareProblems);

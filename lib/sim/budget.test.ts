@@ -37,14 +37,20 @@ function scheduledBeforeTheRun(s: ResolvedScenario): number {
 
 describe("chaos pauses", () => {
   const busy = resolved(
-    scenario({ durationMs: 600_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 4 }, chaos: { pauseEveryMs: 100, pauseMs: [1, 10] } }),
+    scenario({
+      durationMs: 600_000,
+      service: { kind: "redis", ttlMs: 10_000 },
+      clients: { count: 4 },
+      chaos: { pauseEveryMs: 100, pauseMs: [1, 10] },
+    }),
   );
 
   it("are put on the queue one per client before the run: each next pause is drawn when the one before begins", () => {
     // Drawn all up front, this scenario queued about 22,000 pauses before its first event.
     expect(scheduledBeforeTheRun(busy)).toBe(4);
     const result = simulate(busy);
-    for (const c of ["c1", "c2", "c3", "c4"]) expect(eventsOf(result, "pause-start", { proc: c }).length).toBeGreaterThan(4000);
+    for (const c of ["c1", "c2", "c3", "c4"])
+      expect(eventsOf(result, "pause-start", { proc: c }).length).toBeGreaterThan(4000);
   });
 
   it("that cannot fit in one run are refused before it, naming the field, the work and the limit", () => {
@@ -58,12 +64,16 @@ describe("chaos pauses", () => {
     expect(JSON.stringify(tiny).length).toBe(141);
     expect(validateScenario(tiny)).toEqual({
       ok: false,
-      errors: ["chaos.pauseEveryMs: a 1 ms pause every 1 ms for 3,600 s on 64 clients is about 230 million events; the limit is 500,000"],
+      errors: [
+        "chaos.pauseEveryMs: a 1 ms pause every 1 ms for 3,600 s on 64 clients is about 230 million events; the limit is 500,000",
+      ],
     });
   });
 
   it("stop at the event budget even when validation is bypassed", () => {
-    const tiny = resolved(scenario({ durationMs: 60_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 2 } }));
+    const tiny = resolved(
+      scenario({ durationMs: 60_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 2 } }),
+    );
     const hostile = {
       ...tiny,
       durationMs: LIMITS.durationMs,
@@ -110,13 +120,22 @@ describe("one event budget in every mode", () => {
   it("--seeds counts the runs that stopped at the event limit apart", () => {
     const sweep = sweepSeeds(heavy(1), 3, 1, { maxEvents: 20_000 });
     expect(sweep).toMatchObject({ runs: 3, incompleteRuns: 3, firstIncompleteSeed: 1 });
-    expect(sweepSeeds(scenario({ service: { kind: "redis", ttlMs: 10_000 } }), 2)).toMatchObject({ incompleteRuns: 0, firstIncompleteSeed: null });
+    expect(sweepSeeds(scenario({ service: { kind: "redis", ttlMs: 10_000 } }), 2)).toMatchObject({
+      incompleteRuns: 0,
+      firstIncompleteSeed: null,
+    });
   });
 });
 
 describe("delay faults", () => {
   it("are bounded in number, with the limit named", () => {
-    const many = Array.from({ length: LIMITS.faults + 1 }, (_, i) => ({ kind: "delay", from: "c1", to: "redis", atMs: i, byMs: 1 }));
+    const many = Array.from({ length: LIMITS.faults + 1 }, (_, i) => ({
+      kind: "delay",
+      from: "c1",
+      to: "redis",
+      atMs: i,
+      byMs: 1,
+    }));
     expect(validateScenario({ version: 1, service: { kind: "redis", ttlMs: 1000 }, faults: many })).toEqual({
       ok: false,
       errors: ["faults: lists 1,001 faults; the limit is 1,000"],
@@ -126,7 +145,11 @@ describe("delay faults", () => {
 
 describe("a progress listener", () => {
   // One client renewing a Redis lease every millisecond: tens of thousands of steps.
-  const renewing = scenario({ durationMs: 20_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1, renewEveryMs: 1, workMs: 20_000 } });
+  const renewing = scenario({
+    durationMs: 20_000,
+    service: { kind: "redis", ttlMs: 10_000 },
+    clients: { count: 1, renewEveryMs: 1, workMs: 20_000 },
+  });
 
   it("hears the time reached, the events logged and the jobs done every PROGRESS_EVERY_STEPS steps, rising, and changes nothing about the run", () => {
     const heard: RunProgress[] = [];
@@ -163,7 +186,9 @@ describe("a progress listener", () => {
     expect(calls).toBe(2);
     expect(stopped.summary.incomplete!.atMs).toBeLessThan(20_000);
     expect(stopped.events.length).toBeLessThanOrEqual(2 * PROGRESS_EVERY_STEPS);
-    expect(stopped.warnings.find((w) => w.startsWith("stopped:"))).toMatch(/^stopped: the run was stopped at \d+\.\d{3} s by its caller/);
+    expect(stopped.warnings.find((w) => w.startsWith("stopped:"))).toMatch(
+      /^stopped: the run was stopped at \d+\.\d{3} s by its caller/,
+    );
     expect(stopped.warnings.some((w) => w.startsWith("truncated:"))).toBe(false);
   });
 });

@@ -38,7 +38,16 @@ describe("percentile (nearest rank)", () => {
 function beliefLog(beliefs: [string, number, number | null, string?][]): SimEvent[] {
   const events: (EventBody & { t: number })[] = [];
   for (const [client, startT, endT, lock = "lock"] of beliefs) {
-    events.push({ t: startT, kind: "belief-start", proc: client, lock, grant: null, token: null, latencyMs: 0, leaseDeadline: null });
+    events.push({
+      t: startT,
+      kind: "belief-start",
+      proc: client,
+      lock,
+      grant: null,
+      token: null,
+      latencyMs: 0,
+      leaseDeadline: null,
+    });
     if (endT !== null) events.push({ t: endT, kind: "belief-end", proc: client, lock, reason: "released" });
   }
   // A stable sort by time, numbered as the kernel would number them.
@@ -127,7 +136,8 @@ describe("overlap", () => {
   it("says in a sentence who overlapped, when and for how long, timing a brief overlap in ms", () => {
     const locked = validateScenario(scenario({ durationMs: 100, service: { kind: "redis", ttlMs: 1000 } }));
     if (!locked.ok) throw new Error(locked.errors.join("\n"));
-    const texts = (beliefs: [string, number, number | null][], s: ResolvedScenario) => check(beliefLog(beliefs), s, 0).violations.map((v) => v.text);
+    const texts = (beliefs: [string, number, number | null][], s: ResolvedScenario) =>
+      check(beliefLog(beliefs), s, 0).violations.map((v) => v.text);
     expect(
       texts(
         [
@@ -136,7 +146,9 @@ describe("overlap", () => {
         ],
         locked.scenario,
       ),
-    ).toEqual(["From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s."]);
+    ).toEqual([
+      "From 10.0 s to 12.0 s c1 and c2 each believed they held the lock: mutual exclusion was lost for 2.0 s.",
+    ]);
     expect(
       texts(
         [
@@ -211,12 +223,20 @@ describe("a counter job whose write was applied twice", () => {
 
   it("is a duplicate effect: the counter holds more increments than jobs done, and the verdict is unsafe", () => {
     const result = lostReply("none");
-    expect(result.summary).toMatchObject({ verdict: "unsafe", counter: 2, jobsDone: 1, lostUpdates: 0, duplicateEffects: 1 });
+    expect(result.summary).toMatchObject({
+      verdict: "unsafe",
+      counter: 2,
+      jobsDone: 1,
+      lostUpdates: 0,
+      duplicateEffects: 1,
+    });
     const [first, second] = result.facts.writes;
     expect(first).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: null });
     expect(second).toMatchObject({ applied: true, job: "c1-job-0", duplicateOf: first!.seq });
     expect(result.violations).toMatchObject([{ kind: "duplicate-effect", clients: ["c1"] }]);
-    expect(result.violations[0]!.text).toContain("c1's reply was lost and it retried, so the counter was incremented twice for one job");
+    expect(result.violations[0]!.text).toContain(
+      "c1's reply was lost and it retried, so the counter was incremented twice for one job",
+    );
   });
 
   it("is prevented by an idempotency key: storage answers the retry as a repeat and applies it once", () => {
@@ -257,7 +277,12 @@ describe("writes still to come when the run ends", () => {
         senderGaveUpAt: null,
       },
     ]);
-    expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0 });
+    expect(result.summary).toMatchObject({
+      verdict: "undecided",
+      writesPending: 1,
+      staleWritesPending: 1,
+      lostUpdates: 0,
+    });
     expect(result.warnings).toEqual([
       expect.stringMatching(
         /^pending: c1 was still in its critical section when the run ended, with its lease over since 5\.0 s; .* the verdict may change if the run were longer$/,
@@ -266,7 +291,12 @@ describe("writes still to come when the run ends", () => {
   });
 
   it("land in a longer run, which decides the verdict", () => {
-    expect(frozen(60000).summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1, writesPending: 0, staleWritesPending: 0 });
+    expect(frozen(60000).summary).toMatchObject({
+      verdict: "unsafe",
+      lostUpdates: 1,
+      writesPending: 0,
+      staleWritesPending: 0,
+    });
   });
 
   it("do not count an attempt that will drop its write at its lease check", () => {
@@ -315,7 +345,15 @@ describe("a write already in the network when the run ends", () => {
         since: expect.any(Number),
         stage: "writing",
         stale: { grantEndedAt: grant.endedAt, grantEndReason: "expired" },
-        inFlight: { sentAt: expect.closeTo(2014, 0), arrivesAt: expect.any(Number), key: "counter", value: 1, readValue: 0, rejection: null, repeat: false },
+        inFlight: {
+          sentAt: expect.closeTo(2014, 0),
+          arrivesAt: expect.any(Number),
+          key: "counter",
+          value: 1,
+          readValue: 0,
+          rejection: null,
+          repeat: false,
+        },
         senderCrashedAt: 2500,
         senderGaveUpAt: null,
       },
@@ -324,7 +362,13 @@ describe("a write already in the network when the run ends", () => {
     const { sentAt, arrivesAt } = result.facts.pending[0]!.inFlight!;
     expect(arrivesAt - sentAt - 90000).toBeGreaterThanOrEqual(1);
     expect(arrivesAt - sentAt - 90000).toBeLessThanOrEqual(5);
-    expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1, lostUpdates: 0, counter: 1 });
+    expect(result.summary).toMatchObject({
+      verdict: "undecided",
+      writesPending: 1,
+      staleWritesPending: 1,
+      lostUpdates: 0,
+      counter: 1,
+    });
     expect(result.warnings).toEqual([
       "pending: c1 crashed at 2.5 s, but its write (token 1), sent at 2.0 s, was still in the network when the run ended: it would reach storage at 92.0 s, after c1's lease ended at 12.0 s, so the verdict may change if the run were longer",
     ]);
@@ -357,7 +401,13 @@ describe("a write already in the network when the run ends", () => {
     );
     // c1's write times out after 1 s; c1 releases the lock and goes on, and its write is still on its way.
     expect(result.facts.pending).toEqual([
-      expect.objectContaining({ client: "c1", token: 1, stage: "writing", senderCrashedAt: null, senderGaveUpAt: expect.closeTo(3014, 0) }),
+      expect.objectContaining({
+        client: "c1",
+        token: 1,
+        stage: "writing",
+        senderCrashedAt: null,
+        senderGaveUpAt: expect.closeTo(3014, 0),
+      }),
     ]);
     expect(result.summary).toMatchObject({ verdict: "undecided", writesPending: 1, staleWritesPending: 1 });
     expect(result.warnings).toEqual([
@@ -374,7 +424,10 @@ describe("a write already in the network when the run ends", () => {
 
   it("cannot change the verdict when storage would reject it: with a sequencer check the run stays safe", () => {
     const fenced = chubby(90000, { guard: "fencing" });
-    expect(fenced.facts.pending[0]!.inFlight).toMatchObject({ rejection: { by: "fencing", token: 1, seen: 2 }, repeat: false });
+    expect(fenced.facts.pending[0]!.inFlight).toMatchObject({
+      rejection: { by: "fencing", token: 1, seen: 2 },
+      repeat: false,
+    });
     expect(fenced.summary).toMatchObject({ verdict: "safe", writesPending: 1, staleWritesPending: 1 });
     expect(fenced.warnings).toEqual([
       expect.stringMatching(
@@ -392,7 +445,9 @@ describe("a write already in the network when the run ends", () => {
 describe("concurrent sections", () => {
   it("are episodes in the facts, naming who kept working after its belief had ended", () => {
     // Each 3 s lease ends (by the client's own timer too) while its 8 s of work goes on; c2 takes over at 3 s.
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } }));
+    const result = run(
+      scenario({ service: { kind: "redis", ttlMs: 3000 }, clients: { count: 2, startMs: [0, 100], workMs: 8000 } }),
+    );
     expect(result.summary.overlapMs).toBe(0);
     expect(result.summary.concurrentSectionsMs).toBeGreaterThan(4000);
     expect(result.facts.concurrent).toEqual([

@@ -8,7 +8,18 @@
  * run reads the facts instead of deriving them again.
  */
 import { CHECKER_EVENT_KINDS, type EventBody, type SimEvent } from "./events";
-import type { AbortFact, BeliefFact, ConcurrentFact, GrantFact, PendingFact, ReadFact, RunFacts, SectionFact, Staleness, WriteFact } from "./facts";
+import type {
+  AbortFact,
+  BeliefFact,
+  ConcurrentFact,
+  GrantFact,
+  PendingFact,
+  ReadFact,
+  RunFacts,
+  SectionFact,
+  Staleness,
+  WriteFact,
+} from "./facts";
 import { listOf, lostIncrements, seconds } from "./format";
 import { rejectionText } from "./format";
 import type { ResolvedScenario } from "./scenario";
@@ -71,7 +82,12 @@ const grantEnd = (g: GrantFact): number => g.endedAt ?? Infinity;
  * Checks a run from its event log. `serviceUtilization` and `backlogMax` are measured by the run
  * itself (the service's queue and the dispatcher's backlog are not events).
  */
-export function check(events: readonly SimEvent[], scenario: ResolvedScenario, serviceUtilization: number, backlogMax = 0): CheckResult {
+export function check(
+  events: readonly SimEvent[],
+  scenario: ResolvedScenario,
+  serviceUtilization: number,
+  backlogMax = 0,
+): CheckResult {
   const checker = createChecker(scenario);
   // Most of a full log is messages, which the checker never reads.
   for (const e of events) if (CHECKER_EVENT_KINDS.has(e.kind)) checker.read(e, e.t, e.seq);
@@ -211,13 +227,25 @@ export function createChecker(scenario: ResolvedScenario): Checker {
         break;
       }
       case "read":
-        reads.push({ t, seq, client: e.client, key: e.key, token: e.token, value: e.value, version: e.version, rejection: e.rejection });
+        reads.push({
+          t,
+          seq,
+          client: e.client,
+          key: e.key,
+          token: e.token,
+          value: e.value,
+          version: e.version,
+          rejection: e.rejection,
+        });
         break;
       case "write": {
         if (e.accepted) writesAccepted++;
         else writesRejected++;
         const g = e.grant === null ? undefined : grants.get(e.grant);
-        const stale = g !== undefined && t >= grantEnd(g) ? { grantEndedAt: g.endedAt as number, grantEndReason: g.endReason! } : null;
+        const stale =
+          g !== undefined && t >= grantEnd(g)
+            ? { grantEndedAt: g.endedAt as number, grantEndReason: g.endReason! }
+            : null;
         if (stale && e.accepted) staleWritesAccepted++;
         if (stale && !e.accepted) staleWritesRejected++;
         const w: WriteFact = {
@@ -302,16 +330,35 @@ export function createChecker(scenario: ResolvedScenario): Checker {
     }
 
     const durationMs = scenario.durationMs;
-    const overlap = coverageOf(beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })));
-    const concurrent = coverageOf(sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })));
+    const overlap = coverageOf(
+      beliefs.map((b) => ({ client: b.client, lock: b.lock, token: b.token, from: b.from, to: b.to ?? durationMs })),
+    );
+    const concurrent = coverageOf(
+      sections.map((c) => ({ client: c.client, lock: c.lock, token: null, from: c.from, to: c.to ?? durationMs })),
+    );
     const concurrentFacts = concurrent.episodes.map((ep) => concurrentFact(ep, sections, sectionBelief, durationMs));
-    const pending = pendingOf(sections, sectionBelief, sectionStage, grants, scenario.clients.checkBeforeWrite, writesInFlight, crashedSections);
+    const pending = pendingOf(
+      sections,
+      sectionBelief,
+      sectionStage,
+      grants,
+      scenario.clients.checkBeforeWrite,
+      writesInFlight,
+      crashedSections,
+    );
     const staleWritesPending = pending.filter((p) => p.stale !== null).length;
     // A stale write that storage will refuse or ignore when it lands cannot change the verdict.
     const undecided = pending.some((p) => p.stale !== null && !settled(p));
     const lockless = scenario.service.kind === "none";
     for (const e of overlap.episodes)
-      violations.push({ kind: "overlap", t: e.t, endT: e.endT, clients: e.clients, tokens: e.tokens, text: overlapText(e, lockless) });
+      violations.push({
+        kind: "overlap",
+        t: e.t,
+        endT: e.endT,
+        clients: e.clients,
+        tokens: e.tokens,
+        text: overlapText(e, lockless),
+      });
     violations.sort((a, b) => a.t - b.t);
 
     let lostUpdates = 0;
@@ -351,7 +398,20 @@ export function createChecker(scenario: ResolvedScenario): Checker {
       timeouts,
       incomplete: null,
     };
-    return { summary, violations, facts: { grants: [...grants.values()], beliefs, writes, reads, sections, concurrent: concurrentFacts, pending, aborts } };
+    return {
+      summary,
+      violations,
+      facts: {
+        grants: [...grants.values()],
+        beliefs,
+        writes,
+        reads,
+        sections,
+        concurrent: concurrentFacts,
+        pending,
+        aborts,
+      },
+    };
   }
 }
 
@@ -377,7 +437,10 @@ export function pendingWarnings(facts: RunFacts): string[] {
       return [
         `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; its write, sent at ${seconds(p.inFlight.sentAt)}, would reach storage at ${seconds(p.inFlight.arrivesAt)}${landingText(p)}`,
       ];
-    const doing = p.stage === "writing" ? "its write was about to reach storage or on its way" : "it was still working towards its write";
+    const doing =
+      p.stage === "writing"
+        ? "its write was about to reach storage or on its way"
+        : "it was still working towards its write";
     return [
       `pending: ${p.client} was still in its critical section when the run ended, with ${lease}; ${doing}, so the verdict may change if the run were longer`,
     ];
@@ -398,14 +461,25 @@ function landingText(p: PendingFact): string {
 }
 
 /** An episode of concurrent sections, with the clients that worked in it after their belief had ended. */
-function concurrentFact(ep: Episode, sections: SectionFact[], beliefOf: Map<SectionFact, BeliefFact>, durationMs: number): ConcurrentFact {
+function concurrentFact(
+  ep: Episode,
+  sections: SectionFact[],
+  beliefOf: Map<SectionFact, BeliefFact>,
+  durationMs: number,
+): ConcurrentFact {
   const pastBelief: ConcurrentFact["pastBelief"] = [];
   for (const s of sections) {
     const b = beliefOf.get(s)!;
     const sectionEnd = s.to ?? durationMs;
     if (s.lock !== ep.lock || !ep.clients.includes(s.client) || s.from >= ep.endT || sectionEnd <= ep.t) continue;
     // The belief ended while the section went on, and before the episode was over.
-    if (b.to !== null && b.endReason !== null && b.to < sectionEnd && b.to < ep.endT && !pastBelief.some((p) => p.client === s.client)) {
+    if (
+      b.to !== null &&
+      b.endReason !== null &&
+      b.to < sectionEnd &&
+      b.to < ep.endT &&
+      !pastBelief.some((p) => p.client === s.client)
+    ) {
       pastBelief.push({ client: s.client, beliefEndedAt: b.to, reason: b.endReason });
     }
   }
@@ -430,7 +504,9 @@ function pendingOf(
 ): PendingFact[] {
   const staleness = (grant: number | null): Staleness | null => {
     const g = grant === null ? undefined : grants.get(grant);
-    return g && g.endedAt !== null && g.endReason !== null ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason } : null;
+    return g && g.endedAt !== null && g.endReason !== null
+      ? { grantEndedAt: g.endedAt, grantEndReason: g.endReason }
+      : null;
   };
   const pending: PendingFact[] = [];
   const open = new Map<SectionFact, PendingFact>();
@@ -455,7 +531,15 @@ function pendingOf(
     open.set(s, p);
   }
   for (const w of writesInFlight) {
-    const inFlight = { sentAt: w.sentAt, arrivesAt: w.arrivesAt, key: w.key, value: w.value, readValue: w.readValue, rejection: w.rejection, repeat: w.repeat };
+    const inFlight = {
+      sentAt: w.sentAt,
+      arrivesAt: w.arrivesAt,
+      key: w.key,
+      value: w.value,
+      readValue: w.readValue,
+      rejection: w.rejection,
+      repeat: w.repeat,
+    };
     // The attempt that sent it: the client's last section opened by then.
     let section: SectionFact | undefined;
     for (const s of sections) if (s.client === w.client && s.from <= w.sentAt) section = s;
@@ -501,7 +585,11 @@ export function percentile(values: number[], p: number): number {
 function lostUpdate(e: WriteFact): Violation {
   const victims = e.overwrote.filter((c) => c !== e.client);
   const token = e.token === null ? "" : ` with token ${e.token}`;
-  const why = e.stale ? `, after its lease had ended at ${seconds(e.stale.grantEndedAt)}` : e.grant === null ? " without holding the lock" : "";
+  const why = e.stale
+    ? `, after its lease had ended at ${seconds(e.stale.grantEndedAt)}`
+    : e.grant === null
+      ? " without holding the lock"
+      : "";
   return {
     kind: "lost-update",
     t: e.t,
@@ -518,7 +606,14 @@ function duplicateEffect(e: WriteFact, first: WriteFact): Violation {
     e.run === null
       ? `At ${seconds(e.t)} ${e.client} wrote ${e.value} for a job whose write storage had already applied at ${seconds(first.t)}: ${e.client}'s reply was lost and it retried, so the counter was incremented twice for one job.`
       : `At ${seconds(e.t)} ${e.client} performed run ${e.run} again; ${first.client === e.client ? "it" : first.client} had already performed it at ${seconds(first.t)}, so the effect happened twice.`;
-  return { kind: "duplicate-effect", t: e.t, endT: null, clients: e.client === first.client ? [e.client] : [e.client, first.client], tokens: [], text };
+  return {
+    kind: "duplicate-effect",
+    t: e.t,
+    endT: null,
+    clients: e.client === first.client ? [e.client] : [e.client, first.client],
+    tokens: [],
+    text,
+  };
 }
 
 interface Interval {
@@ -548,7 +643,10 @@ function coverageOf(intervals: Interval[]): { coveredMs: number; maxConcurrent: 
     if (i.to <= i.from) continue;
     let list = byLock.get(i.lock);
     if (!list) byLock.set(i.lock, (list = []));
-    list.push({ t: i.from, delta: 1, client: i.client, token: i.token }, { t: i.to, delta: -1, client: i.client, token: null });
+    list.push(
+      { t: i.from, delta: 1, client: i.client, token: i.token },
+      { t: i.to, delta: -1, client: i.client, token: null },
+    );
   }
 
   let coveredMs = 0;

@@ -32,7 +32,12 @@ describe("runCli", () => {
     const printed = JSON.parse(out.stdout);
     expect(Object.keys(printed).sort()).toEqual(["events", "summary", "violations", "warnings"]);
     expect(printed.events.length).toBeGreaterThan(10);
-    expect(printed.events[0]).toMatchObject({ t: expect.any(Number), seq: expect.any(Number), kind: expect.any(String), proc: expect.any(String) });
+    expect(printed.events[0]).toMatchObject({
+      t: expect.any(Number),
+      seq: expect.any(Number),
+      kind: expect.any(String),
+      proc: expect.any(String),
+    });
   });
 
   it("runs seeds 1..N with --seeds and prints the sweep", () => {
@@ -40,17 +45,30 @@ describe("runCli", () => {
     expect(out.status).toBe(0);
     const printed = JSON.parse(out.stdout);
     // A 15 s pause outlives a 10 s lease whatever the seed: every run loses c2's increment.
-    expect(printed).toMatchObject({ runs: 3, unsafeRuns: 3, overlapRuns: 3, lostUpdateRuns: 3, lostUpdates: 3, firstUnsafeSeed: 1 });
+    expect(printed).toMatchObject({
+      runs: 3,
+      unsafeRuns: 3,
+      overlapRuns: 3,
+      lostUpdateRuns: 3,
+      lostUpdates: 3,
+      firstUnsafeSeed: 1,
+    });
   });
 
   it("runs a scenario file", () => {
-    const out = runCli(["--scenario", "s.json"], files({ "s.json": scenario({ service: { kind: "redis", ttlMs: 10_000 } }) }));
+    const out = runCli(
+      ["--scenario", "s.json"],
+      files({ "s.json": scenario({ service: { kind: "redis", ttlMs: 10_000 } }) }),
+    );
     expect(out.status).toBe(0);
     expect(JSON.parse(out.stdout).summary).toMatchObject({ verdict: "safe", counter: 2, jobsDone: 2 });
   });
 
   it("prints the etcd TTL warning of a clamped scenario", () => {
-    const out = runCli(["--scenario", "s.json"], files({ "s.json": scenario({ service: { kind: "etcd", ttlMs: 1000 } }) }));
+    const out = runCli(
+      ["--scenario", "s.json"],
+      files({ "s.json": scenario({ service: { kind: "etcd", ttlMs: 1000 } }) }),
+    );
     expect(out.status).toBe(0);
     expect(JSON.parse(out.stdout).warnings).toEqual([expect.stringMatching(/service\.ttlMs .*2000/)]);
   });
@@ -63,7 +81,11 @@ describe("runCli", () => {
     const lines = out.stderr.split("\n");
     expect(lines).toHaveLength(3);
     expect(lines).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^durationMs: /), expect.stringMatching(/^service\.ttlMs: /), expect.stringMatching(/^clients\.count: /)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^durationMs: /),
+        expect.stringMatching(/^service\.ttlMs: /),
+        expect.stringMatching(/^clients\.count: /),
+      ]),
     );
   });
 
@@ -90,11 +112,17 @@ describe("runCli", () => {
   it("exits 2 without a scenario or preset, or with both, or an unknown argument", () => {
     expect(runCli([], noFiles).status).toBe(2);
     expect(runCli(["--preset", "gc-pause", "--scenario", "s.json"], noFiles).status).toBe(2);
-    expect(runCli(["--preset", "gc-pause", "--frobnicate"], noFiles)).toMatchObject({ status: 2, stderr: expect.stringMatching(/--frobnicate/) });
+    expect(runCli(["--preset", "gc-pause", "--frobnicate"], noFiles)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--frobnicate/),
+    });
   });
 
   it("exits 2 on a --seeds that is not a whole number from 1", () => {
-    expect(runCli(["--preset", "gc-pause", "--seeds", "0"], noFiles)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^--seeds/) });
+    expect(runCli(["--preset", "gc-pause", "--seeds", "0"], noFiles)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^--seeds/),
+    });
     expect(runCli(["--preset", "gc-pause", "--seeds", "2.5"], noFiles).status).toBe(2);
   });
 });
@@ -113,9 +141,13 @@ describe("runCli on a long batch", () => {
     expect(out.status).toBe(2);
     expect(out.stdout).toBe("");
     const [refusal, shrink] = out.stderr.split("\n");
-    expect(refusal).toMatch(/^too much work: 500 seeds × about [\d,]+ events a run ≈ [\d,]+ events, over the limit of 10,000 \(--max-work\)$/);
+    expect(refusal).toMatch(
+      /^too much work: 500 seeds × about [\d,]+ events a run ≈ [\d,]+ events, over the limit of 10,000 \(--max-work\)$/,
+    );
     const perRun = Number(refusal!.match(/about ([\d,]+) events a run/)![1]!.replace(/,/g, ""));
-    expect(shrink).toContain(`fewer seeds (--seeds ${Math.floor(10_000 / perRun)} fits), a shorter durationMs, or fewer clients or jobs`);
+    expect(shrink).toContain(
+      `fewer seeds (--seeds ${Math.floor(10_000 / perRun)} fits), a shorter durationMs, or fewer clients or jobs`,
+    );
     expect(lines).toEqual([]);
   });
 
@@ -129,7 +161,9 @@ describe("runCli on a long batch", () => {
   });
 
   it("exits 2 on a --max-work that is not a whole number of events", () => {
-    expect(runCli(["--preset", "gc-pause", "--seeds", "2", "--max-work", "lots"], noFiles, known).stderr).toMatch(/^--max-work: must be a whole number/);
+    expect(runCli(["--preset", "gc-pause", "--seeds", "2", "--max-work", "lots"], noFiles, known).stderr).toMatch(
+      /^--max-work: must be a whole number/,
+    );
   });
 });
 
@@ -137,7 +171,14 @@ describe("sim --help", () => {
   it("prints the usage and the summary's new fields and warnings, exit 0", () => {
     const out = runCli(["--help"], () => "");
     expect(out.status).toBe(0);
-    for (const term of ["undecided", "concurrentSectionsMs", "writesPending", "staleWritesPending", "pending: ", "duplicateEffects"])
+    for (const term of [
+      "undecided",
+      "concurrentSectionsMs",
+      "writesPending",
+      "staleWritesPending",
+      "pending: ",
+      "duplicateEffects",
+    ])
       expect(out.stdout).toContain(term);
   });
 });

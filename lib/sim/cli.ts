@@ -3,7 +3,14 @@
  * exit status and output text out.
  */
 import { simulate, ScenarioError } from "./simulate";
-import { judgeWork, MAX_SCENARIO_FILE_BYTES, MAX_WORK_EVENTS, parseMaxWork, progressLines, type BatchIo } from "./cliWork";
+import {
+  judgeWork,
+  MAX_SCENARIO_FILE_BYTES,
+  MAX_WORK_EVENTS,
+  parseMaxWork,
+  progressLines,
+  type BatchIo,
+} from "./cliWork";
 import { groupDigits } from "./format";
 import { sweepSeeds } from "./sweep";
 import type { Scenario } from "./scenario";
@@ -51,7 +58,12 @@ export interface NamedScenario {
 }
 
 /** `io` hears, as they happen, the lines a long batch writes on stderr: its estimate and its progress. */
-export function runCli(args: string[], readFile: (path: string) => string, presets: readonly NamedScenario[] = [], io?: BatchIo): CliOutcome {
+export function runCli(
+  args: string[],
+  readFile: (path: string) => string,
+  presets: readonly NamedScenario[] = [],
+  io?: BatchIo,
+): CliOutcome {
   const fail = (...lines: string[]): CliOutcome => ({ status: 2, stdout: "", stderr: lines.join("\n") });
   let file: string | null = null;
   let preset: string | null = null;
@@ -70,10 +82,12 @@ export function runCli(args: string[], readFile: (path: string) => string, prese
       maxWork = n;
     } else if (arg === "--seeds") {
       seeds = Number(args[++i]);
-      if (!Number.isInteger(seeds) || seeds < 1 || seeds > 100_000) return fail("--seeds: must be a whole number from 1 to 100000", USAGE);
+      if (!Number.isInteger(seeds) || seeds < 1 || seeds > 100_000)
+        return fail("--seeds: must be a whole number from 1 to 100000", USAGE);
     } else return fail(`unknown argument: ${arg}`, USAGE);
   }
-  if ((file === null) === (preset === null)) return fail("give exactly one of --scenario FILE.json or --preset NAME", USAGE);
+  if ((file === null) === (preset === null))
+    return fail("give exactly one of --scenario FILE.json or --preset NAME", USAGE);
 
   let scenario: Scenario;
   if (preset !== null) {
@@ -117,7 +131,12 @@ export function runCli(args: string[], readFile: (path: string) => string, prese
     // only the events the checker reads (no message log, no spans): a run at the event cap then
     // fits in a fraction of the memory, with the same summary.
     const result = simulate(scenario, { summaryOnly: !events });
-    const out = { summary: result.summary, violations: result.violations, warnings: result.warnings, ...(events ? { events: result.events } : {}) };
+    const out = {
+      summary: result.summary,
+      violations: result.violations,
+      warnings: result.warnings,
+      ...(events ? { events: result.events } : {}),
+    };
     return { status: 0, stdout: JSON.stringify(out), stderr: "" };
   } catch (e) {
     if (e instanceof ScenarioError) return fail(...e.errors);

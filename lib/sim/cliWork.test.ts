@@ -17,7 +17,9 @@ describe("judgeWork", () => {
   it("announces a long batch with its estimate and how to make it smaller, then lets it start", () => {
     const { lines, io: out } = io();
     expect(judgeWork(seeds(30, 500_000), MAX_WORK_EVENTS, out)).toBeNull();
-    expect(lines).toEqual(["this will take a while: 30 seeds × about 500,000 events a run ≈ 15,000,000 events; to make it smaller: fewer seeds"]);
+    expect(lines).toEqual([
+      "this will take a while: 30 seeds × about 500,000 events a run ≈ 15,000,000 events; to make it smaller: fewer seeds",
+    ]);
   });
 
   it("refuses a batch over the bound, and --max-work moves the bound", () => {

@@ -38,7 +38,9 @@ export interface WorkEstimate {
 /** Reads `--max-work N`: a whole number of events from 1 to 10^12; a message if it is not. */
 export function parseMaxWork(text: string | undefined): number | string {
   const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= 1e12 ? n : "--max-work: must be a whole number of events from 1 to 1000000000000";
+  return Number.isInteger(n) && n >= 1 && n <= 1e12
+    ? n
+    : "--max-work: must be a whole number of events from 1 to 1000000000000";
 }
 
 /** Error lines refusing the batch if it is over `maxWork`; otherwise null, after a warning on `io` if it is large. */
@@ -59,7 +61,11 @@ export function judgeWork(estimate: WorkEstimate, maxWork: number, io?: BatchIo)
  * A callback for each finished run that writes "312 of 1,000 seeds" on `io` at most once a second;
  * while the total is not known yet, "312 schedules run, of about 1,000" (`about`, the estimate).
  */
-export function progressLines(io: BatchIo | undefined, noun: string, about?: number): (done: number, total: number | null) => void {
+export function progressLines(
+  io: BatchIo | undefined,
+  noun: string,
+  about?: number,
+): (done: number, total: number | null) => void {
   if (!io) return () => {};
   let last = io.now();
   return (done, total) => {

@@ -59,7 +59,10 @@ describe("a refused renewal", () => {
   it("ends the belief at once when the key is already gone from Redis", () => {
     // Redis's clock jumps 15 s at 3 s and expires c1's renewed key; c1's next renewal is refused.
     const result = run(
-      named("redis-clock-jump", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "clock-jump", target: "redis", atMs: 3000, byMs: 15_000 }] }),
+      named("redis-clock-jump", {
+        clients: { renewEveryMs: 1000 },
+        faults: [{ kind: "clock-jump", target: "redis", atMs: 3000, byMs: 15_000 }],
+      }),
     );
     const refused = firstOf(result, "renew", { proc: "c1", ok: false })!;
     expect(refused.t).toBeGreaterThan(3000);
@@ -70,7 +73,12 @@ describe("a refused renewal", () => {
   it("goes out overdue after a pause that outlived the lease, and is answered after the belief has ended", () => {
     // The renewal timer came due during the pause, before the lease deadline: both fire at resume,
     // the renewal first; its refusal arrives after the deadline timer has ended the belief.
-    const result = run(named("ttl-renewed", { clients: { renewEveryMs: 1000 }, faults: [{ kind: "pause", target: "c1", atMs: 500, forMs: 7000 }] }));
+    const result = run(
+      named("ttl-renewed", {
+        clients: { renewEveryMs: 1000 },
+        faults: [{ kind: "pause", target: "c1", atMs: 500, forMs: 7000 }],
+      }),
+    );
     expect(beliefsOf(result, "c1")[0]).toMatchObject({ endT: 7500, endReason: "lease-deadline" });
     expect(eventsOf(result, "send", { from: "c1", msg: "PEXPIRE if value" }).map((e) => e.t)).toEqual([7500]);
     expect(eventsOf(result, "renew", { proc: "c1" })).toEqual([]);
@@ -123,7 +131,13 @@ describe("a client's wall clock jumping back", () => {
 describe("clock skew and offsets", () => {
   it("spreads skew evenly over the processes, clients first, and the client reads its own offset", () => {
     // Four processes (c1, c2, redis, storage) share 3 s of skew: c1 −1.5 s, c2 −0.5 s.
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { startMs: [0, 5000] }, clocks: { skewMs: 3000 } }));
+    const result = run(
+      scenario({
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { startMs: [0, 5000] },
+        clocks: { skewMs: 3000 },
+      }),
+    );
     const deadlines = eventsOf(result, "belief-start").map((b) => [b.proc, b.leaseDeadline]);
     expect(deadlines).toEqual([
       ["c1", 0 - 1500 + 10_000],
@@ -133,13 +147,22 @@ describe("clock skew and offsets", () => {
 
   it("lets a per-process offset replace the spread value", () => {
     const result = run(
-      scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1 }, clocks: { skewMs: 3000, per: { c1: { offsetMs: 250 } } } }),
+      scenario({
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { count: 1 },
+        clocks: { skewMs: 3000, per: { c1: { offsetMs: 250 } } },
+      }),
     );
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBe(10_250);
   });
 
   it("measures the lease from the moment the acquire was sent, less the safety margin", () => {
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1, startMs: [700], safetyMarginMs: 1500 } }));
+    const result = run(
+      scenario({
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { count: 1, startMs: [700], safetyMarginMs: 1500 },
+      }),
+    );
     expect(firstOf(result, "belief-start", { proc: "c1" })?.leaseDeadline).toBe(700 + 10_000 - 1500);
   });
 });
@@ -208,7 +231,11 @@ describe("what a client does when it learns its lock is gone", () => {
   it("with abort, drops the job the moment it stops believing, before its write", () => {
     const result = cutOff("abort");
     const stopped = firstOf(result, "session", { proc: "c1", state: "stopped-leading" })!.t;
-    expect(result.facts.aborts[0]).toMatchObject({ t: stopped, client: "c1", cause: { kind: "lock-lost", beliefEnded: "session-lost" } });
+    expect(result.facts.aborts[0]).toMatchObject({
+      t: stopped,
+      client: "c1",
+      cause: { kind: "lock-lost", beliefEnded: "session-lost" },
+    });
     expect(writesBy(result, "c1").every((w) => w.t > 21000)).toBe(true);
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, staleWritesAccepted: 0 });
   });

@@ -61,8 +61,10 @@ function abortText(cause: AbortCause): string {
       if (cause.beliefEnded === "session-lost") return "it had already stopped believing it holds the lock";
       return "its lease had run out by its own clock";
     case "lock-lost":
-      if (cause.beliefEnded === "lease-deadline") return "its own timer said its lease was over, so it dropped the job (on lock lost: abort)";
-      if (cause.beliefEnded === "renewal-refused") return "its renewal was refused, so it dropped the job (on lock lost: abort)";
+      if (cause.beliefEnded === "lease-deadline")
+        return "its own timer said its lease was over, so it dropped the job (on lock lost: abort)";
+      if (cause.beliefEnded === "renewal-refused")
+        return "its renewal was refused, so it dropped the job (on lock lost: abort)";
       return "its lock library said the lock was lost, so it dropped the job (on lock lost: abort)";
   }
 }
@@ -110,7 +112,8 @@ export function createClient(
   /** Whether a callback from life `at` may still act: the client has not crashed since. */
   const alive = (at: number) => life === at && !proc.crashed;
   const retryDelay = () => world.rng.uniform(opts.retryDelayMs[0], opts.retryDelayMs[1]);
-  const workTime = () => (typeof opts.workMs === "number" ? opts.workMs : world.rng.int(opts.workMs[0], opts.workMs[1]));
+  const workTime = () =>
+    typeof opts.workMs === "number" ? opts.workMs : world.rng.int(opts.workMs[0], opts.workMs[1]);
 
   function phasePause(phase: PhasePause["atPhase"], then: () => void): void {
     const i = pendingPauses.findIndex((p) => p.atPhase === phase && (p.atMs ?? 0) <= kernel.now);
@@ -130,14 +133,30 @@ export function createClient(
     h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => endBelief("lease-deadline"));
   }
 
-  function believe(lock: string, grant: number | null, token: number | null, basisT: number, leaseMs: number | null): void {
-    const h: Hold = { lock, grant, token, deadline: null, beliefEnded: null, deadlineTimer: null, renewTimer: null, acquiredLocal: leaseReading() };
+  function believe(
+    lock: string,
+    grant: number | null,
+    token: number | null,
+    basisT: number,
+    leaseMs: number | null,
+  ): void {
+    const h: Hold = {
+      lock,
+      grant,
+      token,
+      deadline: null,
+      beliefEnded: null,
+      deadlineTimer: null,
+      renewTimer: null,
+      acquiredLocal: leaseReading(),
+    };
     hold = h;
     setDeadline(h, basisT, leaseMs);
     const latencyMs = kernel.now - attemptStartT;
     kernel.log({ kind: "belief-start", proc: id, lock, grant, token, latencyMs, leaseDeadline: h.deadline });
     if (grant !== null) world.series.acquired(latencyMs);
-    if (service && grant !== null && opts.renewEveryMs !== null && !service.renewsItself) scheduleRenewal(h, opts.renewEveryMs);
+    if (service && grant !== null && opts.renewEveryMs !== null && !service.renewsItself)
+      scheduleRenewal(h, opts.renewEveryMs);
   }
 
   function scheduleRenewal(h: Hold, every: number): void {
@@ -184,7 +203,8 @@ export function createClient(
   /** The lease is still valid by the client's own clock (what `checkBeforeWrite` looks at). */
   function leaseLooksValid(): { ok: boolean; remainingMs: number | null } {
     if (!hold) return { ok: true, remainingMs: null };
-    if (hold.beliefEnded) return { ok: false, remainingMs: hold.deadline === null ? null : hold.deadline - leaseReading() };
+    if (hold.beliefEnded)
+      return { ok: false, remainingMs: hold.deadline === null ? null : hold.deadline - leaseReading() };
     if (hold.deadline === null) return { ok: true, remainingMs: null };
     const remainingMs = hold.deadline - leaseReading();
     return { ok: remainingMs > 0, remainingMs };
@@ -272,7 +292,8 @@ export function createClient(
       if (opts.checkBeforeWrite && hold && hold.grant !== null) {
         const check = leaseLooksValid();
         kernel.log({ kind: "check", proc: id, ok: check.ok, remainingMs: check.remainingMs });
-        if (!check.ok) return abort({ kind: "check-failed", beliefEnded: hold.beliefEnded, remainingMs: check.remainingMs });
+        if (!check.ok)
+          return abort({ kind: "check-failed", beliefEnded: hold.beliefEnded, remainingMs: check.remainingMs });
       }
       phasePause("before-write", () => attemptNo === n && then());
     });
@@ -284,7 +305,17 @@ export function createClient(
     const token = hold?.token ?? null;
     const grant = hold?.grant ?? null;
     const value = j.run === null ? readValue + 1 : 1;
-    const msg = { type: "write" as const, key: j.key, value, readValue, readVersion, token, grant, idempotencyKey: j.idempotencyKey, run: j.run };
+    const msg = {
+      type: "write" as const,
+      key: j.key,
+      value,
+      readValue,
+      readVersion,
+      token,
+      grant,
+      idempotencyKey: j.idempotencyKey,
+      run: j.run,
+    };
     writeSent = true;
     storageWire.request(id, "storage", msg, {
       reply: (r) => {

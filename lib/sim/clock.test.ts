@@ -85,7 +85,10 @@ describe("ProcessClock.trueTimeOf", () => {
   });
 
   it("is the earliest true time from fromT at which the clock reads at least the reading", () => {
-    const jump = fc.record({ atMs: fc.integer({ min: 0, max: 20_000 }), byMs: fc.integer({ min: -10_000, max: 10_000 }) });
+    const jump = fc.record({
+      atMs: fc.integer({ min: 0, max: 20_000 }),
+      byMs: fc.integer({ min: -10_000, max: 10_000 }),
+    });
     fc.assert(
       fc.property(
         fc.integer({ min: -5000, max: 5000 }),

@@ -4,7 +4,11 @@ import { DelayFaults } from "./delays";
 
 describe("the delay faults of the network", () => {
   it("hold up each message as the rule says: the first delay in the fault list begun on its link and not yet used", () => {
-    const delay = fc.record({ link: fc.integer({ min: 0, max: 3 }), atMs: fc.integer({ min: 0, max: 100 }), byMs: fc.integer({ min: 1, max: 50 }) });
+    const delay = fc.record({
+      link: fc.integer({ min: 0, max: 3 }),
+      atMs: fc.integer({ min: 0, max: 100 }),
+      byMs: fc.integer({ min: 1, max: 50 }),
+    });
     const send = fc.record({ link: fc.integer({ min: 0, max: 3 }), gapMs: fc.integer({ min: 0, max: 10 }) });
     fc.assert(
       fc.property(fc.array(delay, { maxLength: 40 }), fc.array(send, { maxLength: 60 }), (delays, sends) => {

@@ -34,7 +34,8 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
   const record = value as Record<string, unknown>;
   const fields: string[] = [];
-  for (const key of Object.keys(record).sort()) if (record[key] !== undefined) fields.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  for (const key of Object.keys(record).sort())
+    if (record[key] !== undefined) fields.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
   return `{${fields.join(",")}}`;
 }
 

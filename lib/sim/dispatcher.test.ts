@@ -80,7 +80,12 @@ describe("the stream workload", () => {
             { summaryOnly: true },
           );
           // A write applied just before the end may have its reply still in flight: not yet "done".
-          return summary.lostUpdates === 0 && summary.overlapMs === 0 && summary.counter >= summary.jobsDone && summary.counter <= summary.jobsDone + clients;
+          return (
+            summary.lostUpdates === 0 &&
+            summary.overlapMs === 0 &&
+            summary.counter >= summary.jobsDone &&
+            summary.counter <= summary.jobsDone + clients
+          );
         },
       ),
       { numRuns: 40 },

@@ -46,7 +46,13 @@ export interface Dispatcher {
   readonly lostJobs: number;
 }
 
-export function createDispatcher(kernel: Kernel, rng: Rng, stream: Stream, clients: () => Client[], series: SeriesRecorder): Dispatcher {
+export function createDispatcher(
+  kernel: Kernel,
+  rng: Rng,
+  stream: Stream,
+  clients: () => Client[],
+  series: SeriesRecorder,
+): Dispatcher {
   const meanGapMs = 1000 / stream.ratePerSec;
   /** Jobs waiting, one queue for routing "any", one per client for routing "owner". */
   const queues = new Map<string, Fifo<Waiting>>();

@@ -73,7 +73,13 @@ export type EventBody =
   | { kind: "failover"; proc: string; lostAfterMs: number; downMs: number }
   | { kind: "leader-change"; proc: string; term: number }
   /** Storage failed over to a replica holding only the writes applied at or before `lostAfterMs`: `lostWrites` were lost, and each key's value is `values`. */
-  | { kind: "storage-failover"; proc: "storage"; lostAfterMs: number; lostWrites: number; values: Record<string, number> }
+  | {
+      kind: "storage-failover";
+      proc: "storage";
+      lostAfterMs: number;
+      lostWrites: number;
+      values: Record<string, number>;
+    }
   | { kind: "acquire-start"; proc: string; lock: string }
   | {
       kind: "refused";
@@ -84,14 +90,30 @@ export type EventBody =
       elapsedMs?: number;
     }
   | { kind: "grant"; proc: string; client: string; lock: string; grant: number; token: number | null }
-  | { kind: "lease-end"; proc: string; client: string; lock: string; grant: number; token: number | null; reason: LeaseEndReason }
+  | {
+      kind: "lease-end";
+      proc: string;
+      client: string;
+      lock: string;
+      grant: number;
+      token: number | null;
+      reason: LeaseEndReason;
+    }
   /** Redlock: one node's share of a grant (the key with the grant's value), as that node enforces it. */
   | { kind: "node-key-start"; proc: string; client: string; lock: string; grant: number; sinceT: number }
   | { kind: "node-key-end"; proc: string; client: string; lock: string; grant: number; reason: LeaseEndReason }
   | { kind: "session"; proc: string; client: string; state: SessionState }
   /** Chubby: after a holder failed, nobody may take the lock until true time `untilT`. */
   | { kind: "lock-delay"; proc: string; client: string; lock: string; untilT: number }
-  | { kind: "belief-start"; proc: string; lock: string; grant: number | null; token: number | null; latencyMs: number; leaseDeadline: number | null }
+  | {
+      kind: "belief-start";
+      proc: string;
+      lock: string;
+      grant: number | null;
+      token: number | null;
+      latencyMs: number;
+      leaseDeadline: number | null;
+    }
   | { kind: "belief-end"; proc: string; lock: string; reason: BeliefEndReason }
   | { kind: "renew"; proc: string; lock: string; ok: boolean }
   | { kind: "release"; proc: string; lock: string }

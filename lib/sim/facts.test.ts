@@ -33,7 +33,12 @@ describe("the facts of a run", () => {
   it("mark c1's late write as stale, because its grant had expired, and storage accepted it", () => {
     const { facts } = run(gcPause("none"));
     const late = facts.writes.find((w) => w.client === "c1")!;
-    expect(late).toMatchObject({ accepted: true, applied: true, rejection: null, stale: { grantEndReason: "expired" } });
+    expect(late).toMatchObject({
+      accepted: true,
+      applied: true,
+      rejection: null,
+      stale: { grantEndReason: "expired" },
+    });
     expect(facts.writes.find((w) => w.client === "c2")!.stale).toBeNull();
   });
 
@@ -42,18 +47,32 @@ describe("the facts of a run", () => {
     const late = facts.writes.find((w) => w.client === "c1" && !w.accepted)!;
     expect(late.rejection).toEqual({ by: "fencing", token: 1, seen: 2 });
     expect(facts.aborts).toContainEqual(
-      expect.objectContaining({ client: "c1", cause: { kind: "write-rejected", rejection: { by: "fencing", token: 1, seen: 2 } } }),
+      expect.objectContaining({
+        client: "c1",
+        cause: { kind: "write-rejected", rejection: { by: "fencing", token: 1, seen: 2 } },
+      }),
     );
   });
 
   it("give a compare-and-set rejection as the version read and the version found", () => {
-    const { facts } = run(scenario({ service: { kind: "none" }, clients: { count: 2, startMs: [0, 100], workMs: 1000 }, storage: { guard: "cas" } }));
+    const { facts } = run(
+      scenario({
+        service: { kind: "none" },
+        clients: { count: 2, startMs: [0, 100], workMs: 1000 },
+        storage: { guard: "cas" },
+      }),
+    );
     expect(facts.writes.find((w) => !w.accepted)!.rejection).toEqual({ by: "version", expected: 0, actual: 1 });
   });
 
   it("close a critical section when its write is answered, not when the belief ends", () => {
     // The lease (1 s) is shorter than the work (3 s): c1's belief ends at its deadline, its work carries on.
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 1000 }, clients: { count: 2, startMs: [0, 100], workMs: 3000, retryDelayMs: [100, 100] } }));
+    const result = run(
+      scenario({
+        service: { kind: "redis", ttlMs: 1000 },
+        clients: { count: 2, startMs: [0, 100], workMs: 3000, retryDelayMs: [100, 100] },
+      }),
+    );
     const c1Belief = result.facts.beliefs.find((b) => b.client === "c1")!;
     const c1Section = result.facts.sections.find((s) => s.client === "c1")!;
     expect(c1Belief.endReason).toBe("lease-deadline");
@@ -63,7 +82,9 @@ describe("the facts of a run", () => {
   });
 
   it("count no concurrent sections when the lock outlasts the work", () => {
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 2, startMs: [0, 100], workMs: 1000 } }));
+    const result = run(
+      scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 2, startMs: [0, 100], workMs: 1000 } }),
+    );
     expect(result.summary.concurrentSectionsMs).toBe(0);
     expect(result.facts.sections.map((s) => s.client)).toEqual(["c1", "c2"]);
   });

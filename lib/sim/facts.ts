@@ -129,7 +129,15 @@ export interface PendingFact {
    * `arrivesAt`, where, as storage stood at the end, it would be refused (`rejection`) or ignored
    * as a repeat: either is final, so such a write cannot change the verdict.
    */
-  inFlight: { sentAt: number; arrivesAt: number; key: string; value: number; readValue: number; rejection: Rejection | null; repeat: boolean } | null;
+  inFlight: {
+    sentAt: number;
+    arrivesAt: number;
+    key: string;
+    value: number;
+    readValue: number;
+    rejection: Rejection | null;
+    repeat: boolean;
+  } | null;
   /** When its sender crashed, with the write already sent: a message already sent arrives all the same. */
   senderCrashedAt: number | null;
   /** When the attempt that sent it ended (a timeout, a lost lock) with its sender still running: it lands all the same. */

@@ -81,7 +81,9 @@ describe("chaos pauses", () => {
 
   it("are off when pauseEveryMs is 0", () => {
     expect(eventsOf(run(named("gc-pause")), "pause-start").every((e) => e.cause === "gc")).toBe(true);
-    expect(eventsOf(run(scenario({ service: { kind: "none" }, chaos: { pauseEveryMs: 0 } })), "pause-start")).toEqual([]);
+    expect(eventsOf(run(scenario({ service: { kind: "none" }, chaos: { pauseEveryMs: 0 } })), "pause-start")).toEqual(
+      [],
+    );
   });
 });
 
@@ -107,7 +109,9 @@ describe("scheduled faults", () => {
   });
 
   it("pause a client at the moment it learns it holds the lock with atPhase holding", () => {
-    const result = run(named("gc-pause", { faults: [{ kind: "pause", target: "c1", atPhase: "holding", forMs: 12_000 }] }));
+    const result = run(
+      named("gc-pause", { faults: [{ kind: "pause", target: "c1", atPhase: "holding", forMs: 12_000 }] }),
+    );
     const belief = firstOf(result, "belief-start", { proc: "c1" })!;
     expect(firstOf(result, "pause-start", { proc: "c1" })).toMatchObject({ t: belief.t, forMs: 12_000 });
     // The read waits until the pause is over.

@@ -8,18 +8,32 @@ import type { Rng } from "./rng";
 import type { FaultSpec, ResolvedScenario } from "./scenario";
 import type { LockService } from "./services/types";
 
-export function scheduleFaults(kernel: Kernel, network: Network, service: LockService | null, scenario: ResolvedScenario, chaosRng: Rng): void {
+export function scheduleFaults(
+  kernel: Kernel,
+  network: Network,
+  service: LockService | null,
+  scenario: ResolvedScenario,
+  chaosRng: Rng,
+): void {
   for (const fault of scenario.faults) scheduleFault(kernel, network, service, scenario, fault);
   scheduleChaos(kernel, scenario, chaosRng);
 }
 
-function scheduleFault(kernel: Kernel, network: Network, service: LockService | null, scenario: ResolvedScenario, f: FaultSpec): void {
+function scheduleFault(
+  kernel: Kernel,
+  network: Network,
+  service: LockService | null,
+  scenario: ResolvedScenario,
+  f: FaultSpec,
+): void {
   switch (f.kind) {
     case "pause":
-      if (f.atPhase === undefined && f.atMs !== undefined) kernel.at(f.atMs, () => kernel.pause(kernel.proc(f.target), f.forMs, "gc"));
+      if (f.atPhase === undefined && f.atMs !== undefined)
+        kernel.at(f.atMs, () => kernel.pause(kernel.proc(f.target), f.forMs, "gc"));
       return;
     case "crash": {
-      const restartDelay = scenario.service.kind === "redlock" && /^r\d+$/.test(f.target) ? scenario.service.restartDelayMs : 0;
+      const restartDelay =
+        scenario.service.kind === "redlock" && /^r\d+$/.test(f.target) ? scenario.service.restartDelayMs : 0;
       const restartAfter = f.restartAfterMs === undefined ? undefined : Math.max(f.restartAfterMs, restartDelay);
       kernel.at(f.atMs, () => kernel.crash(kernel.proc(f.target), f.host, restartAfter));
       return;
@@ -110,7 +124,15 @@ function skipPauses(rng: Rng, durationMs: number, everyMs: number, pauseMs: Rang
 }
 
 /** Schedules a client's next pause after `from`, drawing it from the client's part of the chaos stream. */
-function schedulePausesOf(kernel: Kernel, proc: Proc, rng: Rng, durationMs: number, everyMs: number, pauseMs: Range, from = 0): void {
+function schedulePausesOf(
+  kernel: Kernel,
+  proc: Proc,
+  rng: Rng,
+  durationMs: number,
+  everyMs: number,
+  pauseMs: Range,
+  from = 0,
+): void {
   const t = from + rng.exponential(everyMs);
   if (t > durationMs) return;
   const length = Math.round(rng.uniform(pauseMs[0], pauseMs[1]));

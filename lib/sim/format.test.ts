@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDuration, formatDurationRange, formatOffset, formatPpm, groupDigits, listOf, lostIncrements, seconds } from "./format";
+import {
+  formatClock,
+  formatDuration,
+  formatDurationRange,
+  formatOffset,
+  formatPpm,
+  groupDigits,
+  listOf,
+  lostIncrements,
+  seconds,
+} from "./format";
 
 describe("sentence pieces", () => {
   it("writes times as seconds and lists with 'and'", () => {
@@ -33,7 +43,9 @@ describe("numbers with their thousands grouped", () => {
   });
 
   it("agrees with toLocaleString('en-US') on whole numbers and on decimals", () => {
-    const decimals = fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 6 })).map(([n, places]) => n / 10 ** places);
+    const decimals = fc
+      .tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 6 }))
+      .map(([n, places]) => n / 10 ** places);
     fc.assert(
       fc.property(fc.oneof(fc.maxSafeInteger(), decimals, fc.double({ min: -1e15, max: 1e15, noNaN: true })), (n) => {
         expect(groupDigits(n)).toBe(n.toLocaleString("en-US"));

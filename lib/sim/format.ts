@@ -17,7 +17,10 @@ export function listOf(items: string[]): string {
  * increments, by c1 and c3, were lost"; `victims` are the clients whose increments they were.
  */
 export function lostIncrements(victims: string[], count: number): string {
-  if (victims.length > 1) return count === 1 ? `an increment made by ${listOf(victims)} was lost` : `${count} increments, by ${listOf(victims)}, were lost`;
+  if (victims.length > 1)
+    return count === 1
+      ? `an increment made by ${listOf(victims)} was lost`
+      : `${count} increments, by ${listOf(victims)}, were lost`;
   const whose = victims.length === 1 ? `${victims[0]}'s` : null;
   if (count === 1) return `${whose ?? "an earlier"} increment was lost`;
   return whose ? `${count} of ${whose} increments were lost` : `${count} earlier increments were lost`;

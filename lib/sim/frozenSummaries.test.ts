@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 import { digestOf, firstDifference, SUMMARY_ONLY_PARTS, type FrozenEntry } from "./digest";
 import { simulate } from "./simulate";
 
-const fixture = JSON.parse(gunzipSync(readFileSync(new URL("./frozenSummaries.json.gz", import.meta.url))).toString("utf8")) as { entries: FrozenEntry[] };
+const fixture = JSON.parse(
+  gunzipSync(readFileSync(new URL("./frozenSummaries.json.gz", import.meta.url))).toString("utf8"),
+) as { entries: FrozenEntry[] };
 const entries = fixture.entries;
 
 /** The first entry whose run differs from its frozen digest, named with the first field that differs. */
@@ -40,7 +42,17 @@ describe("the frozen summaries", () => {
       ]),
     );
     const services = ["redis", "redlock", "etcd", "zookeeper", "chubby", "postgres", "kubernetes", "none"];
-    const faults = ["pause", "crash", "clock-jump", "partition", "isolate", "delay", "failover", "outage", "storage-failover"];
+    const faults = [
+      "pause",
+      "crash",
+      "clock-jump",
+      "partition",
+      "isolate",
+      "delay",
+      "failover",
+      "outage",
+      "storage-failover",
+    ];
     const expected = [
       ...services.map((s) => `service:${s}`),
       ...["counter", "cron", "stream"].map((w) => `workload:${w}`),
@@ -60,9 +72,14 @@ describe("the frozen summaries", () => {
     expect(
       firstMismatch((entry) => {
         const frozen = entry.digest;
-        const counts = Object.fromEntries(Object.entries(frozen.counts).filter(([key]) => key !== "events" && key !== "spans"));
+        const counts = Object.fromEntries(
+          Object.entries(frozen.counts).filter(([key]) => key !== "events" && key !== "spans"),
+        );
         const hashes = Object.fromEntries(SUMMARY_ONLY_PARTS.map((part) => [part, frozen.hashes[part]]));
-        return firstDifference({ summary: frozen.summary, counts, hashes }, digestOf(simulate(entry.scenario, { summaryOnly: true }), SUMMARY_ONLY_PARTS));
+        return firstDifference(
+          { summary: frozen.summary, counts, hashes },
+          digestOf(simulate(entry.scenario, { summaryOnly: true }), SUMMARY_ONLY_PARTS),
+        );
       }),
     ).toBeNull();
   }, 300_000);

@@ -29,7 +29,10 @@ describe("a hostile scenario", () => {
         }
         accepted++;
         const full = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET });
-        const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET, summaryOnly: true });
+        const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, {
+          maxEvents: BUDGET,
+          summaryOnly: true,
+        });
         expect(full.events.length).toBeLessThanOrEqual(BUDGET);
         expect(quick.summary).toStrictEqual(full.summary);
         expect(quick.violations).toStrictEqual(full.violations);

@@ -14,7 +14,8 @@ type Fault = NonNullable<Scenario["faults"]>[number];
 type Service = Scenario["service"];
 
 const ms = (min: number, max: number) => fc.integer({ min, max });
-const range = (min: number, max: number) => fc.tuple(ms(min, max), ms(min, max)).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]);
+const range = (min: number, max: number) =>
+  fc.tuple(ms(min, max), ms(min, max)).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]);
 
 const capacity = fc.constantFrom(20, 500, 5000, 50_000);
 const services: fc.Arbitrary<Service> = fc.oneof(
@@ -38,7 +39,12 @@ const services: fc.Arbitrary<Service> = fc.oneof(
     restartDelayMs: ms(0, 12_000),
     capacityOpsPerSec: capacity,
   }),
-  fc.record({ kind: fc.constant("etcd" as const), ttlMs: ms(2000, 10_000), members: fc.constantFrom(1, 3, 5), capacityOpsPerSec: capacity }),
+  fc.record({
+    kind: fc.constant("etcd" as const),
+    ttlMs: ms(2000, 10_000),
+    members: fc.constantFrom(1, 3, 5),
+    capacityOpsPerSec: capacity,
+  }),
   fc.constant({ kind: "none" as const }),
 );
 
@@ -64,12 +70,19 @@ function hasToken(service: Service): boolean {
   }
 }
 
-export function faultsFor(service: Service, clients: number, durationMs: number, at = ms(0, durationMs)): fc.Arbitrary<Fault> {
+export function faultsFor(
+  service: Service,
+  clients: number,
+  durationMs: number,
+  at = ms(0, durationMs),
+): fc.Arbitrary<Fault> {
   const clientIds = Array.from({ length: clients }, (_, i) => `c${i + 1}`);
   const nodes = nodesOf(service);
   const crashable = fc.constantFrom(...clientIds, ...nodes);
   const anyProcess = fc.constantFrom(...clientIds, ...nodes, "storage");
-  const pair = fc.shuffledSubarray([...clientIds, ...nodes, "storage"], { minLength: 2, maxLength: 2 }).map(([a, b]): [string, string] => [a!, b!]);
+  const pair = fc
+    .shuffledSubarray([...clientIds, ...nodes, "storage"], { minLength: 2, maxLength: 2 })
+    .map(([a, b]): [string, string] => [a!, b!]);
   const options: fc.Arbitrary<Fault>[] = [
     fc.record({ kind: fc.constant("pause" as const), target: anyProcess, atMs: at, forMs: ms(1, 15_000) }),
     fc.record({
@@ -90,7 +103,8 @@ export function faultsFor(service: Service, clients: number, durationMs: number,
     fc.record({ kind: fc.constant("isolate" as const), target: anyProcess, atMs: at, forMs: ms(1, 10_000) }),
     fc.record({ kind: fc.constant("delay" as const), from: anyProcess, to: anyProcess, atMs: at, byMs: ms(1, 10_000) }),
   ];
-  if (service.kind !== "none") options.push(fc.record({ kind: fc.constant("outage" as const), atMs: at, forMs: ms(1, 10_000) }));
+  if (service.kind !== "none")
+    options.push(fc.record({ kind: fc.constant("outage" as const), atMs: at, forMs: ms(1, 10_000) }));
   if (service.kind === "redis") options.push(fc.record({ kind: fc.constant("failover" as const), atMs: at }));
   return fc.oneof(...options);
 }
@@ -114,7 +128,12 @@ export const shapes: fc.Arbitrary<Shape> = fc.record({
 export function scenarioFor(shape: Shape): fc.Arbitrary<Scenario> {
   const { seed, durationMs, service, clients, cron } = shape;
   type Guard = "none" | "fencing" | "cas" | "idempotency";
-  const guards: Guard[] = ["none", "idempotency", ...(cron ? [] : ["cas" as const]), ...(hasToken(service) ? ["fencing" as const] : [])];
+  const guards: Guard[] = [
+    "none",
+    "idempotency",
+    ...(cron ? [] : ["cas" as const]),
+    ...(hasToken(service) ? ["fencing" as const] : []),
+  ];
   return fc
     .record({
       guard: fc.constantFrom(...guards),
@@ -167,7 +186,12 @@ export const validScenarios = shapes.chain(scenarioFor);
 
 /** The services `services` leaves out: ZooKeeper, Chubby, Postgres in each mode, Kubernetes. */
 const sessionServices: fc.Arbitrary<Service> = fc.oneof(
-  fc.record({ kind: fc.constant("zookeeper" as const), sessionTimeoutMs: ms(2000, 45_000), members: fc.constantFrom(1, 3, 5), capacityOpsPerSec: capacity }),
+  fc.record({
+    kind: fc.constant("zookeeper" as const),
+    sessionTimeoutMs: ms(2000, 45_000),
+    members: fc.constantFrom(1, 3, 5),
+    capacityOpsPerSec: capacity,
+  }),
   fc.record({
     kind: fc.constant("chubby" as const),
     leaseMs: ms(1000, 15_000),
@@ -185,10 +209,21 @@ const sessionServices: fc.Arbitrary<Service> = fc.oneof(
   }),
   // client-go's rule, LeaseDuration > RenewDeadline > 1.2 × RetryPeriod, built in.
   fc
-    .record({ retryPeriodMs: ms(200, 3000), renewExtra: ms(1, 5000), leaseExtra: ms(1, 8000), capacityOpsPerSec: capacity })
+    .record({
+      retryPeriodMs: ms(200, 3000),
+      renewExtra: ms(1, 5000),
+      leaseExtra: ms(1, 8000),
+      capacityOpsPerSec: capacity,
+    })
     .map(({ retryPeriodMs, renewExtra, leaseExtra, capacityOpsPerSec }): Service => {
       const renewDeadlineMs = Math.ceil(1.2 * retryPeriodMs) + renewExtra;
-      return { kind: "kubernetes", retryPeriodMs, renewDeadlineMs, leaseDurationMs: renewDeadlineMs + leaseExtra, capacityOpsPerSec };
+      return {
+        kind: "kubernetes",
+        retryPeriodMs,
+        renewDeadlineMs,
+        leaseDurationMs: renewDeadlineMs + leaseExtra,
+        capacityOpsPerSec,
+      };
     }),
 );
 
@@ -206,7 +241,11 @@ const sometimes = <T>(arbitrary: fc.Arbitrary<T>, oneIn: number) =>
 
 /** What `scenarioFor` leaves at its default: traffic, the lost-lock policy, margins, per-process clocks, storage failover. */
 function widened(base: Scenario): fc.Arbitrary<Scenario> {
-  const processes = [...Array.from({ length: base.clients?.count ?? 2 }, (_, i) => `c${i + 1}`), ...nodesOf(base.service), "storage"];
+  const processes = [
+    ...Array.from({ length: base.clients?.count ?? 2 }, (_, i) => `c${i + 1}`),
+    ...nodesOf(base.service),
+    "storage",
+  ];
   return fc
     .record({
       stream: sometimes(
@@ -221,16 +260,34 @@ function widened(base: Scenario): fc.Arbitrary<Scenario> {
       onLockLost: fc.constantFrom("carry-on" as const, "abort" as const),
       safetyMarginMs: fc.constantFrom(0, 0, 200, 1000),
       retryDelayMs: range(0, 500),
-      per: fc.dictionary(fc.constantFrom(...processes), fc.record({ offsetMs: ms(-5000, 5000), driftPpm: fc.constantFrom(-50_000, 0, 300) }), { maxKeys: 2 }),
-      storageFailover: sometimes(fc.record({ kind: fc.constant("storage-failover" as const), atMs: ms(0, base.durationMs ?? 0), lagMs: ms(0, 3000) }), 5),
+      per: fc.dictionary(
+        fc.constantFrom(...processes),
+        fc.record({ offsetMs: ms(-5000, 5000), driftPpm: fc.constantFrom(-50_000, 0, 300) }),
+        { maxKeys: 2 },
+      ),
+      storageFailover: sometimes(
+        fc.record({
+          kind: fc.constant("storage-failover" as const),
+          atMs: ms(0, base.durationMs ?? 0),
+          lagMs: ms(0, 3000),
+        }),
+        5,
+      ),
       promoteAfterMs: ms(0, 5000),
     })
     .map((o): Scenario => {
       const stream = o.stream && base.workload?.kind !== "cron";
-      const faults = (base.faults ?? []).map((f) => (f.kind === "failover" ? { ...f, promoteAfterMs: o.promoteAfterMs } : f));
+      const faults = (base.faults ?? []).map((f) =>
+        f.kind === "failover" ? { ...f, promoteAfterMs: o.promoteAfterMs } : f,
+      );
       return {
         ...base,
-        clients: { ...base.clients, onLockLost: o.onLockLost, safetyMarginMs: o.safetyMarginMs, retryDelayMs: o.retryDelayMs },
+        clients: {
+          ...base.clients,
+          onLockLost: o.onLockLost,
+          safetyMarginMs: o.safetyMarginMs,
+          retryDelayMs: o.retryDelayMs,
+        },
         workload: stream && o.stream ? { kind: "stream", ...o.stream } : base.workload,
         storage: stream ? { guard: base.storage?.guard, fenceReads: false } : base.storage,
         clocks: { ...base.clocks, per: o.per },
@@ -252,13 +309,15 @@ export const everyScenario = anyShape.chain(scenarioFor).chain(widened);
 export function recount(result: SimResult) {
   const events = result.events;
   const durationMs = result.scenario.durationMs;
-  const of = <K extends SimEvent["kind"]>(kind: K) => events.filter((e): e is Extract<SimEvent, { kind: K }> => e.kind === kind);
+  const of = <K extends SimEvent["kind"]>(kind: K) =>
+    events.filter((e): e is Extract<SimEvent, { kind: K }> => e.kind === kind);
 
   const grants = of("grant");
   const writes = of("write");
   const leaseEnd = new Map<number, number>();
   for (const e of of("lease-end")) if (!leaseEnd.has(e.grant)) leaseEnd.set(e.grant, e.t);
-  const stale = (w: (typeof writes)[number]) => w.grant !== null && leaseEnd.has(w.grant) && w.t >= leaseEnd.get(w.grant)!;
+  const stale = (w: (typeof writes)[number]) =>
+    w.grant !== null && leaseEnd.has(w.grant) && w.t >= leaseEnd.get(w.grant)!;
 
   const counterWrites = writes.filter((w) => w.applied && w.run === null);
   const counter = counterWrites.at(-1)?.value ?? 0;
@@ -266,7 +325,8 @@ export function recount(result: SimResult) {
   for (const w of writes) if (w.applied && w.run !== null) effects.set(w.run, (effects.get(w.run) ?? 0) + 1);
   // A job or run applied more than once (a cron run done twice, a counter job retried after a lost reply).
   const applications = new Map<string, number>();
-  for (const w of writes) if (w.applied) applications.set(w.idempotencyKey, (applications.get(w.idempotencyKey) ?? 0) + 1);
+  for (const w of writes)
+    if (w.applied) applications.set(w.idempotencyKey, (applications.get(w.idempotencyKey) ?? 0) + 1);
   const due = new Set(of("run-due").map((e) => e.run));
 
   // Beliefs as intervals per client, then the time two or more cover at once, segment by segment.
@@ -344,19 +404,34 @@ export function recount(result: SimResult) {
 const hostileNumber = fc.constantFrom(-1, 0.5, 1e9, Number.NaN, Number.POSITIVE_INFINITY, -1e12);
 const hostile = fc.oneof(hostileNumber, fc.constantFrom("x", "", null, true, [], {}, [1, 2, 3]));
 /** A value from `good` most of the time, otherwise something hostile. */
-const field = <T>(good: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 30 }, { arbitrary: hostile, weight: 1 });
+const field = <T>(good: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: good, weight: 30 }, { arbitrary: hostile, weight: 1 });
 const msInt = (min: number, max: number) => field(fc.integer({ min, max }));
 const pair = (min: number, max: number) =>
   field(fc.tuple(fc.integer({ min, max }), fc.integer({ min, max })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]));
 
 const service = fc.oneof(
-  fc.record({ kind: fc.constant("redis"), ttlMs: msInt(1, 20_000), tokens: field(fc.constantFrom("none", "incr")) }, { requiredKeys: ["kind", "ttlMs"] }),
-  fc.record({ kind: fc.constant("redlock"), ttlMs: msInt(1, 20_000), nodes: field(fc.integer({ min: 1, max: 9 })) }, { requiredKeys: ["kind", "ttlMs"] }),
+  fc.record(
+    { kind: fc.constant("redis"), ttlMs: msInt(1, 20_000), tokens: field(fc.constantFrom("none", "incr")) },
+    { requiredKeys: ["kind", "ttlMs"] },
+  ),
+  fc.record(
+    { kind: fc.constant("redlock"), ttlMs: msInt(1, 20_000), nodes: field(fc.integer({ min: 1, max: 9 })) },
+    { requiredKeys: ["kind", "ttlMs"] },
+  ),
   fc.record({ kind: fc.constant("etcd"), ttlMs: msInt(1, 20_000) }),
   fc.record({ kind: fc.constant("zookeeper"), sessionTimeoutMs: msInt(1, 60_000) }),
-  fc.record({ kind: fc.constant("chubby"), leaseMs: msInt(1, 20_000), lockDelayMs: msInt(0, 60_000) }, { requiredKeys: ["kind"] }),
   fc.record(
-    { kind: fc.constant("kubernetes"), leaseDurationMs: msInt(1, 20_000), renewDeadlineMs: msInt(1, 20_000), retryPeriodMs: msInt(1, 5_000) },
+    { kind: fc.constant("chubby"), leaseMs: msInt(1, 20_000), lockDelayMs: msInt(0, 60_000) },
+    { requiredKeys: ["kind"] },
+  ),
+  fc.record(
+    {
+      kind: fc.constant("kubernetes"),
+      leaseDurationMs: msInt(1, 20_000),
+      renewDeadlineMs: msInt(1, 20_000),
+      retryPeriodMs: msInt(1, 5_000),
+    },
     { requiredKeys: ["kind"] },
   ),
   fc.record({ kind: fc.constant("none") }),
@@ -364,13 +439,34 @@ const service = fc.oneof(
 );
 
 const fault = fc.oneof(
-  fc.record({ kind: fc.constant("pause"), target: fc.constantFrom("c1", "c2", "c9", "storage"), atMs: msInt(0, 60_000), forMs: msInt(1, 30_000) }),
+  fc.record({
+    kind: fc.constant("pause"),
+    target: fc.constantFrom("c1", "c2", "c9", "storage"),
+    atMs: msInt(0, 60_000),
+    forMs: msInt(1, 30_000),
+  }),
   fc.record(
-    { kind: fc.constant("crash"), target: fc.constantFrom("c1", "c2", "redis"), atMs: msInt(0, 60_000), restartAfterMs: msInt(0, 10_000) },
+    {
+      kind: fc.constant("crash"),
+      target: fc.constantFrom("c1", "c2", "redis"),
+      atMs: msInt(0, 60_000),
+      restartAfterMs: msInt(0, 10_000),
+    },
     { requiredKeys: ["kind", "target", "atMs"] },
   ),
-  fc.record({ kind: fc.constant("partition"), between: field(fc.constant(["c1", "storage"])), atMs: msInt(0, 60_000), forMs: msInt(1, 30_000) }),
-  fc.record({ kind: fc.constant("delay"), from: fc.constantFrom("c1", "c2"), to: fc.constant("storage"), atMs: msInt(0, 60_000), byMs: msInt(1, 30_000) }),
+  fc.record({
+    kind: fc.constant("partition"),
+    between: field(fc.constant(["c1", "storage"])),
+    atMs: msInt(0, 60_000),
+    forMs: msInt(1, 30_000),
+  }),
+  fc.record({
+    kind: fc.constant("delay"),
+    from: fc.constantFrom("c1", "c2"),
+    to: fc.constant("storage"),
+    atMs: msInt(0, 60_000),
+    byMs: msInt(1, 30_000),
+  }),
   fc.record({
     kind: fc.constant("clock-jump"),
     target: fc.constantFrom("c1", "c2"),
@@ -385,7 +481,12 @@ export const hostileScenarios = fc.record(
   {
     version: field(fc.constant(1)),
     seed: field(fc.integer({ min: 0, max: 2 ** 32 - 1 })),
-    durationMs: field(fc.oneof({ arbitrary: fc.integer({ min: 1, max: 120_000 }), weight: 4 }, { arbitrary: fc.constant(3_600_000), weight: 1 })),
+    durationMs: field(
+      fc.oneof(
+        { arbitrary: fc.integer({ min: 1, max: 120_000 }), weight: 4 },
+        { arbitrary: fc.constant(3_600_000), weight: 1 },
+      ),
+    ),
     service,
     clients: fc.record(
       {
@@ -398,13 +499,23 @@ export const hostileScenarios = fc.record(
     ),
     workload: fc.oneof(
       fc.record({ kind: fc.constant("counter"), jobsPerClient: field(fc.integer({ min: 1, max: 10_000 })) }),
-      fc.record({ kind: fc.constant("cron"), everyMs: msInt(1, 10_000), runs: field(fc.integer({ min: 1, max: 10_000 })) }),
+      fc.record({
+        kind: fc.constant("cron"),
+        everyMs: msInt(1, 10_000),
+        runs: field(fc.integer({ min: 1, max: 10_000 })),
+      }),
       fc.record({ kind: fc.constant("stream"), ratePerSec: field(fc.double({ min: 0.1, max: 100_000, noNaN: true })) }),
     ),
     storage: fc.record({ guard: field(fc.constantFrom("none", "fencing", "cas", "idempotency")) }),
-    network: fc.record({ latencyMs: pair(0, 2_000), lossRate: field(fc.double({ min: 0, max: 0.99, noNaN: true })) }, { requiredKeys: [] }),
+    network: fc.record(
+      { latencyMs: pair(0, 2_000), lossRate: field(fc.double({ min: 0, max: 0.99, noNaN: true })) },
+      { requiredKeys: [] },
+    ),
     faults: fc.array(fault, { maxLength: 4 }),
-    chaos: fc.record({ pauseEveryMs: field(fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constant(1))), pauseMs: pair(1, 5_000) }, { requiredKeys: [] }),
+    chaos: fc.record(
+      { pauseEveryMs: field(fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constant(1))), pauseMs: pair(1, 5_000) },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: ["version", "service"] },
 );

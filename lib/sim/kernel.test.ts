@@ -84,7 +84,8 @@ describe("a paused process", () => {
 });
 
 describe("a crashed process", () => {
-  const crashAt = (host: boolean) => run(named("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host }] }));
+  const crashAt = (host: boolean) =>
+    run(named("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host }] }));
 
   it("stops at once and its belief ends, whether the process died or the whole host vanished", () => {
     for (const host of [false, true]) {
@@ -121,7 +122,11 @@ describe("a crashed process", () => {
   });
 
   it("restarts with empty memory: it starts its job again and no longer knows its own key", () => {
-    const result = run(named("crash-takeover", { faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true, restartAfterMs: 1000 }] }));
+    const result = run(
+      named("crash-takeover", {
+        faults: [{ kind: "crash", target: "c1", atMs: 5000, host: true, restartAfterMs: 1000 }],
+      }),
+    );
     expect(firstOf(result, "restart", { proc: "c1" })?.t).toBe(6000);
     expect(eventsOf(result, "acquire-start", { proc: "c1" }).map((e) => e.t)).toEqual([0, 6000]);
     expect(eventsOf(result, "refused", { proc: "c1", reason: "held" }).length).toBeGreaterThan(0);
@@ -131,7 +136,11 @@ describe("a crashed process", () => {
 
   it("does nothing at its start time if it crashed before it (and never restarted)", () => {
     const result = run(
-      scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { startMs: [0, 100] }, faults: [{ kind: "crash", target: "c2", atMs: 50 }] }),
+      scenario({
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { startMs: [0, 100] },
+        faults: [{ kind: "crash", target: "c2", atMs: 50 }],
+      }),
     );
     expect(firstOf(result, "crash", { proc: "c2" })?.t).toBe(50);
     expect(eventsOf(result, "acquire-start", { proc: "c2" })).toEqual([]);
@@ -139,7 +148,13 @@ describe("a crashed process", () => {
   });
 
   it("does nothing if it crashed at the very moment it was due to start", () => {
-    const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1 }, faults: [{ kind: "crash", target: "c1", atMs: 0 }] }));
+    const result = run(
+      scenario({
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { count: 1 },
+        faults: [{ kind: "crash", target: "c1", atMs: 0 }],
+      }),
+    );
     expect(eventsOf(result, "send", { from: "c1" })).toEqual([]);
     expect(result.summary.jobsDone).toBe(0);
   });

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { eventsOf, firstOf, grantsTo, run, scenario } from "./testing";
 
-const oneClient = (faults: NonNullable<Parameters<typeof scenario>[0]["faults"]>, latencyMs: [number, number] = [1, 5]) =>
-  scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1 }, network: { latencyMs }, faults });
+const oneClient = (
+  faults: NonNullable<Parameters<typeof scenario>[0]["faults"]>,
+  latencyMs: [number, number] = [1, 5],
+) => scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1 }, network: { latencyMs }, faults });
 
 describe("a partition", () => {
   const result = run(oneClient([{ kind: "partition", between: ["c1", "redis"], atMs: 0, forMs: 2500 }]));
@@ -86,7 +88,9 @@ describe("a delayed message", () => {
   });
 
   it("still takes effect when it arrives, though the client gave up on it", () => {
-    expect(eventsOf(result, "read").filter((r) => r.t === 5002).length).toBe(delivers.filter((d) => d.t === 5002).length);
+    expect(eventsOf(result, "read").filter((r) => r.t === 5002).length).toBe(
+      delivers.filter((d) => d.t === 5002).length,
+    );
   });
 });
 

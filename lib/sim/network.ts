@@ -26,7 +26,14 @@ export class Network {
    * Writes sent to storage that arrive only after the run ends: a message already sent still
    * lands, whatever became of its sender, so the run reports them (simulate.ts).
    */
-  readonly writesBeyondEnd: { from: string; to: string; id: number; msg: Message; sentAt: number; arrivesAt: number }[] = [];
+  readonly writesBeyondEnd: {
+    from: string;
+    to: string;
+    id: number;
+    msg: Message;
+    sentAt: number;
+    arrivesAt: number;
+  }[] = [];
 
   constructor(
     private readonly kernel: Kernel,
@@ -67,14 +74,16 @@ export class Network {
     if (this.delays.size) arrival += this.delays.take(pair, kernel.now);
     arrival = Math.max(arrival, this.lastArrival[pair]!); // pair < procCount², the array's length
     this.lastArrival[pair] = arrival;
-    if (arrival > kernel.durationMs && msg.type === "write") this.writesBeyondEnd.push({ from, to, id, msg, sentAt: kernel.now, arrivesAt: arrival });
+    if (arrival > kernel.durationMs && msg.type === "write")
+      this.writesBeyondEnd.push({ from, to, id, msg, sentAt: kernel.now, arrivesAt: arrival });
     kernel.deliverAt(arrival, from, receiver, id, msg.type, onArrive as Step, target);
   }
 
   /** Why a message from `from` cannot reach `to` now, or null. */
   blocked(from: string, to: string): DropReason | null {
     if (this.outages > 0 && this.serviceNodes.has(from) !== this.serviceNodes.has(to)) return "outage";
-    if (this.isolated.size && ((this.isolated.get(from) ?? 0) > 0 || (this.isolated.get(to) ?? 0) > 0)) return "isolated";
+    if (this.isolated.size && ((this.isolated.get(from) ?? 0) > 0 || (this.isolated.get(to) ?? 0) > 0))
+      return "isolated";
     if (this.partitions.size && (this.partitions.get(pairKey(from, to)) ?? 0) > 0) return "partition";
     return null;
   }

@@ -28,6 +28,12 @@ export function processClocks(scenario: ResolvedScenario): { id: string; clock: 
 function clockAt(scenario: ResolvedScenario, count: number, id: string, index: number): ProcessClock {
   const share = count > 1 ? index / (count - 1) - 0.5 : 0;
   const per = scenario.clocks.per[id] ?? {};
-  const jumps: ClockJump[] = scenario.faults.flatMap((f) => (f.kind === "clock-jump" && f.target === id ? [{ atMs: f.atMs, byMs: f.byMs }] : []));
-  return new ProcessClock(per.offsetMs ?? share * scenario.clocks.skewMs, per.driftPpm ?? share * scenario.clocks.driftPpm, jumps);
+  const jumps: ClockJump[] = scenario.faults.flatMap((f) =>
+    f.kind === "clock-jump" && f.target === id ? [{ atMs: f.atMs, byMs: f.byMs }] : [],
+  );
+  return new ProcessClock(
+    per.offsetMs ?? share * scenario.clocks.skewMs,
+    per.driftPpm ?? share * scenario.clocks.driftPpm,
+    jumps,
+  );
 }

@@ -90,7 +90,11 @@ export class EventQueue<E extends Queued> {
       let child = 2 * i + 1;
       if (child >= n) break;
       const right = child + 1;
-      if (right < n && (times[right]! < times[child]! || (times[right] === times[child] && seqs[right]! < seqs[child]!))) child = right;
+      if (
+        right < n &&
+        (times[right]! < times[child]! || (times[right] === times[child] && seqs[right]! < seqs[child]!))
+      )
+        child = right;
       const ct = times[child]!;
       if (!(ct < t || (ct === t && seqs[child]! < seq))) break;
       items[i] = items[child];

@@ -68,7 +68,13 @@ describe("validateScenario: defaults", () => {
 
   it("fills a cron workload's runs and a fault's defaults", () => {
     const { scenario: s } = resolved(
-      validateScenario(scenario({ service: redis, workload: { kind: "cron", everyMs: 10_000 }, faults: [{ kind: "crash", target: "c1", atMs: 5 }] })),
+      validateScenario(
+        scenario({
+          service: redis,
+          workload: { kind: "cron", everyMs: 10_000 },
+          faults: [{ kind: "crash", target: "c1", atMs: 5 }],
+        }),
+      ),
     );
     expect(s.workload).toEqual({ kind: "cron", everyMs: 10_000, runs: 1 });
     expect(s.faults).toEqual([{ kind: "crash", target: "c1", atMs: 5, host: false }]);
@@ -76,7 +82,14 @@ describe("validateScenario: defaults", () => {
 
   it("keeps the values it was given", () => {
     const { scenario: s } = resolved(
-      validateScenario(scenario({ seed: 7, durationMs: 1000, service: { ...redis, tokens: "incr" }, clients: { count: 3, workMs: [10, 20] } })),
+      validateScenario(
+        scenario({
+          seed: 7,
+          durationMs: 1000,
+          service: { ...redis, tokens: "incr" },
+          clients: { count: 3, workMs: [10, 20] },
+        }),
+      ),
     );
     expect(s.seed).toBe(7);
     expect(s.durationMs).toBe(1000);
@@ -87,11 +100,15 @@ describe("validateScenario: defaults", () => {
 
 describe("validateScenario: errors", () => {
   it("names the field path of an out-of-range value", () => {
-    expect(errorsOf(validateScenario(scenario({ service: { kind: "redis", ttlMs: 0 } })))).toEqual(["service.ttlMs: must be ≥ 1"]);
+    expect(errorsOf(validateScenario(scenario({ service: { kind: "redis", ttlMs: 0 } })))).toEqual([
+      "service.ttlMs: must be ≥ 1",
+    ]);
   });
 
   it("names a missing required field", () => {
-    expect(errorsOf(validateScenario({ version: 1, service: { kind: "redis" } }))).toEqual(["service.ttlMs: is required"]);
+    expect(errorsOf(validateScenario({ version: 1, service: { kind: "redis" } }))).toEqual([
+      "service.ttlMs: is required",
+    ]);
     expect(errorsOf(validateScenario({ version: 1 }))).toEqual(["service: is required"]);
   });
 
@@ -103,13 +120,19 @@ describe("validateScenario: errors", () => {
   });
 
   it("treats unknown fields as errors, at any depth", () => {
-    const errors = errorsOf(validateScenario({ version: 1, service: { ...redis, colour: "red" }, clients: { cnt: 2 }, bogus: true }));
-    expect(errors).toEqual(expect.arrayContaining(["service.colour: unknown field", "clients.cnt: unknown field", "bogus: unknown field"]));
+    const errors = errorsOf(
+      validateScenario({ version: 1, service: { ...redis, colour: "red" }, clients: { cnt: 2 }, bogus: true }),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining(["service.colour: unknown field", "clients.cnt: unknown field", "bogus: unknown field"]),
+    );
     expect(errors).toHaveLength(3);
   });
 
   it("refuses 65 clients and a run longer than an hour, naming the limits", () => {
-    const errors = errorsOf(validateScenario(scenario({ service: redis, clients: { count: 65 }, durationMs: 3_600_001 })));
+    const errors = errorsOf(
+      validateScenario(scenario({ service: redis, clients: { count: 65 }, durationMs: 3_600_001 })),
+    );
     expect(errors).toEqual(expect.arrayContaining(["clients.count: must be ≤ 64", "durationMs: must be ≤ 3600000"]));
     expect(errors).toHaveLength(2);
   });
@@ -119,7 +142,9 @@ describe("validateScenario: errors", () => {
   });
 
   it("refuses fractional milliseconds", () => {
-    expect(errorsOf(validateScenario(scenario({ service: { kind: "redis", ttlMs: 1.5 } })))).toEqual(["service.ttlMs: must be a whole number of milliseconds"]);
+    expect(errorsOf(validateScenario(scenario({ service: { kind: "redis", ttlMs: 1.5 } })))).toEqual([
+      "service.ttlMs: must be a whole number of milliseconds",
+    ]);
   });
 
   it("reports every schema error at once, each naming its path", () => {
@@ -140,8 +165,17 @@ describe("validateScenario: errors", () => {
   });
 
   it("reports schema errors and cross-field errors together, all at once", () => {
-    const errors = errorsOf(validateScenario(scenario({ durationMs: 0, service: redis, faults: [{ kind: "pause", target: "c9", atMs: 0, forMs: 10 }] })));
-    expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/^durationMs: /), expect.stringMatching(/^faults\.0\.target: .*"c9"/)]));
+    const errors = errorsOf(
+      validateScenario(
+        scenario({ durationMs: 0, service: redis, faults: [{ kind: "pause", target: "c9", atMs: 0, forMs: 10 }] }),
+      ),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^durationMs: /),
+        expect.stringMatching(/^faults\.0\.target: .*"c9"/),
+      ]),
+    );
   });
 
   it("refuses fencing with redis unless it hands out INCR tokens, saying a token is missing", () => {
@@ -150,11 +184,15 @@ describe("validateScenario: errors", () => {
     expect(errors[0]).toMatch(/^storage\.guard: /);
     expect(errors[0]).toMatch(/token/);
     expect(errors[0]).toMatch(/incr/);
-    expect(validateScenario(scenario({ service: { ...redis, tokens: "incr" }, storage: { guard: "fencing" } })).ok).toBe(true);
+    expect(
+      validateScenario(scenario({ service: { ...redis, tokens: "incr" }, storage: { guard: "fencing" } })).ok,
+    ).toBe(true);
   });
 
   it("refuses fencing with Redlock, which issues no token", () => {
-    const errors = errorsOf(validateScenario(scenario({ service: { kind: "redlock", ttlMs: 10_000 }, storage: { guard: "fencing" } })));
+    const errors = errorsOf(
+      validateScenario(scenario({ service: { kind: "redlock", ttlMs: 10_000 }, storage: { guard: "fencing" } })),
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^storage\.guard: .*Redlock.*token/);
   });
@@ -166,11 +204,17 @@ describe("validateScenario: errors", () => {
   });
 
   it("accepts fencing with etcd, whose revisions are tokens", () => {
-    expect(validateScenario(scenario({ service: { kind: "etcd", ttlMs: 10_000 }, storage: { guard: "fencing", fenceReads: true } })).ok).toBe(true);
+    expect(
+      validateScenario(
+        scenario({ service: { kind: "etcd", ttlMs: 10_000 }, storage: { guard: "fencing", fenceReads: true } }),
+      ).ok,
+    ).toBe(true);
   });
 
   it("refuses fenced reads without the fencing guard", () => {
-    expect(errorsOf(validateScenario(scenario({ service: redis, storage: { fenceReads: true } })))).toEqual([expect.stringMatching(/^storage\.fenceReads: /)]);
+    expect(errorsOf(validateScenario(scenario({ service: redis, storage: { fenceReads: true } })))).toEqual([
+      expect.stringMatching(/^storage\.fenceReads: /),
+    ]);
   });
 
   it("requires fault targets to exist, listing the processes there are", () => {
@@ -195,7 +239,8 @@ describe("validateScenario: errors", () => {
   });
 
   it("knows each service's node ids as fault targets", () => {
-    const ok = (service: unknown, target: string) => validateScenario({ version: 1, service, faults: [{ kind: "crash", target, atMs: 0 }] }).ok;
+    const ok = (service: unknown, target: string) =>
+      validateScenario({ version: 1, service, faults: [{ kind: "crash", target, atMs: 0 }] }).ok;
     expect(ok({ ...redis, replica: { lagMs: 100 } }, "replica")).toBe(true);
     expect(ok({ kind: "redlock", ttlMs: 10_000 }, "r5")).toBe(true);
     expect(ok({ kind: "redlock", ttlMs: 10_000 }, "r6")).toBe(false);
@@ -204,9 +249,9 @@ describe("validateScenario: errors", () => {
   });
 
   it("requires a pause to say when it starts", () => {
-    expect(errorsOf(validateScenario(scenario({ service: redis, faults: [{ kind: "pause", target: "c1", forMs: 10 }] })))).toEqual([
-      expect.stringMatching(/^faults\.0: .*atMs/),
-    ]);
+    expect(
+      errorsOf(validateScenario(scenario({ service: redis, faults: [{ kind: "pause", target: "c1", forMs: 10 }] }))),
+    ).toEqual([expect.stringMatching(/^faults\.0: .*atMs/)]);
   });
 
   it("requires clocks.per to name existing processes", () => {
@@ -226,7 +271,9 @@ describe("validateScenario: errors", () => {
     const per = Object.fromEntries(Array.from({ length: 5500 }, (_, i) => [`x${i}`, { offsetMs: 1 }]));
     const errors = errorsOf(validateScenario(scenario({ service: redis, clocks: { per } })));
     expect(errors).toEqual([
-      expect.stringMatching(/^clocks\.per: 5,500 unknown processes \("x0", "x1", "x2", "x3", "x4" and 5,495 more\); the processes are c1, c2, redis, storage$/),
+      expect.stringMatching(
+        /^clocks\.per: 5,500 unknown processes \("x0", "x1", "x2", "x3", "x4" and 5,495 more\); the processes are c1, c2, redis, storage$/,
+      ),
     ]);
   });
 
@@ -254,7 +301,9 @@ describe("validateScenario: values the real system clamps", () => {
   });
 
   it("derives etcd's minimum TTL from the election timeout, rounded up to whole seconds", () => {
-    const { scenario: s } = resolved(validateScenario(scenario({ service: { kind: "etcd", ttlMs: 1000, electionTimeoutMs: 2100 } })));
+    const { scenario: s } = resolved(
+      validateScenario(scenario({ service: { kind: "etcd", ttlMs: 1000, electionTimeoutMs: 2100 } })),
+    );
     expect(s.service).toMatchObject({ ttlMs: 4000 });
   });
 
@@ -305,10 +354,14 @@ describe("validateScenario: every message says what is accepted", () => {
     expect(errorsOf(validateScenario({ ...base, clients: { workMs: "2 s" } }))).toEqual([
       "clients.workMs: must be a duration in ms, or a [min, max] pair of them (0–3600000)",
     ]);
-    expect(errorsOf(validateScenario({ ...base, clients: { workMs: 1e9 } }))).toEqual(["clients.workMs: must be ≤ 3600000"]);
+    expect(errorsOf(validateScenario({ ...base, clients: { workMs: 1e9 } }))).toEqual([
+      "clients.workMs: must be ≤ 3600000",
+    ]);
   });
 
   it("names the scenario versions there are", () => {
-    expect(errorsOf(validateScenario({ ...base, version: 2 }))).toEqual(["version: must be 1 (the scenario versions there are: 1)"]);
+    expect(errorsOf(validateScenario({ ...base, version: 2 }))).toEqual([
+      "version: must be 1 (the scenario versions there are: 1)",
+    ]);
   });
 });

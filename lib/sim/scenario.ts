@@ -46,8 +46,12 @@ const range = (min = 0) =>
     .refine(([lo, hi]) => lo <= hi, "must be [low, high] with low ≤ high");
 /** A fixed duration, or a [low, high] range to draw each one from. */
 const msOrRange = (min = 0) =>
-  z.union([ms(min), range(min)], { error: `must be a duration in ms, or a [min, max] pair of them (${min}–${LIMITS.durationMs})` });
-const whole = sharedPerBounds((min, max) => z.number().int("must be a whole number").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`));
+  z.union([ms(min), range(min)], {
+    error: `must be a duration in ms, or a [min, max] pair of them (${min}–${LIMITS.durationMs})`,
+  });
+const whole = sharedPerBounds((min, max) =>
+  z.number().int("must be a whole number").min(min, `must be ≥ ${min}`).max(max, `must be ≤ ${max}`),
+);
 const count = (list: unknown[]) => groupDigits(list.length);
 
 /**
@@ -164,7 +168,10 @@ function buildScenarioSchema() {
   ]);
 
   return z.strictObject({
-    version: z.literal(SCENARIO_VERSIONS, `must be ${SCENARIO_VERSIONS.join(" or ")} (the scenario versions there are: ${SCENARIO_VERSIONS.join(", ")})`),
+    version: z.literal(
+      SCENARIO_VERSIONS,
+      `must be ${SCENARIO_VERSIONS.join(" or ")} (the scenario versions there are: ${SCENARIO_VERSIONS.join(", ")})`,
+    ),
     name: z.string().max(200, "must be at most 200 characters").optional(),
     seed: whole(0, 4294967295).default(1),
     durationMs: ms(1).max(LIMITS.durationMs, `must be ≤ ${LIMITS.durationMs}`).default(60_000),
@@ -173,9 +180,15 @@ function buildScenarioSchema() {
       .strictObject({
         count: whole(1, LIMITS.clients).default(2),
         startMs: z
-          .union([z.array(ms(0)).max(LIMITS.clients, `must list at most ${LIMITS.clients} start times`), z.strictObject({ staggerMs: ms(0) })], {
-            error: `must be a list of start times in ms, one per client, or { "staggerMs": ms } (0–${LIMITS.durationMs})`,
-          })
+          .union(
+            [
+              z.array(ms(0)).max(LIMITS.clients, `must list at most ${LIMITS.clients} start times`),
+              z.strictObject({ staggerMs: ms(0) }),
+            ],
+            {
+              error: `must be a list of start times in ms, one per client, or { "staggerMs": ms } (0–${LIMITS.durationMs})`,
+            },
+          )
           .default({ staggerMs: 100 }),
         workMs: msOrRange(0).default(2000),
         renewEveryMs: ms(1).nullable().default(null),
@@ -301,7 +314,9 @@ function numbered(prefix: string, n: number): string[] {
 export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; reason: string } {
   switch (service.kind) {
     case "redis":
-      return service.tokens === "incr" ? { ok: true } : { ok: false, reason: 'redis issues no fencing token unless service.tokens is "incr"' };
+      return service.tokens === "incr"
+        ? { ok: true }
+        : { ok: false, reason: 'redis issues no fencing token unless service.tokens is "incr"' };
     case "redlock":
       return { ok: false, reason: "Redlock issues no fencing token" };
     case "etcd":
@@ -310,9 +325,17 @@ export function tokenSource(service: ServiceSpec): { ok: true } | { ok: false; r
     case "kubernetes":
       return { ok: true };
     case "postgres":
-      if (service.mode === "advisory") return { ok: false, reason: 'postgres advisory locks issue no fencing token (mode "lock-table" has a token column)' };
+      if (service.mode === "advisory")
+        return {
+          ok: false,
+          reason: 'postgres advisory locks issue no fencing token (mode "lock-table" has a token column)',
+        };
       if (service.mode === "for-update")
-        return { ok: false, reason: 'postgres "for-update" issues no fencing token (it needs none: the lock and the write share one transaction)' };
+        return {
+          ok: false,
+          reason:
+            'postgres "for-update" issues no fencing token (it needs none: the lock and the write share one transaction)',
+        };
       return { ok: true };
     case "none":
       return { ok: false, reason: "with no lock service there is no fencing token" };
@@ -386,7 +409,9 @@ function formatIssue(issue: z.core.$ZodIssue): string[] {
   const where = path || "scenario";
   if (issue.code === "invalid_type" && issue.message.includes("received undefined")) return [`${where}: is required`];
   if (issue.code === "invalid_union" && "discriminator" in issue) {
-    return [`${where}: must be one of ${(issue as { options?: unknown[] }).options?.map((o) => `"${String(o)}"`).join(", ")}`];
+    return [
+      `${where}: must be one of ${(issue as { options?: unknown[] }).options?.map((o) => `"${String(o)}"`).join(", ")}`,
+    ];
   }
   // zod's own messages begin "Invalid …" or "Too big/small: …"; those set in the schema do not.
   const zodsOwn = /^(Invalid|Too (big|small))/.test(issue.message);
@@ -422,7 +447,9 @@ function crossFieldErrors(s: ResolvedScenario, perKeys: string[] | null = null):
   const list = () => [...processes].join(", ");
 
   if (Array.isArray(s.clients.startMs) && s.clients.startMs.length !== s.clients.count) {
-    errors.push(`clients.startMs: must list one start time per client (${s.clients.count}), got ${s.clients.startMs.length}`);
+    errors.push(
+      `clients.startMs: must list one start time per client (${s.clients.count}), got ${s.clients.startMs.length}`,
+    );
   }
   if (s.storage.guard === "fencing") {
     const source = tokenSource(s.service);
@@ -432,10 +459,14 @@ function crossFieldErrors(s: ResolvedScenario, perKeys: string[] | null = null):
     const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = s.service;
     // client-go refuses these configurations: LeaseDuration > RenewDeadline > 1.2 × RetryPeriod.
     if (leaseDurationMs <= renewDeadlineMs) {
-      errors.push(`service.renewDeadlineMs: must be less than service.leaseDurationMs (${leaseDurationMs}), got ${renewDeadlineMs}`);
+      errors.push(
+        `service.renewDeadlineMs: must be less than service.leaseDurationMs (${leaseDurationMs}), got ${renewDeadlineMs}`,
+      );
     }
     if (renewDeadlineMs <= 1.2 * retryPeriodMs) {
-      errors.push(`service.renewDeadlineMs: must be greater than 1.2 × service.retryPeriodMs (${1.2 * retryPeriodMs}), got ${renewDeadlineMs}`);
+      errors.push(
+        `service.renewDeadlineMs: must be greater than 1.2 × service.retryPeriodMs (${1.2 * retryPeriodMs}), got ${renewDeadlineMs}`,
+      );
     }
   }
   if (s.storage.fenceReads && s.storage.guard !== "fencing") {
@@ -455,7 +486,9 @@ function crossFieldErrors(s: ResolvedScenario, perKeys: string[] | null = null):
       .map((id) => JSON.stringify(id))
       .join(", ");
     const more = unknown.length > NAMES_LISTED ? ` and ${groupDigits(unknown.length - NAMES_LISTED)} more` : "";
-    errors.push(`clocks.per: ${groupDigits(unknown.length)} unknown processes (${named}${more}); the processes are ${list()}`);
+    errors.push(
+      `clocks.per: ${groupDigits(unknown.length)} unknown processes (${named}${more}); the processes are ${list()}`,
+    );
   }
   s.faults.forEach((f, i) => {
     const at = `faults.${i}`;
@@ -469,7 +502,8 @@ function crossFieldErrors(s: ResolvedScenario, perKeys: string[] | null = null):
       case "clock-jump":
       case "isolate":
         if (!known(f.target)) errors.push(`${at}.target: unknown process "${f.target}" (processes: ${list()})`);
-        if (f.kind === "crash" && f.target === "storage") errors.push(`${at}.target: storage cannot crash in this model`);
+        if (f.kind === "crash" && f.target === "storage")
+          errors.push(`${at}.target: storage cannot crash in this model`);
         break;
       case "partition":
         f.between.forEach((id, j) => {
@@ -499,7 +533,8 @@ function about(n: number): string {
 }
 
 function clientRestarts(s: ResolvedScenario): number {
-  return s.faults.filter((f) => f.kind === "crash" && f.restartAfterMs !== undefined && f.target.startsWith("c")).length;
+  return s.faults.filter((f) => f.kind === "crash" && f.restartAfterMs !== undefined && f.target.startsWith("c"))
+    .length;
 }
 
 /** Cron runs put on the queue before they come due: all of a client's runs when it starts, and again when it restarts. */
@@ -569,7 +604,9 @@ function clampLikeTheRealSystem(s: ResolvedScenario): string[] {
   if (s.service.kind === "etcd") {
     const minTtl = Math.ceil((1.5 * s.service.electionTimeoutMs) / 1000) * 1000;
     if (s.service.ttlMs < minTtl) {
-      warnings.push(`service.ttlMs ${s.service.ttlMs} is below etcd's minimum lease TTL; raised to ${minTtl} as etcd does`);
+      warnings.push(
+        `service.ttlMs ${s.service.ttlMs} is below etcd's minimum lease TTL; raised to ${minTtl} as etcd does`,
+      );
       s.service.ttlMs = minTtl;
     }
   }
@@ -578,8 +615,11 @@ function clampLikeTheRealSystem(s: ResolvedScenario): string[] {
     const asked = s.service.sessionTimeoutMs;
     const negotiated = Math.min(maxMs, Math.max(minMs, asked));
     if (negotiated !== asked) {
-      const bound = asked < minMs ? "below ZooKeeper's minimum (2 × tickTime)" : "above ZooKeeper's maximum (20 × tickTime)";
-      warnings.push(`service.sessionTimeoutMs ${asked} is ${bound}; the server negotiates it to ${negotiated}, as ZooKeeper does`);
+      const bound =
+        asked < minMs ? "below ZooKeeper's minimum (2 × tickTime)" : "above ZooKeeper's maximum (20 × tickTime)";
+      warnings.push(
+        `service.sessionTimeoutMs ${asked} is ${bound}; the server negotiates it to ${negotiated}, as ZooKeeper does`,
+      );
       s.service.sessionTimeoutMs = negotiated;
     }
   }

@@ -105,7 +105,8 @@ export class SeriesRecorder {
     const widthOf = (b: number) => Math.min(BUCKET_MS, this.durationMs - b * BUCKET_MS);
     const round = (x: number) => Math.round(x * 1000) / 1000;
     const utilization = new Array(this.buckets).fill(0);
-    for (const bins of this.busy.values()) bins.forEach((ms, b) => (utilization[b] = Math.max(utilization[b], Math.min(1, ms / widthOf(b)))));
+    for (const bins of this.busy.values())
+      bins.forEach((ms, b) => (utilization[b] = Math.max(utilization[b], Math.min(1, ms / widthOf(b)))));
     return {
       bucketMs: BUCKET_MS,
       arrived: this.arrivedCount,

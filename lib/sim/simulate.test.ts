@@ -11,9 +11,24 @@ import { faultsFor, recount, scenarioFor, shapes, validScenarios } from "./gener
 describe("simulate", () => {
   it("returns the scenario with every default filled in, the events and their count, spans, summary, violations and warnings", () => {
     const result = run(scenario({ service: { kind: "redis", ttlMs: 10_000 } }));
-    expect(Object.keys(result).sort()).toEqual(["eventCount", "events", "facts", "scenario", "series", "spans", "summary", "violations", "warnings"]);
+    expect(Object.keys(result).sort()).toEqual([
+      "eventCount",
+      "events",
+      "facts",
+      "scenario",
+      "series",
+      "spans",
+      "summary",
+      "violations",
+      "warnings",
+    ]);
     expect(result.eventCount).toBe(result.events.length);
-    expect(result.scenario).toMatchObject({ seed: 1, durationMs: 60_000, clients: { count: 2 }, storage: { guard: "none" } });
+    expect(result.scenario).toMatchObject({
+      seed: 1,
+      durationMs: 60_000,
+      clients: { count: 2 },
+      storage: { guard: "none" },
+    });
     expect(result.summary).toMatchObject({ verdict: "safe", grants: 2, counter: 2, jobsDone: 2, backlogMax: 0 });
   });
 
@@ -28,7 +43,9 @@ describe("simulate", () => {
   });
 
   it("stops at the event limit it is given and warns that the results cover only part of the run", () => {
-    const result = simulate(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 8 } }), { maxEvents: 200 });
+    const result = simulate(scenario({ service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 8 } }), {
+      maxEvents: 200,
+    });
     expect(result.events.length).toBeLessThanOrEqual(200);
     expect(result.warnings).toEqual([expect.stringMatching(/^truncated: .*200 events/)]);
   });
@@ -110,8 +127,12 @@ describe("simulate", () => {
         expect(summary.acquireLatencyMs.p99).toBeCloseTo(mine.p99, 2);
         // Undecided: no damage yet, but a stale write still on its way at the end (the checker's pending
         // facts), unless it is in the network and storage would refuse it or ignore it as a repeat.
-        const open = result.facts.pending.some((p) => p.stale !== null && !(p.inFlight && (p.inFlight.rejection !== null || p.inFlight.repeat)));
-        expect(summary.verdict).toBe(mine.lostUpdates > 0 || mine.duplicateEffects > 0 ? "unsafe" : open ? "undecided" : "safe");
+        const open = result.facts.pending.some(
+          (p) => p.stale !== null && !(p.inFlight && (p.inFlight.rejection !== null || p.inFlight.repeat)),
+        );
+        expect(summary.verdict).toBe(
+          mine.lostUpdates > 0 || mine.duplicateEffects > 0 ? "unsafe" : open ? "undecided" : "safe",
+        );
       }),
       { numRuns: 100 },
     );
@@ -125,7 +146,11 @@ describe("simulate", () => {
           t: fc.integer({ min: 1, max: shape.durationMs - 1 }),
         })
         .chain(({ base, t }) =>
-          fc.record({ base: fc.constant(base), t: fc.constant(t), fault: faultsFor(shape.service, shape.clients, shape.durationMs, fc.constant(t)) }),
+          fc.record({
+            base: fc.constant(base),
+            t: fc.constant(t),
+            fault: faultsFor(shape.service, shape.clients, shape.durationMs, fc.constant(t)),
+          }),
         ),
     );
     fc.assert(

@@ -68,7 +68,11 @@ export function simulate(input: Scenario, options: SimulateOptions = {}): SimRes
 }
 
 /** Runs an already validated scenario (sweeps validate once and vary the seed). */
-export function simulateResolved(scenario: ResolvedScenario, warnings: string[], options: SimulateOptions = {}): SimResult {
+export function simulateResolved(
+  scenario: ResolvedScenario,
+  warnings: string[],
+  options: SimulateOptions = {},
+): SimResult {
   const maxEvents = Math.min(options.maxEvents ?? LIMITS.events, LIMITS.events);
   const kernel = new Kernel(scenario.durationMs, maxEvents, options.summaryOnly ? CHECKER_EVENT_KINDS : null);
   // A summary-only run keeps no log: the checker reads each event as it happens.
@@ -84,10 +88,17 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
   const nodes = serviceNodeIds(scenario.service);
   for (const { id, clock } of processClocks(scenario)) kernel.addProc(id, clock);
 
-  const network = new Network(kernel, networkRng, scenario.network.latencyMs, scenario.network.lossRate, new Set(nodes));
+  const network = new Network(
+    kernel,
+    networkRng,
+    scenario.network.latencyMs,
+    scenario.network.lossRate,
+    new Set(nodes),
+  );
   const world = new World(kernel, network, scenario, clientRng);
   const { progress } = options;
-  if (progress) kernel.progress = (reachedMs, events) => progress({ reachedMs, events, jobsDone: world.series.completedSoFar() });
+  if (progress)
+    kernel.progress = (reachedMs, events) => progress({ reachedMs, events, jobsDone: world.series.completedSoFar() });
   const byId = new Map<string, Client>();
   const service = createService({
     world,
@@ -113,13 +124,22 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
 
   const workload = scenario.workload;
   const dispatcher: Dispatcher | null =
-    workload.kind === "stream" ? createDispatcher(kernel, arrivalRng, workload, () => [...byId.values()], world.series) : null;
+    workload.kind === "stream"
+      ? createDispatcher(kernel, arrivalRng, workload, () => [...byId.values()], world.series)
+      : null;
   const starts = startTimes(scenario);
   clients.forEach((id, i) => {
-    const phasePauses = scenario.faults.flatMap((f) => (f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : []));
+    const phasePauses = scenario.faults.flatMap((f) =>
+      f.kind === "pause" && f.target === id && f.atPhase ? [{ ...f, atPhase: f.atPhase }] : [],
+    );
     const code = options.code;
     const start = starts[i]!; // one start per client
-    byId.set(id, code ? createCodeClient(world, service, id, start, phasePauses, code) : createClient(world, service, id, start, phasePauses, dispatcher));
+    byId.set(
+      id,
+      code
+        ? createCodeClient(world, service, id, start, phasePauses, code)
+        : createClient(world, service, id, start, phasePauses, dispatcher),
+    );
   });
   scheduleFaults(kernel, network, service, scenario, chaosRng);
   dispatcher?.start();
@@ -130,23 +150,32 @@ export function simulateResolved(scenario: ResolvedScenario, warnings: string[],
 
   const allWarnings = [...warnings];
   if (kernel.stopped) {
-    allWarnings.push(`stopped: the run was stopped at ${(kernel.now / 1000).toFixed(3)} s by its caller; results cover only that part`);
+    allWarnings.push(
+      `stopped: the run was stopped at ${(kernel.now / 1000).toFixed(3)} s by its caller; results cover only that part`,
+    );
   } else if (kernel.truncated) {
     allWarnings.push(
       `truncated: the run stopped at ${(kernel.now / 1000).toFixed(3)} s after reaching the limit of ${maxEvents} events; results cover only that part`,
     );
   }
   if (dispatcher?.lostJobs) {
-    allWarnings.push(`${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`);
+    allWarnings.push(
+      `${dispatcher.lostJobs} job${dispatcher.lostJobs === 1 ? " was" : "s were"} lost with a crashed client that had it in hand`,
+    );
   }
   const series = world.series.finish();
   const utilization = world.utilization();
   const backlogMax = world.series.backlogMax;
-  const checked = checker ? checker.finish(utilization, backlogMax) : check(kernel.events, scenario, utilization, backlogMax);
+  const checked = checker
+    ? checker.finish(utilization, backlogMax)
+    : check(kernel.events, scenario, utilization, backlogMax);
   const { violations, facts } = checked;
   allWarnings.push(...pendingWarnings(facts));
   // The log cannot say that the run was cut short; the kernel can.
-  const summary = { ...checked.summary, incomplete: kernel.truncated ? { atMs: Math.round(kernel.now * 1000) / 1000 } : null };
+  const summary = {
+    ...checked.summary,
+    incomplete: kernel.truncated ? { atMs: Math.round(kernel.now * 1000) / 1000 } : null,
+  };
   return {
     scenario,
     events: options.summaryOnly ? [] : kernel.events,

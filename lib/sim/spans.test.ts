@@ -11,7 +11,12 @@ describe("spans", () => {
 
   it("draw each belief from its start to its end, with its token and why it ended", () => {
     expect(spansOf(gc, "belief", "c1")).toMatchObject([
-      { startT: eventsOf(gc, "belief-start", { proc: "c1" })[0]!.t, endT: 16_000, token: 1, endReason: "lease-deadline" },
+      {
+        startT: eventsOf(gc, "belief-start", { proc: "c1" })[0]!.t,
+        endT: 16_000,
+        token: 1,
+        endReason: "lease-deadline",
+      },
       { token: 3, endReason: "released" },
     ]);
   });
@@ -29,7 +34,9 @@ describe("spans", () => {
   });
 
   it("draw a pause with its cause and length", () => {
-    expect(spansOf(gc, "paused", "c1")).toEqual([{ kind: "paused", lane: "c1", startT: 1000, endT: 16_000, cause: "gc" }]);
+    expect(spansOf(gc, "paused", "c1")).toEqual([
+      { kind: "paused", lane: "c1", startT: 1000, endT: 16_000, cause: "gc" },
+    ]);
   });
 
   it("draw work, including the time a pause stretched it", () => {
@@ -70,7 +77,9 @@ describe("spans", () => {
     const result = run(named("zk-partition"));
     const disconnected = firstOf(result, "session", { proc: "c1", state: "disconnected" })!.t;
     const learned = firstOf(result, "session", { proc: "c1", state: "expired" })!.t;
-    expect(spansOf(result, "session-in-doubt")).toEqual([{ kind: "session-in-doubt", lane: "c1", startT: disconnected, endT: learned, state: "disconnected" }]);
+    expect(spansOf(result, "session-in-doubt")).toEqual([
+      { kind: "session-in-doubt", lane: "c1", startT: disconnected, endT: learned, state: "disconnected" },
+    ]);
     // The ensemble's own expiry, on its lane, is a moment inside the doubt, not a second span.
     expect(firstOf(result, "session", { proc: "z1", state: "expired" })!.t).toBeGreaterThan(disconnected);
   });
@@ -87,7 +96,9 @@ describe("spans", () => {
     );
     const jeopardy = firstOf(restart, "session", { proc: "c1", state: "jeopardy" })!.t;
     const safe = firstOf(restart, "session", { proc: "c1", state: "safe" })!.t;
-    expect(spansOf(restart, "session-in-doubt", "c1")).toEqual([{ kind: "session-in-doubt", lane: "c1", startT: jeopardy, endT: safe, state: "jeopardy" }]);
+    expect(spansOf(restart, "session-in-doubt", "c1")).toEqual([
+      { kind: "session-in-doubt", lane: "c1", startT: jeopardy, endT: safe, state: "jeopardy" },
+    ]);
     const zk = named("zk-partition");
     const crashed = run({ ...zk, faults: [...zk.faults!, { kind: "crash", target: "c1", atMs: 12000 }] });
     expect(spansOf(crashed, "session-in-doubt", "c1")).toMatchObject([{ endT: 12000 }]);

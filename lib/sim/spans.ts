@@ -5,8 +5,25 @@
 import type { BeliefEndReason, LeaseEndReason, SimEvent } from "./events";
 
 export type Span =
-  | { kind: "belief"; lane: string; startT: number; endT: number; token: number | null; grant: number | null; endReason: BeliefEndReason | "run-end" }
-  | { kind: "lease"; lane: string; startT: number; endT: number; client: string; token: number | null; grant: number; endReason: LeaseEndReason | "run-end" }
+  | {
+      kind: "belief";
+      lane: string;
+      startT: number;
+      endT: number;
+      token: number | null;
+      grant: number | null;
+      endReason: BeliefEndReason | "run-end";
+    }
+  | {
+      kind: "lease";
+      lane: string;
+      startT: number;
+      endT: number;
+      client: string;
+      token: number | null;
+      grant: number;
+      endReason: LeaseEndReason | "run-end";
+    }
   | { kind: "paused"; lane: string; startT: number; endT: number; cause: string }
   | { kind: "lock-delay"; lane: string; startT: number; endT: number; lock: string }
   /**
@@ -82,7 +99,13 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         end(`key/${e.grant}/${e.proc}`, e.t, e);
         break;
       case "lock-delay":
-        spans.push({ kind: "lock-delay", lane: e.proc, startT: e.t, endT: Math.min(e.untilT, Math.max(durationMs, e.t)), lock: e.lock });
+        spans.push({
+          kind: "lock-delay",
+          lane: e.proc,
+          startT: e.t,
+          endT: Math.min(e.untilT, Math.max(durationMs, e.t)),
+          lock: e.lock,
+        });
         break;
       case "pause-start":
         begin(`pause/${e.proc}`, e.t, (endT) => ({ kind: "paused", lane: e.proc, startT: e.t, endT, cause: e.cause }));
@@ -110,7 +133,13 @@ export function spansOf(events: readonly SimEvent[], durationMs: number): Span[]
         if (e.proc !== e.client) break;
         if (e.state === "disconnected" || e.state === "jeopardy") {
           const state = e.state;
-          begin(`doubt/${e.proc}`, e.t, (endT) => ({ kind: "session-in-doubt", lane: e.proc, startT: e.t, endT, state }));
+          begin(`doubt/${e.proc}`, e.t, (endT) => ({
+            kind: "session-in-doubt",
+            lane: e.proc,
+            startT: e.t,
+            endT,
+            state,
+          }));
         } else end(`doubt/${e.proc}`, e.t, e);
         break;
       case "crash":

@@ -46,7 +46,12 @@ describe("the Kleppmann GC pause, with a fencing token", () => {
 
   it("rejects c1's late write with reason 1 < 2", () => {
     const [late] = writesBy(result, "c1");
-    expect(late).toMatchObject({ accepted: false, applied: false, token: 1, rejection: { by: "fencing", token: 1, seen: 2 } });
+    expect(late).toMatchObject({
+      accepted: false,
+      applied: false,
+      token: 1,
+      rejection: { by: "fencing", token: 1, seen: 2 },
+    });
     expect(late!.t).toBeGreaterThanOrEqual(17_000);
     expect(result.summary.staleWritesRejected).toBe(1);
     expect(result.summary.staleWritesAccepted).toBe(0);
@@ -62,7 +67,13 @@ describe("the Kleppmann GC pause, with a fencing token", () => {
   });
 
   it("ends with counter 2 and nothing lost, with tokens strictly increasing", () => {
-    expect(result.summary).toMatchObject({ verdict: "safe", counter: 2, lostUpdates: 0, jobsDone: 2, tokens: [1, 2, 3] });
+    expect(result.summary).toMatchObject({
+      verdict: "safe",
+      counter: 2,
+      lostUpdates: 0,
+      jobsDone: 2,
+      tokens: [1, 2, 3],
+    });
   });
 
   it("still reports the overlap of beliefs, but no damage", () => {
@@ -87,7 +98,11 @@ describe("write-only fencing and the read-modify-write gap", () => {
   it("closes the gap with fenced reads: c1's write is rejected and nothing is lost", () => {
     const result = run(named("fencing-read-gap", { storage: { guard: "fencing", fenceReads: true } }));
     expect(firstOf(result, "read", { client: "c2" })).toMatchObject({ token: 2, ok: true });
-    expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: false, rejection: { by: "fencing", token: 1, seen: 2 } });
+    expect(writesBy(result, "c1")[0]).toMatchObject({
+      token: 1,
+      accepted: false,
+      rejection: { by: "fencing", token: 1, seen: 2 },
+    });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, counter: 2, jobsDone: 2 });
   });
 
@@ -158,7 +173,12 @@ function etcdFencedScenario(clients: number) {
   const anyProcess = fc.constantFrom(...clientIds, ...etcdMembers, "storage");
   const at = fc.integer({ min: 0, max: 25_000 });
   const fault = fc.oneof(
-    fc.record({ kind: fc.constant("pause" as const), target: anyProcess, atMs: at, forMs: fc.integer({ min: 1, max: 15_000 }) }),
+    fc.record({
+      kind: fc.constant("pause" as const),
+      target: anyProcess,
+      atMs: at,
+      forMs: fc.integer({ min: 1, max: 15_000 }),
+    }),
     fc.record({
       kind: fc.constant("partition" as const),
       between: fc.oneof(
@@ -168,7 +188,12 @@ function etcdFencedScenario(clients: number) {
       atMs: at,
       forMs: fc.integer({ min: 1, max: 10_000 }),
     }),
-    fc.record({ kind: fc.constant("clock-jump" as const), target: anyProcess, atMs: at, byMs: fc.integer({ min: -20_000, max: 20_000 }) }),
+    fc.record({
+      kind: fc.constant("clock-jump" as const),
+      target: anyProcess,
+      atMs: at,
+      byMs: fc.integer({ min: -20_000, max: 20_000 }),
+    }),
   );
   return fc
     .record({
@@ -201,7 +226,9 @@ describe("properties of the guards", () => {
         // Fencing cannot stop a job applied twice: a write whose reply came too late is retried (idempotency keys can).
         expect(summary.duplicateEffects).toBeLessThanOrEqual(summary.timeouts);
         // A stale write still on its way at the end leaves the run undecided, not safe: fencing decides it only when it arrives.
-        expect(summary.verdict).toBe(summary.duplicateEffects > 0 ? "unsafe" : summary.staleWritesPending > 0 ? "undecided" : "safe");
+        expect(summary.verdict).toBe(
+          summary.duplicateEffects > 0 ? "unsafe" : summary.staleWritesPending > 0 ? "undecided" : "safe",
+        );
       }),
       {
         numRuns: 60,
@@ -238,7 +265,11 @@ describe("properties of the guards", () => {
           .map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
         latencyMs: latencyRange,
         pauses: fc.array(
-          fc.record({ target: fc.integer({ min: 1, max: 5 }), atMs: fc.integer({ min: 0, max: 10_000 }), forMs: fc.integer({ min: 1, max: 3000 }) }),
+          fc.record({
+            target: fc.integer({ min: 1, max: 5 }),
+            atMs: fc.integer({ min: 0, max: 10_000 }),
+            forMs: fc.integer({ min: 1, max: 3000 }),
+          }),
           { maxLength: 4 },
         ),
       })
@@ -251,7 +282,12 @@ describe("properties of the guards", () => {
           workload: { kind: "counter", jobsPerClient: jobs },
           storage: { guard: "cas" },
           network: { latencyMs },
-          faults: pauses.map((p) => ({ kind: "pause" as const, target: `c${((p.target - 1) % clients) + 1}`, atMs: p.atMs, forMs: p.forMs })),
+          faults: pauses.map((p) => ({
+            kind: "pause" as const,
+            target: `c${((p.target - 1) % clients) + 1}`,
+            atMs: p.atMs,
+            forMs: p.forMs,
+          })),
         }),
       );
     fc.assert(
@@ -267,7 +303,9 @@ describe("properties of the guards", () => {
 
 describe("whose increments a lost update erased", () => {
   it("names only the writers whose increments were still counted, not one an earlier write already erased", () => {
-    const result = run(scenario({ service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } }));
+    const result = run(
+      scenario({ service: { kind: "none" }, clients: { count: 3, workMs: 3000 }, network: { latencyMs: [2, 2] } }),
+    );
     expect(result.facts.writes.map((w) => [w.client, w.lostIncrements, w.overwrote])).toEqual([
       ["c1", 0, []],
       ["c2", 1, ["c1"]],
@@ -291,7 +329,12 @@ describe("a storage failover", () => {
   it("loses the writes after now − lag and the fencing mark they raised, so a stale token passes", () => {
     expect(writesBy(fenced([]), "c1")[0]).toMatchObject({ token: 1, accepted: false });
     const result = fenced([{ kind: "storage-failover", atMs: 12500, lagMs: 1000 }]);
-    expect(firstOf(result, "storage-failover")).toMatchObject({ t: 12500, lostAfterMs: 11500, lostWrites: 1, values: { counter: 0 } });
+    expect(firstOf(result, "storage-failover")).toMatchObject({
+      t: 12500,
+      lostAfterMs: 11500,
+      lostWrites: 1,
+      values: { counter: 0 },
+    });
     expect(writesBy(result, "c1")[0]).toMatchObject({ token: 1, accepted: true, applied: true });
     expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1, counter: 1 });
   });

@@ -89,12 +89,17 @@ export interface Storage {
   outcomeNow(req: WriteRequest): WriteOutcomeNow;
 }
 
-export function createStorage(world: World, storage: ResolvedScenario["storage"], transactionOf?: TransactionCheck): Storage {
+export function createStorage(
+  world: World,
+  storage: ResolvedScenario["storage"],
+  transactionOf?: TransactionCheck,
+): Storage {
   const cells = new Map<string, Cell>();
   const appliedKeys = new Set<string>();
   const kernel = world.kernel;
   /** Every applied write in order, so a failover can return to the state as of an earlier moment. */
-  const journal: { t: number; key: string; before: Pick<Cell, "value" | "version">; idempotencyKey: string | null }[] = [];
+  const journal: { t: number; key: string; before: Pick<Cell, "value" | "version">; idempotencyKey: string | null }[] =
+    [];
   const failovers = world.scenario.faults.flatMap((f) => (f.kind === "storage-failover" ? [f] : []));
   // Only a failover reads the journal and the token marks: a run without one keeps neither.
   const journaling = failovers.length > 0;
@@ -134,10 +139,12 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
   const refusal = (req: WriteRequest, c: Pick<Cell, "highestToken" | "version">): Rejection | null => {
     if (storage.guard === "fencing" && (req.token === null || req.token < c.highestToken))
       return { by: "fencing", token: req.token, seen: c.highestToken === -Infinity ? null : c.highestToken };
-    if (storage.guard === "cas" && req.readVersion !== c.version) return { by: "version", expected: req.readVersion, actual: c.version };
+    if (storage.guard === "cas" && req.readVersion !== c.version)
+      return { by: "version", expected: req.readVersion, actual: c.version };
     return null;
   };
-  const transactionRejection = (req: WriteRequest) => (req.grant !== null && transactionOf ? transactionOf(req.grant) : null);
+  const transactionRejection = (req: WriteRequest) =>
+    req.grant !== null && transactionOf ? transactionOf(req.grant) : null;
 
   const raise = (c: Cell, token: number) => {
     if (journaling && token > c.highestToken) c.marks.push({ t: kernel.now, token });
@@ -224,8 +231,12 @@ export function createStorage(world: World, storage: ResolvedScenario["storage"]
 
   return {
     outcomeNow(req) {
-      const rejection = transactionRejection(req) ?? refusal(req, cells.get(req.key) ?? { highestToken: -Infinity, version: 0 });
-      return { rejection, repeat: rejection === null && storage.guard === "idempotency" && appliedKeys.has(req.idempotencyKey) };
+      const rejection =
+        transactionRejection(req) ?? refusal(req, cells.get(req.key) ?? { highestToken: -Infinity, version: 0 });
+      return {
+        rejection,
+        repeat: rejection === null && storage.guard === "idempotency" && appliedKeys.has(req.idempotencyKey),
+      };
     },
   };
 }

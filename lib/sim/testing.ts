@@ -19,7 +19,11 @@ type Part = Omit<Scenario, "version">;
 
 /** Changes to a scenario: object-valued sections are merged one level deep, the rest replaced. */
 export type Changes = {
-  [K in keyof Part]?: NonNullable<Part[K]> extends readonly unknown[] ? Part[K] : NonNullable<Part[K]> extends object ? Partial<NonNullable<Part[K]>> : Part[K];
+  [K in keyof Part]?: NonNullable<Part[K]> extends readonly unknown[]
+    ? Part[K]
+    : NonNullable<Part[K]> extends object
+      ? Partial<NonNullable<Part[K]>>
+      : Part[K];
 };
 
 /** A scenario from its parts, with `version: 1` added. */
@@ -45,7 +49,8 @@ export function withChanges(base: Scenario, changes: Changes): Scenario {
   const out: Record<string, unknown> = { ...base };
   for (const [key, change] of Object.entries(changes) as [string, unknown][]) {
     const before = out[key];
-    const mergeable = isPlainObject(before) && isPlainObject(change) && (change.kind === undefined || change.kind === before.kind);
+    const mergeable =
+      isPlainObject(before) && isPlainObject(change) && (change.kind === undefined || change.kind === before.kind);
     out[key] = mergeable ? { ...before, ...change } : change;
   }
   return out as unknown as Scenario;
@@ -61,13 +66,24 @@ export function run(s: Scenario): SimResult {
 }
 
 /** The events of one kind, in log order, whose fields match `where` (`{ proc: "c1" }`). */
-export function eventsOf<K extends EventKind>(result: SimResult, kind: K, where: Partial<EventOfKind<K>> = {}): EventOfKind<K>[] {
+export function eventsOf<K extends EventKind>(
+  result: SimResult,
+  kind: K,
+  where: Partial<EventOfKind<K>> = {},
+): EventOfKind<K>[] {
   const wanted = Object.entries(where);
-  return result.events.filter((e): e is EventOfKind<K> => e.kind === kind && wanted.every(([field, value]) => (e as Record<string, unknown>)[field] === value));
+  return result.events.filter(
+    (e): e is EventOfKind<K> =>
+      e.kind === kind && wanted.every(([field, value]) => (e as Record<string, unknown>)[field] === value),
+  );
 }
 
 /** The first event of a kind matching `where`, or undefined. */
-export function firstOf<K extends EventKind>(result: SimResult, kind: K, where: Partial<EventOfKind<K>> = {}): EventOfKind<K> | undefined {
+export function firstOf<K extends EventKind>(
+  result: SimResult,
+  kind: K,
+  where: Partial<EventOfKind<K>> = {},
+): EventOfKind<K> | undefined {
   return eventsOf(result, kind, where)[0];
 }
 
@@ -93,7 +109,15 @@ export interface Belief {
 export function beliefsOf(result: SimResult, client: string): Belief[] {
   return result.facts.beliefs.flatMap((b) =>
     b.client === client
-      ? [{ startT: b.from, endT: b.to ?? result.scenario.durationMs, token: b.token, grant: b.grant, endReason: b.endReason ?? "run-end" }]
+      ? [
+          {
+            startT: b.from,
+            endT: b.to ?? result.scenario.durationMs,
+            token: b.token,
+            grant: b.grant,
+            endReason: b.endReason ?? "run-end",
+          },
+        ]
       : [],
   );
 }

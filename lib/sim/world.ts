@@ -21,7 +21,9 @@ export const REQUEST_TIMEOUT_MS = 1000;
 export type Protocol = Record<string, { request: object; reply: Message }>;
 
 /** A request of protocol `P` (of type `K`, or of any type): its `type` and its fields. */
-export type RequestOf<P extends Protocol, K extends keyof P = keyof P> = K extends string ? { type: K } & P[K]["request"] : never;
+export type RequestOf<P extends Protocol, K extends keyof P = keyof P> = K extends string
+  ? { type: K } & P[K]["request"]
+  : never;
 
 /** The replies a request of type `K` of protocol `P` can get. */
 export type ReplyOf<P extends Protocol, K extends keyof P = keyof P> = P[K]["reply"];
@@ -36,7 +38,12 @@ export interface RequestHandlers<R extends Message = Message> {
 }
 
 /** Handles a request that arrived at a node; answers through `respond`, now, later or never. */
-export type RequestHandler<Req extends Message = Message, Rep extends Message = Message> = (node: string, from: string, msg: Req, respond: Reply<Rep>) => void;
+export type RequestHandler<Req extends Message = Message, Rep extends Message = Message> = (
+  node: string,
+  from: string,
+  msg: Req,
+  respond: Reply<Rep>,
+) => void;
 
 /** A service node's request queue: how long a request takes, until when it is busy, and for how long it has been. */
 interface NodeQueue {
@@ -86,7 +93,13 @@ export class World {
     push: (from, to, msg, onArrive) => this.network.send(from, to, msg, onArrive),
     serve: (nodes, capacityOpsPerSec, handler) => {
       for (const node of nodes)
-        this.queues.set(node, { proc: this.kernel.proc(node), serviceMs: 1000 / capacityOpsPerSec, busyUntil: 0, busyMs: 0, bins: this.series.busyBins(node) });
+        this.queues.set(node, {
+          proc: this.kernel.proc(node),
+          serviceMs: 1000 / capacityOpsPerSec,
+          busyUntil: 0,
+          busyMs: 0,
+          bins: this.series.busyBins(node),
+        });
       this.handler = handler;
     },
     serveStorage: (handler) => {
@@ -213,7 +226,9 @@ class PendingRequest {
 
   arrived(this: PendingRequest): void {
     const { world, sender, receiver } = this;
-    world.receive(receiver.id, sender.id, this.msg, (reply) => world.network.transmit(receiver, sender, reply, () => this.replied(reply)));
+    world.receive(receiver.id, sender.id, this.msg, (reply) =>
+      world.network.transmit(receiver, sender, reply, () => this.replied(reply)),
+    );
   }
 
   private replied(reply: Message): void {

@@ -15,7 +15,8 @@ describe("the home page's quick start", () => {
   });
 
   it("never says what a run will do, since the learner predicts it", () => {
-    for (const step of quickStart) expect(step.text, step.title).not.toMatch(/accept|reject|lost|land|safe|unsafe|overwrit/i);
+    for (const step of quickStart)
+      expect(step.text, step.title).not.toMatch(/accept|reject|lost|land|safe|unsafe|overwrit/i);
   });
 
   it("leads from each of its lab runs to the step after it, and from no other run", () => {

@@ -20,7 +20,11 @@ export const quickStart: readonly [QuickStep, ...QuickStep[]] = [
     text: "The same pause against storage that checks fencing tokens: predict again, then see what changed.",
     href: "/lab/?preset=gc-pause-fenced&predict=1",
   },
-  { title: "Read why", text: "Lesson 4, fencing tokens: what the fence checks, and where.", href: "/learn/04-fencing-tokens/" },
+  {
+    title: "Read why",
+    text: "Lesson 4, fencing tokens: what the fence checks, and where.",
+    href: "/learn/04-fencing-tokens/",
+  },
 ];
 
 /** The quick-start step a lab run belongs to (its preset, asked in predict mode), and the step after it. */

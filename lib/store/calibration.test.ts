@@ -12,7 +12,11 @@ const lessons = [
 function answered(...answers: [lesson: string, id: string, correct: boolean, confidence: Confidence | null][]) {
   return answers.reduce(
     (p, [lesson, id, correct, confidence]) =>
-      predictionAnswer(p, { lesson, id, fingerprint: "q1", chosen: correct ? 1 : 0, correct, confidence, reason: "" }, now),
+      predictionAnswer(
+        p,
+        { lesson, id, fingerprint: "q1", chosen: correct ? 1 : 0, correct, confidence, reason: "" },
+        now,
+      ),
     progressEmpty(),
   ).predictions;
 }
@@ -38,7 +42,11 @@ describe("calibration", () => {
       ["Leases", ["Sure: right 1 of 1", "Not said: right 0 of 1"]],
       ["Fencing tokens", ["Sure: right 1 of 2", "Guessing: right 1 of 1"]],
     ]);
-    expect(result.overall.map(tallyText)).toEqual(["Sure: right 2 of 3", "Guessing: right 1 of 1", "Not said: right 0 of 1"]);
+    expect(result.overall.map(tallyText)).toEqual([
+      "Sure: right 2 of 3",
+      "Guessing: right 1 of 1",
+      "Not said: right 0 of 1",
+    ]);
   });
 
   it("counts a prediction once, by its first answer (one given again after the reveal changes nothing), and leaves out lessons that no longer exist", () => {
@@ -49,7 +57,9 @@ describe("calibration", () => {
     );
     expect(calibration(predictions, lessons, asked(...Object.keys(predictions)))).toEqual({
       overall: [{ confidence: "sure", right: 0, total: 1 }],
-      concepts: [{ lesson: "04-fencing-tokens", title: "Fencing tokens", tallies: [{ confidence: "sure", right: 0, total: 1 }] }],
+      concepts: [
+        { lesson: "04-fencing-tokens", title: "Fencing tokens", tallies: [{ confidence: "sure", right: 0, total: 1 }] },
+      ],
     });
   });
 
@@ -60,6 +70,8 @@ describe("calibration", () => {
     );
     const reworded = new Map([["04-fencing-tokens/predict-gc-pause-fenced-17000", "q2"]]);
     expect(calibration(predictions, lessons, reworded)).toEqual({ overall: [], concepts: [] });
-    expect(calibration(predictions, lessons, asked("02-leases/predict-ttl-renewed-9000")).overall).toEqual([{ confidence: "sure", right: 1, total: 1 }]);
+    expect(calibration(predictions, lessons, asked("02-leases/predict-ttl-renewed-9000")).overall).toEqual([
+      { confidence: "sure", right: 1, total: 1 },
+    ]);
   });
 });

@@ -10,7 +10,11 @@ import type { Confidence, Progress } from "./progressSchema";
 /** Most sure first, as the home page lists them. */
 export const confidences: readonly Confidence[] = ["sure", "fairly-sure", "guessing"];
 
-export const confidenceLabels: Record<Confidence, string> = { sure: "Sure", "fairly-sure": "Fairly sure", guessing: "Guessing" };
+export const confidenceLabels: Record<Confidence, string> = {
+  sure: "Sure",
+  "fairly-sure": "Fairly sure",
+  guessing: "Guessing",
+};
 
 export interface CalibrationTally {
   /** null: answered without saying how sure. */
@@ -58,7 +62,10 @@ export function calibration(
   const counted = Object.entries(predictions)
     .filter(([key, prediction]) => current.get(key) === prediction.fingerprint)
     .map(([, prediction]) => prediction);
-  const byLesson = lessons.map((lesson) => ({ lesson, answered: counted.filter((prediction) => prediction.lesson === lesson.slug) }));
+  const byLesson = lessons.map((lesson) => ({
+    lesson,
+    answered: counted.filter((prediction) => prediction.lesson === lesson.slug),
+  }));
   return {
     overall: tallies(byLesson.flatMap(({ answered }) => answered)),
     concepts: byLesson

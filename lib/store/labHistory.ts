@@ -29,7 +29,10 @@ export type EditHistoryStore = ReturnType<typeof createEditHistoryStore>;
 
 export function createEditHistoryStore(scenario: ScenarioStore) {
   let restoring = false;
-  const current = (): HistoryEntry => ({ scenario: scenario.getState().scenario, presetId: scenario.getState().presetId });
+  const current = (): HistoryEntry => ({
+    scenario: scenario.getState().scenario,
+    presetId: scenario.getState().presetId,
+  });
 
   return createStore<EditHistoryState>()((set, get) => {
     /** Moves one step: the current scenario goes onto one stack, the top of the other comes back. */
@@ -47,13 +50,22 @@ export function createEditHistoryStore(scenario: ScenarioStore) {
       }
       // A scenario that no longer plans (it always did before) stays put: the stacks keep it.
       if (scenario.getState().scenario !== target.scenario) return;
-      set((s) => ({ [from]: stack.slice(0, -1), [to]: [...s[to], here].slice(-EDIT_HISTORY_LIMIT) }) as Pick<EditHistoryState, "past" | "future">);
+      set(
+        (s) =>
+          ({ [from]: stack.slice(0, -1), [to]: [...s[to], here].slice(-EDIT_HISTORY_LIMIT) }) as Pick<
+            EditHistoryState,
+            "past" | "future"
+          >,
+      );
     };
 
     const watch = () =>
       scenario.subscribe((state, previous) => {
         if (restoring || state.scenario === previous.scenario) return;
-        set((s) => ({ past: [...s.past, { scenario: previous.scenario, presetId: previous.presetId }].slice(-EDIT_HISTORY_LIMIT), future: [] }));
+        set((s) => ({
+          past: [...s.past, { scenario: previous.scenario, presetId: previous.presetId }].slice(-EDIT_HISTORY_LIMIT),
+          future: [],
+        }));
       });
 
     return { past: [], future: [], undo: () => move("past"), redo: () => move("future"), watch };

@@ -60,11 +60,15 @@ export interface PlaybackState {
 export type PlaybackStore = ReturnType<typeof createPlaybackStore>;
 
 /** The furthest the playhead may go. */
-export const playbackMax = (s: Pick<PlaybackState, "endT" | "limitT">) => (s.limitT === null ? s.endT : Math.min(s.endT, s.limitT));
+export const playbackMax = (s: Pick<PlaybackState, "endT" | "limitT">) =>
+  s.limitT === null ? s.endT : Math.min(s.endT, s.limitT);
 
 /** Where playing from t stops: where it was asked to, else at the run's last event if it is still ahead, else at the end. */
 export const stopAt = (s: Pick<PlaybackState, "t" | "endT" | "limitT" | "activityEndT" | "untilT">) =>
-  Math.min(playbackMax(s), s.untilT !== null && s.untilT > s.t ? s.untilT : s.t < s.activityEndT ? s.activityEndT : Infinity);
+  Math.min(
+    playbackMax(s),
+    s.untilT !== null && s.untilT > s.t ? s.untilT : s.t < s.activityEndT ? s.activityEndT : Infinity,
+  );
 
 export function createPlaybackStore(initial: { t: number | null; endT: number; activityEndT: number }) {
   return createStore<PlaybackState>()((set, get) => {
@@ -82,7 +86,12 @@ export function createPlaybackStore(initial: { t: number | null; endT: number; a
       frameRequest: null,
       setT: (t) => set({ t: clamp(t) }),
       // From the end (or past the last event), playing starts again from the beginning.
-      play: () => set((s) => ({ playing: true, untilT: null, t: s.t >= Math.min(playbackMax(s), Math.max(s.activityEndT, 1)) ? 0 : s.t })),
+      play: () =>
+        set((s) => ({
+          playing: true,
+          untilT: null,
+          t: s.t >= Math.min(playbackMax(s), Math.max(s.activityEndT, 1)) ? 0 : s.t,
+        })),
       playOn: (untilT) => set((s) => ({ playing: s.t < Math.min(playbackMax(s), untilT), untilT })),
       pause: () => set({ playing: false }),
       togglePlay: () => (get().playing ? get().pause() : get().play()),
@@ -106,9 +115,19 @@ export function createPlaybackStore(initial: { t: number | null; endT: number; a
       setSpeed: (speed) => set({ speed }),
       setRun: (endT, activityEndT) => {
         const speedWasAuto = get().speed === speedFor(get().activityEndT);
-        set((s) => ({ endT, activityEndT, t: Math.min(s.t, endT), speed: speedWasAuto ? speedFor(activityEndT) : s.speed }));
+        set((s) => ({
+          endT,
+          activityEndT,
+          t: Math.min(s.t, endT),
+          speed: speedWasAuto ? speedFor(activityEndT) : s.speed,
+        }));
       },
-      setLimit: (limitT) => set((s) => ({ limitT, t: limitT === null ? s.t : Math.min(s.t, limitT), playing: limitT === null ? s.playing : false })),
+      setLimit: (limitT) =>
+        set((s) => ({
+          limitT,
+          t: limitT === null ? s.t : Math.min(s.t, limitT),
+          playing: limitT === null ? s.playing : false,
+        })),
       setShowMessages: (showMessages) => set({ showMessages }),
       setShortcuts: (shortcuts) => set({ shortcuts }),
       frame: (window) => set((s) => ({ frameRequest: { window, seq: (s.frameRequest?.seq ?? 0) + 1 } })),

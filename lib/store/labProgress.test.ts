@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createLabProgressStore, labProgressHydrate, LAB_PROGRESS_KEY, LAB_PROGRESS_VERSION, type LabProgressStore } from "./labProgress";
+import {
+  createLabProgressStore,
+  labProgressHydrate,
+  LAB_PROGRESS_KEY,
+  LAB_PROGRESS_VERSION,
+  type LabProgressStore,
+} from "./labProgress";
 
 /** A Map-backed localStorage for node. */
 function memoryStorage(): Storage {
@@ -23,7 +29,12 @@ async function hydrated(): Promise<LabProgressStore> {
   return store;
 }
 
-const prediction = { question: "Will any update be lost?", choice: "yes", correct: true, at: "2026-01-01T00:00:00.000Z" };
+const prediction = {
+  question: "Will any update be lost?",
+  choice: "yes",
+  correct: true,
+  at: "2026-01-01T00:00:00.000Z",
+};
 
 describe("the lab's saved predictions", () => {
   beforeEach(() => {
@@ -47,7 +58,10 @@ describe("the lab's saved predictions", () => {
   });
 
   it("that cannot be read are kept aside, not thrown away, and the learner is told", async () => {
-    localStorage.setItem(LAB_PROGRESS_KEY, JSON.stringify({ state: { predictions: { x: { choice: 3 } } }, version: LAB_PROGRESS_VERSION }));
+    localStorage.setItem(
+      LAB_PROGRESS_KEY,
+      JSON.stringify({ state: { predictions: { x: { choice: 3 } } }, version: LAB_PROGRESS_VERSION }),
+    );
     const store = await hydrated();
     const damage = store.getState().damage!;
     expect(damage.reason).toContain("predictions.x");

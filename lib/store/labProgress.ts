@@ -91,7 +91,8 @@ export function createLabProgressStore() {
         progress: { predictions: {} },
         hydrated: false,
         damage: null,
-        recordPrediction: (key, prediction) => set((state) => ({ progress: { predictions: { ...state.progress.predictions, [key]: prediction } } })),
+        recordPrediction: (key, prediction) =>
+          set((state) => ({ progress: { predictions: { ...state.progress.predictions, [key]: prediction } } })),
       }),
       {
         name: LAB_PROGRESS_KEY,
@@ -103,7 +104,10 @@ export function createLabProgressStore() {
         merge: (saved, current) => (saved === undefined ? current : { ...current, progress: labProgressParse(saved) }),
         onRehydrateStorage: () => (_state, error) => {
           const damage = error
-            ? { reason: error instanceof Error ? error.message : String(error), keptUnder: labProgressQuarantine(localStorage, new Date()) }
+            ? {
+                reason: error instanceof Error ? error.message : String(error),
+                keptUnder: labProgressQuarantine(localStorage, new Date()),
+              }
             : null;
           store.setState({ hydrated: true, damage });
         },

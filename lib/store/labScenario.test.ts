@@ -25,7 +25,9 @@ describe("the lab's scenario store", () => {
     const store = open("?preset=gc-pause-fenced");
     store.getState().edit((s, r) => withService(s, r, "redlock"));
     expect(store.getState().resolved.storage.guard).toBe("none");
-    expect(store.getState().notices).toMatchObject([{ tone: "info", items: ["Storage guard set to none: Redlock issues no fencing token."] }]);
+    expect(store.getState().notices).toMatchObject([
+      { tone: "info", items: ["Storage guard set to none: Redlock issues no fencing token."] },
+    ]);
   });
 
   it("refuses a change that would make the scenario invalid, keeping the one it had", () => {
@@ -39,7 +41,10 @@ describe("the lab's scenario store", () => {
   it("tells the learner when a link could not be opened", () => {
     const store = open("?preset=nope");
     expect(store.getState().presetId).toBe("gc-pause");
-    expect(store.getState().notices[0]).toMatchObject({ tone: "error", title: "This link could not be opened, so the lab opened the default scenario" });
+    expect(store.getState().notices[0]).toMatchObject({
+      tone: "error",
+      title: "This link could not be opened, so the lab opened the default scenario",
+    });
   });
 
   it("tells the learner when only part of a link could be used, keeping its scenario", () => {
@@ -61,7 +66,10 @@ describe("the lab's scenario store", () => {
       const worker: JobWorker = {
         onmessage: null,
         onerror: null,
-        postMessage: () => queueMicrotask(() => worker.onmessage?.({ data: { kind: "error", message: "the engine broke" } } as MessageEvent)),
+        postMessage: () =>
+          queueMicrotask(() =>
+            worker.onmessage?.({ data: { kind: "error", message: "the engine broke" } } as MessageEvent),
+          ),
         terminate: () => {},
       };
       return worker;

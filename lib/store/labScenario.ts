@@ -115,14 +115,24 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
   let setState = (patch: StatePatch): void => {
     early.push(patch);
   };
-  simulateNow({ scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings }, first);
+  simulateNow(
+    { scenario: first.scenario, presetId: initial.presetId, resolved: first.resolved, warnings: first.warnings },
+    first,
+  );
 
   const store = createStore<ScenarioState>()((set, get) => {
-    const apply = (candidate: Scenario, presetId: string | null, notes: (title: string, items: string[]) => Notice[]) => {
+    const apply = (
+      candidate: Scenario,
+      presetId: string | null,
+      notes: (title: string, items: string[]) => Notice[],
+    ) => {
       const plan = planScenario(candidate);
       if (!plan.ok) {
         set((s) => ({
-          notices: [notice("error", "That change was not made: the scenario would not be valid", plan.errors), ...s.notices.filter((n) => n.tone !== "error")],
+          notices: [
+            notice("error", "That change was not made: the scenario would not be valid", plan.errors),
+            ...s.notices.filter((n) => n.tone !== "error"),
+          ],
         }));
         return;
       }
@@ -142,13 +152,19 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       runner.cancel();
       const title = "The run was cancelled";
       if (shown) {
-        set({ ...shown, ...notRunning, notices: [notice("info", title, ["The previous run is still shown, and its scenario is back."])] });
+        set({
+          ...shown,
+          ...notRunning,
+          notices: [notice("info", title, ["The previous run is still shown, and its scenario is back."])],
+        });
         return;
       }
       set(notRunning);
       const preset = presetById(DEFAULT_PRESET_ID);
       if (preset)
-        apply(preset.scenario, preset.id, () => [notice("info", title, ["There was no earlier run to keep, so the lab opened the default scenario."])]);
+        apply(preset.scenario, preset.id, () => [
+          notice("info", title, ["There was no earlier run to keep, so the lab opened the default scenario."]),
+        ]);
     };
     const opened: ScenarioState = {
       scenario: first.scenario,
@@ -165,7 +181,9 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
         const { scenario, resolved, presetId } = get();
         const candidate = change(scenario, resolved);
         const switched = streamSwitchNotes(scenario, candidate);
-        apply(candidate, presetId, (title, items) => (switched.length || items.length ? [notice("info", title, [...switched, ...items])] : []));
+        apply(candidate, presetId, (title, items) =>
+          switched.length || items.length ? [notice("info", title, [...switched, ...items])] : [],
+        );
       },
       choosePreset: (id) => {
         const preset = presetById(id);
@@ -177,11 +195,15 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       setPredicting: (on) => set({ predict: freshPredict(on) }),
       choose: (optionId) => set((s) => (s.predict.revealed ? s : { predict: { ...s.predict, choice: optionId } })),
       reveal: () => set((s) => (s.predict.choice === null ? s : { predict: { ...s.predict, revealed: true } })),
-      nextQuestion: (count) => set((s) => ({ predict: { ...freshPredict(true), index: (s.predict.index + 1) % Math.max(1, count) } })),
+      nextQuestion: (count) =>
+        set((s) => ({ predict: { ...freshPredict(true), index: (s.predict.index + 1) % Math.max(1, count) } })),
       setCompare: (compare) => set({ compare }),
       setMap: (settings) => set({ map: settings === null ? null : { ok: true, settings } }),
     };
-    return early.reduce<ScenarioState>((state, patch) => ({ ...state, ...(typeof patch === "function" ? patch(state) : patch) }), opened);
+    return early.reduce<ScenarioState>(
+      (state, patch) => ({ ...state, ...(typeof patch === "function" ? patch(state) : patch) }),
+      opened,
+    );
   });
   setState = (patch) => {
     store.setState(patch);
@@ -198,7 +220,10 @@ export function createScenarioStore(initial: DecodedLocation, runner: Runner = c
       failed: (message) =>
         setState((s) => ({
           ...notRunning,
-          notices: [...s.notices.filter((n) => n.tone !== "error"), notice("error", "The simulation stopped with an error", [message])],
+          notices: [
+            ...s.notices.filter((n) => n.tone !== "error"),
+            notice("error", "The simulation stopped with an error", [message]),
+          ],
         })),
       progress: (progress) =>
         setState((s) => {

@@ -13,7 +13,8 @@ import { TestLab } from "./testing";
 /** The simulation worker, in process, as sim.worker.ts serves it. */
 const simulationWorker = () => inProcessWorker((scope) => serveJob(scope, simulationJob));
 
-const heavyScenario = (name: string) => (heavy as { name: string; scenario: Scenario }[]).find((h) => h.name === name)!.scenario;
+const heavyScenario = (name: string) =>
+  (heavy as { name: string; scenario: Scenario }[]).find((h) => h.name === name)!.scenario;
 
 /** The lab on gc-pause, whose runs in the worker go to one held worker. */
 function openHeld() {
@@ -26,7 +27,8 @@ function openHeld() {
 }
 
 /** The held worker reports how far its run has got. */
-const report = (worker: JobWorker, progress: RunProgress) => worker.onmessage?.({ data: { kind: "progress", progress } } as MessageEvent);
+const report = (worker: JobWorker, progress: RunProgress) =>
+  worker.onmessage?.({ data: { kind: "progress", progress } } as MessageEvent);
 
 /** A worker that answers only when the test makes it, to catch a run while it is still going. */
 function heldWorker() {
@@ -99,7 +101,12 @@ describe("a lab session", () => {
     const state = () => lab.session.scenario.getState();
     lab.edit(() => heavy[0]!.scenario as Scenario);
     // How far the main thread's try got, before the worker has reported anything.
-    expect(state()).toMatchObject({ pending: true, runProgress: { events: 5_000 }, scenario: heavy[0]!.scenario, presetId: "gc-pause" });
+    expect(state()).toMatchObject({
+      pending: true,
+      runProgress: { events: 5_000 },
+      scenario: heavy[0]!.scenario,
+      presetId: "gc-pause",
+    });
     report(worker, { reachedMs: 183_000, events: 140_000, jobsDone: 0 });
     expect(state().runProgress).toEqual({ reachedMs: 183_000, events: 140_000, jobsDone: 0 });
     state().cancelRun();
@@ -113,7 +120,9 @@ describe("a lab session", () => {
       resolved: before.result.scenario,
     });
     expect(lab.result).toBe(before.result);
-    expect(lab.notices.map((n) => [n.title, ...n.items])).toEqual([["The run was cancelled", "The previous run is still shown, and its scenario is back."]]);
+    expect(lab.notices.map((n) => [n.title, ...n.items])).toEqual([
+      ["The run was cancelled", "The previous run is still shown, and its scenario is back."],
+    ]);
     lab.close();
   });
 
@@ -155,18 +164,28 @@ describe("a lab session", () => {
     for (const name of ["Chubby with a 1 ms lease", "etcd, 10,000 jobs of 1 ms", "Kubernetes renewing every 1 ms"]) {
       const lab = TestLab.open("?preset=gc-pause", createRunner(heldWorker));
       lab.edit(() => heavyScenario(name));
-      expect(lab.session.scenario.getState(), name).toMatchObject({ pending: true, runProgress: { events: 5_000 }, eventLimit: null, foretold: false });
+      expect(lab.session.scenario.getState(), name).toMatchObject({
+        pending: true,
+        runProgress: { events: 5_000 },
+        eventLimit: null,
+        foretold: false,
+      });
       lab.close();
     }
   });
 
   it("opens the default scenario when the run of the link it opened with is cancelled", () => {
-    const lab = TestLab.open(`?s=${Buffer.from(JSON.stringify(heavy[0]!.scenario)).toString("base64url")}`, createRunner(heldWorker));
+    const lab = TestLab.open(
+      `?s=${Buffer.from(JSON.stringify(heavy[0]!.scenario)).toString("base64url")}`,
+      createRunner(heldWorker),
+    );
     expect(lab.session.scenario.getState().pending).toBe(true);
     lab.session.scenario.getState().cancelRun();
     expect(lab.session.scenario.getState().presetId).toBe("gc-pause");
     expect(lab.summary.verdict).toBe("unsafe");
-    expect(lab.notices.at(-1)?.items).toEqual(["There was no earlier run to keep, so the lab opened the default scenario."]);
+    expect(lab.notices.at(-1)?.items).toEqual([
+      "There was no earlier run to keep, so the lab opened the default scenario.",
+    ]);
     lab.close();
   });
 });

@@ -33,11 +33,16 @@ export function createLabSession(initial: DecodedLocation, options: { runner?: R
   const runner = options.runner ?? createRunner();
   const scenario = createScenarioStore(initial, runner);
   const { resolved, result } = scenario.getState();
-  const playback = createPlaybackStore({ t: initial.t, endT: resolved.durationMs, activityEndT: result ? modelOf(result).activityEndT : resolved.durationMs });
+  const playback = createPlaybackStore({
+    t: initial.t,
+    endT: resolved.durationMs,
+    activityEndT: result ? modelOf(result).activityEndT : resolved.durationMs,
+  });
 
   const follow = () => {
     const step = (state: ScenarioState, previous: ScenarioState | null) => {
-      if (state.result && state.result !== previous?.result) playback.getState().setRun(state.result.scenario.durationMs, modelOf(state.result).activityEndT);
+      if (state.result && state.result !== previous?.result)
+        playback.getState().setRun(state.result.scenario.durationMs, modelOf(state.result).activityEndT);
       const limit = hiddenAfter(state);
       const before = previous ? hiddenAfter(previous) : null;
       // Predict mode's limit only: a limit set by another owner (a slide's reveal stopping at the

@@ -41,7 +41,11 @@ describe("the progress store", () => {
 
   for (const [name, raw, reason] of [
     ["not JSON", "{ oops", "it is not valid JSON"],
-    ["the wrong shape", JSON.stringify({ state: { quizzes: 3 }, version: PROGRESS_VERSION }), "quizzes: Invalid input: expected record, received number"],
+    [
+      "the wrong shape",
+      JSON.stringify({ state: { quizzes: 3 }, version: PROGRESS_VERSION }),
+      "quizzes: Invalid input: expected record, received number",
+    ],
     [
       "from a newer version",
       JSON.stringify({ state: {}, version: PROGRESS_VERSION + 1 }),
@@ -67,7 +71,11 @@ describe("the progress store", () => {
 
       const { notice, hydrated } = store.getState();
       expect(hydrated).toBe(true);
-      expect(notice).toEqual({ kind: "damaged", reason, keptUnder: expect.stringMatching(/^lease-lab:progress:damaged:/) });
+      expect(notice).toEqual({
+        kind: "damaged",
+        reason,
+        keptUnder: expect.stringMatching(/^lease-lab:progress:damaged:/),
+      });
       if (notice?.kind !== "damaged" || !notice.keptUnder) throw new Error("no copy kept");
       expect(storage.getItem(notice.keptUnder)).toBe(raw);
 

@@ -7,7 +7,15 @@
 import { createStore } from "zustand";
 import { persist } from "zustand/middleware";
 import { progressMigrate } from "./progressMigrate";
-import { PROGRESS_VERSION, progressEmpty, progressParse, type DrillAttempt, type Grade, type Progress, type VisitKind } from "./progressSchema";
+import {
+  PROGRESS_VERSION,
+  progressEmpty,
+  progressParse,
+  type DrillAttempt,
+  type Grade,
+  type Progress,
+  type VisitKind,
+} from "./progressSchema";
 import { challengeSolved, type ChallengeScore } from "./progressChallenges";
 import { codeLevelPassed, type CodePass } from "./progressCode";
 import { PROGRESS_KEY, progressErrorReason, progressQuarantine, progressStorage } from "./progressStorage";
@@ -62,7 +70,8 @@ export function createProgressStore() {
   const store = createStore<ProgressState>()(
     persist(
       (set) => {
-        const update = (change: (progress: Progress) => Progress) => set((state) => ({ progress: change(state.progress) }));
+        const update = (change: (progress: Progress) => Progress) =>
+          set((state) => ({ progress: change(state.progress) }));
         return {
           progress: progressEmpty(),
           hydrated: false,
@@ -70,14 +79,16 @@ export function createProgressStore() {
           unsaved: null,
           answerQuestion: (answer, now = new Date()) => update((p) => quizAnswer(p, answer, now)),
           restartQuiz: (slug) => update((p) => quizRestart(p, slug)),
-          reviewQuestion: (questionId, correct, now = new Date()) => update((p) => questionReview(p, questionId, correct, now)),
+          reviewQuestion: (questionId, correct, now = new Date()) =>
+            update((p) => questionReview(p, questionId, correct, now)),
           answerPrediction: (answer, now = new Date()) => update((p) => predictionAnswer(p, answer, now)),
           reviewPrediction: (key, correct, now = new Date()) => update((p) => predictionReview(p, key, correct, now)),
           updateDrillAttempt: (slug, patch) => update((p) => drillAttemptUpdate(p, slug, patch)),
           rateDrill: (slug, grade, now = new Date()) => update((p) => drillRate(p, slug, grade, now)),
           restartDrill: (slug) => update((p) => drillRestart(p, slug)),
           visit: (kind, slug, now = new Date()) => update((p) => progressVisit(p, kind, slug, now)),
-          setLessonUnderstood: (slug, understood, now = new Date()) => update((p) => lessonUnderstood(p, slug, understood, now)),
+          setLessonUnderstood: (slug, understood, now = new Date()) =>
+            update((p) => lessonUnderstood(p, slug, understood, now)),
           setNumberKeys: (enabled) => update((p) => ({ ...p, settings: { ...p.settings, numberKeys: enabled } })),
           solveChallenge: (slug, score, now = new Date()) => update((p) => challengeSolved(p, slug, score, now)),
           passCodeLevel: (slug, pass, now = new Date()) => update((p) => codeLevelPassed(p, slug, pass, now)),
@@ -100,7 +111,11 @@ export function createProgressStore() {
         onRehydrateStorage: () => (_state, error) => {
           // Move the damaged value aside before anything is saved over it.
           const notice: ProgressNotice | null = error
-            ? { kind: "damaged", reason: progressErrorReason(error), keptUnder: progressQuarantine(localStorage, new Date()) }
+            ? {
+                kind: "damaged",
+                reason: progressErrorReason(error),
+                keptUnder: progressQuarantine(localStorage, new Date()),
+              }
             : null;
           store.setState({ hydrated: true, notice });
         },

@@ -9,15 +9,26 @@ const tuesday = new Date("2026-12-01T10:00:00Z");
 describe("challengeSolved", () => {
   it("records the first win with its date, and keeps only a better score after it", () => {
     let p = challengeSolved(progressEmpty(), "redis-one-pause", { faults: 1, pauseMs: 9000 }, monday);
-    expect(p.challenges["redis-one-pause"]).toEqual({ solvedAt: monday.toISOString(), best: { faults: 1, pauseMs: 9000 } });
+    expect(p.challenges["redis-one-pause"]).toEqual({
+      solvedAt: monday.toISOString(),
+      best: { faults: 1, pauseMs: 9000 },
+    });
     const worse = challengeSolved(p, "redis-one-pause", { faults: 1, pauseMs: 12000 }, tuesday);
     expect(worse).toBe(p);
     p = challengeSolved(p, "redis-one-pause", { faults: 1, pauseMs: 8000 }, tuesday);
-    expect(p.challenges["redis-one-pause"]).toEqual({ solvedAt: monday.toISOString(), best: { faults: 1, pauseMs: 8000 } });
+    expect(p.challenges["redis-one-pause"]).toEqual({
+      solvedAt: monday.toISOString(),
+      best: { faults: 1, pauseMs: 8000 },
+    });
   });
 
   it("scores a defend level by the controls changed", () => {
-    const p = challengeSolved(challengeSolved(progressEmpty(), "fence-the-pause", { changes: 3 }, monday), "fence-the-pause", { changes: 2 }, tuesday);
+    const p = challengeSolved(
+      challengeSolved(progressEmpty(), "fence-the-pause", { changes: 3 }, monday),
+      "fence-the-pause",
+      { changes: 2 },
+      tuesday,
+    );
     expect(p.challenges["fence-the-pause"]!.best).toEqual({ changes: 2 });
   });
 });

@@ -9,10 +9,29 @@ const tuesday = new Date("2026-12-08T10:00:00Z");
 
 describe("code levels in progress", () => {
   it("keeps the first pass's date and the best par score", () => {
-    let p = codeLevelPassed(progressEmpty(), "plain-del", { fingerprint: "a1", best: { kind: "service-calls", value: 9, met: false } }, monday);
-    p = codeLevelPassed(p, "plain-del", { fingerprint: "b2", best: { kind: "service-calls", value: 6, met: true } }, tuesday);
-    expect(p.code["plain-del"]).toEqual({ solvedAt: monday.toISOString(), fingerprint: "b2", best: { kind: "service-calls", value: 6, met: true } });
-    const worse = codeLevelPassed(p, "plain-del", { fingerprint: "c3", best: { kind: "service-calls", value: 7, met: true } }, tuesday);
+    let p = codeLevelPassed(
+      progressEmpty(),
+      "plain-del",
+      { fingerprint: "a1", best: { kind: "service-calls", value: 9, met: false } },
+      monday,
+    );
+    p = codeLevelPassed(
+      p,
+      "plain-del",
+      { fingerprint: "b2", best: { kind: "service-calls", value: 6, met: true } },
+      tuesday,
+    );
+    expect(p.code["plain-del"]).toEqual({
+      solvedAt: monday.toISOString(),
+      fingerprint: "b2",
+      best: { kind: "service-calls", value: 6, met: true },
+    });
+    const worse = codeLevelPassed(
+      p,
+      "plain-del",
+      { fingerprint: "c3", best: { kind: "service-calls", value: 7, met: true } },
+      tuesday,
+    );
     expect(worse).toBe(p);
     expect(progressParse(JSON.parse(JSON.stringify(p)))).toEqual(p);
   });
@@ -24,8 +43,18 @@ describe("code levels in progress", () => {
   });
 
   it("exports and imports code levels with the rest", () => {
-    const p = codeLevelPassed(progressEmpty(), "no-expiry", { fingerprint: "f", best: { kind: "finish-ms", value: 12000, met: true } }, monday);
-    const file = JSON.stringify({ format: "lease-lab-progress", version: 6, exportedAt: monday.toISOString(), progress: p });
+    const p = codeLevelPassed(
+      progressEmpty(),
+      "no-expiry",
+      { fingerprint: "f", best: { kind: "finish-ms", value: 12000, met: true } },
+      monday,
+    );
+    const file = JSON.stringify({
+      format: "lease-lab-progress",
+      version: 6,
+      exportedAt: monday.toISOString(),
+      progress: p,
+    });
     expect(progressImportParse(file)).toEqual({ ok: true, progress: p, exportedAt: monday.toISOString() });
   });
 });

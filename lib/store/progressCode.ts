@@ -14,6 +14,10 @@ const beats = (a: CodePass["best"], b: CodePass["best"]) => (a.met !== b.met ? a
 export function codeLevelPassed(progress: Progress, slug: string, pass: CodePass, now: Date): Progress {
   const previous = progress.code[slug];
   if (previous && !beats(pass.best, previous.best)) return progress;
-  const entry: CodeLevelProgress = { solvedAt: previous?.solvedAt ?? now.toISOString(), fingerprint: pass.fingerprint, best: pass.best };
+  const entry: CodeLevelProgress = {
+    solvedAt: previous?.solvedAt ?? now.toISOString(),
+    fingerprint: pass.fingerprint,
+    best: pass.best,
+  };
   return { ...progress, code: { ...progress.code, [slug]: entry } };
 }

@@ -21,11 +21,19 @@ describe("lessons marked as understood", () => {
   });
 
   it("start empty in progress saved before lessons existed (version 1)", () => {
-    expect(progressMigrate({ ...progressV1(), settings: { numberKeys: false } }, 1)).toEqual({ ...progressEmpty(), settings: { numberKeys: false } });
+    expect(progressMigrate({ ...progressV1(), settings: { numberKeys: false } }, 1)).toEqual({
+      ...progressEmpty(),
+      settings: { numberKeys: false },
+    });
   });
 
   it("load from an export made by version 1", () => {
-    const file = JSON.stringify({ format: "lease-lab-progress", version: 1, exportedAt: now.toISOString(), progress: progressV1() });
+    const file = JSON.stringify({
+      format: "lease-lab-progress",
+      version: 1,
+      exportedAt: now.toISOString(),
+      progress: progressV1(),
+    });
     expect(progressImportParse(file)).toEqual({ ok: true, progress: progressEmpty(), exportedAt: now.toISOString() });
   });
 });

@@ -27,7 +27,9 @@ const steps: Record<number, (state: unknown) => unknown> = {
 export function progressMigrate(state: unknown, version: number): Progress {
   if (!Number.isInteger(version) || version < 1) throw new ProgressError(`unknown progress version ${String(version)}`);
   if (version > PROGRESS_VERSION) {
-    throw new ProgressError(`it was saved by a newer version of Lease Lab (progress version ${version}; this one reads up to ${PROGRESS_VERSION})`);
+    throw new ProgressError(
+      `it was saved by a newer version of Lease Lab (progress version ${version}; this one reads up to ${PROGRESS_VERSION})`,
+    );
   }
   let migrated = state;
   for (let from = version; from < PROGRESS_VERSION; from++) {

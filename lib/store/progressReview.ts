@@ -24,7 +24,11 @@ export interface ReviewQueue {
  * fingerprint of each one's question: a card kept for a question since reworded is left out too.
  * Without `predictions`, every prediction is.
  */
-type Known = { questionIds: ReadonlySet<string>; drillSlugs: ReadonlySet<string>; predictions?: ReadonlyMap<string, string> };
+type Known = {
+  questionIds: ReadonlySet<string>;
+  drillSlugs: ReadonlySet<string>;
+  predictions?: ReadonlyMap<string, string>;
+};
 type Cards = Pick<Progress, "questions" | "drills"> & Partial<Pick<Progress, "predictions">>;
 
 /**
@@ -38,7 +42,8 @@ export function cramQueue(progress: Cards, known: Known): ReviewItem[] {
     if (known.questionIds.has(id)) items.push({ kind: "question", id, due: card.due });
   }
   for (const [key, prediction] of Object.entries(progress.predictions ?? {})) {
-    if (prediction.card && known.predictions?.get(key) === prediction.fingerprint) items.push({ kind: "prediction", id: key, due: prediction.card.due });
+    if (prediction.card && known.predictions?.get(key) === prediction.fingerprint)
+      items.push({ kind: "prediction", id: key, due: prediction.card.due });
   }
   for (const [slug, drill] of Object.entries(progress.drills)) {
     if (drill.card && known.drillSlugs.has(slug)) items.push({ kind: "drill", id: slug, due: drill.card.due });

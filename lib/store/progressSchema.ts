@@ -135,7 +135,17 @@ export type Confidence = z.infer<typeof confidenceSchema>;
 export type CodeLevelProgress = z.infer<typeof codeLevelSchema>;
 
 export function progressEmpty(): Progress {
-  return { quizzes: {}, questions: {}, drills: {}, lessons: {}, challenges: {}, predictions: {}, code: {}, lastVisited: null, settings: { numberKeys: true } };
+  return {
+    quizzes: {},
+    questions: {},
+    drills: {},
+    lessons: {},
+    challenges: {},
+    predictions: {},
+    code: {},
+    lastVisited: null,
+    settings: { numberKeys: true },
+  };
 }
 
 /** Why saved or imported progress was refused, in one line a learner can read. */

@@ -34,9 +34,11 @@ export function checkSave<T = Progress>(record: unknown): StorageValue<T> {
     throw new ProgressError(`it holds ${describe(record)}, not saved progress`);
   }
   const { state, version, format } = record as { state?: unknown; version?: unknown; format?: unknown };
-  if (format === PROGRESS_EXPORT_FORMAT) throw new ProgressError("it holds a progress export file, not a save (use “Import progress” to load an export)");
+  if (format === PROGRESS_EXPORT_FORMAT)
+    throw new ProgressError("it holds a progress export file, not a save (use “Import progress” to load an export)");
   if (typeof version !== "number") throw new ProgressError("it has no progress version, so it is not a save");
-  if (typeof state !== "object" || state === null || Array.isArray(state)) throw new ProgressError("it has a version but no progress in it");
+  if (typeof state !== "object" || state === null || Array.isArray(state))
+    throw new ProgressError("it has a version but no progress in it");
   return record as StorageValue<T>;
 }
 
@@ -50,7 +52,9 @@ export function readSave<T>(storage: Storage, name: string): StorageValue<T> | n
  * localStorage as zustand's persist wants it, or undefined where the browser refuses storage.
  * `saved` hears how each save went: null once it is stored, or why it was not (a full storage).
  */
-export function progressStorage(saved: (failure: string | null) => void = () => {}): PersistStorage<Progress> | undefined {
+export function progressStorage(
+  saved: (failure: string | null) => void = () => {},
+): PersistStorage<Progress> | undefined {
   const json = createJSONStorage<Progress>(() => localStorage);
   if (!json) return undefined;
   return {
@@ -72,7 +76,9 @@ export function progressStorage(saved: (failure: string | null) => void = () => 
 /** Why a save was refused, in words for the learner. */
 export function saveFailureReason(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
-  return name === "QuotaExceededError" ? "this browser's storage for Lease Lab is full" : "this browser refused to store it";
+  return name === "QuotaExceededError"
+    ? "this browser's storage for Lease Lab is full"
+    : "this browser refused to store it";
 }
 
 /** Why saved progress could not be read, in words for the learner. */

@@ -5,7 +5,11 @@ import { progressExport, progressExportFileName, progressHoldings, progressImpor
 import { lessonUnderstood, predictionAnswer, quizAnswer } from "./progressUpdate";
 
 const now = new Date("2025-03-01T09:00:00.000Z");
-const progress = quizAnswer(progressEmpty(), { setSlug: "s", questionIds: ["s/q1"], questionId: "s/q1", chosen: [0], correct: false }, now);
+const progress = quizAnswer(
+  progressEmpty(),
+  { setSlug: "s", questionIds: ["s/q1"], questionId: "s/q1", chosen: [0], correct: false },
+  now,
+);
 
 describe("progress export and import", () => {
   it("round-trips", () => {
@@ -19,7 +23,12 @@ describe("progress export and import", () => {
       "{ not json",
       JSON.stringify({ hello: "world" }),
       JSON.stringify({ format: "lease-lab-progress", progress: {} }),
-      JSON.stringify({ format: "lease-lab-progress", version: PROGRESS_VERSION + 1, exportedAt: now.toISOString(), progress }),
+      JSON.stringify({
+        format: "lease-lab-progress",
+        version: PROGRESS_VERSION + 1,
+        exportedAt: now.toISOString(),
+        progress,
+      }),
       JSON.stringify({
         format: "lease-lab-progress",
         version: PROGRESS_VERSION,
@@ -44,12 +53,34 @@ describe("what progress holds, said before an import replaces it", () => {
   const now = new Date("2025-03-01T09:00:00.000Z");
   it("counts quiz sets, lessons understood, challenges won, review cards and predictions, naming only what there is", () => {
     expect(progressHoldings(progressEmpty())).toBe("nothing");
-    const one = quizAnswer(progressEmpty(), { setSlug: "s", questionIds: ["s/q1", "s/q2"], questionId: "s/q1", chosen: [1], correct: false }, now);
+    const one = quizAnswer(
+      progressEmpty(),
+      { setSlug: "s", questionIds: ["s/q1", "s/q2"], questionId: "s/q1", chosen: [1], correct: false },
+      now,
+    );
     expect(progressHoldings(one)).toBe("1 quiz set and 1 review card");
     let rich = lessonUnderstood(lessonUnderstood(one, "leases", true, now), "fencing", true, now);
     rich = challengeSolved(rich, "fence-the-pause", { changes: 1 }, now);
-    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-1", fingerprint: "f1", chosen: 0, correct: false, confidence: "sure", reason: "" }, now);
-    rich = predictionAnswer(rich, { lesson: "leases", id: "predict-2", fingerprint: "f2", chosen: 1, correct: true, confidence: null, reason: "" }, now);
-    expect(progressHoldings(rich)).toBe("1 quiz set, 2 lessons understood, 1 challenge won, 2 review cards and 2 predictions answered");
+    rich = predictionAnswer(
+      rich,
+      {
+        lesson: "leases",
+        id: "predict-1",
+        fingerprint: "f1",
+        chosen: 0,
+        correct: false,
+        confidence: "sure",
+        reason: "",
+      },
+      now,
+    );
+    rich = predictionAnswer(
+      rich,
+      { lesson: "leases", id: "predict-2", fingerprint: "f2", chosen: 1, correct: true, confidence: null, reason: "" },
+      now,
+    );
+    expect(progressHoldings(rich)).toBe(
+      "1 quiz set, 2 lessons understood, 1 challenge won, 2 review cards and 2 predictions answered",
+    );
   });
 });

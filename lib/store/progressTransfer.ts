@@ -21,7 +21,11 @@ const envelopeSchema = z.object({
 });
 
 export function progressExport(progress: Progress, now: Date): string {
-  return JSON.stringify({ format: PROGRESS_EXPORT_FORMAT, version: PROGRESS_VERSION, exportedAt: now.toISOString(), progress }, null, 2);
+  return JSON.stringify(
+    { format: PROGRESS_EXPORT_FORMAT, version: PROGRESS_VERSION, exportedAt: now.toISOString(), progress },
+    null,
+    2,
+  );
 }
 
 /** The file name an export is saved under, by the learner's local date. */
@@ -42,7 +46,8 @@ export function progressImportParse(text: string): ImportResult {
   }
   const envelope = envelopeSchema.safeParse(data);
   if (!envelope.success) {
-    const isOurs = typeof data === "object" && data !== null && (data as { format?: unknown }).format === PROGRESS_EXPORT_FORMAT;
+    const isOurs =
+      typeof data === "object" && data !== null && (data as { format?: unknown }).format === PROGRESS_EXPORT_FORMAT;
     return {
       ok: false,
       reason: isOurs
@@ -51,7 +56,11 @@ export function progressImportParse(text: string): ImportResult {
     };
   }
   try {
-    return { ok: true, progress: progressMigrate(envelope.data.progress, envelope.data.version), exportedAt: envelope.data.exportedAt };
+    return {
+      ok: true,
+      progress: progressMigrate(envelope.data.progress, envelope.data.version),
+      exportedAt: envelope.data.exportedAt,
+    };
   } catch (error) {
     if (!(error instanceof ProgressError)) throw error;
     return { ok: false, reason: `This progress file cannot be used: ${error.message}.` };
@@ -70,7 +79,11 @@ export function progressHoldings(progress: Progress): string {
     Object.values(progress.predictions).filter((p) => p.card).length +
     Object.values(progress.drills).filter((d) => d.card).length;
   const parts = [
-    counted(Object.values(progress.quizzes).filter((set) => set.best || Object.keys(set.answers).length > 0).length, "quiz set", "quiz sets"),
+    counted(
+      Object.values(progress.quizzes).filter((set) => set.best || Object.keys(set.answers).length > 0).length,
+      "quiz set",
+      "quiz sets",
+    ),
     counted(Object.keys(progress.lessons).length, "lesson understood", "lessons understood"),
     counted(Object.keys(progress.challenges).length, "challenge won", "challenges won"),
     counted(Object.keys(progress.code).length, "code level passed", "code levels passed"),

@@ -6,7 +6,13 @@ import { reviewQueue } from "./progressReview";
 const t0 = new Date("2025-03-01T09:00:00.000Z");
 const days = (n: number) => new Date(t0.getTime() + n * 86_400_000);
 const questionIds = ["s/q1", "s/q2"];
-const answer = (questionId: string, correct: boolean) => ({ setSlug: "s", questionIds, questionId, chosen: [correct ? 1 : 0], correct });
+const answer = (questionId: string, correct: boolean) => ({
+  setSlug: "s",
+  questionIds,
+  questionId,
+  chosen: [correct ? 1 : 0],
+  correct,
+});
 
 describe("quiz progress", () => {
   it("finishes a run when every question is answered, and keeps the best score across runs", () => {
@@ -57,7 +63,10 @@ describe("drill progress", () => {
   it("keeps the draft, schedules the drill when rated, and a new attempt keeps the schedule", () => {
     let p = drillAttemptUpdate(progressEmpty(), "d", { answer: "c1 pauses…" });
     p = drillAttemptUpdate(p, "d", { revealed: true, rubric: [0, 2] });
-    expect(p.drills.d).toEqual({ card: null, attempt: { answer: "c1 pauses…", revealed: true, rubric: [0, 2], rating: null } });
+    expect(p.drills.d).toEqual({
+      card: null,
+      attempt: { answer: "c1 pauses…", revealed: true, rubric: [0, 2], rating: null },
+    });
 
     p = drillRate(p, "d", 3, t0);
     expect(p.drills.d!.attempt.rating).toBe(3);

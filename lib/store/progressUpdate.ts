@@ -3,7 +3,15 @@
  * The store's actions call these and set the result; the tests call them directly.
  */
 import { cardNew, cardReview } from "./progressSchedule";
-import type { Confidence, DrillAttempt, DrillProgress, Grade, Progress, QuizSetProgress, VisitKind } from "./progressSchema";
+import type {
+  Confidence,
+  DrillAttempt,
+  DrillProgress,
+  Grade,
+  Progress,
+  QuizSetProgress,
+  VisitKind,
+} from "./progressSchema";
 
 const GOOD: Grade = 3;
 const AGAIN: Grade = 1;
@@ -50,7 +58,10 @@ export function quizAnswer(progress: Progress, answer: QuizAnswer, now: Date): P
   const card = progress.questions[answer.questionId];
   const questions =
     card || !answer.correct
-      ? { ...progress.questions, [answer.questionId]: card ? cardReview(card, answer.correct ? GOOD : AGAIN, now) : cardNew(now) }
+      ? {
+          ...progress.questions,
+          [answer.questionId]: card ? cardReview(card, answer.correct ? GOOD : AGAIN, now) : cardNew(now),
+        }
       : progress.questions;
 
   return {
@@ -71,7 +82,10 @@ export function quizRestart(progress: Progress, slug: string): Progress {
 export function questionReview(progress: Progress, questionId: string, correct: boolean, now: Date): Progress {
   const card = progress.questions[questionId];
   if (!card) return progress;
-  return { ...progress, questions: { ...progress.questions, [questionId]: cardReview(card, correct ? GOOD : AGAIN, now) } };
+  return {
+    ...progress,
+    questions: { ...progress.questions, [questionId]: cardReview(card, correct ? GOOD : AGAIN, now) },
+  };
 }
 
 export interface PredictionAnswer {
@@ -108,7 +122,16 @@ export function predictionAnswer(progress: Progress, answer: PredictionAnswer, n
     ...progress,
     predictions: {
       ...progress.predictions,
-      [key]: { lesson, fingerprint, chosen, correct, confidence, reason, answeredAt: now.toISOString(), card: correct ? null : cardNew(now) },
+      [key]: {
+        lesson,
+        fingerprint,
+        chosen,
+        correct,
+        confidence,
+        reason,
+        answeredAt: now.toISOString(),
+        card: correct ? null : cardNew(now),
+      },
     },
   };
 }
@@ -117,11 +140,21 @@ export function predictionAnswer(progress: Progress, answer: PredictionAnswer, n
 export function predictionReview(progress: Progress, key: string, correct: boolean, now: Date): Progress {
   const prediction = progress.predictions[key];
   if (!prediction?.card) return progress;
-  return { ...progress, predictions: { ...progress.predictions, [key]: { ...prediction, card: cardReview(prediction.card, correct ? GOOD : AGAIN, now) } } };
+  return {
+    ...progress,
+    predictions: {
+      ...progress.predictions,
+      [key]: { ...prediction, card: cardReview(prediction.card, correct ? GOOD : AGAIN, now) },
+    },
+  };
 }
 
 /** Keeps the learner's draft answer, the reveal and the ticked rubric items of a drill attempt. */
-export function drillAttemptUpdate(progress: Progress, slug: string, patch: Partial<Omit<DrillAttempt, "rating">>): Progress {
+export function drillAttemptUpdate(
+  progress: Progress,
+  slug: string,
+  patch: Partial<Omit<DrillAttempt, "rating">>,
+): Progress {
   const drill = drillProgress(progress, slug);
   return { ...progress, drills: { ...progress.drills, [slug]: { ...drill, attempt: { ...drill.attempt, ...patch } } } };
 }
@@ -129,7 +162,10 @@ export function drillAttemptUpdate(progress: Progress, slug: string, patch: Part
 /** The learner's rating of an attempt schedules the drill's next review. */
 export function drillRate(progress: Progress, slug: string, grade: Grade, now: Date): Progress {
   const drill = drillProgress(progress, slug);
-  const rated: DrillProgress = { card: cardReview(drill.card, grade, now), attempt: { ...drill.attempt, revealed: true, rating: grade } };
+  const rated: DrillProgress = {
+    card: cardReview(drill.card, grade, now),
+    attempt: { ...drill.attempt, revealed: true, rating: grade },
+  };
   return { ...progress, drills: { ...progress.drills, [slug]: rated } };
 }
 

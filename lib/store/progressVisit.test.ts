@@ -29,7 +29,9 @@ describe("the last visit", () => {
     const saved = JSON.parse(JSON.stringify({ ...progressEmpty(), lastVisited: lessonVisit }));
     expect(progressParse(saved).lastVisited).toEqual(lessonVisit);
     expect(progressMigrate(saved, PROGRESS_VERSION).lastVisited).toEqual(lessonVisit);
-    expect(() => progressParse({ ...saved, lastVisited: { ...lessonVisit, kind: "deck" } })).toThrow(/^lastVisited\.kind: /);
+    expect(() => progressParse({ ...saved, lastVisited: { ...lessonVisit, kind: "deck" } })).toThrow(
+      /^lastVisited\.kind: /,
+    );
   });
 
   it("leaves progress saved by version 2 as it was", () => {
@@ -38,11 +40,20 @@ describe("the last visit", () => {
 
   it("survives an export and an import", () => {
     const progress = progressVisit(progressV2(), "lesson", "03-the-pause", now);
-    expect(progressImportParse(progressExport(progress, now))).toEqual({ ok: true, progress, exportedAt: now.toISOString() });
+    expect(progressImportParse(progressExport(progress, now))).toEqual({
+      ok: true,
+      progress,
+      exportedAt: now.toISOString(),
+    });
   });
 
   it("loads from an export made by version 2", () => {
-    const file = JSON.stringify({ format: "lease-lab-progress", version: 2, exportedAt: now.toISOString(), progress: progressV2() });
+    const file = JSON.stringify({
+      format: "lease-lab-progress",
+      version: 2,
+      exportedAt: now.toISOString(),
+      progress: progressV2(),
+    });
     expect(progressImportParse(file)).toEqual({ ok: true, progress: progressV2(), exportedAt: now.toISOString() });
   });
 });

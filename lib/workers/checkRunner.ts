@@ -12,7 +12,14 @@ import { startWorker } from "@/lib/workers/workerScript";
 
 export type CheckRequest =
   /** `counterexampleWhen`: "goal-fails" for a defend level, "goal-holds" to confirm a break level cannot be won. */
-  { kind: "check"; scenario: Scenario; world: FaultWorld; goal: Goal; counterexampleWhen: "goal-fails" | "goal-holds" } | { kind: "arcade"; seed: number };
+  | {
+      kind: "check";
+      scenario: Scenario;
+      world: FaultWorld;
+      goal: Goal;
+      counterexampleWhen: "goal-fails" | "goal-holds";
+    }
+  | { kind: "arcade"; seed: number };
 
 export interface CheckProgress {
   tried: number;
@@ -20,7 +27,8 @@ export interface CheckProgress {
   total: number | null;
 }
 
-export type CheckOutcome = { kind: "result"; result: ExhaustiveResult } | { kind: "arcade"; arcade: ArcadeLevel | null };
+export type CheckOutcome =
+  { kind: "result"; result: ExhaustiveResult } | { kind: "arcade"; arcade: ArcadeLevel | null };
 
 export interface CheckListener {
   progress?(tried: number, total: number | null): void;
@@ -37,7 +45,8 @@ export function startCheck(request: CheckRequest, listener: CheckListener): () =
     request,
     {
       progress: ({ tried, total }) => listener.progress?.(tried, total),
-      result: (outcome) => (outcome.kind === "result" ? listener.result?.(outcome.result) : listener.arcade?.(outcome.arcade)),
+      result: (outcome) =>
+        outcome.kind === "result" ? listener.result?.(outcome.result) : listener.arcade?.(outcome.arcade),
       failed: listener.failed,
     },
     "checks",

@@ -15,7 +15,10 @@ import type { CodeReply, CodeRequest } from "./codeRunner";
 
 const PROGRESS_EVERY_MS = 100;
 
-const scope = self as unknown as typeof globalThis & { postMessage(message: unknown): void; onmessage: ((event: MessageEvent) => void) | null };
+const scope = self as unknown as typeof globalThis & {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+};
 // The handler is set before the lockdown freezes what learner code could reach.
 scope.onmessage = (event: MessageEvent<CodeRequest>) => answer(event.data);
 const { post, now } = lockDown(scope);
@@ -27,9 +30,18 @@ function answer(request: CodeRequest): void {
   reply({ kind: "progress", nonce, tried: 0, total: null });
   try {
     const compiled = compileClient(request.source);
-    if (!compiled.ok) return reply({ kind: "compile-error", nonce, message: compiled.message, line: compiled.line, column: compiled.column });
+    if (!compiled.ok)
+      return reply({
+        kind: "compile-error",
+        nonce,
+        message: compiled.message,
+        line: compiled.line,
+        column: compiled.column,
+      });
     if (request.kind === "run") {
-      const result = simulate(request.scenario, { code: { program: compiled.program, lineOf: compiled.lineOf, traceLines: true } });
+      const result = simulate(request.scenario, {
+        code: { program: compiled.program, lineOf: compiled.lineOf, traceLines: true },
+      });
       return reply({ kind: "run", nonce, fingerprint, result });
     }
     let last = now();
@@ -42,9 +54,15 @@ function answer(request: CodeRequest): void {
     });
     reply({ kind: "verdict", nonce, fingerprint, verdict });
   } catch (error) {
-    if (error instanceof CodeBudgetError) return reply({ kind: "stopped", nonce, reason: "budget", message: error.message });
-    if (error instanceof RangeError) return reply({ kind: "stopped", nonce, reason: "memory", message: `${error.name}: ${error.message}` });
-    reply({ kind: "failed", nonce, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    if (error instanceof CodeBudgetError)
+      return reply({ kind: "stopped", nonce, reason: "budget", message: error.message });
+    if (error instanceof RangeError)
+      return reply({ kind: "stopped", nonce, reason: "memory", message: `${error.name}: ${error.message}` });
+    reply({
+      kind: "failed",
+      nonce,
+      message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
   }
 }
 
@@ -52,7 +70,8 @@ function answer(request: CodeRequest): void {
 function practise(source: string, scenario: Scenario): void {
   try {
     const compiled = compileClient(source);
-    if (compiled.ok) simulate(scenario, { code: { program: compiled.program, lineOf: compiled.lineOf, traceLines: true } });
+    if (compiled.ok)
+      simulate(scenario, { code: { program: compiled.program, lineOf: compiled.lineOf, traceLines: true } });
   } catch {
     // A warm-up that fails costs only its time: the job that follows reports for itself.
   }

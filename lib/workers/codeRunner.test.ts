@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CodeLevel } from "../challenges/codeLevel";
 import type { CodeVerdict } from "../challenges/codeCheck";
-import { codeFingerprint, createCodeJobs, SILENCE_MS, type CodeOutcome, type CodeWorker, type Timers } from "./codeRunner";
+import {
+  codeFingerprint,
+  createCodeJobs,
+  SILENCE_MS,
+  type CodeOutcome,
+  type CodeWorker,
+  type Timers,
+} from "./codeRunner";
 
 /** A worker the test answers by hand, as the sandbox (or something forging it) would. */
 class FakeWorker implements CodeWorker {
@@ -63,23 +70,48 @@ function check() {
 describe("the sandbox runner believes only answers that fit the job", () => {
   it("takes a verdict for this level and this code, and ends the worker", () => {
     const { worker, heard } = check();
-    worker.say({ kind: "verdict", nonce: worker.nonce, fingerprint: codeFingerprint("no-expiry", source), verdict: passing() });
+    worker.say({
+      kind: "verdict",
+      nonce: worker.nonce,
+      fingerprint: codeFingerprint("no-expiry", source),
+      verdict: passing(),
+    });
     expect(heard).toEqual([{ kind: "verdict", verdict: passing(), fingerprint: codeFingerprint("no-expiry", source) }]);
     expect(worker.terminated).toBe(true);
   });
 
   it("refuses a passed verdict for other code, another job, another level, or one that contradicts itself", () => {
     const forged = [
-      (nonce: string) => ({ kind: "verdict", nonce, fingerprint: codeFingerprint("no-expiry", "other code"), verdict: passing() }),
-      () => ({ kind: "verdict", nonce: "guessed", fingerprint: codeFingerprint("no-expiry", source), verdict: passing() }),
-      (nonce: string) => ({ kind: "verdict", nonce, fingerprint: codeFingerprint("no-expiry", source), verdict: passing({ level: "other" }) }),
+      (nonce: string) => ({
+        kind: "verdict",
+        nonce,
+        fingerprint: codeFingerprint("no-expiry", "other code"),
+        verdict: passing(),
+      }),
+      () => ({
+        kind: "verdict",
+        nonce: "guessed",
+        fingerprint: codeFingerprint("no-expiry", source),
+        verdict: passing(),
+      }),
+      (nonce: string) => ({
+        kind: "verdict",
+        nonce,
+        fingerprint: codeFingerprint("no-expiry", source),
+        verdict: passing({ level: "other" }),
+      }),
       (nonce: string) => ({
         kind: "verdict",
         nonce,
         fingerprint: codeFingerprint("no-expiry", source),
         verdict: passing({ schedules: { tried: 12, failed: 3, complete: true } }),
       }),
-      (nonce: string) => ({ kind: "verdict", nonce, fingerprint: codeFingerprint("no-expiry", source), verdict: { ...passing(), extra: 1 } }),
+      (nonce: string) => ({
+        kind: "verdict",
+        nonce,
+        fingerprint: codeFingerprint("no-expiry", source),
+        verdict: { ...passing(), extra: 1 },
+      }),
       (nonce: string) => ({ kind: "verdict", nonce, fingerprint: codeFingerprint("no-expiry", source), passed: true }),
     ];
     for (const forge of forged) {
@@ -101,8 +133,17 @@ describe("the sandbox runner believes only answers that fit the job", () => {
 
   it("tells a step budget or a memory error apart, and never reuses a worker that ran learner code", () => {
     const { worker, heard, workers } = check();
-    worker.say({ kind: "stopped", nonce: worker.nonce, reason: "memory", message: "RangeError: Array buffer allocation failed" });
-    expect(heard[0]).toMatchObject({ kind: "stopped", reason: "memory", message: expect.stringMatching(/more memory than the sandbox allows/) });
+    worker.say({
+      kind: "stopped",
+      nonce: worker.nonce,
+      reason: "memory",
+      message: "RangeError: Array buffer allocation failed",
+    });
+    expect(heard[0]).toMatchObject({
+      kind: "stopped",
+      reason: "memory",
+      message: expect.stringMatching(/more memory than the sandbox allows/),
+    });
     // A fresh worker is loaded for the next job.
     expect(workers).toHaveLength(2);
     expect(workers[1]?.terminated).toBe(false);

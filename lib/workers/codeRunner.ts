@@ -50,9 +50,25 @@ const simResultSchema = z.looseObject({
 const replySchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("progress"), nonce: z.string(), tried: count, total: count.nullable() }),
   z.strictObject({ kind: z.literal("run"), nonce: z.string(), fingerprint: z.string(), result: simResultSchema }),
-  z.strictObject({ kind: z.literal("verdict"), nonce: z.string(), fingerprint: z.string(), verdict: codeVerdictSchema }),
-  z.strictObject({ kind: z.literal("compile-error"), nonce: z.string(), message: z.string(), line, column: z.number().int().nullable() }),
-  z.strictObject({ kind: z.literal("stopped"), nonce: z.string(), reason: z.enum(["budget", "memory"]), message: z.string() }),
+  z.strictObject({
+    kind: z.literal("verdict"),
+    nonce: z.string(),
+    fingerprint: z.string(),
+    verdict: codeVerdictSchema,
+  }),
+  z.strictObject({
+    kind: z.literal("compile-error"),
+    nonce: z.string(),
+    message: z.string(),
+    line,
+    column: z.number().int().nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal("stopped"),
+    nonce: z.string(),
+    reason: z.enum(["budget", "memory"]),
+    message: z.string(),
+  }),
   z.strictObject({ kind: z.literal("failed"), nonce: z.string(), message: z.string() }),
 ]);
 
@@ -89,17 +105,23 @@ export interface Timers {
   set(run: () => void, ms: number): unknown;
   clear(timer: unknown): void;
 }
-const realTimers: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>) };
+const realTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
 
 /** Whether a verdict agrees with itself: "passed" only with every schedule tried and none failing. */
 function verdictHolds(verdict: CodeVerdict): boolean {
   const { schedules } = verdict;
   if (schedules.failed > schedules.tried) return false;
   if (!verdict.passed) return true;
-  return verdict.safe && verdict.live && schedules.complete && schedules.failed === 0 && verdict.counterexample === null;
+  return (
+    verdict.safe && verdict.live && schedules.complete && schedules.failed === 0 && verdict.counterexample === null
+  );
 }
 
-const INVALID = "The sandbox sent back an answer that does not fit the code it was given, so it was ignored. Run it again.";
+const INVALID =
+  "The sandbox sent back an answer that does not fit the code it was given, so it was ignored. Run it again.";
 
 const STOPPED: Record<Exclude<StopReason, "budget" | "memory" | "invalid">, string> = {
   silent: `Your code was stopped: it ran for ${SILENCE_MS / 1000} s of real time without yielding, so it never lets the run go on. Look for a loop without a \`yield\` of sleep, work or a request.`,
@@ -109,7 +131,9 @@ const STOPPED: Record<Exclude<StopReason, "budget" | "memory" | "invalid">, stri
 /** Code jobs for one page: each starts in a worker that has run no learner code, and ends it. */
 export interface CodeJobs {
   start(
-    request: { kind: "run"; source: string; level: string; scenario: Scenario } | { kind: "check"; source: string; level: CodeLevel },
+    request:
+      | { kind: "run"; source: string; level: string; scenario: Scenario }
+      | { kind: "check"; source: string; level: CodeLevel },
     listener: CodeListener,
   ): () => void;
   /**
@@ -127,7 +151,10 @@ function nonceOf(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function createCodeJobs(create: () => CodeWorker = () => startWorker("code"), timers: Timers = realTimers): CodeJobs {
+export function createCodeJobs(
+  create: () => CodeWorker = () => startWorker("code"),
+  timers: Timers = realTimers,
+): CodeJobs {
   // A worker loaded and waiting, that has run no learner code: the next job takes it.
   let spare: CodeWorker | null = null;
   let practice: { source: string; scenario: Scenario } | null = null;
@@ -171,7 +198,8 @@ export function createCodeJobs(create: () => CodeWorker = () => startWorker("cod
     worker.onmessage = (event: MessageEvent) => {
       if (over) return;
       const parsed = replySchema.safeParse(event.data);
-      if (!parsed.success || parsed.data.nonce !== nonce) return finish({ kind: "stopped", reason: "invalid", message: INVALID });
+      if (!parsed.success || parsed.data.nonce !== nonce)
+        return finish({ kind: "stopped", reason: "invalid", message: INVALID });
       const reply = parsed.data;
       switch (reply.kind) {
         case "progress":
@@ -179,11 +207,17 @@ export function createCodeJobs(create: () => CodeWorker = () => startWorker("cod
           if (reply.tried > 0 || reply.total !== null) listener.progress?.(reply.tried, reply.total);
           return;
         case "run":
-          if (reply.fingerprint !== expected || input.kind !== "run") return finish({ kind: "stopped", reason: "invalid", message: INVALID });
+          if (reply.fingerprint !== expected || input.kind !== "run")
+            return finish({ kind: "stopped", reason: "invalid", message: INVALID });
           return finish({ kind: "run", result: event.data.result as SimResult });
         case "verdict": {
           const verdict = event.data.verdict as CodeVerdict;
-          if (reply.fingerprint !== expected || input.kind !== "check" || verdict.level !== slug || !verdictHolds(verdict))
+          if (
+            reply.fingerprint !== expected ||
+            input.kind !== "check" ||
+            verdict.level !== slug ||
+            !verdictHolds(verdict)
+          )
             return finish({ kind: "stopped", reason: "invalid", message: INVALID });
           return finish({ kind: "verdict", verdict, fingerprint: expected });
         }
@@ -199,7 +233,11 @@ export function createCodeJobs(create: () => CodeWorker = () => startWorker("cod
                 : `Your code was stopped: ${reply.message}`,
           });
         case "failed":
-          return finish({ kind: "stopped", reason: "crashed", message: `The check could not finish: ${reply.message}` });
+          return finish({
+            kind: "stopped",
+            reason: "crashed",
+            message: `The check could not finish: ${reply.message}`,
+          });
       }
     };
     worker.onerror = (event) => {

@@ -16,7 +16,8 @@ export interface SandboxKept {
   now(): number;
 }
 
-const NETWORK = "the network is not reachable from a lock client: it talks to the lock service and storage only through `api`";
+const NETWORK =
+  "the network is not reachable from a lock client: it talks to the lock service and storage only through `api`";
 const TIME = (instead: string) => `true time is not available to a lock client: ${instead}`;
 
 /** Why each global is gone, in words for the learner. */
@@ -27,7 +28,8 @@ export const TAKEN_AWAY: Readonly<Record<string, string>> = {
   EventSource: `EventSource is not available: ${NETWORK}`,
   WebTransport: `WebTransport is not available: ${NETWORK}`,
   importScripts: `importScripts is not available: ${NETWORK}`,
-  indexedDB: "indexedDB is not available: a lock client keeps its state in its own variables, and its data in `storage`",
+  indexedDB:
+    "indexedDB is not available: a lock client keeps its state in its own variables, and its data in `storage`",
   caches: "caches is not available: a lock client keeps its state in its own variables, and its data in `storage`",
   BroadcastChannel: "BroadcastChannel is not available: clients talk only through the lock service and storage",
   MessageChannel: "MessageChannel is not available: clients talk only through the lock service and storage",
@@ -38,11 +40,13 @@ export const TAKEN_AWAY: Readonly<Record<string, string>> = {
   setTimeout: "setTimeout is not available: a lock client waits in simulated time with `yield sleep(ms)`",
   setInterval: "setInterval is not available: a lock client waits in simulated time with `yield sleep(ms)` in a loop",
   queueMicrotask: "queueMicrotask is not available: a lock client waits in simulated time with `yield sleep(ms)`",
-  requestAnimationFrame: "requestAnimationFrame is not available: a lock client waits in simulated time with `yield sleep(ms)`",
+  requestAnimationFrame:
+    "requestAnimationFrame is not available: a lock client waits in simulated time with `yield sleep(ms)`",
   performance: TIME("read this machine's monotonic clock with `clock.monotonic()`"),
   Date: TIME("read this machine's clocks with `clock.wall()` or `clock.monotonic()`"),
 };
-export const RANDOM_TAKEN = "Math.random is not available: draw from the run's seed with `random()`, so every run can be replayed";
+export const RANDOM_TAKEN =
+  "Math.random is not available: draw from the run's seed with `random()`, so every run can be replayed";
 
 function thrower(message: string): () => never {
   return function taken(): never {
@@ -60,7 +64,8 @@ function takeAway(global: object, name: string, message: string): void {
     if (own.get || name === "performance" || name === "indexedDB" || name === "caches")
       Object.defineProperty(at, name, { get: fail, set: fail, configurable: false, enumerable: false });
     else {
-      const replacement = name === "Date" ? Object.assign(thrower(message), { now: fail, parse: fail, UTC: fail }) : fail;
+      const replacement =
+        name === "Date" ? Object.assign(thrower(message), { now: fail, parse: fail, UTC: fail }) : fail;
       Object.defineProperty(at, name, { value: replacement, writable: false, configurable: false, enumerable: false });
     }
   }
@@ -68,7 +73,16 @@ function takeAway(global: object, name: string, message: string): void {
 }
 
 /** Properties programs commonly set on their own objects; the rest stay plain (and fast) frozen data. */
-const OVERRIDABLE = new Set<PropertyKey>(["name", "message", "constructor", "toString", "toJSON", "valueOf", "stack", "cause"]);
+const OVERRIDABLE = new Set<PropertyKey>([
+  "name",
+  "message",
+  "constructor",
+  "toString",
+  "toJSON",
+  "valueOf",
+  "stack",
+  "cause",
+]);
 
 /**
  * Freezes an intrinsic and its prototype. A property a program may still set on its own objects
@@ -159,7 +173,11 @@ export function lockDown(global: typeof globalThis & { postMessage(message: unkn
   Object.defineProperty(Math, "random", { value: thrower(RANDOM_TAKEN), writable: false, configurable: false });
   const intl = global.Intl as unknown as Record<string, unknown> | undefined;
   // A DateTimeFormat formats the current time when given no date.
-  if (intl) Object.defineProperty(intl, "DateTimeFormat", { value: thrower(TIME("read this machine's clocks with `clock.wall()`")), writable: false });
+  if (intl)
+    Object.defineProperty(intl, "DateTimeFormat", {
+      value: thrower(TIME("read this machine's clocks with `clock.wall()`")),
+      writable: false,
+    });
   const seen = new Set<unknown>();
   for (const intrinsic of intrinsics(global)) harden(intrinsic, seen);
   return { post, now };

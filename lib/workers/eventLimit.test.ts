@@ -12,7 +12,11 @@ function resolved(scenario: Omit<Scenario, "version">): ResolvedScenario {
 }
 
 /** One client holding a Redis lock for the whole 800 s. */
-const holding = resolved({ durationMs: 800_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1, renewEveryMs: 1, workMs: 800_000 } });
+const holding = resolved({
+  durationMs: 800_000,
+  service: { kind: "redis", ttlMs: 10_000 },
+  clients: { count: 1, renewEveryMs: 1, workMs: 800_000 },
+});
 
 describe("foretelling the event limit", () => {
   it("projects the pace of the run so far to its end, and says where the limit would stop it", () => {
@@ -34,7 +38,11 @@ describe("foretelling the event limit", () => {
   });
 
   it("counts the clients that have started: four, 10 s apart, of which only the first was at work", () => {
-    const staggered = resolved({ durationMs: 400_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 4, startMs: { staggerMs: 10_000 } } });
+    const staggered = resolved({
+      durationMs: 400_000,
+      service: { kind: "redis", ttlMs: 10_000 },
+      clients: { count: 4, startMs: { staggerMs: 10_000 } },
+    });
     // 5,000 events in the first client's 10 s is 0.5 a client-millisecond; the four have
     // 400 + 390 + 380 + 370 s between them, so 770,000 events, where one client's pace says 200,000.
     const forecast = forecastEventLimit(staggered, { reachedMs: 10_000, events: 5_000, jobsDone: 0 });
@@ -57,7 +65,9 @@ describe("foretelling the event limit", () => {
   });
 
   it("foretells the capped heavy link from the main thread's try, within 1 % of where the run stops", () => {
-    const scenario = (heavy as { name: string; scenario: Scenario }[]).find((h) => h.name === "Redis renewed every 1 ms")!.scenario;
+    const scenario = (heavy as { name: string; scenario: Scenario }[]).find(
+      (h) => h.name === "Redis renewed every 1 ms",
+    )!.scenario;
     const { start } = tryWithinMainThreadBudget(scenario) as { start: RunProgress };
     const stoppedAtMs = simulate(scenario, { summaryOnly: true }).summary.incomplete!.atMs;
     const forecast = forecastEventLimit(resolved(scenario), start);
@@ -76,12 +86,19 @@ describe("foretelling the event limit", () => {
     // 8 clients' runs end at 80 s: 640,000 client-ms at 1 event per 8 client-ms is 80,000 events, staggered or not.
     expect(forecastEventLimit(cron(60_000), from)).toBeNull();
     expect(forecastEventLimit(cron(0), from)).toBeNull();
-    expect(forecastEventLimit(cron(60_000), { ...from, events: 50_000 })).toEqual(forecastEventLimit(cron(0), { ...from, events: 50_000 }));
+    expect(forecastEventLimit(cron(60_000), { ...from, events: 50_000 })).toEqual(
+      forecastEventLimit(cron(0), { ...from, events: 50_000 }),
+    );
   });
 
   it("stops counting after the last cron run", () => {
     const cron = (runs: number) =>
-      resolved({ durationMs: 800_000, service: { kind: "redis", ttlMs: 10_000 }, clients: { count: 1 }, workload: { kind: "cron", everyMs: 80, runs } });
+      resolved({
+        durationMs: 800_000,
+        service: { kind: "redis", ttlMs: 10_000 },
+        clients: { count: 1 },
+        workload: { kind: "cron", everyMs: 80, runs },
+      });
     const from = { reachedMs: 8_000, events: 10_000, jobsDone: 100 };
     // 10,000 runs every 80 ms end at 800 s; 1,000 runs at 80 s.
     expect(forecastEventLimit(cron(10_000), from)?.projectedEvents).toBe(1_000_000);

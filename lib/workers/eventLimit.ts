@@ -35,15 +35,23 @@ export interface EventLimitForecast {
  */
 export function forecastEventLimit(scenario: ResolvedScenario, from: RunProgress): EventLimitForecast | null {
   if (from.reachedMs <= 0 || from.events === 0) return null;
-  const starts = scenario.workload.kind === "cron" ? Array<number>(scenario.clients.count).fill(0) : startTimes(scenario);
+  const starts =
+    scenario.workload.kind === "cron" ? Array<number>(scenario.clients.count).fill(0) : startTimes(scenario);
   const perClientMs = from.events / Math.max(1, clientMsBy(starts, from.reachedMs));
   const byTime = perClientMs * clientMsBy(starts, workEndMs(scenario));
   const { workload, clients } = scenario;
-  const byJobs = workload.kind === "counter" && from.jobsDone > 0 ? (from.events / from.jobsDone) * clients.count * workload.jobsPerClient : Infinity;
+  const byJobs =
+    workload.kind === "counter" && from.jobsDone > 0
+      ? (from.events / from.jobsDone) * clients.count * workload.jobsPerClient
+      : Infinity;
   const projected = Math.min(byTime, byJobs);
   if (projected <= LIMITS.events) return null;
   // Over the limit at time's pace means the limit comes before the work ends, so within the run.
-  return { from, projectedEvents: Number(projected.toPrecision(2)), stopsNearMs: timeOfClientMs(starts, LIMITS.events / perClientMs) };
+  return {
+    from,
+    projectedEvents: Number(projected.toPrecision(2)),
+    stopsNearMs: timeOfClientMs(starts, LIMITS.events / perClientMs),
+  };
 }
 
 /** Milliseconds of started clients from the run's start to `t`. */

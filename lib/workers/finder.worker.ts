@@ -5,18 +5,21 @@ import type { FinderOutcome, FinderProgress, FinderRequest } from "./finderRunne
 
 const PROGRESS_EVERY_MS = 100;
 
-serveJob<FinderRequest, FinderProgress, FinderOutcome>(self as unknown as JobScope, ({ scenario, budget, timeLimitMs }, progress) => {
-  const deadline = performance.now() + timeLimitMs;
-  let timedOut = false;
-  let lastPost = 0;
-  const result = findFailure(scenario, budget, {
-    onProgress: (tried, total) => {
-      const now = performance.now();
-      if (now - lastPost < PROGRESS_EVERY_MS) return;
-      lastPost = now;
-      progress({ tried, total });
-    },
-    shouldStop: () => (timedOut ||= performance.now() > deadline),
-  });
-  return { result, timedOut };
-});
+serveJob<FinderRequest, FinderProgress, FinderOutcome>(
+  self as unknown as JobScope,
+  ({ scenario, budget, timeLimitMs }, progress) => {
+    const deadline = performance.now() + timeLimitMs;
+    let timedOut = false;
+    let lastPost = 0;
+    const result = findFailure(scenario, budget, {
+      onProgress: (tried, total) => {
+        const now = performance.now();
+        if (now - lastPost < PROGRESS_EVERY_MS) return;
+        lastPost = now;
+        progress({ tried, total });
+      },
+      shouldStop: () => (timedOut ||= performance.now() > deadline),
+    });
+    return { result, timedOut };
+  },
+);

@@ -19,7 +19,11 @@ describe("a worker job", () => {
     startJob(
       () => worker,
       { n: 3 },
-      { progress: (p: number) => heard.push(`progress ${p}`), result: (r: string) => heard.push(r), failed: (m) => heard.push(`failed: ${m}`) },
+      {
+        progress: (p: number) => heard.push(`progress ${p}`),
+        result: (r: string) => heard.push(r),
+        failed: (m) => heard.push(`failed: ${m}`),
+      },
       "counting",
     );
     await settle();
@@ -68,7 +72,9 @@ describe("a worker job", () => {
   it("says why when the browser has no Web Workers", () => {
     const failed = vi.fn();
     startJob(null, { n: 1 }, { result: vi.fn(), failed }, "the failure finder");
-    expect(failed).toHaveBeenCalledWith("this browser cannot run the failure finder in the background (no Web Workers)");
+    expect(failed).toHaveBeenCalledWith(
+      "this browser cannot run the failure finder in the background (no Web Workers)",
+    );
   });
 
   it("reports a worker that crashed", () => {

@@ -6,7 +6,8 @@
  * caller (`startWorker` in workerScript.ts, in the page).
  */
 
-export type JobReply<Progress, Result> = { kind: "progress"; progress: Progress } | { kind: "result"; result: Result } | { kind: "error"; message: string };
+export type JobReply<Progress, Result> =
+  { kind: "progress"; progress: Progress } | { kind: "result"; result: Result } | { kind: "error"; message: string };
 
 export interface JobListener<Progress, Result> {
   progress?(progress: Progress): void;
@@ -68,10 +69,19 @@ export function startJob<Request, Progress, Result>(
 }
 
 /** A job as a promise, for callers that want only its result; `cancel` rejects it. */
-export function runJob<Request, Result>(createWorker: (() => JobWorker) | null, request: Request, what: string): { promise: Promise<Result>; cancel(): void } {
+export function runJob<Request, Result>(
+  createWorker: (() => JobWorker) | null,
+  request: Request,
+  what: string,
+): { promise: Promise<Result>; cancel(): void } {
   let cancel = () => {};
   const promise = new Promise<Result>((resolve, reject) => {
-    const stop = startJob<Request, never, Result>(createWorker, request, { result: resolve, failed: (message) => reject(new Error(message)) }, what);
+    const stop = startJob<Request, never, Result>(
+      createWorker,
+      request,
+      { result: resolve, failed: (message) => reject(new Error(message)) },
+      what,
+    );
     cancel = () => {
       stop();
       reject(new Error("cancelled"));
@@ -98,10 +108,15 @@ export function serveJob<Request, Progress, Result>(
 ): void {
   scope.onmessage = async (event: MessageEvent<Request>) => {
     try {
-      const result = await handle(event.data, (progress) => scope.postMessage({ kind: "progress", progress } satisfies JobReply<Progress, Result>));
+      const result = await handle(event.data, (progress) =>
+        scope.postMessage({ kind: "progress", progress } satisfies JobReply<Progress, Result>),
+      );
       scope.postMessage({ kind: "result", result } satisfies JobReply<Progress, Result>, transfer?.(result) ?? []);
     } catch (error) {
-      scope.postMessage({ kind: "error", message: error instanceof Error ? error.message : String(error) } satisfies JobReply<Progress, Result>);
+      scope.postMessage({
+        kind: "error",
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies JobReply<Progress, Result>);
     }
   };
 }

@@ -9,6 +9,7 @@ import { serveJob, type JobScope } from "./job";
 import { CURVE_RATES, curvePointOf, curveScenario, type CurvePoint } from "@/lib/explore/loadCurve";
 
 serveJob<Scenario, CurvePoint, null>(self as unknown as JobScope, (scenario, progress) => {
-  for (const rate of CURVE_RATES) progress(curvePointOf(rate, simulate(curveScenario(scenario, rate), { summaryOnly: true })));
+  for (const rate of CURVE_RATES)
+    progress(curvePointOf(rate, simulate(curveScenario(scenario, rate), { summaryOnly: true })));
   return null;
 });

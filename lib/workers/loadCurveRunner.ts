@@ -16,5 +16,10 @@ export interface CurveListener {
 /** Starts computing the curve of `scenario`; the returned function stops it. */
 export function startLoadCurve(scenario: Scenario, listener: CurveListener): () => void {
   const create = workerFactory(() => startWorker("loadCurve"));
-  return startJob<Scenario, CurvePoint, null>(create, scenario, { progress: listener.point, result: listener.done, failed: listener.failed }, "the load curve");
+  return startJob<Scenario, CurvePoint, null>(
+    create,
+    scenario,
+    { progress: listener.point, result: listener.done, failed: listener.failed },
+    "the load curve",
+  );
 }

@@ -17,7 +17,15 @@ describe("how many map workers", () => {
 
 /** Cells whose axes do not apply: each is answered at once, without running the engine. */
 const jobsOf = (n: number): CellJob[] =>
-  Array.from({ length: n }, (_, i) => ({ x: i, y: 0, xValue: i, yValue: 0, seeds: 1, scenario: null, invalid: "not run in this test" }));
+  Array.from({ length: n }, (_, i) => ({
+    x: i,
+    y: 0,
+    xValue: i,
+    yValue: 0,
+    seeds: 1,
+    scenario: null,
+    invalid: "not run in this test",
+  }));
 
 /** A scenario to warm up on: the stand-in workers only note its name. */
 const scenario = { ...presetById("gc-pause-fenced")!.scenario };
@@ -62,7 +70,11 @@ async function pageWith(cores: number) {
 function drawMap(runner: typeof import("./mapRunner"), jobs: CellJob[]): Promise<CellResult[]> {
   return new Promise((resolve, reject) => {
     const cells: CellResult[] = [];
-    runner.startMapRun(jobs, { cell: (c) => cells.push(c), done: () => resolve(cells), failed: (m) => reject(new Error(m)) });
+    runner.startMapRun(jobs, {
+      cell: (c) => cells.push(c),
+      done: () => resolve(cells),
+      failed: (m) => reject(new Error(m)),
+    });
   });
 }
 
@@ -89,7 +101,10 @@ describe("drawing a map in workers", () => {
     runner.prepareMapWorkers(scenario);
     runner.prepareMapWorkers(scenario); // a second focus starts no more
     await vi.waitFor(() =>
-      expect(created.map((w) => w.warmUps)).toEqual([[`${scenario.name} for ${WARM_UP_MS} ms`], [`${scenario.name} for ${WARM_UP_MS} ms`]]),
+      expect(created.map((w) => w.warmUps)).toEqual([
+        [`${scenario.name} for ${WARM_UP_MS} ms`],
+        [`${scenario.name} for ${WARM_UP_MS} ms`],
+      ]),
     );
     warmedUp();
     await drawMap(runner, jobsOf(100));
@@ -113,7 +128,11 @@ describe("drawing a map in workers", () => {
     const { runner, created, warmedUp } = await pageWith(2);
     runner.prepareMapWorkers(scenario);
     const heard: string[] = [];
-    const stop = runner.startMapRun(jobsOf(100), { cell: () => heard.push("cell"), done: () => heard.push("done"), failed: () => heard.push("failed") });
+    const stop = runner.startMapRun(jobsOf(100), {
+      cell: () => heard.push("cell"),
+      done: () => heard.push("done"),
+      failed: () => heard.push("failed"),
+    });
     stop();
     warmedUp();
     // The warmed workers are kept for the next map; this one ran nothing.

@@ -62,7 +62,13 @@ export function prepareMapWorkers(scenario: Scenario): void {
     () =>
       new Promise<void>((resolve) => {
         const request: MapWorkerRequest = { warmUp: scenario, forMs: WARM_UP_MS };
-        startJob(workers.take, request, { result: resolve, failed: () => resolve() }, "a failure map worker", workers.release);
+        startJob(
+          workers.take,
+          request,
+          { result: resolve, failed: () => resolve() },
+          "a failure map worker",
+          workers.release,
+        );
       }),
   );
   warming = Promise.all(warmUps).then(() => {

@@ -8,7 +8,8 @@ import { startJob, workerFactory } from "./job";
 import { startWorker } from "./workerScript";
 
 /** A file picked or dropped, text pasted, or a shipped trace already loaded. */
-export type OpenRequest = { name: string; file: File } | { name: string; text: string } | { name: string; value: unknown };
+export type OpenRequest =
+  { name: string; file: File } | { name: string; text: string } | { name: string; value: unknown };
 
 /** The share of a history's lines read so far, 0 to 1. */
 export interface OpenProgress {

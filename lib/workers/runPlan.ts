@@ -48,7 +48,8 @@ export interface RunSize {
 }
 
 export type Plan =
-  ({ ok: true; scenario: Scenario; resolved: ResolvedScenario; warnings: string[]; notes: string[] } & RunSize) | { ok: false; errors: string[] };
+  | ({ ok: true; scenario: Scenario; resolved: ResolvedScenario; warnings: string[]; notes: string[] } & RunSize)
+  | { ok: false; errors: string[] };
 
 export function planScenario(candidate: Scenario): Plan {
   const { scenario, notes } = settle(candidate);

@@ -25,7 +25,9 @@ const tried = { large: false, estimatedEvents: 500 };
 const large = { large: true, estimatedEvents: 50_000 };
 
 const settled = (listener: { done: ReturnType<typeof vi.fn>; failed: ReturnType<typeof vi.fn> }) =>
-  vi.waitFor(() => expect(listener.done.mock.calls.length + listener.failed.mock.calls.length).toBeGreaterThan(0), { timeout: 30_000 });
+  vi.waitFor(() => expect(listener.done.mock.calls.length + listener.failed.mock.calls.length).toBeGreaterThan(0), {
+    timeout: 30_000,
+  });
 
 const listener = () => ({
   done: vi.fn<(result: SimResult) => void>(),
@@ -34,7 +36,12 @@ const listener = () => ({
 });
 
 /** Chubby with a 1 ms lease for 20 s: one client, small-looking, about 15,000 events. */
-const smallLooking: Scenario = { version: 1, durationMs: 20_000, service: { kind: "chubby", leaseMs: 1 }, clients: { count: 1 } };
+const smallLooking: Scenario = {
+  version: 1,
+  durationMs: 20_000,
+  service: { kind: "chubby", leaseMs: 1 },
+  clients: { count: 1 },
+};
 
 describe("where a run happens", () => {
   it("on the main thread when it fits the budget: the full run, exactly as simulate() gives it", () => {

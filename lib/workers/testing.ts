@@ -10,7 +10,10 @@ export interface InProcessWorker extends JobWorker {
 }
 
 export function inProcessWorker(serve: (scope: JobScope) => void): InProcessWorker {
-  const scope: JobScope = { onmessage: null, postMessage: (message) => queueMicrotask(() => worker.onmessage?.({ data: message } as MessageEvent)) };
+  const scope: JobScope = {
+    onmessage: null,
+    postMessage: (message) => queueMicrotask(() => worker.onmessage?.({ data: message } as MessageEvent)),
+  };
   const worker: InProcessWorker = {
     terminated: false,
     onmessage: null,

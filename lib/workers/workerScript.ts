@@ -9,5 +9,8 @@ export const WORKER_NAMES = ["sim", "mapCells", "finder", "loadCurve", "open", "
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 export function startWorker(name: WorkerName): Worker {
-  return new Worker(`/workers/${name}.js?v=${process.env.NEXT_PUBLIC_WORKERS_VERSION ?? "dev"}`, { type: "module", name });
+  return new Worker(`/workers/${name}.js?v=${process.env.NEXT_PUBLIC_WORKERS_VERSION ?? "dev"}`, {
+    type: "module",
+    name,
+  });
 }

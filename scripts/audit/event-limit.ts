@@ -32,7 +32,12 @@ function add(scenario: Scenario) {
   if ("result" in tried) return;
   const reports: RunProgress[] = [];
   const full = simulate(scenario, { summaryOnly: true, progress: (p) => void reports.push(p) });
-  cases.push({ resolved: validation.scenario, start: tried.start, reports, reachedLimit: full.summary.incomplete !== null });
+  cases.push({
+    resolved: validation.scenario,
+    start: tried.start,
+    reports,
+    reachedLimit: full.summary.incomplete !== null,
+  });
 }
 
 for (const { scenario } of heavy as { scenario: Scenario }[]) add(scenario);
@@ -41,19 +46,30 @@ for (const { scenario } of presets) {
     const durationMs = Math.min(LIMITS.durationMs, (scenario.durationMs ?? 60_000) * times);
     add({ ...scenario, durationMs });
     for (const count of [16, 64]) add({ ...scenario, durationMs, clients: { ...scenario.clients, count } });
-    add({ ...scenario, durationMs, clients: { ...scenario.clients, count: 64 }, workload: { kind: "counter", jobsPerClient: 100 } });
+    add({
+      ...scenario,
+      durationMs,
+      clients: { ...scenario.clients, count: 64 },
+      workload: { kind: "counter", jobsPerClient: 100 },
+    });
   }
 }
 fc.sample(validScenarios, { seed: 7, numRuns: 300 }).forEach((scenario) => {
   for (const times of [20, 120]) {
     for (const count of [scenario.clients?.count ?? 2, 16, 64]) {
-      add({ ...scenario, durationMs: Math.min(LIMITS.durationMs, (scenario.durationMs ?? 60_000) * times), clients: { ...scenario.clients, count } });
+      add({
+        ...scenario,
+        durationMs: Math.min(LIMITS.durationMs, (scenario.durationMs ?? 60_000) * times),
+        clients: { ...scenario.clients, count },
+      });
     }
   }
 });
 
 const reached = cases.filter((c) => c.reachedLimit).length;
-console.log(`${cases.length} scenarios outgrow the main thread's budget; ${reached} of them reach the limit of ${LIMITS.events} events.`);
+console.log(
+  `${cases.length} scenarios outgrow the main thread's budget; ${reached} of them reach the limit of ${LIMITS.events} events.`,
+);
 console.log("forecast made from\truns\treach the limit, told\treach it, not told\ttold, but do not reach it");
 const row = (label: string, from: (c: Case) => RunProgress | undefined) => {
   let told = 0;
@@ -72,4 +88,5 @@ const row = (label: string, from: (c: Case) => RunProgress | undefined) => {
   console.log(`${label}\t${runs}\t${told}\t${missed}\t${wrong}`);
 };
 row("the run's start", (c) => c.start);
-for (const events of [10_000, 25_000, 50_000, 100_000]) row(`the report at ${events} events`, (c) => c.reports.find((p) => p.events >= events));
+for (const events of [10_000, 25_000, 50_000, 100_000])
+  row(`the report at ${events} events`, (c) => c.reports.find((p) => p.events >= events));

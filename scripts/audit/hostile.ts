@@ -38,7 +38,9 @@ interface Tally {
 }
 const tally = (): Tally => ({ held: 0, failed: [] });
 const report = (name: string, t: Tally, of: string) => {
-  console.log(`${name}: ${t.held.toLocaleString("en-US")} of ${(t.held + t.failed.length).toLocaleString("en-US")} ${of}`);
+  console.log(
+    `${name}: ${t.held.toLocaleString("en-US")} of ${(t.held + t.failed.length).toLocaleString("en-US")} ${of}`,
+  );
   for (const failure of t.failed.slice(0, 5)) console.log(`  did not hold: ${failure}`);
 };
 
@@ -50,7 +52,8 @@ const notJson = ["", "{", '{"version": 1,', "null", "nul", "\u0000\u0001", "[1, 
 for (const text of notJson) {
   const out = runCli(["--scenario", "bad.json"], () => text);
   // JSON that parses but is no scenario (null) is the validator's to refuse, naming the field.
-  if (out.status === 2 && /^(--scenario: bad\.json is not valid JSON|scenario: must be an object)/.test(out.stderr)) files.held++;
+  if (out.status === 2 && /^(--scenario: bad\.json is not valid JSON|scenario: must be an object)/.test(out.stderr))
+    files.held++;
   else files.failed.push(`${JSON.stringify(text)} → ${out.status} ${out.stderr.split("\n")[0]}`);
 }
 /** A generated scenario as a file holds it: JSON turns NaN and Infinity into null. */
@@ -63,7 +66,10 @@ for (const input of fc.sample(hostileScenarios, { numRuns: 600, seed: SEED })) {
   const out = runCli(["--scenario", "s.json"], () => text);
   const lines = out.stderr.split("\n");
   if (out.status === 2 && lines.every((line) => fields.has(line.split(/[.:]/)[0]!))) files.held++;
-  else files.failed.push(out.stderr.split("\n").find((line) => !fields.has(line.split(/[.:]/)[0]!)) ?? `exit ${out.status}`);
+  else
+    files.failed.push(
+      out.stderr.split("\n").find((line) => !fields.has(line.split(/[.:]/)[0]!)) ?? `exit ${out.status}`,
+    );
 }
 report("1a. scenario files refused, each message naming a field (or the file's JSON)", files, "refused files");
 
@@ -234,14 +240,31 @@ for (const scenario of fc.sample(validScenarios, { numRuns: RUNS, seed: SEED + 2
     continue;
   }
   const full = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET });
-  const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET, summaryOnly: true });
-  verdicts = { ...verdicts, [full.summary.verdict]: verdicts[full.summary.verdict] + 1, incomplete: verdicts.incomplete + (full.summary.incomplete ? 1 : 0) };
+  const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, {
+    maxEvents: BUDGET,
+    summaryOnly: true,
+  });
+  verdicts = {
+    ...verdicts,
+    [full.summary.verdict]: verdicts[full.summary.verdict] + 1,
+    incomplete: verdicts.incomplete + (full.summary.incomplete ? 1 : 0),
+  };
   const mine = recount(full);
   const differs = summaryFields.filter((field) => full.summary[field] !== mine[field]);
   if (differs.length === 0) checks.held++;
-  else checks.failed.push(`seed ${scenario.seed}: ${differs.map((f) => `${f} ${full.summary[f]} vs ${mine[f]}`).join(", ")}`);
-  if (JSON.stringify(quick.summary) === JSON.stringify(full.summary) && JSON.stringify(quick.violations) === JSON.stringify(full.violations)) modes.held++;
-  else modes.failed.push(`seed ${scenario.seed}: ${full.summary.verdict} (full) vs ${quick.summary.verdict} (summary-only)`);
+  else
+    checks.failed.push(
+      `seed ${scenario.seed}: ${differs.map((f) => `${f} ${full.summary[f]} vs ${mine[f]}`).join(", ")}`,
+    );
+  if (
+    JSON.stringify(quick.summary) === JSON.stringify(full.summary) &&
+    JSON.stringify(quick.violations) === JSON.stringify(full.violations)
+  )
+    modes.held++;
+  else
+    modes.failed.push(
+      `seed ${scenario.seed}: ${full.summary.verdict} (full) vs ${quick.summary.verdict} (summary-only)`,
+    );
 }
 report("4a. generated runs whose checker counts equal an independent recount", checks, "runs");
 report("4b. generated runs with the same summary and verdict in full and summary-only mode", modes, "runs");
@@ -255,21 +278,32 @@ for (const input of fc.sample(hostileScenarios, { numRuns: 600, seed: SEED })) {
   const validation = validateScenario(JSON.parse(asFile(input)));
   if (!validation.ok) continue;
   const full = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET });
-  const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, { maxEvents: BUDGET, summaryOnly: true });
-  const same = JSON.stringify(quick.summary) === JSON.stringify(full.summary) && JSON.stringify(quick.violations) === JSON.stringify(full.violations);
+  const quick = simulateResolved(structuredClone(validation.scenario), validation.warnings, {
+    maxEvents: BUDGET,
+    summaryOnly: true,
+  });
+  const same =
+    JSON.stringify(quick.summary) === JSON.stringify(full.summary) &&
+    JSON.stringify(quick.violations) === JSON.stringify(full.violations);
   if (same && full.events.length <= BUDGET) accepted.held++;
   else
     accepted.failed.push(
       `seed ${validation.scenario.seed}: ${full.summary.verdict} (full, ${full.events.length} events) vs ${quick.summary.verdict} (summary-only)`,
     );
 }
-report("4c. accepted hostile scenarios within the budget, with one summary in both modes", accepted, "accepted hostile scenarios");
+report(
+  "4c. accepted hostile scenarios within the budget, with one summary in both modes",
+  accepted,
+  "accepted hostile scenarios",
+);
 
 // The CLI's two modes on the presets: --scenario (seed as set) and --seeds 1 (seed 1) agree.
 const cli = tally();
 for (const preset of presets) {
   const one: Scenario = { ...preset.scenario, seed: 1 };
-  const single = JSON.parse(runCli(["--scenario", "p.json"], () => JSON.stringify(one)).stdout) as { summary: { verdict: string; incomplete: unknown } };
+  const single = JSON.parse(runCli(["--scenario", "p.json"], () => JSON.stringify(one)).stdout) as {
+    summary: { verdict: string; incomplete: unknown };
+  };
   const sweep = JSON.parse(runCli(["--scenario", "p.json", "--seeds", "1"], () => JSON.stringify(one)).stdout) as {
     unsafeRuns: number;
     undecidedRuns: number;

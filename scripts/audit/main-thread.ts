@@ -28,7 +28,10 @@ try {
     await page.addInitScript(() => {
       const tasks: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = tasks;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: "longtask", buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({
+        type: "longtask",
+        buffered: true,
+      });
     });
     const started = Date.now();
     await page.goto(`${base}/lab/?s=${Buffer.from(JSON.stringify(scenario)).toString("base64url")}`);
@@ -38,7 +41,9 @@ try {
     await page.waitForTimeout(1000);
     const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const total = tasks.reduce((sum, t) => sum + t, 0);
-    console.log(`${name}\t${tasks.length}\t${Math.round(total)}\t${Math.round(Math.max(0, ...tasks))}\t${verdictAfter.toFixed(1)}`);
+    console.log(
+      `${name}\t${tasks.length}\t${Math.round(total)}\t${Math.round(Math.max(0, ...tasks))}\t${verdictAfter.toFixed(1)}`,
+    );
     await context.close();
   }
 } finally {

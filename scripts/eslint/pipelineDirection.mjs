@@ -35,8 +35,10 @@ const pipelineDirection = {
     messages: {
       upward:
         "lib/{{from}} may not import lib/{{to}}: {{to}} comes later in the pipeline than {{from}} (ARCHITECTURE.md §2). Move the shared piece down, or the caller up.",
-      across: "lib/{{from}} and lib/{{to}} are side by side in the pipeline and do not import each other (ARCHITECTURE.md §2).",
-      unknown: "lib/{{to}} has no place in the pipeline: add it to LAYERS in scripts/eslint/pipelineDirection.mjs and to ARCHITECTURE.md §2.",
+      across:
+        "lib/{{from}} and lib/{{to}} are side by side in the pipeline and do not import each other (ARCHITECTURE.md §2).",
+      unknown:
+        "lib/{{to}} has no place in the pipeline: add it to LAYERS in scripts/eslint/pipelineDirection.mjs and to ARCHITECTURE.md §2.",
     },
   },
   create(context) {

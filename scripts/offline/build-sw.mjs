@@ -33,6 +33,8 @@ for (const file of files(out).sort()) {
   hash.update(url).update("\0").update(readFileSync(file));
 }
 const version = hash.digest("hex").slice(0, 16);
-const worker = readFileSync(source, "utf8").replace("self.__PRECACHE_URLS", JSON.stringify(urls)).replace("self.__PRECACHE_VERSION", JSON.stringify(version));
+const worker = readFileSync(source, "utf8")
+  .replace("self.__PRECACHE_URLS", JSON.stringify(urls))
+  .replace("self.__PRECACHE_VERSION", JSON.stringify(version));
 writeFileSync(join(out, "sw.js"), worker);
 console.log(`build-sw: out/sw.js precaches ${urls.length} files (version ${version})`);

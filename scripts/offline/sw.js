@@ -36,7 +36,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith("lease-lab-") && name !== CACHE) await caches.delete(name);
+      for (const name of await caches.keys())
+        if (name.startsWith("lease-lab-") && name !== CACHE) await caches.delete(name);
       // The first install takes over the open pages at once: they are of this very build.
       await self.clients.claim();
     })(),

@@ -44,10 +44,14 @@ const alive = (pid: number) => {
 describe.skipIf(missing.length > 0)("real servers vs the model", () => {
   it("leaves no server or client running when the recorder is killed mid-run", { timeout: 300_000 }, async () => {
     const root = path.resolve(__dirname, "../..");
-    const recorder = spawn(process.execPath, ["--import", "tsx", "scripts/real/record.ts", "--preset", "gc-pause", "--out", "/dev/null"], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const recorder = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/real/record.ts", "--preset", "gc-pause", "--out", "/dev/null"],
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     let log = "";
     await new Promise<void>((resolve, reject) => {
       recorder.stderr.on("data", (b: Buffer) => {
@@ -77,10 +81,14 @@ describe.skipIf(missing.length > 0)("real servers vs the model", () => {
       const model = simulate(t.scenario);
       const rows = agreement(model.scenario, model.summary, resultOfTrace(r.trace).summary);
       const table = agreementTable(rows);
-      console.log(`${t.id} (recorded in ${(r.tookMs / 1000).toFixed(1)} s, ${(r.trace.recorded.lengthMs / 1000).toFixed(1)} s of run)\n${table}`);
+      console.log(
+        `${t.id} (recorded in ${(r.tookMs / 1000).toFixed(1)} s, ${(r.trace.recorded.lengthMs / 1000).toFixed(1)} s of run)\n${table}`,
+      );
       if (rows.some((row) => !row.agree)) failures.push(`${t.id}\n${table}`);
     }
-    console.log(`all recordings: ${((Date.now() - began) / 1000).toFixed(1)} s, ${retried} recorded again alone after a late first try`);
+    console.log(
+      `all recordings: ${((Date.now() - began) / 1000).toFixed(1)} s, ${retried} recorded again alone after a late first try`,
+    );
     expect(failures, failures.join("\n\n")).toEqual([]);
   });
 });

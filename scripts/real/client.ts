@@ -13,7 +13,15 @@ import type { TraceEvent } from "../../lib/real/trace";
 import type { AbortCause } from "../../lib/sim/facts";
 import { rejectionText } from "../../lib/sim/format";
 import { REQUEST_TIMEOUT_MS } from "../../lib/sim/world";
-import { advisoryLock, etcdLock, forUpdateLock, lockTable, redisLock, type LockClient, type LockContext } from "./locks";
+import {
+  advisoryLock,
+  etcdLock,
+  forUpdateLock,
+  lockTable,
+  redisLock,
+  type LockClient,
+  type LockContext,
+} from "./locks";
 import { atTime, now, setZero, type FromClient, type ToClient } from "./protocol";
 import { pgStore, redisStore, type Store } from "./store";
 
@@ -113,7 +121,12 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
   };
   if (service.kind === "redis") {
     const tokens = service.tokens === "incr";
-    lock = redisLock(ctx, redisClient(endpoints.service, true), { ttlMs: service.ttlMs, tokens, plainDelete: opts.release === "delete", node: () => primary });
+    lock = redisLock(ctx, redisClient(endpoints.service, true), {
+      ttlMs: service.ttlMs,
+      tokens,
+      plainDelete: opts.release === "delete",
+      node: () => primary,
+    });
     store = redisStore(redisClient(endpoints.storage), guard);
   } else if (service.kind === "etcd") {
     lock = etcdLock(ctx, `http://${endpoints.service.host}:${endpoints.service.port}`, service.ttlMs);
@@ -131,13 +144,17 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     lock = service.mode === "advisory" ? advisoryLock(db) : lockTable(ctx, db, { ttlMs: service.ttlMs, clientClock });
     store = pgStore(await pgClient(endpoints.storage), guard);
   } else throw new Error(`service ${service.kind} cannot be recorded`);
-  if (service.kind === "etcd") warm.push(fetch(`http://${endpoints.service.host}:${endpoints.service.port}/health`).then((r) => r.text()));
+  if (service.kind === "etcd")
+    warm.push(fetch(`http://${endpoints.service.host}:${endpoints.service.port}/health`).then((r) => r.text()));
   // Connected and answered once before the run begins, so no first request pays for connecting.
   await Promise.all(warm);
 
   const [lo, hi] = opts.retryDelayMs;
   const retryDelay = () => lo + Math.random() * (hi - lo);
-  const workTime = () => (typeof opts.workMs === "number" ? opts.workMs : opts.workMs[0] + Math.floor(Math.random() * (opts.workMs[1] - opts.workMs[0] + 1)));
+  const workTime = () =>
+    typeof opts.workMs === "number"
+      ? opts.workMs
+      : opts.workMs[0] + Math.floor(Math.random() * (opts.workMs[1] - opts.workMs[0] + 1));
 
   /** Work that a stopped process does not do: time is counted in short steps, and a step that took far longer than asked (the process was stopped) counts as one step. */
   const work = async (ms: number) => {
@@ -176,7 +193,17 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
     const own = await lock.release().catch(() => false);
     // Redis and etcd deletes are seen by the recorder's notifications and watch; PostgreSQL's by the answer.
     if (own && service.kind === "postgres")
-      emit({ kind: "lease-end", t: now(), by: "server", proc: "pg", client: id, lock: "lock", grant: h.grant, token: h.token, reason: "released" });
+      emit({
+        kind: "lease-end",
+        t: now(),
+        by: "server",
+        proc: "pg",
+        client: id,
+        lock: "lock",
+        grant: h.grant,
+        token: h.token,
+        reason: "released",
+      });
   };
 
   const abort = async (cause: AbortCause) => {
@@ -221,10 +248,28 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
         reason: "taken-over",
       });
     emit({ kind: "grant", t, by: "client", proc: r.proc, client: id, lock: "lock", grant: r.grant, token: r.token });
-    const h: Hold = { grant: r.grant, token: r.token, deadline: null, timer: null, renewTimer: null, ended: false, endedBy: null };
+    const h: Hold = {
+      grant: r.grant,
+      token: r.token,
+      deadline: null,
+      timer: null,
+      renewTimer: null,
+      ended: false,
+      endedBy: null,
+    };
     hold = h;
     setDeadline(h, r.basisT, r.leaseMs);
-    emit({ kind: "belief-start", t, by: "client", proc: id, lock: "lock", grant: r.grant, token: r.token, latencyMs: t - start, leaseDeadline: h.deadline });
+    emit({
+      kind: "belief-start",
+      t,
+      by: "client",
+      proc: id,
+      lock: "lock",
+      grant: r.grant,
+      token: r.token,
+      latencyMs: t - start,
+      leaseDeadline: h.deadline,
+    });
     if (opts.renewEveryMs !== null && service.kind === "redis") scheduleRenewal(h, opts.renewEveryMs);
 
     const read = await store.read(guard.fenceReads ? h.token : null);
@@ -255,8 +300,17 @@ async function setup(m: Extract<ToClient, { type: "setup" }>): Promise<void> {
       if (!ok) return abort({ kind: "check-failed", beliefEnded: h.endedBy, remainingMs }).then(() => false);
     }
     const value = read.value + 1;
-    send({ type: "write-sent", write: { client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant } });
-    const w = await store.write({ client: id, value, readValue: read.value, readVersion: read.version, token: h.token });
+    send({
+      type: "write-sent",
+      write: { client: id, key: "counter", value, readValue: read.value, token: h.token, grant: h.grant },
+    });
+    const w = await store.write({
+      client: id,
+      value,
+      readValue: read.value,
+      readVersion: read.version,
+      token: h.token,
+    });
     emit({
       kind: "write",
       t: now(),

@@ -56,18 +56,38 @@ return -1`;
 const RENEW_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-export function redisLock(ctx: LockContext, redis: Redis, opts: { ttlMs: number; tokens: boolean; plainDelete: boolean; node: () => string }): LockClient {
+export function redisLock(
+  ctx: LockContext,
+  redis: Redis,
+  opts: { ttlMs: number; tokens: boolean; plainDelete: boolean; node: () => string },
+): LockClient {
   let n = 0;
   let value = "";
   return {
     async acquire() {
       const mine = `${ctx.id}:${n + 1}`;
       const basisT = ctx.now();
-      const r = (await redis.eval(ACQUIRE_LUA, 2, "lock", "lock:fence", mine, opts.ttlMs, opts.tokens ? "1" : "0")) as number;
+      const r = (await redis.eval(
+        ACQUIRE_LUA,
+        2,
+        "lock",
+        "lock:fence",
+        mine,
+        opts.ttlMs,
+        opts.tokens ? "1" : "0",
+      )) as number;
       if (r < 0) return { kind: "refused", reason: "held" };
       n++;
       value = mine;
-      return { kind: "granted", proc: opts.node(), grant: `redis:${mine}`, token: opts.tokens ? r : null, leaseMs: opts.ttlMs, basisT, tookOver: null };
+      return {
+        kind: "granted",
+        proc: opts.node(),
+        grant: `redis:${mine}`,
+        token: opts.tokens ? r : null,
+        leaseMs: opts.ttlMs,
+        basisT,
+        tookOver: null,
+      };
     },
     async renew() {
       return ((await redis.eval(RENEW_LUA, 1, "lock", value, opts.ttlMs)) as number) === 1;
@@ -178,7 +198,8 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
         // The failed compare's range: the key that already exists, mine from an earlier attempt.
         const [failed] = txn.responses as { response_range: { kvs: { create_revision: string }[] } }[];
         const created = failed?.response_range.kvs[0]?.create_revision;
-        if (created === undefined) throw new Error(`etcd's txn failed without the key it compared: ${JSON.stringify(txn)}`);
+        if (created === undefined)
+          throw new Error(`etcd's txn failed without the key it compared: ${JSON.stringify(txn)}`);
         myRev = Number(created);
       }
       try {
@@ -208,7 +229,15 @@ export function etcdLock(ctx: LockContext, base: string, ttlMs: number): LockCli
         if (lease !== id) return { kind: "refused", reason: "session-lost" };
         throw e;
       }
-      return { kind: "granted", proc: "e1", grant: `etcd:${myRev}`, token: myRev, leaseMs: ttlMs, basisT: sessionBasis, tookOver: null };
+      return {
+        kind: "granted",
+        proc: "e1",
+        grant: `etcd:${myRev}`,
+        token: myRev,
+        leaseMs: ttlMs,
+        basisT: sessionBasis,
+        tookOver: null,
+      };
     },
     async renew() {
       return lease !== null;
@@ -233,7 +262,15 @@ export function advisoryLock(db: pg.Client): LockClient {
       const ok = (await db.query("SELECT pg_try_advisory_lock(1) AS ok")).rows[0].ok as boolean;
       if (!ok) return { kind: "refused", reason: "held" };
       n++;
-      return { kind: "granted", proc: "pg", grant: `advisory:${n}:${process.pid}`, token: null, leaseMs: null, basisT, tookOver: null };
+      return {
+        kind: "granted",
+        proc: "pg",
+        grant: `advisory:${n}:${process.pid}`,
+        token: null,
+        leaseMs: null,
+        basisT,
+        tookOver: null,
+      };
     },
     async renew() {
       return true;
@@ -247,7 +284,11 @@ export function advisoryLock(db: pg.Client): LockClient {
   };
 }
 
-export function lockTable(ctx: LockContext, db: pg.Client, opts: { ttlMs: number; clientClock: (() => number) | null }): LockClient {
+export function lockTable(
+  ctx: LockContext,
+  db: pg.Client,
+  opts: { ttlMs: number; clientClock: (() => number) | null },
+): LockClient {
   let token = 0;
   return {
     async acquire() {
@@ -256,7 +297,10 @@ export function lockTable(ctx: LockContext, db: pg.Client, opts: { ttlMs: number
       const r = (await db.query("SELECT * FROM lock_acquire('lock', $1, $2, $3)", [ctx.id, at, opts.ttlMs])).rows[0];
       if (r.token === null) return { kind: "refused", reason: "held" };
       token = Number(r.token);
-      const tookOver = r.prev_token === null ? null : { grant: `pg:${r.prev_token}`, client: r.prev_holder as string, token: Number(r.prev_token) };
+      const tookOver =
+        r.prev_token === null
+          ? null
+          : { grant: `pg:${r.prev_token}`, client: r.prev_holder as string, token: Number(r.prev_token) };
       return { kind: "granted", proc: "pg", grant: `pg:${token}`, token, leaseMs: opts.ttlMs, basisT, tookOver };
     },
     async renew() {
@@ -290,7 +334,15 @@ export function forUpdateLock(db: pg.Client): LockClient {
         throw e;
       }
       n++;
-      return { kind: "granted", proc: "pg", grant: `for-update:${n}:${process.pid}`, token: null, leaseMs: null, basisT: 0, tookOver: null };
+      return {
+        kind: "granted",
+        proc: "pg",
+        grant: `for-update:${n}:${process.pid}`,
+        token: null,
+        leaseMs: null,
+        basisT: 0,
+        tookOver: null,
+      };
     },
     async renew() {
       return true;

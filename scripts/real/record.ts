@@ -27,10 +27,15 @@ function fail(code: number, lines: string[]): never {
 const file = arg("scenario");
 const preset = arg("preset");
 if (!file === !preset)
-  fail(2, ["give exactly one of --scenario FILE.json or --preset NAME", "usage: real (--scenario FILE.json | --preset NAME) [--out trace.json]"]);
+  fail(2, [
+    "give exactly one of --scenario FILE.json or --preset NAME",
+    "usage: real (--scenario FILE.json | --preset NAME) [--out trace.json]",
+  ]);
 let input: Scenario;
 try {
-  input = file ? (JSON.parse(readCliFile(file)) as Scenario) : (presets.find((p) => p.id === preset)?.scenario ?? fail(2, [`no preset named ${preset}`]));
+  input = file
+    ? (JSON.parse(readCliFile(file)) as Scenario)
+    : (presets.find((p) => p.id === preset)?.scenario ?? fail(2, [`no preset named ${preset}`]));
 } catch (e) {
   fail(2, [`${file}: ${(e as Error).message}`]);
 }
@@ -71,6 +76,7 @@ try {
   );
   process.exit(0);
 } catch (e) {
-  if (e instanceof TooLateError) fail(4, [e.message, "Nothing was written; run it again when the machine is less busy."]);
+  if (e instanceof TooLateError)
+    fail(4, [e.message, "Nothing was written; run it again when the machine is less busy."]);
   fail(1, [`recording failed: ${(e as Error).stack ?? String(e)}`]);
 }

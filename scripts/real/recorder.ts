@@ -82,11 +82,18 @@ interface Session {
   versions: Record<string, string>;
 }
 
-export async function record(input: Scenario, scenario: ResolvedScenario, log: (s: string) => void = () => {}): Promise<Recording> {
+export async function record(
+  input: Scenario,
+  scenario: ResolvedScenario,
+  log: (s: string) => void = () => {},
+): Promise<Recording> {
   const began = Date.now();
   favour(process.pid);
   const cleanups: Cleanup[] = [];
-  const watchdog = spawn(process.execPath, [path.join(here, "watchdog.mjs")], { detached: true, stdio: ["pipe", "ignore", "inherit"] });
+  const watchdog = spawn(process.execPath, [path.join(here, "watchdog.mjs")], {
+    detached: true,
+    stdio: ["pipe", "ignore", "inherit"],
+  });
   const tell = (line: string) => watchdog.stdin!.write(`${line}\n`);
   const guard: Guard = { group: (p) => tell(`group ${p}`), pid: (p) => tell(`pid ${p}`), dir: (d) => tell(`dir ${d}`) };
   const cleanup = async () => {
@@ -102,7 +109,17 @@ export async function record(input: Scenario, scenario: ResolvedScenario, log: (
   process.once("SIGTERM", onSignal);
 
   try {
-    return await run({ input, scenario, log, began, guard, cleanups, events: [], notes: [...NOTES], versions: { node: process.version } });
+    return await run({
+      input,
+      scenario,
+      log,
+      began,
+      guard,
+      cleanups,
+      events: [],
+      notes: [...NOTES],
+      versions: { node: process.version },
+    });
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
@@ -122,7 +139,9 @@ async function run(session: Session): Promise<Recording> {
   const servers = await startServers(session);
   const ids = clientIds(scenario.clients.count);
   const observer = createObserver(session);
-  const links = await startNetwork(session, servers, ids, (client, dueT) => heldWriteLost(session, observer, client, dueT));
+  const links = await startNetwork(session, servers, ids, (client, dueT) =>
+    heldWriteLost(session, observer, client, dueT),
+  );
   watchLeaseEnds(session, servers, observer);
   log(`servers ready after ${Date.now() - began} ms`);
   const clients = await startClients(session, ids, links, observer);
@@ -149,7 +168,12 @@ interface Servers {
 async function startServers(session: Session): Promise<Servers> {
   const { scenario, guard, cleanups, log, notes, versions } = session;
   const service = scenario.service;
-  const pkg = (name: string) => (JSON.parse(readFileSync(path.join(here, "../../node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  const pkg = (name: string) =>
+    (
+      JSON.parse(readFileSync(path.join(here, "../../node_modules", name, "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
   const start = async (p: Promise<Server>) => {
     const s = await p;
     cleanups.push(() => s.stop());
@@ -169,7 +193,8 @@ async function startServers(session: Session): Promise<Servers> {
       cleanups.push(() => link.close());
       replica = await start(startRedis(guard, "replica", { host: HOST, port: link.port }));
       const r = new Redis({ host: HOST, port: replica.port });
-      for (let i = 0; i < 100 && !/master_link_status:up/.test(await r.info("replication")); i++) await new Promise((res) => setTimeout(res, 100));
+      for (let i = 0; i < 100 && !/master_link_status:up/.test(await r.info("replication")); i++)
+        await new Promise((res) => setTimeout(res, 100));
       r.disconnect();
       notes.push(
         `Failover: the replica's link to the primary (through the proxy) is cut at ${Math.max(0, faultOf(scenario, "failover")!.atMs - service.replica.lagMs)} ms (the scenario's failover time minus its ${service.replica.lagMs} ms lag), the primary is killed at the failover time and the replica promoted with REPLICAOF NO ONE.`,
@@ -206,7 +231,9 @@ async function startServers(session: Session): Promise<Servers> {
     await pgAdmin.connect();
     cleanups.push(() => pgAdmin.end());
     await pgAdmin.query(PG_SCHEMA);
-    notes.push("The counter is a row in the same PostgreSQL, written by a PL/pgSQL function that checks the guard with the row locked.");
+    notes.push(
+      "The counter is a row in the same PostgreSQL, written by a PL/pgSQL function that checks the guard with the row locked.",
+    );
     if (service.mode === "lock-table" && service.expiryClock === "client") {
       notes.push(
         "Client clocks: each client adds its scenario clock offset to its own wall-clock readings when it writes and compares expires_at; the machine has one real clock.",
@@ -225,14 +252,24 @@ interface Links {
   of: (client: string, server: string) => Link;
 }
 
-async function startNetwork(session: Session, servers: Servers, ids: string[], onHeldLost: (client: string, dueT: number) => void): Promise<Links> {
+async function startNetwork(
+  session: Session,
+  servers: Servers,
+  ids: string[],
+  onHeldLost: (client: string, dueT: number) => void,
+): Promise<Links> {
   const all = new Map<string, Link>();
   for (const c of ids) {
     for (const [to, upstream] of [
       ["service", servers.lock.port],
       ["storage", servers.storage.port],
     ] as const) {
-      const link = new Link({ name: `${c}→${to}`, upstream: { host: HOST, port: upstream }, now, onHeldLost: (dueT) => onHeldLost(c, dueT) });
+      const link = new Link({
+        name: `${c}→${to}`,
+        upstream: { host: HOST, port: upstream },
+        now,
+        onHeldLost: (dueT) => onHeldLost(c, dueT),
+      });
       await link.listen();
       session.cleanups.push(() => link.close());
       all.set(`${c}→${to}`, link);
@@ -254,7 +291,12 @@ interface OpenGrant {
 /** What the recorder has seen so far, kept as events come in from the clients, the servers and its own faults. */
 interface Observer {
   observe: (e: TraceEvent) => void;
-  leaseEnd: (g: OpenGrant, t: number, reason: Extract<TraceEvent, { kind: "lease-end" }>["reason"], proc?: string) => void;
+  leaseEnd: (
+    g: OpenGrant,
+    t: number,
+    reason: Extract<TraceEvent, { kind: "lease-end" }>["reason"],
+    proc?: string,
+  ) => void;
   /** Looks again whether the run is over; set once the run has begun. */
   wake: () => void;
   open: Map<string, OpenGrant>;
@@ -273,7 +315,8 @@ function createObserver(session: Session): Observer {
     observe: (e) => {
       session.events.push(e);
       const { open, believing, pendingWrites } = observer;
-      if (e.kind === "grant") open.set(e.grant, { grant: e.grant, client: e.client, token: e.token, proc: e.proc, released: false });
+      if (e.kind === "grant")
+        open.set(e.grant, { grant: e.grant, client: e.client, token: e.token, proc: e.proc, released: false });
       if (e.kind === "lease-end") open.delete(e.grant);
       if (e.kind === "release") for (const g of open.values()) if (g.client === e.proc) g.released = true;
       if (e.kind === "belief-start") believing.add(e.proc);
@@ -282,7 +325,17 @@ function createObserver(session: Session): Observer {
       observer.wake();
     },
     leaseEnd: (g, t, reason, proc = g.proc) =>
-      observer.observe({ kind: "lease-end", t, by: "server", proc, client: g.client, lock: "lock", grant: g.grant, token: g.token, reason }),
+      observer.observe({
+        kind: "lease-end",
+        t,
+        by: "server",
+        proc,
+        client: g.client,
+        lock: "lock",
+        grant: g.grant,
+        token: g.token,
+        reason,
+      }),
     wake: () => {},
     open: new Map(),
     believing: new Set(),
@@ -326,7 +379,11 @@ function watchLeaseEnds(session: Session, servers: Servers, observer: Observer):
     const watch = new AbortController();
     cleanups.push(() => watch.abort());
     const body = JSON.stringify({
-      create_request: { key: Buffer.from("lock/").toString("base64"), range_end: Buffer.from("lock0").toString("base64"), prev_kv: true },
+      create_request: {
+        key: Buffer.from("lock/").toString("base64"),
+        range_end: Buffer.from("lock0").toString("base64"),
+        prev_kv: true,
+      },
     });
     void fetch(`http://${HOST}:${servers.lock.port}/v3/watch`, { method: "POST", body, signal: watch.signal })
       .then(async (res) => {
@@ -338,7 +395,9 @@ function watchLeaseEnds(session: Session, servers: Servers, observer: Observer):
           text += new TextDecoder().decode(value);
           let nl;
           while ((nl = text.indexOf("\n")) >= 0) {
-            const line = JSON.parse(text.slice(0, nl)) as { result?: { events?: { type?: string; prev_kv?: { create_revision: string } }[] } };
+            const line = JSON.parse(text.slice(0, nl)) as {
+              result?: { events?: { type?: string; prev_kv?: { create_revision: string } }[] };
+            };
             text = text.slice(nl + 1);
             const t = now();
             for (const e of line.result?.events ?? []) {
@@ -361,7 +420,10 @@ function heldWriteLost(session: Session, observer: Observer, client: string, due
     notes.push(`${client}'s bytes held back by the proxy were lost with its connection at ${Math.round(dueT)} ms.`);
     return;
   }
-  const lostAt = events.find((e) => e.kind === "session" && e.client === client && e.state === "connection-lost")?.t ?? observer.crashedAt.get(client) ?? dueT;
+  const lostAt =
+    events.find((e) => e.kind === "session" && e.client === client && e.state === "connection-lost")?.t ??
+    observer.crashedAt.get(client) ??
+    dueT;
   const rejection = { by: "transaction", cause: "connection-lost", client, atMs: lostAt } as const;
   observer.observe({
     kind: "write",
@@ -491,7 +553,8 @@ function go(session: Session, ids: string[], observer: Observer): Schedule {
   let pendingFaults = 0;
   const late: string[] = [];
   const onTime = (what: string, scheduled: number, actual: number) => {
-    if (actual - scheduled > LATE_MS) late.push(`${what} was due at ${scheduled} ms and happened at ${Math.round(actual)} ms`);
+    if (actual - scheduled > LATE_MS)
+      late.push(`${what} was due at ${scheduled} ms and happened at ${Math.round(actual)} ms`);
   };
   const schedule: Schedule = {
     zeroNs: zero.toString(),
@@ -537,7 +600,8 @@ function scheduleFaults(session: Session, targets: FaultTargets): void {
     if (cutAt <= 0) cut();
     else at(cutAt, cut);
   }
-  for (const { id, startMs } of schedule.starts) clients.byId.get(id)!.send({ type: "go", zeroNs: schedule.zeroNs, startMs } satisfies ToClient);
+  for (const { id, startMs } of schedule.starts)
+    clients.byId.get(id)!.send({ type: "go", zeroNs: schedule.zeroNs, startMs } satisfies ToClient);
 
   /** Servers killed by a failover: a frozen one is never resumed (the model's failover ends the old primary too). */
   const killed = new Set<string>();
@@ -568,16 +632,22 @@ function scheduleFaults(session: Session, targets: FaultTargets): void {
           const t = now();
           observer.crashedAt.set(f.target, t);
           observe({ kind: "crash", t, by: "recorder", proc: f.target, host: false });
-          if (observer.believing.has(f.target)) observe({ kind: "belief-end", t, by: "recorder", proc: f.target, lock: "lock", reason: "crashed" });
+          if (observer.believing.has(f.target))
+            observe({ kind: "belief-end", t, by: "recorder", proc: f.target, lock: "lock", reason: "crashed" });
           const backend = observer.backends.get(f.target);
           const pgAdmin = servers.pgAdmin;
           if (pgAdmin && backend !== undefined) {
             // PostgreSQL sees the reset connection and ends its session (and its locks): watch it go.
-            while (Number((await pgAdmin.query("SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1", [backend])).rows[0].n) > 0)
+            while (
+              Number(
+                (await pgAdmin.query("SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1", [backend])).rows[0].n,
+              ) > 0
+            )
               await new Promise((r) => setTimeout(r, 2));
             const gone = now();
             observe({ kind: "session", t: gone, by: "server", proc: "pg", client: f.target, state: "connection-lost" });
-            for (const g of [...observer.open.values()]) if (g.client === f.target) leaseEnd(g, gone, "connection-lost");
+            for (const g of [...observer.open.values()])
+              if (g.client === f.target) leaseEnd(g, gone, "connection-lost");
           }
         });
         break;
@@ -590,7 +660,9 @@ function scheduleFaults(session: Session, targets: FaultTargets): void {
           links.of(f.between[0], f.between[1]).heal();
           observe({ kind: "partition-end", t: now(), by: "proxy", proc: "network", between: f.between });
         });
-        notes.push(`Partition ${f.between.join("–")}: the proxy holds that link's bytes both ways while it lasts; TCP delivers them once it heals.`);
+        notes.push(
+          `Partition ${f.between.join("–")}: the proxy holds that link's bytes both ways while it lasts; TCP delivers them once it heals.`,
+        );
         break;
       case "delay":
         links.of(f.from, f.to).delayFirstAfter(f.atMs, f.byMs);
@@ -615,7 +687,8 @@ function scheduleFaults(session: Session, targets: FaultTargets): void {
             links.all.get(`${id}→service`)!.retarget({ host: HOST, port: r.port });
             clients.byId.get(id)!.send({ type: "primary", node: "replica" } satisfies ToClient);
           }
-          for (const g of [...observer.open.values()]) if (g.proc === "redis" && held === null) leaseEnd(g, t, "failover", "redis");
+          for (const g of [...observer.open.values()])
+            if (g.proc === "redis" && held === null) leaseEnd(g, t, "failover", "redis");
           observe({
             kind: "failover",
             t,
@@ -681,8 +754,16 @@ function pauseServer(
 
 // ---- wait until nothing is left to happen ----
 
-async function untilQuiet(session: Session, ids: string[], links: Links, clients: Clients, observer: Observer, schedule: Schedule): Promise<void> {
-  const quiet = () => clients.finished.size === ids.length && schedule.pending() === 0 && ![...links.all.values()].some((l) => l.holding);
+async function untilQuiet(
+  session: Session,
+  ids: string[],
+  links: Links,
+  clients: Clients,
+  observer: Observer,
+  schedule: Schedule,
+): Promise<void> {
+  const quiet = () =>
+    clients.finished.size === ids.length && schedule.pending() === 0 && ![...links.all.values()].some((l) => l.holding);
   await new Promise<void>((resolve) => {
     const hardStop = setTimeout(resolve, session.scenario.durationMs - now());
     let settle: NodeJS.Timeout | null = null;
@@ -720,7 +801,10 @@ function checkTimes(session: Session, { starts, onTime, late }: Schedule): void 
     );
     if (start && !aimed) onTime(`${firstGrant.client}'s first grant (the lock was free)`, start.startMs, firstGrant.t);
   }
-  if (late.length) throw new TooLateError(`The machine was too busy to keep the scenario's times (more than ${LATE_MS} ms late): ${late.join("; ")}.`);
+  if (late.length)
+    throw new TooLateError(
+      `The machine was too busy to keep the scenario's times (more than ${LATE_MS} ms late): ${late.join("; ")}.`,
+    );
 }
 
 // ---- the trace ----

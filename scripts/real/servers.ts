@@ -80,7 +80,9 @@ function launch(guard: Guard, name: string, cmd: string, args: string[], log: st
 function stopper(child: ChildProcess, dir: string | null, first: NodeJS.Signals = "SIGTERM"): () => Promise<void> {
   return async () => {
     const pid = child.pid!;
-    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+    );
     const signal = (target: number, sig: NodeJS.Signals) => {
       try {
         process.kill(target, sig);
@@ -100,7 +102,11 @@ function stopper(child: ChildProcess, dir: string | null, first: NodeJS.Signals 
 }
 
 /** A Redis 7 with no persistence, keyspace notifications for expiry and deletes, and a 100 Hz expiry cycle (so an expiry is seen within about 10 ms). */
-export async function startRedis(guard: Guard, name: string, replicaOf?: { host: string; port: number }): Promise<Server> {
+export async function startRedis(
+  guard: Guard,
+  name: string,
+  replicaOf?: { host: string; port: number },
+): Promise<Server> {
   const port = await freePort();
   const dir = freshDir(guard, name);
   const log: string[] = [];
@@ -125,7 +131,13 @@ export async function startRedis(guard: Guard, name: string, replicaOf?: { host:
   if (replicaOf) args.push("--replicaof", replicaOf.host, String(replicaOf.port));
   const child = launch(guard, name, "redis-server", args, log);
   const version = await until(`redis-server (${name})`, 10000, async () => {
-    const r = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const r = new Redis({
+      port,
+      host: "127.0.0.1",
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     r.on("error", () => {});
     try {
       await r.connect();
@@ -179,7 +191,14 @@ export async function startEtcd(guard: Guard): Promise<Server> {
   }).catch((e) => {
     throw new Error(`${(e as Error).message}\n${log.join("")}`);
   });
-  return { name: "etcd", port, pid: child.pid!, version, stop: stopper(child, dir), crash: stopper(child, null, "SIGKILL") };
+  return {
+    name: "etcd",
+    port,
+    pid: child.pid!,
+    version,
+    stop: stopper(child, dir),
+    crash: stopper(child, null, "SIGKILL"),
+  };
 }
 
 /** A fresh PostgreSQL 15 cluster in a temporary directory owned by `postgres`, run as that user. */
@@ -190,9 +209,27 @@ export async function startPostgres(guard: Guard): Promise<Server> {
   const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
   chownSync(dir, uid, gid);
   const data = path.join(dir, "data");
-  execFileSync("runuser", ["-u", "postgres", "--", `${PG_BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"], {
-    stdio: "pipe",
-  });
+  execFileSync(
+    "runuser",
+    [
+      "-u",
+      "postgres",
+      "--",
+      `${PG_BIN}/initdb`,
+      "-D",
+      data,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "--no-sync",
+      "-E",
+      "UTF8",
+    ],
+    {
+      stdio: "pipe",
+    },
+  );
   const log: string[] = [];
   const child = launch(
     guard,
@@ -231,5 +268,12 @@ export async function startPostgres(guard: Guard): Promise<Server> {
   }).catch((e) => {
     throw new Error(`${(e as Error).message}\n${log.join("")}`);
   });
-  return { name: "postgres", port, pid: child.pid!, version, stop: stopper(child, dir), crash: stopper(child, null, "SIGKILL") };
+  return {
+    name: "postgres",
+    port,
+    pid: child.pid!,
+    version,
+    stop: stopper(child, dir),
+    crash: stopper(child, null, "SIGKILL"),
+  };
 }

@@ -46,10 +46,14 @@ function recordOnce(id: string, scenario: Scenario, out: string): Promise<ChildR
   const file = path.join(os.tmpdir(), `lease-lab-${id}.scenario.json`);
   writeFileSync(file, JSON.stringify(scenario));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/real/record.ts"), "--scenario", file, "--out", out], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "scripts/real/record.ts"), "--scenario", file, "--out", out],
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     let log = "";
     child.stderr.on("data", (b: Buffer) => (log += b.toString()));
     child.on("exit", (code) => {
@@ -67,12 +71,18 @@ function recordOnce(id: string, scenario: Scenario, out: string): Promise<ChildR
  * busy to keep on time is then recorded again alone, when nothing else of ours competes for the
  * cores (two more tries). Returns the recordings in the order given, and how many needed a retry.
  */
-export async function recordAll(items: { id: string; scenario: Scenario }[], parallel: number): Promise<{ recordings: ChildRecording[]; retried: number }> {
+export async function recordAll(
+  items: { id: string; scenario: Scenario }[],
+  parallel: number,
+): Promise<{ recordings: ChildRecording[]; retried: number }> {
   const first = await bounded(items, parallel, (t) =>
-    recordInChild(`agree-${t.id}`, t.scenario, undefined, 1).catch((e: unknown) => (e instanceof TooLate ? null : Promise.reject(e))),
+    recordInChild(`agree-${t.id}`, t.scenario, undefined, 1).catch((e: unknown) =>
+      e instanceof TooLate ? null : Promise.reject(e),
+    ),
   );
   const recordings: ChildRecording[] = [];
-  for (const [i, item] of items.entries()) recordings.push(first[i] ?? (await recordInChild(`agree-${item.id}`, item.scenario, undefined, 2)));
+  for (const [i, item] of items.entries())
+    recordings.push(first[i] ?? (await recordInChild(`agree-${item.id}`, item.scenario, undefined, 2)));
   return { recordings, retried: first.filter((r) => r === null).length };
 }
 

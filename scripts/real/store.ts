@@ -67,13 +67,19 @@ return {1, '', lost, overwrote}`;
 export function redisStore(redis: Redis, guard: Guard): Store {
   return {
     async read(token) {
-      const [ok, value, version, seen] = (await redis.eval(READ_LUA, 1, "counter", token ?? "", guard.fenceReads ? "1" : "0")) as [
-        number,
-        number,
-        number,
-        string,
-      ];
-      return { ok: ok === 1, value, version, rejection: ok === 1 ? null : { by: "fencing", token, seen: Number(seen) } };
+      const [ok, value, version, seen] = (await redis.eval(
+        READ_LUA,
+        1,
+        "counter",
+        token ?? "",
+        guard.fenceReads ? "1" : "0",
+      )) as [number, number, number, string];
+      return {
+        ok: ok === 1,
+        value,
+        version,
+        rejection: ok === 1 ? null : { by: "fencing", token, seen: Number(seen) },
+      };
     },
     async write(w) {
       const [ok, seen, lost, overwrote] = (await redis.eval(
@@ -88,8 +94,15 @@ export function redisStore(redis: Redis, guard: Guard): Store {
         w.token ?? "",
         guard.fencing ? "1" : "0",
       )) as [number, string, number, string[]];
-      const rejection: Rejection | null = ok === 1 ? null : { by: "fencing", token: w.token, seen: seen === "" ? null : Number(seen) };
-      return { accepted: ok === 1, applied: ok === 1, rejection, lostIncrements: lost, overwrote: [...new Set(overwrote)] };
+      const rejection: Rejection | null =
+        ok === 1 ? null : { by: "fencing", token: w.token, seen: seen === "" ? null : Number(seen) };
+      return {
+        accepted: ok === 1,
+        applied: ok === 1,
+        rejection,
+        lostIncrements: lost,
+        overwrote: [...new Set(overwrote)],
+      };
     },
   };
 }
@@ -156,10 +169,26 @@ export function pgStore(db: pg.Client, guard: Guard): Store {
       };
     },
     async write(w) {
-      const r = (await db.query("SELECT * FROM storage_write($1, $2, $3, $4, $5, $6)", [w.client, w.value, w.readValue, w.readVersion, w.token, guard.fencing]))
-        .rows[0];
-      const rejection: Rejection | null = r.accepted ? null : { by: "fencing", token: w.token, seen: r.seen === null ? null : Number(r.seen) };
-      return { accepted: r.accepted, applied: r.accepted, rejection, lostIncrements: r.lost, overwrote: [...new Set(r.overwrote as string[])] };
+      const r = (
+        await db.query("SELECT * FROM storage_write($1, $2, $3, $4, $5, $6)", [
+          w.client,
+          w.value,
+          w.readValue,
+          w.readVersion,
+          w.token,
+          guard.fencing,
+        ])
+      ).rows[0];
+      const rejection: Rejection | null = r.accepted
+        ? null
+        : { by: "fencing", token: w.token, seen: r.seen === null ? null : Number(r.seen) };
+      return {
+        accepted: r.accepted,
+        applied: r.accepted,
+        rejection,
+        lostIncrements: r.lost,
+        overwrote: [...new Set(r.overwrote as string[])],
+      };
     },
   };
 }

@@ -6,7 +6,8 @@ import "../../lab/lab.css";
 
 export const metadata: Metadata = {
   title: "Code sandbox",
-  description: "Write any lock client, run it on the timeline and check it against a code level's world, with no grade.",
+  description:
+    "Write any lock client, run it on the timeline and check it against a code level's world, with no grade.",
 };
 
 export default function CodeSandboxPage() {

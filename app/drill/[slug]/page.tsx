@@ -18,7 +18,10 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const drill = drillLoad((await params).slug);
-  return { title: `${drill.title} · drill`, description: `An interview drill with a model answer and a rubric: ${drill.title}.` };
+  return {
+    title: `${drill.title} · drill`,
+    description: `An interview drill with a model answer and a rubric: ${drill.title}.`,
+  };
 }
 
 export default async function DrillPage({ params }: Props) {
@@ -36,7 +39,10 @@ export default async function DrillPage({ params }: Props) {
           {drill.topic} · about {drill.minutes} minutes
         </p>
 
-        <section aria-labelledby="prompt-heading" className="mt-8 rounded-xl border-l-4 border-focus bg-surface p-5 sm:p-6">
+        <section
+          aria-labelledby="prompt-heading"
+          className="mt-8 rounded-xl border-l-4 border-focus bg-surface p-5 sm:p-6"
+        >
           <h2 id="prompt-heading" className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
             Prompt
           </h2>

@@ -42,7 +42,10 @@ export default async function LessonPage({ params }: Props) {
       <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">{lesson.title}</h1>
       <p className="mt-3 max-w-3xl text-lg text-ink-muted">{lesson.summary}</p>
 
-      <section aria-labelledby="objectives-heading" className="mt-8 max-w-3xl rounded-xl border border-line bg-surface p-5">
+      <section
+        aria-labelledby="objectives-heading"
+        className="mt-8 max-w-3xl rounded-xl border border-line bg-surface p-5"
+      >
         <h2 id="objectives-heading" className="font-bold">
           By the end of this lesson
         </h2>
@@ -91,7 +94,11 @@ export default async function LessonPage({ params }: Props) {
 
       <nav aria-label="Lessons" className="mt-10 grid max-w-3xl gap-3 sm:grid-cols-2">
         {previous ? (
-          <Link href={`/learn/${previous.slug}/`} rel="prev" className="rounded-xl border border-line p-4 hover:bg-surface">
+          <Link
+            href={`/learn/${previous.slug}/`}
+            rel="prev"
+            className="rounded-xl border border-line p-4 hover:bg-surface"
+          >
             <span className="block text-sm text-ink-muted">← Previous</span>
             <span className="font-semibold">
               {previous.number}. {previous.title}
@@ -101,7 +108,11 @@ export default async function LessonPage({ params }: Props) {
           <span />
         )}
         {next && (
-          <Link href={`/learn/${next.slug}/`} rel="next" className="rounded-xl border border-line p-4 text-right hover:bg-surface">
+          <Link
+            href={`/learn/${next.slug}/`}
+            rel="next"
+            className="rounded-xl border border-line p-4 text-right hover:bg-surface"
+          >
             <span className="block text-sm text-ink-muted">Next →</span>
             <span className="font-semibold">
               {next.number}. {next.title}

@@ -18,7 +18,10 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const set = quizSetLoad((await params).set);
-  return { title: `${set.title} quiz`, description: `${set.questions.length} questions on ${set.title.toLowerCase()}, each answer explained.` };
+  return {
+    title: `${set.title} quiz`,
+    description: `${set.questions.length} questions on ${set.title.toLowerCase()}, each answer explained.`,
+  };
 }
 
 export default async function QuizSetPage({ params }: Props) {

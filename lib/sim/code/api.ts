@@ -84,7 +84,11 @@ export interface Redis {
    */
   eval(script: string, key: string, ...args: (string | number)[]): Step<number | null>;
   /** The Lua text of the scripts this Redis runs, the same as real lock libraries send. */
-  readonly scripts: { readonly COMPARE_AND_DELETE: string; readonly COMPARE_AND_PEXPIRE: string; readonly SET_NX_PX_INCR: string };
+  readonly scripts: {
+    readonly COMPARE_AND_DELETE: string;
+    readonly COMPARE_AND_PEXPIRE: string;
+    readonly SET_NX_PX_INCR: string;
+  };
 }
 
 /** How one of several calls ended, as an entry of `Promise.allSettled` says: its answer, or the error it threw. */
@@ -223,11 +227,20 @@ export interface Postgres {
   /** `INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now() RETURNING token`: `[{ token }]` if the lock is now yours (use the token to fence), no rows if it is held. */
   query(text: PostgresSql["INSERT_LOCK"], values: [key: string, ttlMs: number]): Step<QueryResult<{ token: number }>>;
   /** As INSERT_LOCK, with expiry judged by `nowMs`, your wall clock's reading: another client's clock decides whether your lock has expired. */
-  query(text: PostgresSql["INSERT_LOCK_CLIENT_CLOCK"], values: [key: string, ttlMs: number, nowMs: number]): Step<QueryResult<{ token: number }>>;
+  query(
+    text: PostgresSql["INSERT_LOCK_CLIENT_CLOCK"],
+    values: [key: string, ttlMs: number, nowMs: number],
+  ): Step<QueryResult<{ token: number }>>;
   /** `UPDATE … SET expires_at … WHERE token = mine`: `rowCount` 1 if the lock is still yours and now extended, 0 if not. */
-  query(text: PostgresSql["UPDATE_EXPIRY"], values: [key: string, token: number, ttlMs: number]): Step<QueryResult<never>>;
+  query(
+    text: PostgresSql["UPDATE_EXPIRY"],
+    values: [key: string, token: number, ttlMs: number],
+  ): Step<QueryResult<never>>;
   /** As UPDATE_EXPIRY, with the new expiry computed from `nowMs`, your wall clock's reading. */
-  query(text: PostgresSql["UPDATE_EXPIRY_CLIENT_CLOCK"], values: [key: string, token: number, ttlMs: number, nowMs: number]): Step<QueryResult<never>>;
+  query(
+    text: PostgresSql["UPDATE_EXPIRY_CLIENT_CLOCK"],
+    values: [key: string, token: number, ttlMs: number, nowMs: number],
+  ): Step<QueryResult<never>>;
   /** `DELETE … WHERE token = mine`: releases the lock if it is still yours; sent without waiting. */
   query(text: PostgresSql["DELETE_LOCK"], values: [key: string, token: number]): Step<void>;
 }
@@ -298,7 +311,10 @@ export interface Etcd {
    * the lock is yours when `ownerCreateRevision === createRevision`. Throws a `LeaseNotFoundError`
    * if the lease has expired (the session is over: grant a new one), or a `TimeoutError`.
    */
-  txn(prefix: string, lease: LeaseID): Step<{ succeeded: boolean; key: string; createRevision: number; ownerCreateRevision: number }>;
+  txn(
+    prefix: string,
+    lease: LeaseID,
+  ): Step<{ succeeded: boolean; key: string; createRevision: number; ownerCreateRevision: number }>;
   /**
    * Mutex.Lock's wait, `waitDeletes(ctx, client, prefix, maxCreateRevision)` and the `Get` of your
    * own key after it: waits until every key under `prefix` created at or before

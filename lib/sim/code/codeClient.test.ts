@@ -66,7 +66,10 @@ function builtInAgain(s: {
           }
           yield api.sleep(retryDelay());
         }
-        const release = () => (renewer?.cancel(), s.plainDel ? redis.del("lock") : redis.eval(redis.scripts.COMPARE_AND_DELETE, "lock", value));
+        const release = () => (
+          renewer?.cancel(),
+          s.plainDel ? redis.del("lock") : redis.eval(redis.scripts.COMPARE_AND_DELETE, "lock", value)
+        );
         if (!acquired) {
           yield api.sleep(retryDelay());
           continue;
@@ -79,7 +82,12 @@ function builtInAgain(s: {
     }
   };
 
-  function* renewal(api: ClientApi, value: string, every: number, read: () => number): Generator<Step<unknown>, void, unknown> {
+  function* renewal(
+    api: ClientApi,
+    value: string,
+    every: number,
+    read: () => number,
+  ): Generator<Step<unknown>, void, unknown> {
     for (;;) {
       yield api.sleep(every);
       if (!api.belief.holds) return;
@@ -130,7 +138,12 @@ describe("a learner's client written against the code API", () => {
       renewEveryMs,
       plainDel: fc.boolean(),
       tokens: fc.boolean(),
-      faults: faults(pause(), clockJump(["redis"]), partition(fc.constant<[string, string]>(["c1", "redis"]), 6_000), delay(["storage"])),
+      faults: faults(
+        pause(),
+        clockJump(["redis"]),
+        partition(fc.constant<[string, string]>(["c1", "redis"]), 6_000),
+        delay(["storage"]),
+      ),
     });
     fc.assert(
       fc.property(settings, (g) => {
@@ -196,7 +209,9 @@ describe("a learner's client that misbehaves", () => {
       throw new Error("my bug");
     });
     expect(
-      result.events.filter((e) => e.kind === "code-log" || e.kind === "code-error").map((e) => ("text" in e ? e.text : "message" in e ? e.message : "")),
+      result.events
+        .filter((e) => e.kind === "code-log" || e.kind === "code-error")
+        .map((e) => ("text" in e ? e.text : "message" in e ? e.message : "")),
     ).toEqual(["starting", "Error: my bug"]);
   });
 });

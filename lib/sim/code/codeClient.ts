@@ -105,7 +105,8 @@ export function createCodeClient(
   }
 
   const alive = (at: number) => at === life && !proc.crashed;
-  const workTime = () => (typeof opts.workMs === "number" ? opts.workMs : world.rng.int(opts.workMs[0], opts.workMs[1]));
+  const workTime = () =>
+    typeof opts.workMs === "number" ? opts.workMs : world.rng.int(opts.workMs[0], opts.workMs[1]);
 
   function flushBeliefs(): void {
     for (const h of holds.values()) {
@@ -136,7 +137,12 @@ export function createCodeClient(
     const at = life;
     h.deadline = clockAfter(clockAfter(proc.clock.read(opts.leaseClock, basisT), leaseMs), -opts.safetyMarginMs);
     h.deadlineTimer?.cancel();
-    h.deadlineTimer = kernel.timerAt(proc, opts.leaseClock, h.deadline, () => alive(at) && endBelief(h, "lease-deadline"));
+    h.deadlineTimer = kernel.timerAt(
+      proc,
+      opts.leaseClock,
+      h.deadline,
+      () => alive(at) && endBelief(h, "lease-deadline"),
+    );
   }
 
   function abort(cause: AbortCause, reason: string): void {
@@ -246,7 +252,11 @@ export function createCodeClient(
     },
     refused(lock, reason = "held", elapsedMs) {
       if (!kernel.builds("refused")) return;
-      kernel.log(elapsedMs === undefined ? { kind: "refused", proc: id, lock, reason } : { kind: "refused", proc: id, lock, reason, elapsedMs });
+      kernel.log(
+        elapsedMs === undefined
+          ? { kind: "refused", proc: id, lock, reason }
+          : { kind: "refused", proc: id, lock, reason, elapsedMs },
+      );
     },
     unavailable(lock) {
       if (kernel.builds("refused")) kernel.log({ kind: "refused", proc: id, lock, reason: "unavailable" });
@@ -256,7 +266,8 @@ export function createCodeClient(
       const sentFor = holds.get(lock);
       // Like a lock library, it reports a renewal only while the client still believes in the hold it renewed.
       return (ok) => {
-        if (sentFor?.believed && holds.get(lock) === sentFor && kernel.builds("renew")) kernel.log({ kind: "renew", proc: id, lock, ok });
+        if (sentFor?.believed && holds.get(lock) === sentFor && kernel.builds("renew"))
+          kernel.log({ kind: "renew", proc: id, lock, ok });
       };
     },
     timeout(call) {
@@ -286,7 +297,11 @@ export function createCodeClient(
         wall: () => proc.clock.wall(kernel.now),
         monotonic: () => proc.clock.mono(kernel.now),
       },
-      sleep: (ms) => guardedStep(`sleep(${ms})`, (answer) => void kernel.sleep(proc, nonNegative(ms, "sleep"), () => answer.ok(undefined))),
+      sleep: (ms) =>
+        guardedStep(
+          `sleep(${ms})`,
+          (answer) => void kernel.sleep(proc, nonNegative(ms, "sleep"), () => answer.ok(undefined)),
+        ),
       work: (ms) =>
         guardedStep(`work(${ms ?? ""})`, (answer) => {
           const length = ms === undefined ? workTime() : nonNegative(ms, "work");
@@ -319,12 +334,19 @@ export function createCodeClient(
             storageWire.request(
               id,
               "storage",
-              { type: "read", key: String(key), token: scenario.storage.fenceReads ? (readOptions?.token ?? null) : null },
+              {
+                type: "read",
+                key: String(key),
+                token: scenario.storage.fenceReads ? (readOptions?.token ?? null) : null,
+              },
               {
                 reply: (r) => {
                   if (!alive(at)) return;
                   if (r.rejection !== null) {
-                    abort({ kind: "read-rejected", rejection: r.rejection }, `read rejected: ${rejectionText(r.rejection)}`);
+                    abort(
+                      { kind: "read-rejected", rejection: r.rejection },
+                      `read rejected: ${rejectionText(r.rejection)}`,
+                    );
                     return answer.ok({ ok: false, rejected: rejectionText(r.rejection) });
                   }
                   lastRead.set(String(key), { value: r.value, version: r.version });
@@ -363,7 +385,10 @@ export function createCodeClient(
                 reply: (r) => {
                   if (!alive(at)) return;
                   if (r.rejection !== null) {
-                    abort({ kind: "write-rejected", rejection: r.rejection }, `write rejected: ${rejectionText(r.rejection)}`);
+                    abort(
+                      { kind: "write-rejected", rejection: r.rejection },
+                      `write rejected: ${rejectionText(r.rejection)}`,
+                    );
                     return answer.ok({ accepted: false, rejected: rejectionText(r.rejection) });
                   }
                   kernel.log({ kind: "job-done", proc: id, job: jobsDone });
@@ -396,7 +421,13 @@ export function createCodeClient(
         },
         end(reason) {
           const h = currentHold();
-          if (h) endBelief(h, reason === "lease-deadline" || reason === "renewal-refused" || reason === "session-lost" ? reason : "lease-deadline");
+          if (h)
+            endBelief(
+              h,
+              reason === "lease-deadline" || reason === "renewal-refused" || reason === "session-lost"
+                ? reason
+                : "lease-deadline",
+            );
         },
       },
       get redis() {
@@ -421,7 +452,9 @@ export function createCodeClient(
 
   function serviceApi(kind: string): unknown {
     if (!service?.codeApi || scenario.service.kind !== kind) {
-      throw new TypeError(`this level's lock service is ${scenario.service.kind}, not ${kind}: use api.${scenario.service.kind}`);
+      throw new TypeError(
+        `this level's lock service is ${scenario.service.kind}, not ${kind}: use api.${scenario.service.kind}`,
+      );
     }
     return service.codeApi(calls);
   }
@@ -436,7 +469,12 @@ export function createCodeClient(
       return;
     }
     if (!gen || typeof (gen as Generator).next !== "function") {
-      kernel.log({ kind: "code-error", proc: id, message: "TypeError: client must be a generator function: write `function* client(api) { … }`", line: null });
+      kernel.log({
+        kind: "code-error",
+        proc: id,
+        message: "TypeError: client must be a generator function: write `function* client(api) { … }`",
+        line: null,
+      });
       return;
     }
     startRun(gen, true);
@@ -474,7 +512,8 @@ export function createCodeClient(
 
 function nonNegative(ms: unknown, call: string): number {
   const n = Number(ms);
-  if (!Number.isFinite(n) || n < 0) throw new RangeError(`${call} needs a number of milliseconds, 0 or more; it was given ${String(ms)}`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new RangeError(`${call} needs a number of milliseconds, 0 or more; it was given ${String(ms)}`);
   return n;
 }
 
@@ -485,6 +524,7 @@ function errorText(error: unknown): string {
 function describe(value: unknown): string {
   if (value === undefined) return "nothing";
   if (typeof value === "function") return "a function (did you forget to call it?)";
-  if (value && typeof value === "object" && "next" in value) return "a generator (use `yield*` to run another generator)";
+  if (value && typeof value === "object" && "next" in value)
+    return "a generator (use `yield*` to run another generator)";
   return JSON.stringify(value) ?? String(value);
 }

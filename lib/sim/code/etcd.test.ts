@@ -30,7 +30,11 @@ function builtInAgain(s: { ttlMs: number; retry: [number, number] }): ClientProg
               lease = granted.ID;
               keepAlive = (yield etcd.lease.keepAlive(lease)) as KeepAlive;
             }
-            const txn = (yield etcd.txn("lock", lease)) as { key: string; createRevision: number; ownerCreateRevision: number };
+            const txn = (yield etcd.txn("lock", lease)) as {
+              key: string;
+              createRevision: number;
+              ownerCreateRevision: number;
+            };
             key = txn.key;
             token = txn.createRevision;
             if (txn.ownerCreateRevision !== txn.createRevision) yield etcd.waitDeletes("lock", txn.createRevision - 1);
@@ -112,7 +116,9 @@ describe("a learner's etcd client with a plausible bug", () => {
         },
       },
     );
-    expect(result.events.find((e) => e.kind === "code-error")).toMatchObject({ message: expect.stringContaining("your key's create revision − 1") });
+    expect(result.events.find((e) => e.kind === "code-error")).toMatchObject({
+      message: expect.stringContaining("your key's create revision − 1"),
+    });
   });
 });
 

@@ -99,7 +99,8 @@ function builtInAgain(s: Settings): ClientProgram {
           continue;
         }
         const token = got.token ?? undefined;
-        const renewer: Task | null = s.mode === "lock-table" && s.renewEveryMs !== null ? api.spawn(renewal(token!, s.renewEveryMs)) : null;
+        const renewer: Task | null =
+          s.mode === "lock-table" && s.renewEveryMs !== null ? api.spawn(renewal(token!, s.renewEveryMs)) : null;
         const done = yield* counterJob(api, n, { token, fenceRead: s.fenceReads });
         renewer?.cancel();
         if (s.mode === "advisory") yield pg.query(pg.sql.ADVISORY_UNLOCK, ["lock"]);
@@ -141,7 +142,10 @@ describe("a learner's PostgreSQL client written against the code API", () => {
     ],
   ])("runs the built-in client's steps exactly: %s", (_, service, verdict) => {
     const scenario = paused(service);
-    const builtIn = expectSameRun(scenario, builtInAgain(settingsFor(service.mode, { ttlMs: "ttlMs" in service ? service.ttlMs : 30_000 })));
+    const builtIn = expectSameRun(
+      scenario,
+      builtInAgain(settingsFor(service.mode, { ttlMs: "ttlMs" in service ? service.ttlMs : 30_000 })),
+    );
     expect(builtIn.summary.verdict).toBe(verdict);
   });
 
@@ -156,9 +160,17 @@ describe("a learner's PostgreSQL client written against the code API", () => {
       faults: [{ kind: "clock-jump", target: "pg", atMs: 2_500, byMs: 10_000 }],
     };
     const builtIn = simulate(scenario);
-    const code = simulate(scenario, { code: { program: builtInAgain(settingsFor("lock-table", { ttlMs: 5_000, renewEveryMs: 1_000 })) } });
-    expect(builtIn.events.filter((e) => e.kind === "renew" && e.proc === "c1").map((e) => "ok" in e && e.ok)).toEqual([true, true, false]);
-    expect(builtIn.events.some((e) => e.kind === "belief-end" && e.proc === "c1" && e.reason === "renewal-refused")).toBe(true);
+    const code = simulate(scenario, {
+      code: { program: builtInAgain(settingsFor("lock-table", { ttlMs: 5_000, renewEveryMs: 1_000 })) },
+    });
+    expect(builtIn.events.filter((e) => e.kind === "renew" && e.proc === "c1").map((e) => "ok" in e && e.ok)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(
+      builtIn.events.some((e) => e.kind === "belief-end" && e.proc === "c1" && e.reason === "renewal-refused"),
+    ).toBe(true);
     expect(code.events).toEqual(builtIn.events);
     expect(code.summary).toEqual(builtIn.summary);
   });
@@ -228,7 +240,9 @@ describe("a buggy learner's PostgreSQL client", () => {
 
   it("times the lock table's expiry by its own clock: a client whose clock runs ahead takes a live lock", () => {
     const careful = simulate(skewed("db"), { code: { program: builtInAgain(settingsFor("lock-table")) } });
-    const buggy = simulate(skewed("db"), { code: { program: builtInAgain(settingsFor("lock-table", { expiryClock: "client" })) } });
+    const buggy = simulate(skewed("db"), {
+      code: { program: builtInAgain(settingsFor("lock-table", { expiryClock: "client" })) },
+    });
     expect(careful.summary).toMatchObject({ verdict: "safe", maxConcurrentHolders: 1, counter: 2 });
     expect(buggy.summary).toMatchObject({ verdict: "unsafe", maxConcurrentHolders: 2, lostUpdates: 1 });
     // The same run as the built-in client that judges expiry by the clients' clocks.
@@ -244,6 +258,8 @@ describe("a buggy learner's PostgreSQL client", () => {
       },
     });
     const error = result.events.find((e) => e.kind === "code-error");
-    expect(error).toMatchObject({ message: expect.stringContaining("set up for advisory locks (TRY_ADVISORY_LOCK, ADVISORY_UNLOCK)") });
+    expect(error).toMatchObject({
+      message: expect.stringContaining("set up for advisory locks (TRY_ADVISORY_LOCK, ADVISORY_UNLOCK)"),
+    });
   });
 });

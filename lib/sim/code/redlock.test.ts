@@ -2,7 +2,20 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../simulate";
 import type { Scenario } from "../scenario";
-import { clockJump, counterJob, crash, delay, expectSameRun, faults, knobs, partition, pause, renewEveryMs, scenarioOf, twoClients } from "./testClients";
+import {
+  clockJump,
+  counterJob,
+  crash,
+  delay,
+  expectSameRun,
+  faults,
+  knobs,
+  partition,
+  pause,
+  renewEveryMs,
+  scenarioOf,
+  twoClients,
+} from "./testClients";
 import type { ClientApi, ClientProgram, Settled, Step, Task } from "./api";
 
 interface Settings {
@@ -34,8 +47,10 @@ function builtInAgain(s: Settings): ClientProgram {
     const drift = Math.round(s.ttlMs * redlock.driftFactor) + 2;
     const between = () => BETWEEN[0] + (BETWEEN[1] - BETWEEN[0]) * api.random();
     const retryDelay = () => s.retry[0] + (s.retry[1] - s.retry[0]) * api.random();
-    const oksOf = (answers: Settled<unknown>[]) => answers.filter((a) => a.status === "fulfilled" && (a.value === "OK" || a.value === 1)).length;
-    const refusalsOf = (answers: Settled<unknown>[]) => answers.filter((a) => a.status === "fulfilled" && (a.value === null || a.value === 0)).length;
+    const oksOf = (answers: Settled<unknown>[]) =>
+      answers.filter((a) => a.status === "fulfilled" && (a.value === "OK" || a.value === 1)).length;
+    const refusalsOf = (answers: Settled<unknown>[]) =>
+      answers.filter((a) => a.status === "fulfilled" && (a.value === null || a.value === 0)).length;
     const unlockAll = function* (value: string): Generator<Step<unknown>, void, unknown> {
       for (const node of redlock.nodes) yield node.eval(redlock.scripts.COMPARE_AND_DELETE, "lock", value);
     };
@@ -45,7 +60,9 @@ function builtInAgain(s: Settings): ClientProgram {
       for (let retriesLeft = RETRIES; ; retriesLeft--) {
         const value = api.uniqueId();
         const start = read();
-        const answers = (yield redlock.allSettled(redlock.nodes.map((n) => n.set("lock", value, { NX: true, PX: s.ttlMs })))) as Settled<unknown>[];
+        const answers = (yield redlock.allSettled(
+          redlock.nodes.map((n) => n.set("lock", value, { NX: true, PX: s.ttlMs })),
+        )) as Settled<unknown>[];
         const oks = oksOf(answers);
         const validity = s.ttlMs - (read() - start) - drift;
         if (oks >= redlock.quorum && (s.ignoreElapsed || validity > 0)) {
@@ -123,7 +140,9 @@ describe("a learner's Redlock client written against the code API", () => {
     const scenario: Scenario = { ...pauseScenario, faults: [{ kind: "pause", target: "c1", atMs: 1, forMs: 12_000 }] };
     const builtIn = simulate(scenario);
     const code = simulate(scenario, { code: { program: builtInAgain(defaults) } });
-    expect(builtIn.events.some((e) => e.kind === "refused" && e.reason === "no-validity" && e.elapsedMs !== undefined)).toBe(true);
+    expect(
+      builtIn.events.some((e) => e.kind === "refused" && e.reason === "no-validity" && e.elapsedMs !== undefined),
+    ).toBe(true);
     expect(code.events).toEqual(builtIn.events);
   });
 
@@ -152,11 +171,21 @@ describe("a learner's Redlock client written against the code API", () => {
       fc.property(settings, (g) => {
         // Client crashes are left out: a restarted program would number its jobs from 0 again (see forClients).
         const scenario: Scenario = {
-          ...scenarioOf(g, { kind: "redlock", ttlMs: g.ttlMs, nodes: g.nodes, driftFactor: g.driftFactor }, { renewEveryMs: g.renewEveryMs }),
+          ...scenarioOf(
+            g,
+            { kind: "redlock", ttlMs: g.ttlMs, nodes: g.nodes, driftFactor: g.driftFactor },
+            { renewEveryMs: g.renewEveryMs },
+          ),
           storage: { guard: g.guard },
           clocks: { driftPpm: g.driftPpm },
         };
-        const program = builtInAgain({ ttlMs: g.ttlMs, marginMs: g.marginMs, leaseClock: g.leaseClock, retry: [100, 300], renewEveryMs: g.renewEveryMs });
+        const program = builtInAgain({
+          ttlMs: g.ttlMs,
+          marginMs: g.marginMs,
+          leaseClock: g.leaseClock,
+          retry: [100, 300],
+          renewEveryMs: g.renewEveryMs,
+        });
         expectSameRun(scenario, program);
       }),
       { numRuns: 150 },
@@ -202,7 +231,9 @@ describe("a buggy learner's Redlock client", () => {
         },
       },
     );
-    const lines = result.events.flatMap((e) => (e.kind === "code-log" ? [e.text] : e.kind === "code-error" ? [e.message] : []));
+    const lines = result.events.flatMap((e) =>
+      e.kind === "code-log" ? [e.text] : e.kind === "code-error" ? [e.message] : [],
+    );
     expect(lines).toEqual([
       expect.stringContaining("runs only the scripts in redlock.scripts"),
       expect.stringContaining("a lock needs NX"),

@@ -31,7 +31,10 @@ export const knobs = {
   seed: fc.integer({ min: 0, max: 1_000 }),
   clients: fc.integer({ min: 1, max: 3 }),
   jobs: fc.integer({ min: 1, max: 3 }),
-  workMs: fc.oneof(fc.integer({ min: 0, max: 4_000 }), fc.tuple(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 1_000, max: 4_000 }))),
+  workMs: fc.oneof(
+    fc.integer({ min: 0, max: 4_000 }),
+    fc.tuple(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 1_000, max: 4_000 })),
+  ),
   marginMs: fc.integer({ min: 0, max: 400 }),
   leaseClock: fc.constantFrom("wall" as const, "monotonic" as const),
   lossRate: fc.constantFrom(0, 0, 0.05),
@@ -39,14 +42,20 @@ export const knobs = {
 };
 
 /** A draw of `knobs` with its faults. */
-type Drawn = { [K in keyof typeof knobs]: (typeof knobs)[K] extends fc.Arbitrary<infer T> ? T : never } & { faults: Fault[] };
+type Drawn = { [K in keyof typeof knobs]: (typeof knobs)[K] extends fc.Arbitrary<infer T> ? T : never } & {
+  faults: Fault[];
+};
 
 /**
  * The scenario a draw describes on this service, its clients given these settings too; each test
  * adds its storage guard and its service's own settings. Clients do not crash here: a restarted
  * program would number its jobs from 0 again (see `forClients`).
  */
-export function scenarioOf(g: Drawn, service: Scenario["service"], clients: Omit<NonNullable<Scenario["clients"]>, "count"> = {}): Scenario {
+export function scenarioOf(
+  g: Drawn,
+  service: Scenario["service"],
+  clients: Omit<NonNullable<Scenario["clients"]>, "count"> = {},
+): Scenario {
   return {
     version: 1,
     seed: g.seed,
@@ -70,7 +79,12 @@ export const renewEveryMs = fc.option(fc.integer({ min: 200, max: 3_000 }), { ni
 
 /** A client paused (a GC pause, a stalled VM). */
 export const pause = (): fc.Arbitrary<Fault> =>
-  fc.record({ kind: fc.constant("pause" as const), target: fc.constantFrom(...clientIds), atMs, forMs: fc.integer({ min: 1, max: 12_000 }) });
+  fc.record({
+    kind: fc.constant("pause" as const),
+    target: fc.constantFrom(...clientIds),
+    atMs,
+    forMs: fc.integer({ min: 1, max: 12_000 }),
+  });
 
 /** A client's or one of these nodes' clock jumps. */
 export const clockJump = (nodes: readonly string[]): fc.Arbitrary<Fault> =>
@@ -97,14 +111,25 @@ export const delay = (to: readonly string[]): fc.Arbitrary<Fault> =>
 
 /** One of these processes cut off from every other. */
 const isolate = (targets: readonly string[]): fc.Arbitrary<Fault> =>
-  fc.record({ kind: fc.constant("isolate" as const), target: fc.constantFrom(...targets), atMs, forMs: fc.integer({ min: 1, max: 12_000 }) });
+  fc.record({
+    kind: fc.constant("isolate" as const),
+    target: fc.constantFrom(...targets),
+    atMs,
+    forMs: fc.integer({ min: 1, max: 12_000 }),
+  });
 
 /** One of these service nodes crashes and restarts within `maxRestartMs`. Clients never crash here (see `forClients`). */
 export const crash = (targets: fc.Arbitrary<string>, maxRestartMs: number): fc.Arbitrary<Fault> =>
-  fc.record({ kind: fc.constant("crash" as const), target: targets, atMs, restartAfterMs: fc.integer({ min: 0, max: maxRestartMs }) });
+  fc.record({
+    kind: fc.constant("crash" as const),
+    target: targets,
+    atMs,
+    restartAfterMs: fc.integer({ min: 0, max: maxRestartMs }),
+  });
 
 /** Up to three faults, each of one of these kinds. */
-export const faults = (...kinds: fc.Arbitrary<Fault>[]): fc.Arbitrary<Fault[]> => fc.array(fc.oneof(...kinds), { maxLength: 3 });
+export const faults = (...kinds: fc.Arbitrary<Fault>[]): fc.Arbitrary<Fault[]> =>
+  fc.array(fc.oneof(...kinds), { maxLength: 3 });
 
 /**
  * The faults that name only clients the scenario has. No generator here crashes a client: a
@@ -124,7 +149,10 @@ function forClients(generated: readonly Fault[], clients: number): Fault[] {
  * defaults: they act on a check or a timer inside the built-in client that a program does itself,
  * with its own lines, rather than through the API (and the built-in's `check` event is its own).
  */
-export function ensembleScenarios(service: fc.Arbitrary<Scenario["service"]>, [first, second]: [string, string]): fc.Arbitrary<Scenario> {
+export function ensembleScenarios(
+  service: fc.Arbitrary<Scenario["service"]>,
+  [first, second]: [string, string],
+): fc.Arbitrary<Scenario> {
   return fc
     .record({
       ...knobs,
@@ -139,7 +167,10 @@ export function ensembleScenarios(service: fc.Arbitrary<Scenario["service"]>, [f
         delay(["storage"]),
       ),
     })
-    .map(({ service, ...g }): Scenario => ({ ...scenarioOf(g, service), storage: { guard: g.guard, fenceReads: g.fenceReads && g.guard === "fencing" } }));
+    .map(({ service, ...g }): Scenario => ({
+      ...scenarioOf(g, service),
+      storage: { guard: g.guard, fenceReads: g.fenceReads && g.guard === "fencing" },
+    }));
 }
 
 /**
@@ -147,13 +178,22 @@ export function ensembleScenarios(service: fc.Arbitrary<Scenario["service"]>, [f
  * if `fenceRead`), work, write it plus one with the token and the job's idempotency key. Whether
  * storage accepted the write: a timeout ends the job, as a rejection does.
  */
-export function* counterJob(api: ClientApi, n: number, lock: { token?: number; fenceRead: boolean }): Generator<Step<unknown>, boolean, unknown> {
+export function* counterJob(
+  api: ClientApi,
+  n: number,
+  lock: { token?: number; fenceRead: boolean },
+): Generator<Step<unknown>, boolean, unknown> {
   const { token } = lock;
   try {
-    const r = (yield api.storage.read("counter", lock.fenceRead && token !== undefined ? { token } : {})) as { ok: boolean; value: number };
+    const r = (yield api.storage.read("counter", lock.fenceRead && token !== undefined ? { token } : {})) as {
+      ok: boolean;
+      value: number;
+    };
     if (!r.ok) return false;
     yield api.work();
-    const w = (yield api.storage.write("counter", r.value + 1, { token, idempotencyKey: `${api.me}-job-${n}` })) as { accepted: boolean };
+    const w = (yield api.storage.write("counter", r.value + 1, { token, idempotencyKey: `${api.me}-job-${n}` })) as {
+      accepted: boolean;
+    };
     return w.accepted;
   } catch {
     return false;

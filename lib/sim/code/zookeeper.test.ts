@@ -114,7 +114,9 @@ describe("a learner's ZooKeeper client with a plausible bug", () => {
         },
       },
     );
-    expect(result.events.find((e) => e.kind === "code-error")).toMatchObject({ message: expect.stringContaining("only its own node, /lock/lock-0000000000") });
+    expect(result.events.find((e) => e.kind === "code-error")).toMatchObject({
+      message: expect.stringContaining("only its own node, /lock/lock-0000000000"),
+    });
   });
 });
 
@@ -141,7 +143,8 @@ function looksTwiceAtOnce(events: ReturnType<typeof simulate>["events"]): boolea
     else if (e.kind === "send" && looks.has(e.msg)) {
       if (e.msg === "getChildren" && (onTheirWay.get(e.from) ?? 0) > 0) return true;
       onTheirWay.set(e.from, (onTheirWay.get(e.from) ?? 0) + 1);
-    } else if (e.kind === "deliver" && ["children", "no node", "exists"].includes(e.msg) && e.to.startsWith("c")) less(e.to);
+    } else if (e.kind === "deliver" && ["children", "no node", "exists"].includes(e.msg) && e.to.startsWith("c"))
+      less(e.to);
     else if (e.kind === "timeout" && looks.has(e.msg)) less(e.proc);
   }
   return false;

@@ -18,11 +18,20 @@ describe("chubby: sessions and KeepAlive", () => {
 
   it("refuses a lock-delay over one minute, naming the field", () => {
     const v = validateScenario({ version: 1, service: { kind: "chubby", lockDelayMs: 61000 } });
-    expect(v.ok ? [] : v.errors).toEqual(["service.lockDelayMs: must be ≤ 60000 (Chubby bounds the lock-delay at one minute)"]);
+    expect(v.ok ? [] : v.errors).toEqual([
+      "service.lockDelayMs: must be ≤ 60000 (Chubby bounds the lock-delay at one minute)",
+    ]);
   });
 
   it("sends a KeepAlive every leaseMs / 3 and hands out the lock generation as a sequencer", () => {
-    const result = run(scenario({ durationMs: 30000, service: { kind: "chubby" }, clients: { count: 2, workMs: 9000 }, workload: oneJob }));
+    const result = run(
+      scenario({
+        durationMs: 30000,
+        service: { kind: "chubby" },
+        clients: { count: 2, workMs: 9000 },
+        workload: oneJob,
+      }),
+    );
     const keepAlives = eventsOf(result, "send", { from: "c1", msg: "KeepAlive" }).map((e) => e.t);
     keepAlives.slice(1).forEach((t, i) => expect(t - keepAlives[i]!).toBeCloseTo(4000, 6));
     expect(result.summary).toMatchObject({ tokens: [1, 2], verdict: "safe", overlapMs: 0 });
@@ -30,14 +39,21 @@ describe("chubby: sessions and KeepAlive", () => {
 
   it("moves the client's lease on with each answered KeepAlive, measured from when it was sent", () => {
     const result = run(
-      scenario({ durationMs: 20000, service: { kind: "chubby" }, clients: { count: 1, workMs: 15000, checkBeforeWrite: true }, workload: oneJob }),
+      scenario({
+        durationMs: 20000,
+        service: { kind: "chubby" },
+        clients: { count: 1, workMs: 15000, checkBeforeWrite: true },
+        workload: oneJob,
+      }),
     );
     expect(firstOf(result, "check")).toMatchObject({ ok: true });
     expect(beliefsOf(result, "c1")[0]!.endReason).toBe("released");
   });
 
   it("imposes no lock-delay after a clean release", () => {
-    const result = run(scenario({ service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100] }, workload: oneJob }));
+    const result = run(
+      scenario({ service: { kind: "chubby" }, clients: { count: 2, startMs: [0, 100] }, workload: oneJob }),
+    );
     expect(eventsOf(result, "lock-delay")).toEqual([]);
     const released = firstOf(result, "lease-end", { client: "c1" })!;
     expect(released.reason).toBe("released");
@@ -52,7 +68,10 @@ describe("chubby: a crashed holder and lock-delay", () => {
   it("expires the session leaseMs after the last KeepAlive the master received", () => {
     const created = firstOf(delayed, "deliver", { from: "c1", to: "chubby", msg: "CreateSession" })!.t;
     expect(eventsOf(delayed, "deliver", { from: "c1", to: "chubby", msg: "KeepAlive" })).toEqual([]);
-    expect(firstOf(delayed, "session", { proc: "chubby", client: "c1", state: "expired" })?.t).toBeCloseTo(created + serviceMs + 12000, 6);
+    expect(firstOf(delayed, "session", { proc: "chubby", client: "c1", state: "expired" })?.t).toBeCloseTo(
+      created + serviceMs + 12000,
+      6,
+    );
   });
 
   it("keeps the lock from everyone for lockDelayMs after the holder fails, then lets the next client in", () => {
@@ -159,7 +178,11 @@ describe("chubby: a master restart", () => {
 });
 
 describe("chubby: fencing on reads and writes", () => {
-  const pause = fc.record({ target: fc.constantFrom("c1", "c2", "c3"), atMs: fc.integer({ min: 0, max: 25000 }), forMs: fc.integer({ min: 1, max: 20000 }) });
+  const pause = fc.record({
+    target: fc.constantFrom("c1", "c2", "c3"),
+    atMs: fc.integer({ min: 0, max: 25000 }),
+    forMs: fc.integer({ min: 1, max: 20000 }),
+  });
   const cut = fc.record({
     between: fc.tuple(fc.constantFrom("c1", "c2", "c3"), fc.constantFrom("chubby", "storage")),
     atMs: fc.integer({ min: 0, max: 25000 }),
@@ -185,7 +208,10 @@ describe("chubby: fencing on reads and writes", () => {
               workload: { kind: "counter", jobsPerClient: 2 },
               storage: { guard: "fencing", fenceReads: true },
               network: { latencyMs: [0, latencyHi] },
-              faults: [...pauses.map((p) => ({ kind: "pause" as const, ...p })), ...cuts.map((c) => ({ kind: "partition" as const, ...c }))],
+              faults: [
+                ...pauses.map((p) => ({ kind: "pause" as const, ...p })),
+                ...cuts.map((c) => ({ kind: "partition" as const, ...c })),
+              ],
             }),
           );
           expect(result.summary.lostUpdates).toBe(0);

@@ -21,10 +21,17 @@ type ChubbySpec = Extract<ServiceSetup["scenario"]["service"], { kind: "chubby" 
 /** What a Chubby client library asks the master, and its answers; every call but the first names the session. */
 type ChubbyProtocol = {
   CreateSession: { request: object; reply: { type: "session created"; session: number } };
-  KeepAlive: { request: { session: number }; reply: { type: "session expired" } | { type: "KeepAlive ok"; leaseMs: number } };
+  KeepAlive: {
+    request: { session: number };
+    reply: { type: "session expired" } | { type: "KeepAlive ok"; leaseMs: number };
+  };
   TryAcquire: {
     request: { lock: string; session: number };
-    reply: { type: "session expired" } | { type: "acquired"; grant: number; generation: number } | { type: "busy: held" } | { type: "busy: lock-delay" };
+    reply:
+      | { type: "session expired" }
+      | { type: "acquired"; grant: number; generation: number }
+      | { type: "busy: held" }
+      | { type: "busy: lock-delay" };
   };
   Release: { request: { lock: string; session: number }; reply: never };
   CloseSession: { request: { session: number }; reply: never };
@@ -99,7 +106,15 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
     const holder = lock.holder;
     if (!holder) return;
     lock.holder = null;
-    kernel.log({ kind: "lease-end", proc: MASTER, client: holder.client, lock: name, grant: holder.grant, token: lock.generation, reason });
+    kernel.log({
+      kind: "lease-end",
+      proc: MASTER,
+      client: holder.client,
+      lock: name,
+      grant: holder.grant,
+      token: lock.generation,
+      reason,
+    });
     if (reason !== "expired" || spec.lockDelayMs === 0) return;
     lock.delayUntil = masterClock() + spec.lockDelayMs;
     const untilT = master.clock.trueTimeOf("monotonic", lock.delayUntil, kernel.now);
@@ -123,12 +138,20 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
       case "TryAcquire": {
         const name = msg.lock;
         const lock = lockOf(name);
-        if (lock.holder?.session === s.id) return respond({ type: "acquired", grant: lock.holder.grant, generation: lock.generation });
+        if (lock.holder?.session === s.id)
+          return respond({ type: "acquired", grant: lock.holder.grant, generation: lock.generation });
         if (lock.holder) return respond({ type: "busy: held" });
         if (masterClock() < lock.delayUntil) return respond({ type: "busy: lock-delay" });
         lock.generation++;
         lock.holder = { session: s.id, client: from, grant: world.grantId() };
-        kernel.log({ kind: "grant", proc: MASTER, client: from, lock: name, grant: lock.holder.grant, token: lock.generation });
+        kernel.log({
+          kind: "grant",
+          proc: MASTER,
+          client: from,
+          lock: name,
+          grant: lock.holder.grant,
+          token: lock.generation,
+        });
         return respond({ type: "acquired", grant: lock.holder.grant, generation: lock.generation });
       }
       case "Release": {
@@ -264,7 +287,13 @@ export function createChubby({ world, notices }: ServiceSetup, spec: ChubbySpec)
                   }
                   if (r.type !== "acquired") return done({ kind: "held" });
                   s.locks.add(lock);
-                  done({ kind: "granted", grant: r.grant, token: r.generation, leaseBasisT: s.basisT, leaseMs: spec.leaseMs });
+                  done({
+                    kind: "granted",
+                    grant: r.grant,
+                    token: r.generation,
+                    leaseBasisT: s.basisT,
+                    leaseMs: spec.leaseMs,
+                  });
                 },
                 timeout: unavailable,
               },

@@ -30,7 +30,11 @@ describe("etcd: the holder crashes", () => {
 
   it("wakes c2 through its watch on the key just before its own", () => {
     const [c1Grant] = grantsTo(result, "c1");
-    expect(firstOf(result, "send", { msg: "watch: predecessor deleted" })).toMatchObject({ from: "e1", to: "c2", t: c1Grant!.endT });
+    expect(firstOf(result, "send", { msg: "watch: predecessor deleted" })).toMatchObject({
+      from: "e1",
+      to: "c2",
+      t: c1Grant!.endT,
+    });
   });
 
   it("uses create revisions as tokens: c2's is higher than c1's", () => {
@@ -40,7 +44,9 @@ describe("etcd: the holder crashes", () => {
 });
 
 describe("etcd: waiters form a queue", () => {
-  const result = run(scenario({ service: { kind: "etcd", ttlMs: 10_000 }, clients: { count: 3, startMs: [0, 100, 200], workMs: 1000 } }));
+  const result = run(
+    scenario({ service: { kind: "etcd", ttlMs: 10_000 }, clients: { count: 3, startMs: [0, 100, 200], workMs: 1000 } }),
+  );
 
   it("grants the lock in the order clients joined the queue", () => {
     expect(eventsOf(result, "grant").map((g) => g.client)).toEqual(["c1", "c2", "c3"]);
@@ -185,7 +191,9 @@ describe("etcd's settings", () => {
   });
 
   it("ignores client renewals, keeping the lease alive by KeepAlive every TTL/3 instead", () => {
-    const result = run(scenario({ service: { kind: "etcd", ttlMs: 3000 }, clients: { count: 1, workMs: 5000, renewEveryMs: 500 } }));
+    const result = run(
+      scenario({ service: { kind: "etcd", ttlMs: 3000 }, clients: { count: 1, workMs: 5000, renewEveryMs: 500 } }),
+    );
     expect(result.warnings).toEqual([expect.stringMatching(/renewEveryMs is ignored/)]);
     expect(eventsOf(result, "renew")).toEqual([]);
     const keepAlives = eventsOf(result, "send", { from: "c1", msg: "KeepAlive" });

@@ -36,7 +36,9 @@ type EtcdProtocol = {
   };
   "Get owner": {
     request: { lock: string; lease: number };
-    reply: { type: "key gone" } | { type: "owner?"; ownerGrant: number | null; createRevision: number; ownerRevision: number };
+    reply:
+      | { type: "key gone" }
+      | { type: "owner?"; ownerGrant: number | null; createRevision: number; ownerRevision: number };
   };
   "Delete key": { request: { lock: string; lease: number }; reply: { type: "deleted" } };
 };
@@ -99,7 +101,8 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
   /** Members the leader can talk to, itself included (counted in a loop: every request asks). */
   const quorumOf = (candidate: string) => {
     let members = 0;
-    for (const id of nodeIds) if (reachable(id) && (id === candidate || !world.network.blocked(candidate, id))) members++;
+    for (const id of nodeIds)
+      if (reachable(id) && (id === candidate || !world.network.blocked(candidate, id))) members++;
     return members;
   };
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
@@ -134,11 +137,22 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     revision++;
     leases.get(key.lease)?.keys.delete(lock);
     if (key.grant !== null) {
-      kernel.log({ kind: "lease-end", proc: leader ?? "e1", client: key.client, lock, grant: key.grant, token: key.createRevision, reason });
+      kernel.log({
+        kind: "lease-end",
+        proc: leader ?? "e1",
+        client: key.client,
+        lock,
+        grant: key.grant,
+        token: key.createRevision,
+        reason,
+      });
     }
     // The watch on this key wakes only the waiter right after it.
     const next = queue[i];
-    if (next) wire.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () => checkOwner(next.client, lock));
+    if (next)
+      wire.push(leader ?? "e1", next.client, { type: "watch: predecessor deleted", lock }, () =>
+        checkOwner(next.client, lock),
+      );
   }
 
   /** The key's grant if it is first in its lock's queue (granting it the first time), else null. */
@@ -147,7 +161,14 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     if (queue[0] !== key) return null;
     if (key.grant === null) {
       key.grant = world.grantId();
-      kernel.log({ kind: "grant", proc: leader ?? "e1", client: key.client, lock: key.lock, grant: key.grant, token: key.createRevision });
+      kernel.log({
+        kind: "grant",
+        proc: leader ?? "e1",
+        client: key.client,
+        lock: key.lock,
+        grant: key.grant,
+        token: key.createRevision,
+      });
     }
     return key.grant;
   }
@@ -157,7 +178,13 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     if (node !== leader || !hasQuorum()) return;
     switch (msg.type) {
       case "LeaseGrant": {
-        const lease: Lease = { id: nextLease++, client: from, ttlMs: Math.max(msg.ttlMs, minTtlMs), expiresAt: 0, keys: new Set() };
+        const lease: Lease = {
+          id: nextLease++,
+          client: from,
+          ttlMs: Math.max(msg.ttlMs, minTtlMs),
+          expiresAt: 0,
+          keys: new Set(),
+        };
         leases.set(lease.id, lease);
         refresh(lease);
         return respond({ type: "LeaseGrant ok", lease: lease.id, ttlMs: lease.ttlMs });
@@ -190,13 +217,24 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
           return respond({ type: "locked by another session" });
         }
         // The queue holds this key, so it has a first.
-        return respond({ type: "put ok", ownerGrant: ownerGrant(key), createRevision: key.createRevision, ownerRevision: queue[0]!.createRevision, put });
+        return respond({
+          type: "put ok",
+          ownerGrant: ownerGrant(key),
+          createRevision: key.createRevision,
+          ownerRevision: queue[0]!.createRevision,
+          put,
+        });
       }
       case "Get owner": {
         const queue = queues.get(msg.lock) ?? [];
         const key = queue.find((q) => q.lease === msg.lease);
         if (!key) return respond({ type: "key gone" });
-        return respond({ type: "owner?", ownerGrant: ownerGrant(key), createRevision: key.createRevision, ownerRevision: queue[0]!.createRevision });
+        return respond({
+          type: "owner?",
+          ownerGrant: ownerGrant(key),
+          createRevision: key.createRevision,
+          ownerRevision: queue[0]!.createRevision,
+        });
       }
       case "Delete key":
         deleteKey(msg.lock, msg.lease, "released");
@@ -249,7 +287,11 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
           // With no KeepAlive answered for a whole TTL, the client library declares the session
           // done (the server may still hold the lease; a new session then queues behind its key).
           timeout: () => {
-            if (sessions.get(client) === session && proc.clock.mono(kernel.now) - proc.clock.mono(session.basisT) >= session.ttlMs) sessionLost(client);
+            if (
+              sessions.get(client) === session &&
+              proc.clock.mono(kernel.now) - proc.clock.mono(session.basisT) >= session.ttlMs
+            )
+              sessionLost(client);
           },
         },
       );
@@ -330,7 +372,9 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
     const parseKey = (key: string, call: string) => {
       const i = key.lastIndexOf("/");
       if (i <= 0 || !/^[0-9a-f]+$/.test(key.slice(i + 1))) {
-        throw new TypeError(`${call}: a lock's key is its prefix, "/" and the lease id in hex, as etcd.txn answers it (such as "lock/1")`);
+        throw new TypeError(
+          `${call}: a lock's key is its prefix, "/" and the lease id in hex, as etcd.txn answers it (such as "lock/1")`,
+        );
       }
       return { lock: key.slice(0, i), lease: parseInt(key.slice(i + 1), 16) };
     };
@@ -345,7 +389,8 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
         grant(ttlMs) {
           const call = `etcd.lease.grant(${text(ttlMs)})`;
           const asked = Number(ttlMs);
-          if (!Number.isFinite(asked) || asked <= 0) throw new RangeError(`${call}: a lease needs a TTL in milliseconds above 0; it was given ${text(ttlMs)}`);
+          if (!Number.isFinite(asked) || asked <= 0)
+            throw new RangeError(`${call}: a lease needs a TTL in milliseconds above 0; it was given ${text(ttlMs)}`);
           return calls.step(call, (answer) => {
             calls.acquiring(LAB_LOCK);
             const sentT = kernel.now;
@@ -421,7 +466,12 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
                 }
                 ownKey.set(k(client, lock), { lock, client, lease: id, createRevision: r.createRevision, grant: null });
                 if (r.ownerGrant !== null) grantedTo(lock, r.ownerGrant, r.createRevision);
-                answer.ok({ succeeded: r.put, key: keyOf(lock, id), createRevision: r.createRevision, ownerCreateRevision: r.ownerRevision });
+                answer.ok({
+                  succeeded: r.put,
+                  key: keyOf(lock, id),
+                  createRevision: r.createRevision,
+                  ownerCreateRevision: r.ownerRevision,
+                });
               },
               timeout: () => {
                 calls.unavailable(lock);
@@ -495,7 +545,13 @@ export function createEtcd({ world, notices }: ServiceSetup, spec: EtcdSpec): Lo
                   return done({ kind: "session-lost" });
                 }
                 if (r.type === "locked by another session") return done({ kind: "held" });
-                ownKey.set(k(client, lock), { lock, client, lease: session.lease, createRevision: r.createRevision, grant: null });
+                ownKey.set(k(client, lock), {
+                  lock,
+                  client,
+                  lease: session.lease,
+                  createRevision: r.createRevision,
+                  grant: null,
+                });
                 if (r.ownerGrant !== null) return granted(client, lock, r.ownerGrant, r.createRevision, done);
                 waiting.set(k(client, lock), done);
               },

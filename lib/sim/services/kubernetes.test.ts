@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { validateScenario, type Scenario } from "../scenario";
-import { beliefsOf, eventsOf, firstOf, grantsOf, grantsTo, lastWrite, named, run, scenario, writesBy } from "../testing";
+import {
+  beliefsOf,
+  eventsOf,
+  firstOf,
+  grantsOf,
+  grantsTo,
+  lastWrite,
+  named,
+  run,
+  scenario,
+  writesBy,
+} from "../testing";
 
 const kubernetes = { kind: "kubernetes" } as const;
 type Part = Omit<Scenario, "version">;
@@ -31,7 +42,9 @@ describe("kubernetes: the scenario", () => {
     expect(errorsOf({ kind: "kubernetes", retryPeriodMs: 9000 })).toEqual([
       "service.renewDeadlineMs: must be greater than 1.2 × service.retryPeriodMs (10800), got 10000",
     ]);
-    expect(errorsOf({ kind: "kubernetes", leaseDurationMs: 20000, renewDeadlineMs: 12000, retryPeriodMs: 4000 })).toEqual([]);
+    expect(
+      errorsOf({ kind: "kubernetes", leaseDurationMs: 20000, renewDeadlineMs: 12000, retryPeriodMs: 4000 }),
+    ).toEqual([]);
   });
 
   it("offers leaseTransitions as a fencing token", () => {
@@ -40,7 +53,9 @@ describe("kubernetes: the scenario", () => {
 });
 
 describe("kubernetes: leader election", () => {
-  const handover = run(scenario({ service: kubernetes, clients: { count: 3, startMs: [0, 100, 200], workMs: 5000 }, workload: oneJob }));
+  const handover = run(
+    scenario({ service: kubernetes, clients: { count: 3, startMs: [0, 100, 200], workMs: 5000 }, workload: oneJob }),
+  );
 
   it("counts leaseTransitions up by one with each change of holder, not with renewals", () => {
     expect(handover.summary).toMatchObject({ tokens: [0, 1, 2], verdict: "safe", overlapMs: 0, counter: 3 });
@@ -146,7 +161,10 @@ describe("kubernetes: a paused leader", () => {
   it("loses an update without fencing, and leaseTransitions as a token stops it", () => {
     expect(result.summary).toMatchObject({ verdict: "unsafe", lostUpdates: 1 });
     const fenced = run(named("k8s-paused-leader", { storage: { guard: "fencing" } }));
-    expect(writesBy(fenced, "c1")[0]).toMatchObject({ accepted: false, rejection: { by: "fencing", token: 0, seen: 1 } });
+    expect(writesBy(fenced, "c1")[0]).toMatchObject({
+      accepted: false,
+      rejection: { by: "fencing", token: 0, seen: 1 },
+    });
     expect(fenced.summary).toMatchObject({ verdict: "safe", lostUpdates: 0 });
   });
 });

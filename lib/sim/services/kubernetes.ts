@@ -124,7 +124,13 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
     }
     // The same holder renewing a Lease that had already lapsed starts a new tenure, with the same epoch.
     if (!t || !t.live || t.client !== holderIdentity) {
-      t = lease.tenure = { grant: world.grantId(), client: holderIdentity, token: leaseTransitions, live: true, renewedAt: clockReading(0) };
+      t = lease.tenure = {
+        grant: world.grantId(),
+        client: holderIdentity,
+        token: leaseTransitions,
+        live: true,
+        renewedAt: clockReading(0),
+      };
       kernel.log({ kind: "grant", proc: API, client: holderIdentity, lock, grant: t.grant, token: t.token });
     }
     t.renewedAt = api.clock.mono(kernel.now);
@@ -164,7 +170,13 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   }
 
   /** client-go's tryAcquireOrRenew: read the Lease, then write it if it is mine or has lapsed. */
-  function tryAcquireOrRenew(client: string, lock: string, e: Elector, still: () => boolean, then: (a: Attempt) => void): void {
+  function tryAcquireOrRenew(
+    client: string,
+    lock: string,
+    e: Elector,
+    still: () => boolean,
+    then: (a: Attempt) => void,
+  ): void {
     const proc = kernel.proc(client);
     const write = (type: "CREATE Lease" | "UPDATE Lease", record: LeaseFields, rv: number | null) => {
       wire.request(
@@ -174,7 +186,8 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
         {
           reply: (r) => {
             // This write names the client as holder, so a successful one always carries a grant.
-            if ((r.type !== "200 OK" && r.type !== "201 Created") || r.grant === null) return then({ ok: false, kind: "held" });
+            if ((r.type !== "200 OK" && r.type !== "201 Created") || r.grant === null)
+              return then({ ok: false, kind: "held" });
             e.observed = r.record;
             e.observedAt = proc.clock.mono(kernel.now);
             then({ ok: true, grant: r.grant, token: e.observed.leaseTransitions });
@@ -200,7 +213,8 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
           }
           const held = record.holderIdentity !== "" && record.holderIdentity !== client;
           if (held && now < e.observedAt + record.leaseDurationMs) return then({ ok: false, kind: "held" });
-          const leaseTransitions = record.holderIdentity === client ? record.leaseTransitions : record.leaseTransitions + 1;
+          const leaseTransitions =
+            record.holderIdentity === client ? record.leaseTransitions : record.leaseTransitions + 1;
           write("UPDATE Lease", { ...mine, leaseTransitions }, record.resourceVersion);
         },
         timeout: () => then({ ok: false, kind: "unavailable" }),
@@ -246,7 +260,8 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
           if (a.ok) {
             l.stop?.cancel();
             l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && renewalRound(client, lock, e, l));
-          } else l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && tryRenewal(client, lock, e, l));
+          } else
+            l.renew = kernel.sleep(proc, spec.retryPeriodMs, () => e.leading === l && tryRenewal(client, lock, e, l));
         }
         const next = l.afterRenewal;
         l.afterRenewal = null;
@@ -259,7 +274,11 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
   function sendRelease(client: string, lock: string, e: Elector): void {
     const observed = e.observed;
     if (observed?.holderIdentity !== client) return;
-    const record = { holderIdentity: "", leaseDurationMs: RELEASED_LEASE_MS, leaseTransitions: observed.leaseTransitions };
+    const record = {
+      holderIdentity: "",
+      leaseDurationMs: RELEASED_LEASE_MS,
+      leaseTransitions: observed.leaseTransitions,
+    };
     wire.tell(client, API, { type: "UPDATE Lease", lock, record, resourceVersion: observed.resourceVersion });
   }
 
@@ -282,7 +301,8 @@ export function createKubernetes({ world, notices }: ServiceSetup, spec: Kuberne
               return done({ kind: "granted", grant: a.grant, token: a.token, leaseBasisT: kernel.now, leaseMs: null });
             }
             // A candidate keeps polling while someone else leads; a cron run tries once.
-            if (a.kind === "held" && wait) kernel.sleep(proc, spec.retryPeriodMs * world.rng.uniform(1, 1 + JITTER), attempt);
+            if (a.kind === "held" && wait)
+              kernel.sleep(proc, spec.retryPeriodMs * world.rng.uniform(1, 1 + JITTER), attempt);
             else done({ kind: a.kind });
           },
         );

@@ -24,7 +24,9 @@ describe("postgres: the scenario", () => {
       keepaliveMs: 7_200_000,
       capacityOpsPerSec: 5000,
     });
-    expect(errorsOf({ version: 1, service: { kind: "postgres" } })).toEqual([expect.stringMatching(/^service\.mode: /)]);
+    expect(errorsOf({ version: 1, service: { kind: "postgres" } })).toEqual([
+      expect.stringMatching(/^service\.mode: /),
+    ]);
   });
 
   it("refuses fencing with the modes that issue no token, naming the missing token source", () => {
@@ -32,7 +34,9 @@ describe("postgres: the scenario", () => {
       'storage.guard: "fencing" needs a fencing token, and postgres advisory locks issue no fencing token (mode "lock-table" has a token column)',
     ]);
     expect(errorsOf({ version: 1, service: forUpdate, storage: { guard: "fencing" } })[0]).toContain("for-update");
-    expect(errorsOf({ version: 1, service: { kind: "postgres", mode: "lock-table" }, storage: { guard: "fencing" } })).toEqual([]);
+    expect(
+      errorsOf({ version: 1, service: { kind: "postgres", mode: "lock-table" }, storage: { guard: "fencing" } }),
+    ).toEqual([]);
   });
 });
 
@@ -66,7 +70,10 @@ describe("postgres advisory locks", () => {
 
   it("are held until TCP keepalive gives up when the holder's host vanishes", () => {
     const result = crashAt(true);
-    expect(firstOf(result, "session", { proc: "pg", client: "c1" })).toMatchObject({ t: 25000, state: "connection-lost" });
+    expect(firstOf(result, "session", { proc: "pg", client: "c1" })).toMatchObject({
+      t: 25000,
+      state: "connection-lost",
+    });
     expect(firstOf(result, "lease-end", { client: "c1" })).toMatchObject({ t: 25000, reason: "connection-lost" });
     const takeover = grantsTo(result, "c2")[0]!.t;
     expect(takeover).toBeGreaterThan(25000);
@@ -172,7 +179,11 @@ describe("postgres SELECT … FOR UPDATE", () => {
     expect(grantsTo(result, "c2")[0]!.t - 2500).toBeLessThan(retrySlackMs);
     const late = writesBy(result, "c1")[0]!;
     expect(late.t).toBeGreaterThan(30000);
-    expect(late).toMatchObject({ accepted: false, applied: false, reason: "its transaction was rolled back when c1's connection was lost at 2.5 s" });
+    expect(late).toMatchObject({
+      accepted: false,
+      applied: false,
+      reason: "its transaction was rolled back when c1's connection was lost at 2.5 s",
+    });
     expect(result.summary).toMatchObject({ verdict: "safe", lostUpdates: 0, tokens: [] });
   });
 

@@ -57,7 +57,12 @@ interface Row {
 /** What each session-bound mode sends, and what the database answers. */
 const STATEMENTS = {
   advisory: { lock: "SELECT pg_try_advisory_lock", locked: "t", busy: "f", unlock: "SELECT pg_advisory_unlock" },
-  "for-update": { lock: "BEGIN; SELECT … FOR UPDATE NOWAIT", locked: "row locked", busy: "ERROR: could not obtain lock on row", unlock: "COMMIT" },
+  "for-update": {
+    lock: "BEGIN; SELECT … FOR UPDATE NOWAIT",
+    locked: "row locked",
+    busy: "ERROR: could not obtain lock on row",
+    unlock: "COMMIT",
+  },
 } as const;
 
 type ConnectionReset = { type: "connection reset" };
@@ -69,7 +74,10 @@ type OnConnection = { lock: string; connection: number };
  * that judges expiry by its own clock sends its wall-clock reading as `now` (null: the database's).
  */
 type PostgresProtocol = {
-  "SELECT pg_try_advisory_lock": { request: OnConnection; reply: ConnectionReset | { type: "t"; grant: number } | { type: "f" } };
+  "SELECT pg_try_advisory_lock": {
+    request: OnConnection;
+    reply: ConnectionReset | { type: "t"; grant: number } | { type: "f" };
+  };
   "SELECT pg_advisory_unlock": { request: OnConnection; reply: never };
   "BEGIN; SELECT … FOR UPDATE NOWAIT": {
     request: OnConnection;
@@ -86,7 +94,10 @@ type PostgresProtocol = {
   };
   "DELETE … WHERE token = mine": { request: { lock: string; token: number }; reply: never };
 };
-type TableStatement = "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now" | "UPDATE … SET expires_at WHERE token = mine" | "DELETE … WHERE token = mine";
+type TableStatement =
+  | "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now"
+  | "UPDATE … SET expires_at WHERE token = mine"
+  | "DELETE … WHERE token = mine";
 type SessionStatement = Exclude<keyof PostgresProtocol, TableStatement>;
 
 export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): LockService {
@@ -122,7 +133,8 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     c.keepalive?.cancel();
     kernel.log({ kind: "session", proc: DB, client: c.client, state: "connection-lost" });
     const why: Rejection = { by: "transaction", cause: "connection-lost", client: c.client, atMs: kernel.now };
-    for (const [lock, held] of [...sessionLocks]) if (held.connection === c.id) endSessionLock(lock, held, "connection-lost", why);
+    for (const [lock, held] of [...sessionLocks])
+      if (held.connection === c.id) endSessionLock(lock, held, "connection-lost", why);
   }
 
   function startKeepalive(c: Connection): void {
@@ -154,7 +166,11 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
   /** The clock `expires_at` is judged by: the one the client sent, or the database's. */
   const tableNow = (sent: number | null) => sent ?? db.clock.wall(kernel.now);
 
-  function tableStatement(from: string, msg: RequestOf<PostgresProtocol, TableStatement>, respond: Reply<ReplyOf<PostgresProtocol, TableStatement>>): void {
+  function tableStatement(
+    from: string,
+    msg: RequestOf<PostgresProtocol, TableStatement>,
+    respond: Reply<ReplyOf<PostgresProtocol, TableStatement>>,
+  ): void {
     const lock = msg.lock;
     const row = rows.get(lock);
     switch (msg.type) {
@@ -163,7 +179,16 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
         // nextval() is evaluated before the conflict check, so a failed attempt burns a token too.
         const token = ++sequence;
         if (row && now < row.expiresAt) return respond({ type: "INSERT 0 0" });
-        if (row) kernel.log({ kind: "lease-end", proc: DB, client: row.client, lock, grant: row.grant, token: row.token, reason: "taken-over" });
+        if (row)
+          kernel.log({
+            kind: "lease-end",
+            proc: DB,
+            client: row.client,
+            lock,
+            grant: row.grant,
+            token: row.token,
+            reason: "taken-over",
+          });
         const grant = world.grantId();
         rows.set(lock, { client: from, token, expiresAt: now + msg.ttlMs, grant });
         kernel.log({ kind: "grant", proc: DB, client: from, lock, grant, token });
@@ -176,7 +201,15 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
       case "DELETE … WHERE token = mine":
         if (!row || row.token !== msg.token) return;
         rows.delete(lock);
-        kernel.log({ kind: "lease-end", proc: DB, client: row.client, lock, grant: row.grant, token: row.token, reason: "released" });
+        kernel.log({
+          kind: "lease-end",
+          proc: DB,
+          client: row.client,
+          lock,
+          grant: row.grant,
+          token: row.token,
+          reason: "released",
+        });
         return;
     }
   }
@@ -207,7 +240,8 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
   }
 
   /** With expiryClock "client", the client computes `now` and `expires_at` itself, from its wall clock. */
-  const clientNow = (client: string) => (spec.expiryClock === "client" ? kernel.proc(client).clock.wall(kernel.now) : null);
+  const clientNow = (client: string) =>
+    spec.expiryClock === "client" ? kernel.proc(client).clock.wall(kernel.now) : null;
 
   function acquireSessionLock(client: string, lock: string, done: (r: AcquireResult) => void): void {
     const c = connection(client);
@@ -235,7 +269,12 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     wire.request(
       client,
       DB,
-      { type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now", lock, now: clientNow(client), ttlMs: spec.ttlMs },
+      {
+        type: "INSERT … ON CONFLICT DO UPDATE … WHERE expires_at < now",
+        lock,
+        now: clientNow(client),
+        ttlMs: spec.ttlMs,
+      },
       {
         reply: (r) => {
           if (r.type !== "INSERT 0 1") return done({ kind: "held" });
@@ -257,11 +296,14 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
     const mode = spec.mode;
     const query = (text: string, values: unknown = []) => {
       const name = (Object.keys(POSTGRES_SQL) as (keyof PostgresSql)[]).find((k) => POSTGRES_SQL[k] === text);
-      if (!name) throw new TypeError(`pg.query runs only the statements in pg.sql (${Object.keys(POSTGRES_SQL).join(", ")})`);
+      if (!name)
+        throw new TypeError(`pg.query runs only the statements in pg.sql (${Object.keys(POSTGRES_SQL).join(", ")})`);
       const params: unknown[] = Array.isArray(values) ? values : [values];
       const call = `pg.query(pg.sql.${name}, ${JSON.stringify(params) ?? "[]"})`;
       if (STATEMENT_MODE[name] !== mode) {
-        throw new TypeError(`${call}: this level's database is set up for ${MODE_TEXT[mode]}; pg.sql.${name} is for ${MODE_TEXT[STATEMENT_MODE[name]]}`);
+        throw new TypeError(
+          `${call}: this level's database is set up for ${MODE_TEXT[mode]}; pg.sql.${name} is for ${MODE_TEXT[STATEMENT_MODE[name]]}`,
+        );
       }
       const lock = String(params[0]);
       const number = (i: number, what: string, above = -Infinity) => {
@@ -396,7 +438,12 @@ export function createPostgres({ world }: ServiceSetup, spec: PostgresSpec): Loc
         DB,
         { type: "UPDATE … SET expires_at WHERE token = mine", lock, token, now: clientNow(client), ttlMs: spec.ttlMs },
         {
-          reply: (r) => done(r.type === "UPDATE 1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
+          reply: (r) =>
+            done(
+              r.type === "UPDATE 1"
+                ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs }
+                : { kind: "refused" },
+            ),
           timeout: () => done({ kind: "unavailable" }),
         },
       );
@@ -465,7 +512,8 @@ export const POSTGRES_SQL = {
   INSERT_LOCK_CLIENT_CLOCK:
     "INSERT INTO locks (name, token, expires_at) VALUES ($1, nextval('lock_tokens'), to_timestamp(($3 + $2) / 1000.0)) ON CONFLICT (name) DO UPDATE SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at WHERE locks.expires_at < to_timestamp($3 / 1000.0) RETURNING token",
   UPDATE_EXPIRY: "UPDATE locks SET expires_at = now() + $3 * interval '1 ms' WHERE name = $1 AND token = $2",
-  UPDATE_EXPIRY_CLIENT_CLOCK: "UPDATE locks SET expires_at = to_timestamp(($4 + $3) / 1000.0) WHERE name = $1 AND token = $2",
+  UPDATE_EXPIRY_CLIENT_CLOCK:
+    "UPDATE locks SET expires_at = to_timestamp(($4 + $3) / 1000.0) WHERE name = $1 AND token = $2",
   DELETE_LOCK: "DELETE FROM locks WHERE name = $1 AND token = $2",
 } as const satisfies PostgresSql;
 
@@ -499,9 +547,12 @@ function lockNotAvailable(): Error {
 
 /** The database closed this client's connection: the statement never ran. */
 function connectionReset(call: string): Error {
-  const error = Object.assign(new Error(`${call}: the database closed this connection (read ECONNRESET); the next query opens a new one`), {
-    code: "ECONNRESET",
-  });
+  const error = Object.assign(
+    new Error(`${call}: the database closed this connection (read ECONNRESET); the next query opens a new one`),
+    {
+      code: "ECONNRESET",
+    },
+  );
   error.name = "ConnectionResetError";
   return error;
 }

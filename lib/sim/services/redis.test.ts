@@ -105,7 +105,9 @@ describe("the Redis node's clock jumping forward", () => {
 
 describe("a Redis restart without persistence", () => {
   it("forgets the key, so the next client to ask gets the lock while the holder still works", () => {
-    const result = run(named("crash-takeover", { faults: [{ kind: "crash", target: "redis", atMs: 5000, restartAfterMs: 500 }] }));
+    const result = run(
+      named("crash-takeover", { faults: [{ kind: "crash", target: "redis", atMs: 5000, restartAfterMs: 500 }] }),
+    );
     expect(grantsTo(result, "c1")[0]).toMatchObject({ endT: 5500, endReason: "restart" });
     const [c2Grant] = grantsTo(result, "c2");
     expect(c2Grant!.t).toBeGreaterThan(5500);
@@ -141,7 +143,10 @@ describe("Redis failover without lag, or without a replica", () => {
 describe("Redis expiry and the node's clock", () => {
   it("is not moved by a constant offset: a TTL measured on one clock does not care", () => {
     const plain = grantsTo(run(named("crash-takeover")), "c1")[0]!;
-    const offset = grantsTo(run(named("crash-takeover", { clocks: { per: { redis: { offsetMs: 3_600_000 } } } })), "c1")[0]!;
+    const offset = grantsTo(
+      run(named("crash-takeover", { clocks: { per: { redis: { offsetMs: 3_600_000 } } } })),
+      "c1",
+    )[0]!;
     expect(offset.endT).toBeCloseTo(plain.endT!, 6);
   });
 

@@ -24,7 +24,10 @@ type RedisProtocol = {
     request: { lock: string; value: string; ttlMs: number | null; incr: boolean };
     reply: { type: "OK"; grant: number; token: number | null } | { type: "nil" };
   };
-  "PEXPIRE if value": { request: { lock: string; value: string | undefined; ttlMs: number }; reply: { type: "1" } | { type: "0" } };
+  "PEXPIRE if value": {
+    request: { lock: string; value: string | undefined; ttlMs: number };
+    reply: { type: "1" } | { type: "0" };
+  };
   "DEL if value": { request: { lock: string; value: string }; reply: never };
   DEL: { request: { lock: string }; reply: never };
 };
@@ -54,7 +57,8 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
     kernel.log({ kind: "lease-end", proc: node, client: g.client, lock, grant: g.grant, token: g.token, reason });
   };
   const stores = new Map<string, RedisNodeStore>();
-  for (const id of nodeIds) stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), onGone(id), id === "redis" && !!spec.replica));
+  for (const id of nodeIds)
+    stores.set(id, new RedisNodeStore(kernel, kernel.proc(id), onGone(id), id === "redis" && !!spec.replica));
   const primary = () => stores.get(primaryId)!;
 
   const wire = world.wire<RedisProtocol>();
@@ -113,7 +117,8 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
         primaryId,
         { type: "PEXPIRE if value", lock, value, ttlMs: spec.ttlMs },
         {
-          reply: (r) => done(r.type === "1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
+          reply: (r) =>
+            done(r.type === "1" ? { kind: "renewed", leaseBasisT: sentT, leaseMs: spec.ttlMs } : { kind: "refused" }),
           timeout: () => done({ kind: "unavailable" }),
         },
       );
@@ -146,7 +151,15 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
           for (const [value, g] of [...live]) {
             if (!replica.holds(g.lock, value)) {
               live.delete(value);
-              kernel.log({ kind: "lease-end", proc: old, client: g.client, lock: g.lock, grant: g.grant, token: g.token, reason: "failover" });
+              kernel.log({
+                kind: "lease-end",
+                proc: old,
+                client: g.client,
+                lock: g.lock,
+                grant: g.grant,
+                token: g.token,
+                reason: "failover",
+              });
             }
           }
           kernel.log({ kind: "failover", proc: "replica", lostAfterMs: asOf, downMs: kernel.now - diedT });
@@ -159,7 +172,9 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
       } else {
         // No replica to promote: the primary is down for that long and comes back empty.
         kernel.crash(kernel.proc(primaryId), true, promoteAfterMs);
-        kernel.at(diedT + promoteAfterMs, () => kernel.log({ kind: "failover", proc: primaryId, lostAfterMs: diedT, downMs: kernel.now - diedT }));
+        kernel.at(diedT + promoteAfterMs, () =>
+          kernel.log({ kind: "failover", proc: primaryId, lostAfterMs: diedT, downMs: kernel.now - diedT }),
+        );
       }
     },
     onNetworkChange() {},
@@ -172,9 +187,12 @@ export function createRedis({ world, scenario }: ServiceSetup, spec: RedisSpec):
  * locking pattern": https://redis.io/docs/latest/commands/set/), as the learner's client sends it.
  */
 export const REDIS_SCRIPTS = {
-  COMPARE_AND_DELETE: 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end',
-  COMPARE_AND_PEXPIRE: 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end',
-  SET_NX_PX_INCR: 'if redis.call("set", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then return redis.call("incr", KEYS[1] .. ":fence") else return false end',
+  COMPARE_AND_DELETE:
+    'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end',
+  COMPARE_AND_PEXPIRE:
+    'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end',
+  SET_NX_PX_INCR:
+    'if redis.call("set", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then return redis.call("incr", KEYS[1] .. ":fence") else return false end',
 } as const;
 
 /** A learner's Redis client: each call is one command (or script) on the primary. */
@@ -206,13 +224,17 @@ function redisCalls(calls: CodeCalls, wire: Wire<RedisProtocol>, kernel: Kernel,
     });
   const positive = (ms: unknown, call: string): number => {
     const n = Number(ms);
-    if (!Number.isFinite(n) || n <= 0) throw new RangeError(`${call}: PX needs a number of milliseconds above 0; it was given ${text(ms)}`);
+    if (!Number.isFinite(n) || n <= 0)
+      throw new RangeError(`${call}: PX needs a number of milliseconds above 0; it was given ${text(ms)}`);
     return n;
   };
   return {
     set(key, value, options) {
       const call = `redis.set(${text(key)}, ${text(value)}, ${text(options)})`;
-      if (!options || options.NX !== true) throw new TypeError(`${call}: a lock needs NX (set only if absent): redis.set(key, value, { NX: true, PX: ms })`);
+      if (!options || options.NX !== true)
+        throw new TypeError(
+          `${call}: a lock needs NX (set only if absent): redis.set(key, value, { NX: true, PX: ms })`,
+        );
       const ttl = options.PX === undefined ? null : positive(options.PX, call);
       return setNx(call, String(key), String(value), ttl, false) as Step<"OK" | null>;
     },
@@ -258,7 +280,9 @@ function redisCalls(calls: CodeCalls, wire: Wire<RedisProtocol>, kernel: Kernel,
         case REDIS_SCRIPTS.SET_NX_PX_INCR:
           return setNx(call, lock, value, positive(args[1], call), true) as Step<number | null>;
         default:
-          throw new TypeError(`redis.eval runs only the scripts in redis.scripts (COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE, SET_NX_PX_INCR)`);
+          throw new TypeError(
+            `redis.eval runs only the scripts in redis.scripts (COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE, SET_NX_PX_INCR)`,
+          );
       }
     },
     scripts: REDIS_SCRIPTS,

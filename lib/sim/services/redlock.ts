@@ -59,7 +59,15 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
     const g = grants.get(value);
     if (!g || g.ended || (holders.get(value)?.size ?? 0) >= quorum) return;
     g.ended = true;
-    kernel.log({ kind: "lease-end", proc: g.client, client: g.client, lock: g.lock, grant: g.grant, token: null, reason });
+    kernel.log({
+      kind: "lease-end",
+      proc: g.client,
+      client: g.client,
+      lock: g.lock,
+      grant: g.grant,
+      token: null,
+      reason,
+    });
   };
   const stores = new Map<string, RedisNodeStore>();
   for (const id of nodeIds) {
@@ -136,7 +144,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
   }
 
   /** Milliseconds of validity left, by the client's own clock, for a round started at startT. */
-  const validity = (client: Proc, startT: number) => spec.ttlMs - (client.clock.read(leaseClock, kernel.now) - client.clock.read(leaseClock, startT)) - driftMs;
+  const validity = (client: Proc, startT: number) =>
+    spec.ttlMs - (client.clock.read(leaseClock, kernel.now) - client.clock.read(leaseClock, startT)) - driftMs;
 
   const unlockAll = (client: string, lock: string, value: string) => {
     for (const node of nodeIds) wire.tell(client, node, { type: "DEL if value", lock, value });
@@ -151,7 +160,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
     const grant = world.grantId();
     grants.set(value, { grant, client, lock, ended: false });
     kernel.log({ kind: "grant", proc: client, client, lock, grant, token: null });
-    for (const [node, sinceT] of holders.get(value) ?? []) kernel.log({ kind: "node-key-start", proc: node, client, lock, grant, sinceT });
+    for (const [node, sinceT] of holders.get(value) ?? [])
+      kernel.log({ kind: "node-key-start", proc: node, client, lock, grant, sinceT });
     endIfMinority(value, "expired");
     return grant;
   }
@@ -164,7 +174,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
       name,
       set(key, value, options) {
         const call = `redlock.nodes[${i}].set(${text(key)}, ${text(value)}, ${text(options)})`;
-        if (!options || options.NX !== true) throw new TypeError(`${call}: a lock needs NX (set only if absent): set(key, value, { NX: true, PX: ms })`);
+        if (!options || options.NX !== true)
+          throw new TypeError(`${call}: a lock needs NX (set only if absent): set(key, value, { NX: true, PX: ms })`);
         const ttlMs = positive(options.PX, call);
         const lock = String(key);
         const msg = { type: "SET NX PX" as const, lock, value: String(value), ttlMs };
@@ -203,7 +214,9 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
             );
           }
           default:
-            throw new TypeError(`redlock.nodes[${i}].eval runs only the scripts in redlock.scripts (COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE)`);
+            throw new TypeError(
+              `redlock.nodes[${i}].eval runs only the scripts in redlock.scripts (COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE)`,
+            );
         }
       },
     });
@@ -215,7 +228,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
       allSettled<T>(steps: readonly Step<T>[]): Step<Settled<T>[]> {
         const list = [...steps];
         const bad = list.findIndex((s) => !(s instanceof CodeStep));
-        if (bad >= 0) throw new TypeError(`redlock.allSettled takes calls such as node.set(…); item ${bad} is ${text(list[bad])}`);
+        if (bad >= 0)
+          throw new TypeError(`redlock.allSettled takes calls such as node.set(…); item ${bad} is ${text(list[bad])}`);
         return calls.step<Settled<T>[]>(`redlock.allSettled([${list.map((s) => s.call).join(", ")}])`, (answer) => {
           const results: Settled<T>[] = new Array(list.length);
           let left = list.length;
@@ -226,7 +240,10 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
             if (--left === 0) answer.ok(results);
           };
           list.forEach((s, i) =>
-            (s as CodeStep<T>).start({ ok: (value) => settle(i, { status: "fulfilled", value }), fail: (reason) => settle(i, { status: "rejected", reason }) }),
+            (s as CodeStep<T>).start({
+              ok: (value) => settle(i, { status: "fulfilled", value }),
+              fail: (reason) => settle(i, { status: "rejected", reason }),
+            }),
           );
         });
       },
@@ -240,7 +257,9 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
         const lock = String(key);
         if (reason === "unavailable") return calls.unavailable(lock);
         if (reason !== "no-quorum" && reason !== "no-validity")
-          throw new TypeError(`redlock.failed: the reason is "no-quorum", "no-validity" or "unavailable", not ${text(reason)}`);
+          throw new TypeError(
+            `redlock.failed: the reason is "no-quorum", "no-validity" or "unavailable", not ${text(reason)}`,
+          );
         calls.refused(lock, reason, elapsedMs === undefined ? undefined : Number(elapsedMs));
       },
       extended(key, ok) {
@@ -266,7 +285,14 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
           unlockAll(client, lock, value);
           if (retriesLeft > 0) {
             // A majority said OK, but the round took longer than the lease leaves: the client gives it up.
-            if (oks >= quorum) kernel.log({ kind: "refused", proc: client, lock, reason: "no-validity", elapsedMs: spec.ttlMs - driftMs - left });
+            if (oks >= quorum)
+              kernel.log({
+                kind: "refused",
+                proc: client,
+                lock,
+                reason: "no-validity",
+                elapsedMs: spec.ttlMs - driftMs - left,
+              });
             kernel.sleep(proc, world.rng.uniform(RETRY_DELAY_MS[0], RETRY_DELAY_MS[1]), () => attempt(retriesLeft - 1));
             return;
           }
@@ -280,7 +306,8 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
       if (!value) return done({ kind: "refused" });
       const proc = kernel.proc(client);
       round(client, { type: "PEXPIRE if value", lock, value }, (oks, refusals, startT) => {
-        if (oks >= quorum && validity(proc, startT) > 0) return done({ kind: "renewed", leaseBasisT: startT, leaseMs: spec.ttlMs - driftMs });
+        if (oks >= quorum && validity(proc, startT) > 0)
+          return done({ kind: "renewed", leaseBasisT: startT, leaseMs: spec.ttlMs - driftMs });
         done({ kind: refusals > 0 || oks > 0 ? "refused" : "unavailable" });
       });
     },
@@ -308,11 +335,16 @@ export function createRedlock({ world, scenario }: ServiceSetup, spec: RedlockSp
  * gives the release script (https://redis.io/docs/latest/develop/use/patterns/distributed-locks/);
  * the extension is the same compare, then PEXPIRE.
  */
-const REDLOCK_SCRIPTS = { COMPARE_AND_DELETE: REDIS_SCRIPTS.COMPARE_AND_DELETE, COMPARE_AND_PEXPIRE: REDIS_SCRIPTS.COMPARE_AND_PEXPIRE } as const;
+const REDLOCK_SCRIPTS = {
+  COMPARE_AND_DELETE: REDIS_SCRIPTS.COMPARE_AND_DELETE,
+  COMPARE_AND_PEXPIRE: REDIS_SCRIPTS.COMPARE_AND_PEXPIRE,
+} as const;
 
 function positive(ms: unknown, call: string): number {
   const n = Number(ms);
   if (!Number.isFinite(n) || n <= 0)
-    throw new RangeError(`${call}: PX needs a number of milliseconds above 0; it was given ${JSON.stringify(ms) ?? String(ms)}`);
+    throw new RangeError(
+      `${call}: PX needs a number of milliseconds above 0; it was given ${JSON.stringify(ms) ?? String(ms)}`,
+    );
   return n;
 }

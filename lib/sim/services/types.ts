@@ -25,7 +25,8 @@ export type AcquireResult =
 /** Why an acquisition did not give the client the lock. Only "unavailable" means no answer. */
 export type RefusalReason = "held" | "unavailable" | "no-quorum" | "no-validity" | "session-lost";
 
-export type RenewResult = { kind: "renewed"; leaseBasisT: number; leaseMs: number } | { kind: "refused" | "unavailable" };
+export type RenewResult =
+  { kind: "renewed"; leaseBasisT: number; leaseMs: number } | { kind: "refused" | "unavailable" };
 
 /** How a service tells a client's lock library about its lease between requests. */
 export interface ClientNotices {

@@ -38,14 +38,22 @@ describe("zookeeper: the lock recipe", () => {
 
   it("uses the znode's sequence number as the token: it rises with every create and delete, so with gaps", () => {
     expect(queue.summary.tokens).toEqual([0, 1, 2, 3, 4]);
-    const again = run(scenario({ service: zookeeper, clients: { count: 2, workMs: 500 }, workload: { kind: "counter", jobsPerClient: 3 } }));
+    const again = run(
+      scenario({
+        service: zookeeper,
+        clients: { count: 2, workMs: 500 },
+        workload: { kind: "counter", jobsPerClient: 3 },
+      }),
+    );
     const tokens = again.summary.tokens;
     expect(tokens.every((t, i) => i === 0 || t > tokens[i - 1]!)).toBe(true);
     expect(tokens.some((t, i) => i > 0 && t - tokens[i - 1]! > 1)).toBe(true);
   });
 
   it("keeps the session alive with a heartbeat every timeout / 3", () => {
-    const idle = run(scenario({ durationMs: 20000, service: zookeeper, clients: { count: 1, workMs: 15000 }, workload: oneJob }));
+    const idle = run(
+      scenario({ durationMs: 20000, service: zookeeper, clients: { count: 1, workMs: 15000 }, workload: oneJob }),
+    );
     const pings = eventsOf(idle, "send", { from: "c1", msg: "ping" }).map((e) => e.t);
     expect(pings.length).toBeGreaterThanOrEqual(4);
     pings.slice(1).forEach((t, i) => expect(t - pings[i]!).toBeCloseTo(10000 / 3, 6));
@@ -73,7 +81,10 @@ describe("zookeeper: the session timeout is the ensemble's to bound", () => {
   it("requires a session timeout, and refuses unknown fields by path", () => {
     const missing = validateScenario({ version: 1, service: { kind: "zookeeper" } });
     expect(missing.ok ? [] : missing.errors).toContain("service.sessionTimeoutMs: is required");
-    const unknown = validateScenario({ version: 1, service: { kind: "zookeeper", sessionTimeoutMs: 5000, ttlMs: 5000 } });
+    const unknown = validateScenario({
+      version: 1,
+      service: { kind: "zookeeper", sessionTimeoutMs: 5000, ttlMs: 5000 },
+    });
     expect(unknown.ok ? [] : unknown.errors).toContain("service.ttlMs: unknown field");
   });
 });
@@ -89,7 +100,9 @@ describe("zookeeper: a holder cut off from the ensemble", () => {
 
   it("stops: its check before writing fails, so it never writes under the old session", () => {
     expect(firstOf(result, "check", { proc: "c1" })).toMatchObject({ ok: false });
-    expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toBe("it had already stopped believing it holds the lock");
+    expect(firstOf(result, "attempt-abort", { proc: "c1" })?.reason).toBe(
+      "it had already stopped believing it holds the lock",
+    );
     expect(grantsTo(result, "c1")[0]!.endReason).toBe("expired");
     expect(result.summary.staleWritesAccepted + result.summary.staleWritesRejected).toBe(0);
   });
@@ -165,7 +178,11 @@ describe("zookeeper: when the next client can take over after a crash", () => {
 });
 
 describe("zookeeper: fencing on reads and writes", () => {
-  const pause = fc.record({ target: fc.constantFrom("c1", "c2", "c3"), atMs: fc.integer({ min: 0, max: 25000 }), forMs: fc.integer({ min: 1, max: 20000 }) });
+  const pause = fc.record({
+    target: fc.constantFrom("c1", "c2", "c3"),
+    atMs: fc.integer({ min: 0, max: 25000 }),
+    forMs: fc.integer({ min: 1, max: 20000 }),
+  });
   const cut = fc.record({
     between: fc.tuple(fc.constantFrom("c1", "c2", "c3"), fc.constantFrom("z1", "z2", "z3", "storage")),
     atMs: fc.integer({ min: 0, max: 25000 }),
@@ -190,7 +207,10 @@ describe("zookeeper: fencing on reads and writes", () => {
               workload: { kind: "counter", jobsPerClient: 2 },
               storage: { guard: "fencing", fenceReads: true },
               network: { latencyMs: [0, latencyHi] },
-              faults: [...pauses.map((p) => ({ kind: "pause" as const, ...p })), ...cuts.map((c) => ({ kind: "partition" as const, ...c }))],
+              faults: [
+                ...pauses.map((p) => ({ kind: "pause" as const, ...p })),
+                ...cuts.map((c) => ({ kind: "partition" as const, ...c })),
+              ],
             }),
           );
           expect(result.summary.lostUpdates).toBe(0);

@@ -31,7 +31,10 @@ type SessionExpired = { type: "session expired" };
 type ZookeeperProtocol = {
   connect: { request: { timeoutMs: number }; reply: { type: "connected"; session: number; timeoutMs: number } };
   ping: { request: { session: number }; reply: { type: "pong" } | SessionExpired };
-  "create EPHEMERAL_SEQUENTIAL": { request: { session: number; lock: string }; reply: { type: "created"; seq: number } | SessionExpired };
+  "create EPHEMERAL_SEQUENTIAL": {
+    request: { session: number; lock: string };
+    reply: { type: "created"; seq: number } | SessionExpired;
+  };
   /** `children`: every child's sequence number, lowest first; "no node" when the client's own znode is gone. */
   getChildren: {
     request: { session: number; lock: string };
@@ -41,7 +44,10 @@ type ZookeeperProtocol = {
       | { type: "children"; lowest: true; seq: number; grant: number; children: number[] }
       | SessionExpired;
   };
-  "exists+watch": { request: { session: number; lock: string; seq: number }; reply: { type: "exists" } | { type: "no node" } | SessionExpired };
+  "exists+watch": {
+    request: { session: number; lock: string; seq: number };
+    reply: { type: "exists" } | { type: "no node" } | SessionExpired;
+  };
   delete: { request: { session: number; lock: string }; reply: never };
   closeSession: { request: { session: number }; reply: never };
 };
@@ -50,7 +56,8 @@ type ZookeeperProtocol = {
 type ZookeeperWatch = { type: "watch: NodeDeleted"; lock: string; seq: number };
 
 /** Whether the ensemble answered the request itself, rather than that the session is gone. */
-const answered = <R extends { type: string }>(reply: R): reply is Exclude<R, SessionExpired> => reply.type !== "session expired";
+const answered = <R extends { type: string }>(reply: R): reply is Exclude<R, SessionExpired> =>
+  reply.type !== "session expired";
 
 /** A lock's child as the recipe names it: "lock-" and its sequence number in 10 digits, as ZooKeeper formats it. */
 const nodeName = (seq: number) => `lock-${String(seq).padStart(10, "0")}`;
@@ -117,7 +124,8 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
 
   const leaderId = () => leader ?? "z1";
   const reachable = (id: string) => !kernel.proc(id).crashed;
-  const quorumOf = (candidate: string) => nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
+  const quorumOf = (candidate: string) =>
+    nodeIds.filter((id) => reachable(id) && (id === candidate || !world.network.blocked(candidate, id))).length;
   const hasQuorum = () => leader !== null && reachable(leader) && quorumOf(leader) >= majority;
 
   // ---- the ensemble -----------------------------------------------------------------------
@@ -157,11 +165,21 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     if (!znode) return;
     cversion.set(lock, (cversion.get(lock) ?? 0) + 1);
     if (znode.grant !== null) {
-      kernel.log({ kind: "lease-end", proc: leaderId(), client: znode.client, lock, grant: znode.grant, token: znode.seq, reason });
+      kernel.log({
+        kind: "lease-end",
+        proc: leaderId(),
+        client: znode.client,
+        lock,
+        grant: znode.grant,
+        token: znode.seq,
+        reason,
+      });
     }
     // Only the znode's successor watches it: one notification per release.
     for (const client of znode.watchers) {
-      wire.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () => watchFired(client, lock, znode.seq));
+      wire.push(leaderId(), client, { type: "watch: NodeDeleted", lock, seq: znode.seq }, () =>
+        watchFired(client, lock, znode.seq),
+      );
     }
   }
 
@@ -201,7 +219,8 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         const znode = queue[i];
         if (!znode) return respond({ type: "no node", children: all });
         const predecessor = queue[i - 1];
-        if (predecessor) return respond({ type: "children", lowest: false, predecessor: predecessor.seq, children: all });
+        if (predecessor)
+          return respond({ type: "children", lowest: false, predecessor: predecessor.seq, children: all });
         if (znode.grant === null) {
           znode.grant = world.grantId();
           kernel.log({ kind: "grant", proc: node, client: from, lock, grant: znode.grant, token: znode.seq });
@@ -252,7 +271,15 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       null,
       { type: "connect", timeoutMs },
       (r) => {
-        const s: Session = { id: r.session, connected: true, heartbeat: null, disconnect: null, znodes: new Map(), waiting: new Map(), looking: new Set() };
+        const s: Session = {
+          id: r.session,
+          connected: true,
+          heartbeat: null,
+          disconnect: null,
+          znodes: new Map(),
+          waiting: new Map(),
+          looking: new Set(),
+        };
         sessions.set(client, s);
         heard(client, s);
         heartbeat(client, s);
@@ -311,7 +338,13 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
   }
 
   /** The recipe's step 2: am I the lowest? If not, watch my predecessor and wait. */
-  function checkChildren(client: string, s: Session, lock: string, wait: boolean, done: (r: AcquireResult) => void): void {
+  function checkChildren(
+    client: string,
+    s: Session,
+    lock: string,
+    wait: boolean,
+    done: (r: AcquireResult) => void,
+  ): void {
     const failed = (kind: Failure) => {
       s.waiting.delete(lock);
       done({ kind });
@@ -324,13 +357,22 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
         if (r.type === "no node") return failed("session-lost");
         if (r.lowest) {
           s.waiting.delete(lock);
-          return done({ kind: "granted", grant: r.grant, token: r.seq, leaseBasisT: kernel.now, leaseMs: readTimeoutMs });
+          return done({
+            kind: "granted",
+            grant: r.grant,
+            token: r.seq,
+            leaseBasisT: kernel.now,
+            leaseMs: readTimeoutMs,
+          });
         }
         if (!wait) {
           deleteMine(client, s, lock);
           return done({ kind: "held" });
         }
-        s.waiting.set(lock, { recheck: () => checkChildren(client, s, lock, wait, done), fail: (kind) => done({ kind }) });
+        s.waiting.set(lock, {
+          recheck: () => checkChildren(client, s, lock, wait, done),
+          fail: (kind) => done({ kind }),
+        });
         call(
           client,
           s,
@@ -367,7 +409,8 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
     const { client } = calls;
     const key = (lock: string) => `${client}/${lock}`;
     const text = (value: unknown) => JSON.stringify(value) ?? String(value);
-    const sessionExpired = () => Object.assign(new Error("KeeperErrorCode = Session expired"), { name: "SessionExpiredError" });
+    const sessionExpired = () =>
+      Object.assign(new Error("KeeperErrorCode = Session expired"), { name: "SessionExpiredError" });
     const lockOf = (path: string, what: string) => {
       const m = /^\/([^/]+)$/.exec(path);
       if (!m) throw new TypeError(`${what}: a lock's node is one level under the root, such as "/lock"`);
@@ -394,9 +437,14 @@ export function createZookeeper({ world, notices }: ServiceSetup, spec: Zookeepe
       create(path, mode) {
         const what = `zookeeper.create(${text(path)}, ${text(mode)})`;
         const m = /^\/([^/]+)\/lock-$/.exec(String(path));
-        if (!m) throw new TypeError(`${what}: name a lock's children "lock-" under its node: create("/lock/lock-", "EPHEMERAL_SEQUENTIAL")`);
+        if (!m)
+          throw new TypeError(
+            `${what}: name a lock's children "lock-" under its node: create("/lock/lock-", "EPHEMERAL_SEQUENTIAL")`,
+          );
         if (mode !== "EPHEMERAL_SEQUENTIAL") {
-          throw new TypeError(`${what}: a lock's child is EPHEMERAL_SEQUENTIAL: it goes with your session, and its sequence number orders the queue`);
+          throw new TypeError(
+            `${what}: a lock's child is EPHEMERAL_SEQUENTIAL: it goes with your session, and its sequence number orders the queue`,
+          );
         }
         const lock = m[1]!; // a match has its one group
         return calls.step<string>(what, (answer) => {

@@ -5,7 +5,10 @@ export const dynamicParams = false;
 
 export const generateStaticParams = deckStaticParams;
 
-export const generateMetadata = deckMetadata((deck) => ({ title: `${deck.title} · presenter`, robots: { index: false } }));
+export const generateMetadata = deckMetadata((deck) => ({
+  title: `${deck.title} · presenter`,
+  robots: { index: false },
+}));
 
 export default async function PresenterPage(props: DeckRouteProps) {
   return <PresenterView deck={await deckOfRoute(props)} />;

@@ -6,7 +6,10 @@ export const dynamicParams = false;
 
 export const generateStaticParams = deckStaticParams;
 
-export const generateMetadata = deckMetadata((deck) => ({ title: `${deck.title} · student handout`, description: deck.summary }));
+export const generateMetadata = deckMetadata((deck) => ({
+  title: `${deck.title} · student handout`,
+  description: deck.summary,
+}));
 
 /** The students' handout: only the audience's part of the deck is passed, so no note and no answer is in the page. */
 export default async function StudentHandoutPage(props: DeckRouteProps) {
