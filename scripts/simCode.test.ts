@@ -79,7 +79,9 @@ describe("sim --client", { timeout: 300_000 }, () => {
     expect(date.verdict!.passed).toBe(false);
     expect(date.verdict!.errors[0]).toEqual({
       client: "c1",
-      message: expect.stringMatching(/^Error: Date reads real time.*use clock\.wall\(\) or clock\.monotonic\(\)/),
+      message: expect.stringMatching(
+        /^Error: true time is not available to a lock client: .*clock\.wall\(\)` or `clock\.monotonic\(\)/,
+      ),
       line: 3,
     });
   });
