@@ -17,7 +17,7 @@ import type { CodeLevel } from "../challenges/codeLevel";
 import { worldSchema } from "./challenge";
 import { ContentValidationError, ProblemList, type ContentProblem } from "./errors";
 import { frontMatterRead } from "./frontMatter";
-import { lineOf, markdownIsComment, markdownParse, markdownText, markdownToHtml } from "./markdown";
+import { lineOf, markdownIsComment, markdownParse, markdownText, markdownToHtml, checkFences } from "./markdown";
 import { fileSlug, slugify } from "./slug";
 
 const FOLDER = "content/code";
@@ -43,6 +43,7 @@ export function codeLevelParse(file: string, source: string): { ok: true; level:
   const slug = fileSlug(file).replace(/\.md$/, "").replace(/^\d+-/, "");
   if (slugify(slug) !== slug) problems.add(1, `the file name must be NN-slug.md with a lower-case slug, not "${fileSlug(file)}"`);
   const tree = markdownParse(source);
+  checkFences(source, problems);
   const d = frontMatterRead(tree, frontMatter, problems);
 
   const sections = new Map<string, RootContent[]>();

@@ -18,7 +18,7 @@ import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
 import { predictBalanceProblem } from "./predictBalance";
 import { predictFiguresResolve } from "./predictFigures";
-import { lineOf, markdownParse, markdownText, markdownToHtml } from "./markdown";
+import { lineOf, markdownParse, markdownText, markdownToHtml, checkFences } from "./markdown";
 import { fileSlug, slugify } from "./slug";
 
 /** The most options a prediction may offer: more cannot be voted on by hands. */
@@ -93,6 +93,7 @@ export function deckParse(file: string, source: string): Parsed<Deck> {
   const slug = fileSlug(file);
   if (slugify(slug) !== slug) problems.add(1, `the file name must be a lower-case slug such as "fencing-talk.md", not "${slug}.md"`);
   const meta = frontMatterRead(markdownParse(source), deckFrontMatter, problems);
+  checkFences(source, problems);
 
   const chunks = slideChunks(source.split(/\r?\n/));
   const slides: PresenterSlide[] = [];

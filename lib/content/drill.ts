@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
-import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml } from "./markdown";
+import { lineOf, markdownInlineHtml, markdownParse, markdownText, markdownToHtml, checkFences } from "./markdown";
 import type { PresetTitle } from "./quiz";
 import { fileSlug, slugify } from "./slug";
 import type { Drill } from "./types";
@@ -50,6 +50,7 @@ export function drillParse(file: string, source: string, presetTitle: PresetTitl
   if (slugify(slug) !== slug) problems.add(1, `the file name must be a lower-case slug such as "protect-a-payment.md", not "${slug}.md"`);
 
   const tree = markdownParse(source);
+  checkFences(source, problems);
   const meta = frontMatterRead(tree, drillFrontMatter(presetTitle), problems);
   inlineResolve(tree, problems, { source });
 

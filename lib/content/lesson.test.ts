@@ -84,6 +84,30 @@ describe("lessonParse", () => {
     ]);
   });
 
+  it("refuses a code block that is never closed, which would turn the simulations after it into code", () => {
+    const source = [
+      "---",
+      "title: T",
+      "summary: S",
+      "objectives: [O]",
+      "quiz: fencing",
+      "sources: [redis]",
+      "---",
+      "",
+      "## Taking the lock",
+      "",
+      "```sql",
+      "SELECT pg_try_advisory_lock(1);",
+      "",
+      '::sim{preset="gc-pause"}',
+      "",
+    ].join("\n");
+    const result = lessonParse("content/lessons/01-x.md", source, context);
+    expect(result.ok ? [] : result.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      "11: this code block is never closed: add a line with the same fence (such as ```) where it ends, or everything after it, simulations and predictions included, becomes code",
+    ]);
+  });
+
   it("checks a prediction's options, its moment and the live control's range", () => {
     const parse = (directive: string) => {
       const result = lessonParse("content/lessons/01-x.md", `---\ntitle: T\nsummary: S\nobjectives: [O]\nquiz: fencing\nsources: [redis]\n---\n\n${directive}\n`, context);

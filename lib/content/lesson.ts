@@ -16,7 +16,7 @@ import { frontMatterRead } from "./frontMatter";
 import { bareCheck, DIRECTIVE_NAMES, isDirectiveName, liveCheck, predictCheck, simCheck, type PresetLookup } from "./lessonDirectives";
 import type { LessonBlock, Lesson, LessonLive, LiveBinding } from "./lessonTypes";
 import { inlineResolve } from "./inlineDirectives";
-import { lineOf, markdownParse, markdownToHtml } from "./markdown";
+import { lineOf, markdownParse, markdownToHtml, checkFences } from "./markdown";
 import { answerSignals, sentencesOf, spoilerReason, type AnswerSignals } from "./predictSpoilers";
 import { fileSlug } from "./slug";
 
@@ -61,6 +61,7 @@ export function lessonParse(file: string, source: string, context: LessonContext
   const number = LESSON_FILE.exec(slug)?.[1];
   if (!number) problems.add(1, `the file name must be two digits, a hyphen and a lower-case slug, such as "02-leases.md", not "${slug}.md"`);
   const tree: Root = markdownParse(source);
+  checkFences(source, problems);
   const meta = frontMatterRead(tree, frontMatterSchema(context), problems);
 
   const lives: LessonLive[] = [];

@@ -34,6 +34,39 @@ export function markdownParse(source: string): Root {
   return parser.parse(source);
 }
 
+/**
+ * The line of a fenced code block that is never closed, or null. Markdown lets such a block run to
+ * the end of the file, so everything after it (a lesson's simulations and predictions included)
+ * would silently become code: every content check refuses it instead. CommonMark's rule: a fence is
+ * three or more backticks or tildes, indented at most three spaces; it is closed by a fence of the
+ * same character, at least as long, with nothing after it.
+ */
+export function unclosedFence(source: string): number | null {
+  let open: { char: string; length: number; line: number } | null = null;
+  const lines = source.split(/\r?\n/);
+  for (const [i, text] of lines.entries()) {
+    const fence = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(text);
+    if (!fence) continue;
+    const [, marks = "", rest = ""] = fence;
+    if (!open) {
+      // A backtick fence's info string may not hold a backtick (it would be inline code).
+      if (!(marks[0] === "`" && rest.includes("`"))) open = { char: marks[0]!, length: marks.length, line: i + 1 };
+    } else if (marks[0] === open.char && marks.length >= open.length && rest.trim() === "") open = null;
+  }
+  return open?.line ?? null;
+}
+
+/** Adds a problem for a code block that is never closed (see unclosedFence). */
+export function checkFences(source: string, problems: { add(line: number, reason: string): void }, lineOffset = 0): void {
+  const line = unclosedFence(source);
+  if (line !== null) {
+    problems.add(
+      line + lineOffset,
+      "this code block is never closed: add a line with the same fence (such as ```) where it ends, or everything after it, simulations and predictions included, becomes code",
+    );
+  }
+}
+
 /** Renders block or inline nodes to an HTML string. */
 export function markdownToHtml(nodes: readonly RootContent[]): string {
   const root: Root = { type: "root", children: [...nodes] };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ProblemList, type Parsed } from "./errors";
 import { frontMatterRead } from "./frontMatter";
 import { inlineResolve } from "./inlineDirectives";
-import { lineOf, markdownInlineHtml, markdownIsComment, markdownParse, markdownText, markdownToHtml } from "./markdown";
+import { lineOf, markdownInlineHtml, markdownIsComment, markdownParse, markdownText, markdownToHtml, checkFences } from "./markdown";
 import { fileSlug, slugify } from "./slug";
 import type { QuizOption, QuizQuestion, QuizSet, ScenarioLink } from "./types";
 
@@ -41,6 +41,7 @@ export function quizSetParse(file: string, source: string, presetTitle: PresetTi
   if (slugify(slug) !== slug) problems.add(1, `the file name must be a lower-case slug such as "fencing.md", not "${slug}.md"`);
 
   const tree = markdownParse(source);
+  checkFences(source, problems);
   const meta = frontMatterRead(tree, quizFrontMatter, problems);
   const multiple = meta?.multiple ?? false;
   const setLesson = meta?.lesson ?? null;
