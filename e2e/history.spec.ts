@@ -133,6 +133,23 @@ test("a pasted history opens too", async ({ page }) => {
   await expectHistoryShown(page, EXAMPLES[1]);
 });
 
+test("a very large paste opens at once, in the worker, without being laid out in the box", async ({ page }) => {
+  await openGcPause(page);
+  await panel(page).getByText("Paste a lock history").click();
+  const box = panel(page).getByLabel("Lock history, one JSON event a line after its header line");
+  // 6 MB of text that is not a history: what matters is where it goes, and that the page says what was wrong.
+  await box.evaluate((textarea) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", "x".repeat(6_000_000));
+    textarea.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(panel(page).getByRole("alert")).toContainText(
+    "the pasted history (6,000,000 characters, opened without showing it here)",
+    OPENED,
+  );
+  await expect(box).toHaveValue("");
+});
+
 test("an open history and the format page pass axe in both themes", async ({ page }) => {
   test.slow();
   await openGcPause(page);
