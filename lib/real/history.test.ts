@@ -132,6 +132,25 @@ describe("a lock history with a problem names its line and field", () => {
     ).toBe("line 3: value: c1 read 0 at line 2, so its increment writes 1, got 5");
   });
 
+  it("storage that fences yet accepts a token below one it accepted before", () => {
+    const lines = [
+      '{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L", "token": 1}',
+      '{"t": 10, "process": "c1", "kind": "read", "value": 0}',
+      '{"t": 5000, "process": "c1", "kind": "lease-end", "lock": "L"}',
+      '{"t": 5001, "process": "c2", "kind": "acquire-granted", "lock": "L", "token": 2}',
+      '{"t": 5002, "process": "c2", "kind": "read", "value": 0}',
+      '{"t": 5003, "process": "c2", "kind": "write-accepted", "value": 1}',
+      '{"t": 5004, "process": "c2", "kind": "release", "lock": "L"}',
+      '{"t": 6000, "process": "c1", "kind": "write-accepted", "value": 1}',
+    ];
+    expect(errorsOf(history(...lines))).toEqual([
+      `line 9: write-accepted: storage accepted c1's write with token 1, but it had accepted token 2 at line 7, and a fencing guard rejects a token below the highest it has accepted; if storage really accepted this write, it does not fence: say "guard": "none", and the checker shows what the write did`,
+    ]);
+    // Told that storage does not fence, the lab reads the same lines and the checker reports the damage.
+    const unfenced = read([HEADER.replace('"fencing"', '"none"'), ...lines].join("\n"));
+    expect(checked(unfenced).summary).toMatchObject({ verdict: "unsafe", staleWritesAccepted: 1, lostUpdates: 1 });
+  });
+
   it("stops after twenty problems", () => {
     const errors = errorsOf(history(...Array.from({ length: 50 }, () => "{")));
     expect(errors).toHaveLength(21);

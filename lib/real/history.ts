@@ -277,6 +277,7 @@ function convert(
   let value = 0;
   const writers: string[] = [];
   let highest: number | null = null;
+  let highestLine = 0;
   const endAttempt = (c: string, t: number) => {
     out.push({ kind: "job-done", t, by: "client", proc: c, job: jobs.get(c) ?? 0 });
     jobs.set(c, (jobs.get(c) ?? 0) + 1);
@@ -480,6 +481,14 @@ function convert(
           });
           break;
         }
+        // The header says storage fences, and a fencing guard never accepts a token below one it has accepted: the header or this line is wrong.
+        if (fencing && token !== null && highest !== null && token < highest) {
+          fail(
+            n,
+            `write-accepted: storage accepted ${e.process}'s write with token ${token}, but it had accepted token ${highest} at line ${highestLine}, and a fencing guard rejects a token below the highest it has accepted; if storage really accepted this write, it does not fence: say "guard": "none", and the checker shows what the write did`,
+          );
+          break;
+        }
         const lost = Math.max(0, value - read.value);
         const overwrote = lost > 0 ? [...new Set(writers.slice(read.version))] : [];
         out.push({
@@ -493,7 +502,10 @@ function convert(
         });
         value = e.value;
         writers.push(c);
-        if (fencing && token !== null) highest = Math.max(highest ?? token, token);
+        if (fencing && token !== null && (highest === null || token >= highest)) {
+          highest = token;
+          highestLine = n;
+        }
         endAttempt(c, t);
         break;
       }
