@@ -151,6 +151,17 @@ describe("a lock history with a problem names its line and field", () => {
     expect(checked(unfenced).summary).toMatchObject({ verdict: "unsafe", staleWritesAccepted: 1, lostUpdates: 1 });
   });
 
+  it("storage that fences yet accepts a write with no token", () => {
+    const lines = [
+      '{"t": 0, "process": "c1", "kind": "acquire-granted", "lock": "L"}',
+      '{"t": 10, "process": "c1", "kind": "read", "value": 0}',
+      '{"t": 20, "process": "c1", "kind": "write-accepted", "value": 1}',
+    ];
+    expect(errorsOf(history(...lines))).toEqual([
+      `line 4: write-accepted: storage accepted c1's write with no token, and a fencing guard rejects a write without one; if storage really accepted this write, it does not fence: say "guard": "none", and the checker shows what the write did`,
+    ]);
+  });
+
   it("stops after twenty problems", () => {
     const errors = errorsOf(history(...Array.from({ length: 50 }, () => "{")));
     expect(errors).toHaveLength(21);

@@ -481,7 +481,15 @@ function convert(
           });
           break;
         }
-        // The header says storage fences, and a fencing guard never accepts a token below one it has accepted: the header or this line is wrong.
+        // The header says storage fences, and a fencing guard never accepts a write without a token.
+        if (fencing && token === null) {
+          fail(
+            n,
+            `write-accepted: storage accepted ${e.process}'s write with no token, and a fencing guard rejects a write without one; if storage really accepted this write, it does not fence: say "guard": "none", and the checker shows what the write did`,
+          );
+          break;
+        }
+        // Nor a token below one it has accepted: the header or this line is wrong.
         if (fencing && token !== null && highest !== null && token < highest) {
           fail(
             n,
