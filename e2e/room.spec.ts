@@ -223,6 +223,29 @@ test("a join link whose code is not valid says so, without repeating the link's 
   await expect(page.getByRole("textbox", { name: "Room code" })).toBeVisible();
 });
 
+test("a join link carrying a message and a web address shows none of it, and a valid code still joins", async ({
+  page,
+}) => {
+  // The kind of link a prankster would put on a slide: words that seem to come from the page, and where to go.
+  const bait =
+    "ROOM CLOSED. Your school account must be verified before you can vote: sign in at https://evil.example/login?next=vote within 10 minutes";
+  await page.goto(`/room/?code=${encodeURIComponent(bait)}`);
+  await expect(page.getByRole("alert").filter({ hasText: "room code" })).toHaveText(
+    "This link's room code is not valid: type the code on the screen, 5 letters or digits.",
+  );
+  await expect(page.getByRole("textbox", { name: "Room code" })).toHaveValue("");
+  for (const words of ["evil.example", "ROOM CLOSED", "verified", "sign in"]) {
+    await expect(page.locator("body")).not.toContainText(words, { ignoreCase: true });
+    expect(await page.content()).not.toContain(words);
+  }
+  await expect(page).toHaveTitle(/^Join a room/);
+
+  // A code as a person might type it in a link, in small letters with a dash, is the room's code.
+  await page.goto(`/room/?code=${encodeURIComponent("abc-de")}`);
+  await expect(page.getByRole("heading", { name: "Room ABCDE" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "room code" })).toHaveCount(0);
+});
+
 test("a join link whose relay address is not valid says so, without repeating the link's words", async ({ page }) => {
   const bait = "javascript:call 555-0100";
   await page.goto(`/room/?code=ABCDE&relay=${encodeURIComponent(bait)}`);
