@@ -4,18 +4,10 @@ import { useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
 import { labProgressHydrate } from "@/lib/store/labProgress";
 import { createLabSession, type LabSession } from "@/lib/store/labSession";
-import type { DecodedLocation } from "@/lib/scenario/url";
+import { locationOfScenario } from "@/lib/scenario/url";
 import { openSessionInSteps } from "@/components/lab/openInSteps";
 import { LabStoresProvider } from "@/components/lab/stores";
 import { useSession } from "@/components/lab/useSession";
-
-const locationOf = (scenario: Scenario): DecodedLocation => ({
-  scenario,
-  presetId: null,
-  t: null,
-  predict: false,
-  problems: [],
-});
 
 /** Sessions opened ahead of their level, by the scenario they run; each is taken once. */
 const openedAhead = new Map<string, LabSession>();
@@ -26,7 +18,7 @@ const openedAhead = new Map<string, LabSession>();
  */
 export async function openChallengeAhead(scenario: Scenario): Promise<void> {
   const key = JSON.stringify(scenario);
-  const session = await openSessionInSteps(locationOf(scenario));
+  const session = await openSessionInSteps(locationOfScenario(scenario));
   openedAhead.get(key)?.dispose();
   openedAhead.set(key, session);
 }
@@ -35,7 +27,7 @@ function openSession(scenario: Scenario): LabSession {
   const key = JSON.stringify(scenario);
   const session = openedAhead.get(key);
   openedAhead.delete(key);
-  return session ?? createLabSession(locationOf(scenario));
+  return session ?? createLabSession(locationOfScenario(scenario));
 }
 
 /**

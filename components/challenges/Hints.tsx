@@ -1,10 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { ContentHtml } from "@/components/content/ContentHtml";
 import { secondaryButton } from "@/components/ui/button";
 
-/** A level's hints, revealed one at a time. */
-export function Hints({ hints }: { hints: readonly string[] }) {
+/**
+ * A level's hints, revealed one at a time: plain text (challenge levels), or HTML rendered from the
+ * course's markdown at build time (code levels).
+ */
+export function Hints({ hints, html = false }: { hints: readonly string[]; html?: boolean }) {
   const [shown, setShown] = useState(0);
   return (
     <section aria-labelledby="hints-heading" className="rounded-xl border border-line p-4">
@@ -17,9 +21,9 @@ export function Hints({ hints }: { hints: readonly string[] }) {
         </p>
       ) : (
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
-          {hints.slice(0, shown).map((hint) => (
-            <li key={hint}>{hint}</li>
-          ))}
+          {hints
+            .slice(0, shown)
+            .map((hint) => (html ? <ContentHtml key={hint} as="li" html={hint} /> : <li key={hint}>{hint}</li>))}
         </ol>
       )}
       {shown < hints.length && (

@@ -27,7 +27,7 @@ import { ShareLink } from "@/components/challenges/ShareLink";
 import type { NextLevel } from "@/components/challenges/NextLevelLink";
 import type { CodeRunRequest } from "./CodeRun";
 import type { LineProblem } from "./CodeEditor";
-import { CodeHints } from "./CodeHints";
+import { Hints } from "@/components/challenges/Hints";
 import { checkHeadline, codeWorldText, counterexampleReason, parText } from "./codeText";
 
 const CodeEditor = dynamic(() => import("./CodeEditor"), {
@@ -367,7 +367,7 @@ function CodeWorkbench({ level, docs, next, sandbox = false }: CodeLevelProps) {
         </section>
       )}
 
-      {!sandbox && (!interview || submitted) && <CodeHints hintsHtml={level.hintsHtml} />}
+      {!sandbox && (!interview || submitted) && <Hints hints={level.hintsHtml} html />}
       {!sandbox && <ReadAfter links={level.readAfter} />}
     </div>
   );

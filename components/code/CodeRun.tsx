@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Scenario } from "@/lib/sim/scenario";
 import type { SimResult } from "@/lib/sim/simulate";
-import type { DecodedLocation } from "@/lib/scenario/url";
+import { locationOfScenario } from "@/lib/scenario/url";
 import { createLabSession } from "@/lib/store/labSession";
 import type { Runner } from "@/lib/workers/simRunner";
 import type { CodeJobs, CodeOutcome } from "@/lib/workers/codeRunner";
@@ -65,14 +65,6 @@ function latest<T>(value: T) {
   return { get: () => held, set: (next: T) => void (held = next) };
 }
 
-const locationOf = (scenario: Scenario): DecodedLocation => ({
-  scenario,
-  presetId: null,
-  t: null,
-  predict: false,
-  problems: [],
-});
-
 export default function CodeRun({
   request,
   slug,
@@ -90,7 +82,7 @@ export default function CodeRun({
   const [live] = useState(() => latest({ source: request.source, heard: onOutcome }));
   useEffect(() => live.set({ source: request.source, heard: onOutcome }));
   const [session] = useState(() =>
-    createLabSession(locationOf(request.scenario), {
+    createLabSession(locationOfScenario(request.scenario), {
       runner: sandboxRunner(
         jobs,
         slug,

@@ -1,7 +1,7 @@
 /**
- * Running and grading a learner's client on a code level: one seeded run for "Run", and the
- * level's whole fault world for "Check" and "Submit", with the exhaustive check the challenges
- * use (exhaustive.ts). A schedule is a counterexample when storage was damaged (verdict unsafe) or
+ * Grading a learner's client on a code level ("Check" and "Submit"): the level's whole fault world,
+ * with the exhaustive check the challenges use (exhaustive.ts); "Run" is one simulate() in the
+ * sandbox worker. A schedule is a counterexample when storage was damaged (verdict unsafe) or
  * fewer jobs than the goal were done (not live). Par is measured on the run with no added fault.
  */
 import { z } from "zod";
@@ -55,26 +55,17 @@ export interface CodeVerdict extends Omit<z.infer<typeof codeVerdictSchema>, "co
 
 type Program = Extract<Compiled, { ok: true }>;
 
-const codeOf = (compiled: Program, traceLines = false): CodeOptions => ({
-  program: compiled.program,
-  lineOf: compiled.lineOf,
-  traceLines,
-});
-
-/** One run of the level's scenario (its own faults, none added), every write's line traced: what "Run" shows. */
-export function runCode(level: CodeLevel, compiled: Program, seed?: number): SimResult {
-  return simulate(seed === undefined ? level.scenario : { ...level.scenario, seed }, { code: codeOf(compiled, true) });
-}
+const codeOf = (compiled: Program): CodeOptions => ({ program: compiled.program, lineOf: compiled.lineOf });
 
 /** The errors the learner's code threw in a run, with their lines. */
-export function codeErrors(result: SimResult): CodeError[] {
+function codeErrors(result: SimResult): CodeError[] {
   return result.events.flatMap((e) =>
     e.kind === "code-error" ? [{ client: e.proc, message: e.message, line: e.line }] : [],
   );
 }
 
 /** What the run with no added fault scores against the level's par. */
-export function parOf(level: CodeLevel, result: SimResult): number | null {
+function parOf(level: CodeLevel, result: SimResult): number | null {
   // A client that does not get its jobs done has no score: doing nothing costs no requests.
   if (result.summary.jobsDone < level.goal.jobs) return null;
   if (level.par.kind === "finish-ms") {

@@ -347,27 +347,7 @@ function convert(
           );
           break;
         }
-        if (e.kind === "lease-end") {
-          if (!mine.live)
-            fail(n, `lease-end: the lease ${e.process} was granted at line ${mine.line} has already ended`);
-          else
-            out.push({
-              kind: "lease-end",
-              t,
-              by: "server",
-              proc: node,
-              client: c,
-              lock: e.lock,
-              grant: mine.grant,
-              token: mine.token,
-              reason: "expired",
-            });
-          mine.live = false;
-          break;
-        }
-        out.push({ kind: "release", t, by: "client", proc: c, lock: e.lock });
-        out.push({ kind: "belief-end", t, by: "client", proc: c, lock: e.lock, reason: "released" });
-        if (mine.live)
+        const leaseEnd = (reason: "expired" | "released") =>
           out.push({
             kind: "lease-end",
             t,
@@ -377,8 +357,18 @@ function convert(
             lock: e.lock,
             grant: mine.grant,
             token: mine.token,
-            reason: "released",
+            reason,
           });
+        if (e.kind === "lease-end") {
+          if (!mine.live)
+            fail(n, `lease-end: the lease ${e.process} was granted at line ${mine.line} has already ended`);
+          else leaseEnd("expired");
+          mine.live = false;
+          break;
+        }
+        out.push({ kind: "release", t, by: "client", proc: c, lock: e.lock });
+        out.push({ kind: "belief-end", t, by: "client", proc: c, lock: e.lock, reason: "released" });
+        if (mine.live) leaseEnd("released");
         // An attempt that wrote nothing (it only read, or gave up) ends with its release.
         if (!mine.answered) endAttempt(c, t);
         held.delete(c);

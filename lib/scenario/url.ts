@@ -67,6 +67,15 @@ export interface DecodedLocation extends LabLocation {
   problems: UrlProblem[];
 }
 
+/** A scenario opened on its own, as a level opens its run: no preset, no playhead, nothing wrong. */
+export const locationOfScenario = (scenario: Scenario): DecodedLocation => ({
+  scenario,
+  presetId: null,
+  t: null,
+  predict: false,
+  problems: [],
+});
+
 function defaultLocation(): LabLocation {
   const preset = presetById(DEFAULT_PRESET_ID);
   if (!preset) throw new Error(`the default preset "${DEFAULT_PRESET_ID}" is missing`);
