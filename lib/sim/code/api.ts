@@ -349,7 +349,9 @@ export interface ZooKeeper {
    * `create(path, data, acl, CreateMode.EPHEMERAL_SEQUENTIAL)` under a lock's node: `path` is the
    * node and `/lock-` (`"/lock/lock-"`). The node is deleted when your session ends. Answers the
    * created path: `path` followed by a 10-digit sequence number (`"/lock/lock-0000000003"`), which
-   * is the fencing token: it rises, with gaps. If the session turns out to have expired before the
+   * orders the queue. Here the lock's node is never deleted, so the number only rises (with gaps)
+   * and the timeline shows it as the grant's token; in real ZooKeeper the sequence starts again if
+   * the parent is deleted, and the fencing token is the node's `czxid` (lesson 7). If the session turns out to have expired before the
    * node exists, it tries once more in a new session, as Curator's retry loop does. Throws a
    * `SessionExpiredError` or a `TimeoutError`.
    */

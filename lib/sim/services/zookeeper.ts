@@ -5,7 +5,9 @@
  * an ephemeral sequential znode under the lock and lists the children: the lowest holds the lock;
  * any other watches only the znode just below its own, so each release wakes exactly one waiter
  * (no herd). The token is the znode's sequence number, the parent's cversion, which creates and
- * deletes both advance, so it rises with gaps. The client library declares Disconnected after ⅔ of
+ * deletes both advance, so it rises with gaps; the model never deletes a lock's parent, so it
+ * never restarts, which in real ZooKeeper it can: there the token to fence with is the znode's
+ * `czxid`, as lesson 7 says. The client library declares Disconnected after ⅔ of
  * the timeout without hearing from the ensemble — the holder should stop there, so its belief
  * ends — and learns that the session Expired only when it hears from the ensemble again. A paused
  * client notices neither until it resumes, since its timers are frozen too. Clients talk to the
